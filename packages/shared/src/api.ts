@@ -1,0 +1,29 @@
+/**
+ * API paths, written once for the server routes, the web client and the tests.
+ * All live under /api; GET takes a query, POST/PUT/DELETE a JSON body (spec 002 §7).
+ */
+export const API = {
+  health: '/api/health',
+  auth: {
+    signup: '/api/auth/signup',
+    verify: '/api/auth/verify',
+    login: '/api/auth/login',
+    loginOtp: '/api/auth/2fa',
+    loginOtpResend: '/api/auth/2fa/resend',
+    logout: '/api/auth/logout',
+    forgotPassword: '/api/auth/forgot-password',
+    resetPassword: '/api/auth/reset-password',
+    checkLogin: '/api/auth/check-login',
+  },
+  account: {
+    changePassword: '/api/account/change-password',
+    twoFactorSend: '/api/account/two-factor/send',
+    twoFactorVerify: '/api/account/two-factor',
+  },
+  teams: { list: '/api/teams' },
+  dev: { outbox: '/api/dev/outbox' },
+  docs: '/api/docs',
+} as const;
+
+/** Public auth paths: no team id is added, a 401 does not redirect (spec 002 §7). */
+export const PUBLIC_API_PREFIX = '/api/auth/';

@@ -1,0 +1,23 @@
+import type { TeamSummary } from './schemas/account.ts';
+
+/**
+ * The typed realtime event map (DESIGN §5): the server emits, the web listens. Payloads say what
+ * changed; clients refetch through the permission-checked API.
+ */
+export interface ServerToClientEvents {
+  user_logged_in: (payload: { user_id: string }) => void;
+  user_updated: (payload: { user_id: string }) => void;
+  team_add: (payload: { team: TeamSummary }) => void;
+  team_update: (payload: { team: TeamSummary }) => void;
+  team_delete: (payload: { team_db_id: string }) => void;
+  billing_detail: (payload: { team_db_id: string }) => void;
+  has_new_notification: (payload: { has_new_notification: boolean }) => void;
+}
+
+export interface ClientToServerEvents {
+  /** Join a room the server checks (team:{id}, project:{id}); answers ok or an error message. */
+  join: (room: string, ack: (result: { ok: boolean; error?: string }) => void) => void;
+  leave: (room: string) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;

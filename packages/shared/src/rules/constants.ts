@@ -1,0 +1,22 @@
+/** Business constants (spec 002 §9, 001 §9). */
+export const APP_NAME = 'Rushes';
+export const APP_VERSION = '1.24.0';
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const INACTIVITY_LOGOUT_SECONDS = 1800;
+export const TEXT_LIMIT = 100;
+export const TEAM_NAME_LIMIT = 30;
+export const PASSWORD_MIN = 12;
+export const OTP_LENGTH = 6;
+export const OTP_RESEND_SECONDS = 120;
+export const OTP_ERROR_CLEAR_MS = 5000;
+export const OTP_TTL_SECONDS = 600;
+export const OTP_MAX_ATTEMPTS = 5;
+export const USER_SEARCH_MIN = 3;
+export const AVATAR_STACK_MAX = 4;
+export const NAME_TOOLTIP_ABOVE = 28;
+export const HOME_TRAY_PAGE_SIZE = 10;
+export const NOTIFICATIONS_PAGE_SIZE = 25;
+export const MAX_TOASTS = 3;
+export const TEAM_ID_STORAGE_KEY = 'team_db_id';
+export const API_TYPE = 'web';
+export const API_VERSION = '1';

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatCountdown, formatDate, formatNumber, formatTime } from './format.ts';
+
+describe('formatters', () => {
+  it('formats dates as dd MMM yyyy', () => {
+    expect(formatDate('2026-09-05T10:00:00Z', 'UTC')).toBe('05 Sep 2026');
+    expect(formatDate('2026-11-22T23:30:00Z', 'Asia/Kolkata')).toBe('23 Nov 2026');
+  });
+  it('formats times as HH:MM AM/PM', () => {
+    expect(formatTime('2026-09-05T00:07:00Z', 'UTC')).toBe('12:07 AM');
+    expect(formatTime('2026-09-05T12:00:00Z', 'UTC')).toBe('12:00 PM');
+    expect(formatTime('2026-09-05T21:05:00Z', 'UTC')).toBe('09:05 PM');
+  });
+  it('groups numbers the Indian way', () => {
+    expect(formatNumber(1234567)).toBe('12,34,567');
+    expect(formatNumber(999)).toBe('999');
+  });
+  it('counts down as mm:ss', () => {
+    expect(formatCountdown(120)).toBe('02:00');
+    expect(formatCountdown(59.2)).toBe('01:00');
+    expect(formatCountdown(-3)).toBe('00:00');
+  });
+});

@@ -1,0 +1,48 @@
+/** The product's one formatter for each of dates, times and numbers (spec 002 §9). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+type DateInput = Date | string | number;
+
+function parts(input: DateInput, timeZone?: string) {
+  const date = input instanceof Date ? input : new Date(input);
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const out: Record<string, number> = {};
+  for (const p of fmt.formatToParts(date)) if (p.type !== 'literal') out[p.type] = Number(p.value);
+  return out as { year: number; month: number; day: number; hour: number; minute: number };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'dd MMM yyyy', e.g. '05 Nov 2026'. */
+export function formatDate(input: DateInput, timeZone?: string): string {
+  const p = parts(input, timeZone);
+  return `${pad(p.day)} ${MONTHS[p.month - 1]} ${p.year}`;
+}
+
+/** 'HH:MM AM/PM' on a 12-hour clock, e.g. '09:05 PM'. */
+export function formatTime(input: DateInput, timeZone?: string): string {
+  const p = parts(input, timeZone);
+  const suffix = p.hour < 12 ? 'AM' : 'PM';
+  const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${pad(hour12)}:${pad(p.minute)} ${suffix}`;
+}
+
+const EN_IN = new Intl.NumberFormat('en-IN');
+/** Indian digit grouping, e.g. 12,34,567. */
+export function formatNumber(n: number): string {
+  return EN_IN.format(n);
+}
+
+/** 'mm:ss' countdown, e.g. 120 → '02:00'. */
+export function formatCountdown(totalSeconds: number): string {
+  const s = Math.max(0, Math.ceil(totalSeconds));
+  return `${pad(Math.floor(s / 60))}:${pad(s % 60)}`;
+}

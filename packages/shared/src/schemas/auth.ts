@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { MSG } from '../rules/messages.ts';
+import { anyPassword, email, newPassword, otp, text, token, uuid } from './fields.ts';
+
+export const signupBody = z.object({
+  first_name: text(),
+  last_name: text(),
+  email: email(),
+  password: newPassword(),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const loginBody = z.object({ email: email(), password: anyPassword() });
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResult = z.object({ two_factor_required: z.boolean() });
+
+export const loginOtpBody = z.object({ otp: otp() });
+
+export const verifyEmailQuery = z.object({ token: token() });
+
+export const forgotPasswordBody = z.object({ email: email() });
+
+/** Two passwords that must match: the confirm field carries 'Password does not match'. */
+const withConfirm = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object({ ...shape, new_password: newPassword(), confirm_new_password: anyPassword() })
+    .refine((v) => v.new_password === v.confirm_new_password, {
+      message: MSG.passwordMismatch,
+      path: ['confirm_new_password'],
+    });
+
+export const resetPasswordBody = withConfirm({ token: token() });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const changePasswordBody = withConfirm({
+  firstname: z.string().max(100).optional(),
+  lastname: z.string().max(100).optional(),
+  existing_password: anyPassword(),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const twoFactorScope = z.enum(['account', 'team']);
+
+export const twoFactorSendBody = z.object({
+  scope: twoFactorScope,
+  team_id: uuid().optional(),
+});
+export type TwoFactorSendBody = z.infer<typeof twoFactorSendBody>;
+
+export const twoFactorVerifyBody = z.object({
+  scope: twoFactorScope,
+  team_id: uuid().optional(),
+  team_db_id: uuid().optional(),
+  otp: otp(),
+  two_factor_authentication_enabled: z.boolean(),
+});
+export type TwoFactorVerifyBody = z.infer<typeof twoFactorVerifyBody>;
