@@ -21,11 +21,13 @@ export const verifyEmailQuery = z.object({ token: token() });
 
 export const forgotPasswordBody = z.object({ email: email() });
 
+type PasswordPair = { new_password: string; confirm_new_password: string };
+
 /** Two passwords that must match: the confirm field carries 'Password does not match'. */
 const withConfirm = <T extends z.ZodRawShape>(shape: T) =>
   z
     .object({ ...shape, new_password: newPassword(), confirm_new_password: anyPassword() })
-    .refine((v) => v.new_password === v.confirm_new_password, {
+    .refine((v) => (v as PasswordPair).new_password === (v as PasswordPair).confirm_new_password, {
       message: MSG.passwordMismatch,
       path: ['confirm_new_password'],
     });

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The one configuration object, parsed once from the environment. Every variable is documented in the
+ * README with its default; the defaults run the whole product embedded (PGlite, filesystem blobs, dev outbox).
+ */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  APP_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Rushes <no-reply@rushes.local>'),
+  BLOB_DRIVER: z.enum(['fs', 's3']).default('fs'),
+  BLOB_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_SEED: bool(true),
+  RATE_LIMIT: bool(true),
+  JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  blobDir: string;
+  webDist: string;
+  smtpEnabled: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  if (e.BLOB_DRIVER === 's3' && !e.S3_BUCKET) throw new Error('Invalid configuration: S3_BUCKET is required');
+  return {
+    ...e,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    blobDir: e.BLOB_DIR ?? path.join(e.DATA_DIR, 'blobs'),
+    webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    smtpEnabled: Boolean(e.SMTP_URL),
+  };
+}

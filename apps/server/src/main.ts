@@ -1,0 +1,42 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { buildApp } from './app.ts';
+import { resolveSecret } from './secret.ts';
+import { DEMO_LOGIN, seedDemo } from './seed.ts';
+import { scheduleMaintenance } from './platform/jobRegistry.ts';
+
+/** Reads config, opens the database (migrating it), starts HTTP + realtime and the job worker. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const secret = await resolveSecret(config);
+  const { app, ctx } = await buildApp(config, { db: database.db, secret });
+
+  if (config.DEMO_SEED) await seedDemo(database.db);
+  await scheduleMaintenance(ctx);
+  ctx.jobs.start();
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const db = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}/pg` : 'PostgreSQL';
+  console.log(`\nRushes is running at ${config.publicUrl}  (database: ${db})`);
+  if (config.DEMO_SEED) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  if (!config.smtpEnabled) console.log(`Mail outbox (no SMTP configured): ${config.publicUrl}/outbox`);
+  console.log(`API docs: ${config.publicUrl}/api/docs\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,162 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { attachmentDisposition, isBlobError, type ByteRange } from './blobStore.ts';
+import type { FsBlobStore } from './fsBlobStore.ts';
+import { OBJECT_PATH, PARTS_PATH } from './signing.ts';
+
+/**
+ * HTTP side of the filesystem driver: the signed part-upload and download URLs that S3 answers
+ * in production. Register with `app.register(fsBlobRoutes(store, opts))`; it is encapsulated, so its
+ * pass-through body parser applies to these routes only. They authenticate by signature alone, so
+ * the app's API-Type header check skips paths under /api/blobs/.
+ */
+
+export interface FsBlobRoutesOptions {
+  /** Largest part accepted, in bytes; default 5 GiB (S3's own limit). */
+  maxPartBytes?: number;
+}
+
+export const DEFAULT_MAX_PART_BYTES = 5 * 1024 ** 3;
+
+const INVALID_LINK = 'This link is invalid or has expired';
+
+const partQuery = z.object({
+  key: z.string().max(600),
+  uploadId: z.string().max(64),
+  partNumber: z.string().regex(/^\d{1,5}$/),
+  expires: z.string().max(20),
+  sig: z.string().max(100),
+});
+
+const objectQuery = z.object({
+  key: z.string().max(600),
+  filename: z.string().max(1000).optional(),
+  expires: z.string().max(20),
+  sig: z.string().max(100),
+});
+
+/** Types a browser may show inline; anything else is served as an attachment. */
+const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|video\/[\w.+-]+|audio\/[\w.+-]+)$/;
+
+function fail(reply: FastifyReply, status: number, message: string) {
+  // The request body may be unread: close the connection rather than drain it.
+  return reply
+    .code(status)
+    .header('Connection', 'close')
+    .send({ response: false, data: null, errormessage: message });
+}
+
+export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {}) {
+  const maxPartBytes = opts.maxPartBytes ?? DEFAULT_MAX_PART_BYTES;
+  if (!Number.isSafeInteger(maxPartBytes) || maxPartBytes <= 0) {
+    throw new Error('fsBlobRoutes: maxPartBytes must be a positive integer');
+  }
+
+  return async function fsBlobRoutesPlugin(app: FastifyInstance) {
+    // Part bodies go straight to disk: no parser may buffer them, whatever Content-Type the browser sends.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    app.put(PARTS_PATH, { bodyLimit: maxPartBytes }, async (request, reply) => {
+      const query = partQuery.safeParse(request.query);
+      if (!query.success || !store.verifyPartSignature(query.data)) return fail(reply, 403, INVALID_LINK);
+      const { key, uploadId, partNumber } = query.data;
+
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxPartBytes) {
+        return fail(reply, 413, 'The part is too large');
+      }
+      // The parser hands over the payload stream (request.raw, or what a preParsing hook made of it).
+      const body = (request.body as Readable | undefined) ?? request.raw;
+      try {
+        const { etag } = await store.writePart(key, uploadId, Number(partNumber), body, {
+          maxBytes: maxPartBytes,
+        });
+        return reply
+          .code(200)
+          .header('ETag', etag)
+          .header('Access-Control-Expose-Headers', 'ETag')
+          .header('Cache-Control', 'no-store')
+          .send();
+      } catch (err) {
+        if (isBlobError(err, 'EntityTooLarge')) return fail(reply, 413, 'The part is too large');
+        if (isBlobError(err, 'NoSuchUpload')) return fail(reply, 404, 'This upload no longer exists');
+        if (isBlobError(err, 'InvalidKey') || isBlobError(err, 'InvalidArgument')) {
+          return fail(reply, 403, INVALID_LINK);
+        }
+        throw err;
+      }
+    });
+
+    app.get(OBJECT_PATH, async (request, reply) => {
+      const query = objectQuery.safeParse(request.query);
+      if (!query.success || !store.verifyGetSignature(query.data)) return fail(reply, 403, INVALID_LINK);
+      const { key, filename } = query.data;
+
+      const head = await store.headObject(key);
+      if (!head) return fail(reply, 404, 'File not found');
+      const range = parseRangeHeader(request.headers.range, head.size);
+      if (range === 'unsatisfiable') {
+        return reply
+          .code(416)
+          .header('Content-Range', `bytes */${head.size}`)
+          .send({ response: false, data: null, errormessage: 'The requested range is not satisfiable' });
+      }
+
+      let object;
+      try {
+        object = await store.getObject(key, range ? { range } : {});
+      } catch (err) {
+        if (isBlobError(err, 'NoSuchKey')) return fail(reply, 404, 'File not found');
+        if (isBlobError(err, 'InvalidRange')) {
+          return reply.code(416).header('Content-Range', `bytes */${head.size}`).send();
+        }
+        throw err;
+      }
+      const contentType = object.contentType ?? 'application/octet-stream';
+      const disposition = filename
+        ? attachmentDisposition(filename)
+        : INLINE_TYPES.test(contentType)
+          ? 'inline'
+          : 'attachment';
+      reply
+        .header('Content-Type', contentType)
+        .header('Content-Length', String(object.contentLength))
+        .header('Content-Disposition', disposition)
+        .header('Accept-Ranges', 'bytes')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, max-age=300');
+      if (range) {
+        reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
+      }
+      return reply.send(object.body);
+    });
+  };
+}
+
+/**
+ * One `bytes=` range against an object of `size` bytes (RFC 9110 §14.1.2): the range, clamped;
+ * 'unsatisfiable' (answer 416); or undefined to serve the whole object (no header, a malformed one,
+ * or several ranges, which a server may ignore).
+ */
+export function parseRangeHeader(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, first, last] = match;
+  if (first === '' && last === '') return undefined;
+  if (first === '') {
+    const suffix = Number(last);
+    if (!Number.isSafeInteger(suffix)) return undefined;
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Number(last);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) return undefined;
+  if (last !== '' && end < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}

@@ -1,0 +1,322 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  UploadPartCopyCommand,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable } from 'node:stream';
+import {
+  BlobError,
+  assertExpiry,
+  assertPartList,
+  assertPartNumber,
+  assertValidKey,
+  attachmentDisposition,
+  type BlobErrorCode,
+  type BlobHead,
+  type BlobObject,
+  type BlobStore,
+  type ByteRange,
+  type CompletedPart,
+  type UploadedPart,
+} from './blobStore.ts';
+
+export interface S3BlobStoreOptions {
+  bucket: string;
+  region: string;
+  /** For MinIO and other S3-compatible servers, e.g. `http://localhost:9000`. */
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `true` for local endpoints (path-style `host/bucket/key` URLs). */
+  forcePathStyle: boolean;
+  /** Lets the app pass the guarded outbound HTTP handler (DESIGN §9). */
+  requestHandler?: S3ClientConfig['requestHandler'];
+}
+
+/** Buffered per request when a stream of unknown length is put: bounded memory, as lib-storage does. */
+const STREAM_PART_BYTES = 8 * 1024 * 1024;
+/** CopyObject's single-request limit; larger objects are copied part by part. */
+const MAX_SINGLE_COPY = 5 * 1024 ** 3;
+const COPY_PART_BYTES = 512 * 1024 * 1024;
+
+const ERROR_CODES: Record<string, BlobErrorCode> = {
+  NoSuchKey: 'NoSuchKey',
+  NotFound: 'NoSuchKey',
+  NoSuchUpload: 'NoSuchUpload',
+  InvalidPart: 'InvalidPart',
+  InvalidPartOrder: 'InvalidPartOrder',
+  InvalidRange: 'InvalidRange',
+  EntityTooLarge: 'EntityTooLarge',
+  EntityTooSmall: 'InvalidPart',
+};
+
+/** Maps the SDK's service errors to BlobError; anything else is rethrown as is. */
+function mapError(err: unknown): never {
+  const name = (err as { name?: string })?.name;
+  const code = name ? ERROR_CODES[name] : undefined;
+  if (code) throw new BlobError(code, (err as Error).message || name!, { cause: err });
+  throw err;
+}
+
+export class S3BlobStore implements BlobStore {
+  readonly driver = 's3' as const;
+  readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(opts: S3BlobStoreOptions) {
+    this.bucket = opts.bucket;
+    this.client = new S3Client({
+      region: opts.region,
+      ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+      forcePathStyle: opts.forcePathStyle,
+      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+      // Otherwise presigned part URLs carry checksum parameters a browser cannot satisfy (DESIGN §8).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(opts.requestHandler ? { requestHandler: opts.requestHandler } : {}),
+    });
+  }
+
+  async createMultipartUpload(key: string, opts: { contentType: string }): Promise<{ uploadId: string }> {
+    assertValidKey(key);
+    const out = await this.client
+      .send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: opts.contentType }))
+      .catch(mapError);
+    if (!out.UploadId) throw new Error('S3 returned no UploadId');
+    return { uploadId: out.UploadId };
+  }
+
+  async signPartUrl(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    opts: { expiresInSeconds: number },
+  ): Promise<string> {
+    assertValidKey(key);
+    assertPartNumber(partNumber);
+    assertExpiry(opts.expiresInSeconds);
+    const command = new UploadPartCommand({
+      Bucket: this.bucket,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: partNumber,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds });
+  }
+
+  async listParts(key: string, uploadId: string): Promise<UploadedPart[]> {
+    assertValidKey(key);
+    const parts: UploadedPart[] = [];
+    let marker: string | undefined;
+    for (;;) {
+      const out = await this.client
+        .send(
+          new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+        )
+        .catch(mapError);
+      for (const p of out.Parts ?? []) {
+        parts.push({ partNumber: p.PartNumber ?? 0, etag: p.ETag ?? '', size: p.Size ?? 0 });
+      }
+      if (!out.IsTruncated || !out.NextPartNumberMarker) return parts;
+      marker = out.NextPartNumberMarker;
+    }
+  }
+
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    parts: CompletedPart[],
+  ): Promise<{ size: number; etag: string }> {
+    assertValidKey(key);
+    assertPartList(parts);
+    const out = await this.client
+      .send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+        }),
+      )
+      .catch(mapError);
+    const head = await this.headObject(key);
+    if (!head) throw new BlobError('NoSuchKey', 'Completed object is missing');
+    return { size: head.size, etag: out.ETag ?? '' };
+  }
+
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    assertValidKey(key);
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+    } catch (err) {
+      if ((err as { name?: string })?.name !== 'NoSuchUpload') mapError(err);
+    }
+  }
+
+  async putObject(
+    key: string,
+    body: Readable | Buffer,
+    opts: { contentType: string; contentLength?: number },
+  ): Promise<void> {
+    assertValidKey(key);
+    if (Buffer.isBuffer(body) || opts.contentLength !== undefined) {
+      const length = Buffer.isBuffer(body) ? body.length : opts.contentLength;
+      await this.client
+        .send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: body,
+            ContentType: opts.contentType,
+            ContentLength: length,
+          }),
+        )
+        .catch(mapError);
+      return;
+    }
+    await this.putStream(key, body, opts.contentType);
+  }
+
+  /** A stream of unknown length: one PutObject if it fits a chunk, else a multipart upload of chunks. */
+  private async putStream(key: string, body: Readable, contentType: string): Promise<void> {
+    let uploadId: string | undefined;
+    const parts: CompletedPart[] = [];
+    const flush = async (chunk: Buffer) => {
+      uploadId ??= (await this.createMultipartUpload(key, { contentType })).uploadId;
+      const PartNumber = parts.length + 1;
+      const out = await this.client
+        .send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }))
+        .catch(mapError);
+      parts.push({ partNumber: PartNumber, etag: out.ETag ?? '' });
+    };
+    try {
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      for await (const data of body) {
+        const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data as string);
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= STREAM_PART_BYTES) {
+          await flush(Buffer.concat(pending));
+          pending = [];
+          pendingBytes = 0;
+        }
+      }
+      const rest = Buffer.concat(pending);
+      if (!uploadId) {
+        await this.putObject(key, rest, { contentType });
+        return;
+      }
+      if (rest.length > 0) await flush(rest);
+      await this.completeMultipartUpload(key, uploadId, parts);
+    } catch (err) {
+      body.destroy();
+      if (uploadId) await this.abortMultipartUpload(key, uploadId).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async getObject(key: string, opts: { range?: ByteRange } = {}): Promise<BlobObject> {
+    assertValidKey(key);
+    const { range } = opts;
+    if (range && (!Number.isSafeInteger(range.start) || range.start < 0 || range.end < range.start)) {
+      throw new BlobError('InvalidArgument', 'Invalid byte range');
+    }
+    const out = await this.client
+      .send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      )
+      .catch(mapError);
+    const contentLength = out.ContentLength ?? 0;
+    const total = /\/(\d+)$/.exec(out.ContentRange ?? '');
+    const body = out.Body instanceof Readable ? out.Body : Readable.from([]);
+    return {
+      body,
+      size: total ? Number(total[1]) : contentLength,
+      contentLength,
+      ...(out.ContentType ? { contentType: out.ContentType } : {}),
+    };
+  }
+
+  async headObject(key: string): Promise<BlobHead | null> {
+    assertValidKey(key);
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: out.ContentLength ?? 0, ...(out.ContentType ? { contentType: out.ContentType } : {}) };
+    } catch (err) {
+      const name = (err as { name?: string })?.name;
+      if (name === 'NotFound' || name === 'NoSuchKey') return null;
+      throw err;
+    }
+  }
+
+  async deleteObject(key: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch(mapError);
+  }
+
+  async copyObject(srcKey: string, dstKey: string): Promise<void> {
+    assertValidKey(srcKey);
+    assertValidKey(dstKey);
+    // Validated keys hold only [a-z0-9/_.-], which need no escaping in x-amz-copy-source.
+    const CopySource = `${this.bucket}/${srcKey}`;
+    const head = await this.headObject(srcKey);
+    if (!head) throw new BlobError('NoSuchKey', 'The specified key does not exist');
+    if (head.size <= MAX_SINGLE_COPY) {
+      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: dstKey, CopySource })).catch(mapError);
+      return;
+    }
+    const { uploadId } = await this.createMultipartUpload(dstKey, {
+      contentType: head.contentType ?? 'application/octet-stream',
+    });
+    try {
+      const parts: CompletedPart[] = [];
+      for (let start = 0, n = 1; start < head.size; start += COPY_PART_BYTES, n++) {
+        const end = Math.min(start + COPY_PART_BYTES, head.size) - 1;
+        const out = await this.client
+          .send(
+            new UploadPartCopyCommand({
+              Bucket: this.bucket,
+              Key: dstKey,
+              UploadId: uploadId,
+              PartNumber: n,
+              CopySource,
+              CopySourceRange: `bytes=${start}-${end}`,
+            }),
+          )
+          .catch(mapError);
+        parts.push({ partNumber: n, etag: out.CopyPartResult?.ETag ?? '' });
+      }
+      await this.completeMultipartUpload(dstKey, uploadId, parts);
+    } catch (err) {
+      await this.abortMultipartUpload(dstKey, uploadId).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async signGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string }): Promise<string> {
+    assertValidKey(key);
+    assertExpiry(opts.expiresInSeconds);
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ...(opts.filename ? { ResponseContentDisposition: attachmentDisposition(opts.filename) } : {}),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds });
+  }
+}

@@ -1,0 +1,81 @@
+/** Helpers for the job queue tests (imported by *.test.ts only). */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobLogger } from './queue.ts';
+
+export interface LogLine {
+  level: 'info' | 'warn' | 'error';
+  obj: object;
+  msg?: string;
+}
+
+/** A logger that keeps every line, to assert on what was (and was not) logged. */
+export function captureLogger(): { logger: JobLogger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const at =
+    (level: LogLine['level']) =>
+    (obj: object, msg?: string): void => {
+      lines.push({ level, obj, msg });
+    };
+  return { logger: { info: at('info'), warn: at('warn'), error: at('error') }, lines };
+}
+
+/** Compile-time check: Fastify's (pino) logger can be handed to the queue as is. */
+export const fastifyLoggerFits = (log: FastifyBaseLogger): JobLogger => log;
+
+/** A unique job-name prefix per test, so tests never claim each other's rows. */
+export function uniquePrefix(): string {
+  return `t${randomUUID().slice(0, 8)}`;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls `condition` every 10 ms until true; throws after `timeoutMs`. */
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
+
+export interface ScratchDatabase {
+  url: string;
+  /** True when the database belongs to this test file alone (created for it). */
+  isolated: boolean;
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates a throw-away database next to the one in `url` so that no other test file's worker can
+ * claim this file's jobs (every queue claims any due job). Falls back to `url` itself when the
+ * role may not create databases.
+ */
+export async function createScratchDatabase(url: string): Promise<ScratchDatabase> {
+  const name = `rushes_jobs_test_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } catch {
+    return { url, isolated: false, drop: async () => {} };
+  } finally {
+    await admin.end();
+  }
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    isolated: true,
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

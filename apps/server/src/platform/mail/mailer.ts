@@ -1,0 +1,64 @@
+import { desc, eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+
+declare module '../jobs/queue.ts' {
+  interface JobDefinitions {
+    'mail.deliver': { mailId: string };
+  }
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Every mail is first written to mail_outbox in the caller's transaction, so a rolled-back action
+ * sends nothing and a crash after commit loses nothing. With SMTP a job delivers it (retried with
+ * backoff); without SMTP the stored row is the delivery, read on the dev outbox page.
+ */
+export class Mailer {
+  private readonly transport?: Transporter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobQueue,
+    private readonly opts: { smtpUrl?: string; from: string },
+  ) {
+    if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
+    jobs.register('mail.deliver', ({ mailId }) => this.deliver(mailId));
+  }
+
+  get outboxEnabled() {
+    return !this.transport;
+  }
+
+  async send(db: DbOrTx, message: MailMessage): Promise<void> {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ toAddress: message.to, subject: message.subject, text: message.text, status: this.transport ? 'pending' : 'stored' })
+      .returning({ id: mailOutbox.id });
+    if (this.transport) await this.jobs.enqueue(db, 'mail.deliver', { mailId: row.id });
+  }
+
+  private async deliver(mailId: string) {
+    const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)).limit(1);
+    if (!mail || mail.status !== 'pending' || !this.transport) return;
+    try {
+      await this.transport.sendMail({ from: this.opts.from, to: mail.toAddress, subject: mail.subject, text: mail.text });
+      await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, mailId));
+    } catch (err) {
+      await this.db.update(mailOutbox).set({ lastError: String((err as Error).message).slice(0, 500) }).where(eq(mailOutbox.id, mailId));
+      throw err;
+    }
+  }
+
+  /** The dev outbox, newest first. */
+  async listOutbox(limit = 100) {
+    return this.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+  }
+}

@@ -1,0 +1,103 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { ClientToServerEvents, ServerToClientEvents } from '@rushes/shared';
+
+type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string }>;
+export type RushesSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string }>;
+type Emit = Parameters<Io['emit']>;
+
+/** Decides whether a user may join `prefix:{id}`; the same rule as the matching HTTP read. */
+export type RoomPolicy = (userId: string, id: string) => Promise<boolean>;
+
+export interface RealtimeOptions {
+  /** Resolves the user of a Cookie header (the session cookie), or null. */
+  authenticate: (cookieHeader: string | undefined) => Promise<string | null>;
+  isAllowedOrigin: (origin: string) => boolean;
+  redisUrl?: string;
+  log: { info: (msg: string) => void; warn: (obj: object, msg: string) => void };
+}
+
+/**
+ * Socket.IO on the HTTP server. Every connection is authenticated by the session cookie (connection
+ * state recovery stays off so no reconnect skips the middleware), its Origin checked, and it joins
+ * `user:{id}`. Other rooms are joined on request through a registered policy. With REDIS_URL, the
+ * Redis adapter fans events out across API nodes.
+ */
+export class Realtime {
+  readonly io: Io;
+  private readonly policies = new Map<string, RoomPolicy>();
+  private readonly redis: Redis[] = [];
+
+  constructor(server: HttpServer, private readonly opts: RealtimeOptions) {
+    this.io = new Server(server, {
+      path: '/socket.io',
+      serveClient: false,
+      allowRequest: (req, callback) => {
+        const origin = req.headers.origin;
+        callback(null, !origin || opts.isAllowedOrigin(origin));
+      },
+    });
+    if (opts.redisUrl) {
+      const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+      const sub = pub.duplicate();
+      this.redis.push(pub, sub);
+      this.io.adapter(createAdapter(pub, sub));
+    }
+    this.io.use(async (socket, next) => {
+      try {
+        const userId = await opts.authenticate(socket.handshake.headers.cookie);
+        if (!userId) return next(new Error('unauthorized'));
+        socket.data.userId = userId;
+        next();
+      } catch {
+        next(new Error('unauthorized'));
+      }
+    });
+    this.io.on('connection', (socket) => this.onConnection(socket));
+  }
+
+  /** Registers who may join rooms named `${prefix}:{id}`. */
+  registerRoom(prefix: string, policy: RoomPolicy) {
+    if (this.policies.has(prefix)) throw new Error(`room policy for ${prefix} registered twice`);
+    this.policies.set(prefix, policy);
+  }
+
+  private onConnection(socket: RushesSocket) {
+    void socket.join(`user:${socket.data.userId}`);
+    socket.on('join', async (room, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      const [prefix, id] = String(room).split(':');
+      const policy = this.policies.get(prefix);
+      if (!policy || !id || prefix === 'user') return reply({ ok: false, error: 'forbidden' });
+      const allowed = await policy(socket.data.userId, id).catch(() => false);
+      if (!allowed) return reply({ ok: false, error: 'forbidden' });
+      await socket.join(`${prefix}:${id}`);
+      reply({ ok: true });
+    });
+    socket.on('leave', (room) => {
+      if (!String(room).startsWith('user:')) void socket.leave(String(room));
+    });
+  }
+
+  toUser<E extends Emit[0]>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+    this.io.to(`user:${userId}`).emit(event, ...args);
+  }
+
+  toRoom<E extends Emit[0]>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+    this.io.to(room).emit(event, ...args);
+  }
+
+  /** Ends a user's live connections everywhere (logout, password change). */
+  disconnectUser(userId: string) {
+    this.io.in(`user:${userId}`).disconnectSockets(true);
+  }
+
+  /** Closes sockets and adapters; the HTTP server itself is closed by Fastify. */
+  async close() {
+    this.io.local.disconnectSockets(true);
+    this.io.engine.close();
+    await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
+  }
+}

@@ -1,0 +1,36 @@
+import { Button, Center, Group, Stack, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
+import { MSG } from '@rushes/shared';
+import { UI } from '../ui/pendingMessages.ts';
+import { PATHS } from './paths.ts';
+
+/** The fallback page of a render or loading failure (spec 002 §2 Other), with Home and Refresh. */
+export function ErrorFallback() {
+  return (
+    <Center mih="100vh" p="md">
+      <Stack align="center" gap="lg" maw={520}>
+        <Title order={1} size="h3" ta="center">
+          {MSG.errorPageTitle}
+        </Title>
+        <Group>
+          <Button component="a" href={PATHS.home}>
+            {UI.home}
+          </Button>
+          <Button variant="light" onClick={() => window.location.reload()}>
+            {UI.refresh}
+          </Button>
+        </Group>
+      </Stack>
+    </Center>
+  );
+}
+
+/** The router's error element: logs the error for developers, shows the fallback to users. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return <ErrorFallback />;
+}

@@ -1,0 +1,18 @@
+import { Center, Stack, Text, Title } from '@mantine/core';
+import { MSG } from '@rushes/shared';
+import { UI } from '../ui/pendingMessages.ts';
+import { RouterButton } from '../ui/RouterLinks.tsx';
+import { PATHS } from './paths.ts';
+
+/** Any unknown route (spec 002 §2 '*'). */
+export default function NotFoundPage() {
+  return (
+    <Center mih="100vh" p="md">
+      <Stack align="center" gap="md">
+        <Title order={1}>{UI.pageNotFound}</Title>
+        <Text c="dimmed">{MSG.notFound}</Text>
+        <RouterButton to={PATHS.home}>{UI.home}</RouterButton>
+      </Stack>
+    </Center>
+  );
+}

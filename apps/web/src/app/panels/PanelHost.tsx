@@ -1,0 +1,53 @@
+import { Drawer } from '@mantine/core';
+import { Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { PanelContext, type PanelsApi } from './PanelContext.ts';
+import { panelRegistry, type PanelBaseProps, type PanelType } from './registry.ts';
+
+interface OpenPanel {
+  type: PanelType;
+  props: object;
+}
+
+/** Renders the open side panel as a right-hand drawer with its title; one panel at a time. */
+export function PanelHost({ children }: { children: ReactNode }) {
+  const [panel, setPanel] = useState<OpenPanel | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  const api = useMemo<PanelsApi>(
+    () => ({
+      open: (type, props) => {
+        setPanel({ type, props });
+        setOpened(true);
+      },
+      close: () => setOpened(false),
+    }),
+    [],
+  );
+
+  const entry = panel ? panelRegistry[panel.type] : null;
+  // The registry ties each type to its props; here they travel together untyped.
+  const Component = entry?.component as ComponentType<PanelBaseProps> | undefined;
+
+  return (
+    <PanelContext.Provider value={api}>
+      {children}
+      <Drawer
+        opened={opened}
+        onClose={api.close}
+        onExitTransitionEnd={() => {
+          if (!opened) setPanel(null);
+        }}
+        position="right"
+        size="md"
+        title={entry?.title}
+      >
+        {Component && panel && (
+          <Suspense fallback={<PageLoader />}>
+            <Component {...panel.props} close={api.close} />
+          </Suspense>
+        )}
+      </Drawer>
+    </PanelContext.Provider>
+  );
+}

@@ -1,0 +1,37 @@
+/** Routes of the web app (spec 002 §2). */
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  verify: '/verify',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  twoFactor: '/2fa',
+  logout: '/logout',
+  outbox: '/outbox',
+  settings: '/settings',
+  subscription: '/subscription',
+  statistics: '/statistics',
+  userGuide: '/user-guide',
+} as const;
+
+/** Where the upgrade notice leads (spec 002 §2). */
+export const UPGRADE_PLAN_PATH = `${PATHS.subscription}?sidebar=upgrade-plan`;
+
+const PUBLIC_PAGES: readonly string[] = [
+  PATHS.login,
+  PATHS.signup,
+  PATHS.verify,
+  PATHS.forgotPassword,
+  PATHS.resetPassword,
+  PATHS.twoFactor,
+  PATHS.logout,
+  PATHS.outbox,
+];
+
+/** Public pages, and shared-asset links (a query parameter starting with 'shared'), never log out on a 401. */
+export function isPublicPage(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  if (PUBLIC_PAGES.includes(path)) return true;
+  return [...new URLSearchParams(location.search).keys()].some((key) => key.startsWith('shared'));
+}

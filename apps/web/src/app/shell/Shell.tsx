@@ -1,0 +1,31 @@
+import { AppShell } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { PanelHost } from '../panels/PanelHost.tsx';
+import { TopBar } from './TopBar.tsx';
+import { useBlockDevTools } from './useBlockDevTools.ts';
+import { useInactivityLogout } from './useInactivityLogout.ts';
+import { useRealtime } from './useRealtime.ts';
+
+/** The logged-in layout: top bar, the page, the side-panel host; inactivity logout and realtime. */
+export function Shell() {
+  useInactivityLogout();
+  useBlockDevTools();
+  useRealtime();
+
+  return (
+    <PanelHost>
+      <AppShell header={{ height: 60 }} padding={0}>
+        <AppShell.Header>
+          <TopBar />
+        </AppShell.Header>
+        <AppShell.Main>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </PanelHost>
+  );
+}

@@ -1,0 +1,21 @@
+import { Anchor, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { APP_NAME } from '@rushes/shared';
+import { PATHS } from '../paths.ts';
+import { TeamSwitcher } from './TeamSwitcher.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The top bar (spec 002 §2): logo to /, team switcher, user menu. Banners and bell come later. */
+export function TopBar() {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Anchor component={Link} to={PATHS.home} fw={800} size="xl" underline="never">
+        {APP_NAME}
+      </Anchor>
+      <Group gap="sm" wrap="nowrap">
+        <TeamSwitcher />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,63 @@
+import { ActionIcon, Avatar, Menu, Text } from '@mantine/core';
+import { IconHelp, IconLogout, IconSettings, IconUserCog } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { APP_VERSION } from '@rushes/shared';
+import { useUser } from '../../api/currentUser.ts';
+import { UI } from '../../ui/pendingMessages.ts';
+import { usePanels } from '../panels/PanelContext.ts';
+import { PATHS } from '../paths.ts';
+
+const initialsOf = (first: string, last: string, name: string) =>
+  ((first[0] ?? '') + (last[0] ?? '') || name.slice(0, 2)).toUpperCase();
+
+/** The user menu (spec 002 §2 Top bar): Team Settings, Account Settings, Help Center, Sign Out, version. */
+export function UserMenu() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const panels = usePanels();
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" radius="xl" size="lg" aria-label={UI.userMenu}>
+          <Avatar
+            radius="xl"
+            size={32}
+            style={{ backgroundColor: user.user_badge_color || undefined }}
+            color="white"
+          >
+            {initialsOf(user.first_name, user.last_name, user.name)}
+          </Avatar>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="dark" truncate="end">
+            {user.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate(PATHS.settings)}>
+          {UI.teamSettings}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconUserCog size={16} />} onClick={() => panels.open('accountSettings', {})}>
+          {UI.accountSettings}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconHelp size={16} />}
+          onClick={() => window.open(PATHS.userGuide, '_blank', 'noopener,noreferrer')}
+        >
+          {UI.helpCenter}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => navigate(PATHS.logout)}>
+          {UI.signOut}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item disabled>{UI.version(APP_VERSION)}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,6 @@
+import { createTheme } from '@mantine/core';
+
+/** Mantine defaults, with the spec's breakpoints (768, 1024, 1280 px; spec 002 §9). */
+export const theme = createTheme({
+  breakpoints: { xs: '36em', sm: '48em', md: '64em', lg: '80em', xl: '88em' },
+});

@@ -1,0 +1,49 @@
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { API, forgotPasswordBody } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { showApiError } from '../../app/apiErrors.ts';
+import { PATHS } from '../../app/paths.ts';
+import { AuthCard } from '../../ui/AuthCard.tsx';
+import { UI } from '../../ui/pendingMessages.ts';
+import { RouterAnchor } from '../../ui/RouterLinks.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { useZodForm } from '../../ui/useZodForm.ts';
+
+export default function ForgotPasswordPage() {
+  const form = useZodForm(forgotPasswordBody, { email: '' });
+
+  const send = useMutation({
+    mutationFn: (body: { email: string }) => api.post<{ message: string }>(API.auth.forgotPassword, body),
+    meta: { silent: true },
+    onError: (error) => {
+      if (!form.applyServerErrors(error)) showApiError(error);
+    },
+  });
+
+  return (
+    <AuthCard title={UI.forgotTitle}>
+      {send.data ? (
+        <Alert color="green" role="status">
+          {send.data.message}
+        </Alert>
+      ) : (
+        <Form
+          gap="md"
+          onSubmit={() => {
+            const body = form.validate();
+            if (body) send.mutate(body);
+          }}
+        >
+          <TextInput label={UI.email} type="email" autoComplete="email" autoFocus {...form.field('email')} />
+          <Button type="submit" loading={send.isPending} fullWidth>
+            {UI.sendResetLink}
+          </Button>
+        </Form>
+      )}
+      <RouterAnchor to={PATHS.login} size="sm">
+        {UI.backToLogin}
+      </RouterAnchor>
+    </AuthCard>
+  );
+}

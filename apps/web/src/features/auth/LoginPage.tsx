@@ -1,0 +1,64 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { API, loginBody, type LoginBody } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { showApiError } from '../../app/apiErrors.ts';
+import { PATHS } from '../../app/paths.ts';
+import { AuthCard } from '../../ui/AuthCard.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import { UI } from '../../ui/pendingMessages.ts';
+import { RouterAnchor } from '../../ui/RouterLinks.tsx';
+import { useZodForm } from '../../ui/useZodForm.ts';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useZodForm(loginBody, { email: '', password: '' });
+
+  const login = useMutation({
+    mutationFn: (body: LoginBody) => api.post<{ two_factor_required: boolean }>(API.auth.login, body),
+    meta: { silent: true },
+    onSuccess: (data) => {
+      if (data.two_factor_required) {
+        navigate(PATHS.twoFactor);
+        return;
+      }
+      queryClient.clear();
+      navigate(PATHS.home, { replace: true });
+    },
+    onError: (error) => {
+      if (!form.applyServerErrors(error)) showApiError(error);
+    },
+  });
+
+  return (
+    <AuthCard title={UI.loginTitle}>
+      <Form
+        gap="md"
+        onSubmit={() => {
+          const body = form.validate();
+          if (body) login.mutate(body);
+        }}
+      >
+        <TextInput label={UI.email} type="email" autoComplete="email" autoFocus {...form.field('email')} />
+        <PasswordField label={UI.password} {...form.field('password')} />
+        <Button type="submit" loading={login.isPending} fullWidth>
+          {UI.logIn}
+        </Button>
+        <Group justify="space-between" gap="xs">
+          <RouterAnchor to={PATHS.signup} size="sm">
+            {UI.signUp}
+          </RouterAnchor>
+          <RouterAnchor to={PATHS.forgotPassword} size="sm">
+            {UI.forgotPassword}
+          </RouterAnchor>
+          <RouterAnchor to={PATHS.outbox} size="sm">
+            {UI.mailOutbox}
+          </RouterAnchor>
+        </Group>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { API } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { disconnectSocket } from '../../api/socket.ts';
+import { PATHS } from '../../app/paths.ts';
+import { AuthCard } from '../../ui/AuthCard.tsx';
+import { UI } from '../../ui/pendingMessages.ts';
+import { Loader } from '@mantine/core';
+
+/** /logout: ends the session, forgets every cached answer and the socket, then goes to /login. */
+export default function LogoutPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let active = true;
+    disconnectSocket();
+    api
+      .post(API.auth.logout, {})
+      .catch(() => undefined) // already logged out: nothing to end
+      .finally(() => {
+        queryClient.clear();
+        if (active) navigate(PATHS.login, { replace: true });
+      });
+    return () => {
+      active = false;
+    };
+  }, [navigate, queryClient]);
+
+  return (
+    <AuthCard title={UI.signingOut}>
+      <Loader />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { API, MSG, resetPasswordBody, type ResetPasswordBody } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { showApiError } from '../../app/apiErrors.ts';
+import { PATHS } from '../../app/paths.ts';
+import { AuthCard } from '../../ui/AuthCard.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import { UI } from '../../ui/pendingMessages.ts';
+import { RouterAnchor } from '../../ui/RouterLinks.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useZodForm } from '../../ui/useZodForm.ts';
+
+/** /reset-password?token=…: the link of the forgot-password mail. */
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useZodForm(resetPasswordBody, { new_password: '', confirm_new_password: '' });
+
+  const reset = useMutation({
+    mutationFn: (body: ResetPasswordBody) => api.post<{ message: string }>(API.auth.resetPassword, body),
+    meta: { silent: true },
+    onSuccess: (data) => {
+      toast.success(data.message);
+      navigate(PATHS.login, { replace: true });
+    },
+    onError: (error) => {
+      if (!form.applyServerErrors(error)) showApiError(error);
+    },
+  });
+
+  return (
+    <AuthCard title={UI.resetTitle}>
+      {token ? (
+        <Form
+          gap="md"
+          onSubmit={() => {
+            const body = form.validate({ token });
+            if (body) reset.mutate(body);
+          }}
+        >
+          <PasswordField
+            label={UI.newPassword}
+            autoComplete="new-password"
+            autoFocus
+            {...form.field('new_password')}
+          />
+          <PasswordField
+            label={UI.confirmNewPassword}
+            autoComplete="new-password"
+            {...form.field('confirm_new_password')}
+          />
+          {form.formError && (
+            <Alert color="red" role="alert">
+              {form.formError}
+            </Alert>
+          )}
+          <Button type="submit" loading={reset.isPending} fullWidth>
+            {UI.resetPassword}
+          </Button>
+        </Form>
+      ) : (
+        <Alert color="red">{MSG.invalidLink}</Alert>
+      )}
+      <RouterAnchor to={PATHS.login} size="sm">
+        {UI.backToLogin}
+      </RouterAnchor>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,60 @@
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { API, signupBody, type SignupBody } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { showApiError } from '../../app/apiErrors.ts';
+import { PATHS } from '../../app/paths.ts';
+import { AuthCard } from '../../ui/AuthCard.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import { UI } from '../../ui/pendingMessages.ts';
+import { RouterAnchor } from '../../ui/RouterLinks.tsx';
+import { useZodForm } from '../../ui/useZodForm.ts';
+
+export default function SignupPage() {
+  const form = useZodForm(signupBody, { first_name: '', last_name: '', email: '', password: '' });
+
+  const signup = useMutation({
+    mutationFn: (body: SignupBody) => api.post<{ message: string }>(API.auth.signup, body),
+    meta: { silent: true },
+    onError: (error) => {
+      if (!form.applyServerErrors(error)) showApiError(error);
+    },
+  });
+
+  if (signup.data) {
+    return (
+      <AuthCard title={UI.signupTitle}>
+        <Alert color="green" role="status">
+          {signup.data.message}
+        </Alert>
+        <RouterAnchor to={PATHS.login}>{UI.logIn}</RouterAnchor>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={UI.signupTitle}>
+      <Form
+        gap="md"
+        onSubmit={() => {
+          const body = form.validate();
+          if (body) signup.mutate(body);
+        }}
+      >
+        <Group grow align="flex-start">
+          <TextInput label={UI.firstName} autoComplete="given-name" autoFocus {...form.field('first_name')} />
+          <TextInput label={UI.lastName} autoComplete="family-name" {...form.field('last_name')} />
+        </Group>
+        <TextInput label={UI.email} type="email" autoComplete="email" {...form.field('email')} />
+        <PasswordField label={UI.password} autoComplete="new-password" {...form.field('password')} />
+        <Button type="submit" loading={signup.isPending} fullWidth>
+          {UI.signUp}
+        </Button>
+        <RouterAnchor to={PATHS.login} size="sm">
+          {UI.logIn}
+        </RouterAnchor>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Group, Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { API, MSG } from '@rushes/shared';
+import { ApiError, api } from '../../api/client.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
+import { PATHS } from '../../app/paths.ts';
+import { AuthCard } from '../../ui/AuthCard.tsx';
+import { UI } from '../../ui/pendingMessages.ts';
+import { RouterButton } from '../../ui/RouterLinks.tsx';
+
+/** /verify?token=…: the link of the sign-up mail. */
+export default function VerifyPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+
+  const verify = useQuery({
+    queryKey: queryKeys.verifyEmail(token),
+    queryFn: ({ signal }) => api.get<{ message: string }>(API.auth.verify, { token }, { signal }),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+
+  let body;
+  if (!token) {
+    body = <Alert color="red">{MSG.invalidLink}</Alert>;
+  } else if (verify.isPending) {
+    body = (
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text>{UI.verifying}</Text>
+      </Group>
+    );
+  } else if (verify.isError) {
+    const message = verify.error instanceof ApiError ? verify.error.message : MSG.somethingWentWrong;
+    body = (
+      <Alert color="red" role="alert">
+        {message}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Alert color="green" role="status">
+        {verify.data.message}
+      </Alert>
+    );
+  }
+
+  return (
+    <AuthCard title={UI.verifyTitle}>
+      {body}
+      <RouterButton to={PATHS.login} variant="light">
+        {UI.logIn}
+      </RouterButton>
+    </AuthCard>
+  );
+}

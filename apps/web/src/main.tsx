@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { APP_NAME } from '@rushes/shared';
+import { Providers } from './app/Providers.tsx';
+import { createQueryClient } from './app/queryClient.ts';
+import { router } from './app/router.tsx';
+import { wireNavigation } from './app/start.ts';
+
+document.title = APP_NAME;
+wireNavigation();
+const queryClient = createQueryClient();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,16 @@
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { UI } from './pendingMessages.ts';
+
+/**
+ * A password input with a show/hide toggle. The toggle's accessible name avoids the word
+ * "password" so getByLabel('Password') finds the input only.
+ */
+export function PasswordField(props: PasswordInputProps) {
+  return (
+    <PasswordInput
+      autoComplete="current-password"
+      visibilityToggleButtonProps={{ 'aria-label': UI.toggleVisibility }}
+      {...props}
+    />
+  );
+}

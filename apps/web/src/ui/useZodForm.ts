@@ -1,0 +1,75 @@
+import { useState, type ChangeEvent } from 'react';
+import type { z } from 'zod';
+import { fieldErrorsOf } from '../api/client.ts';
+
+type Errors<K extends string> = Partial<Record<K, string>>;
+
+/**
+ * A small form state over one shared zod schema (DESIGN §1 contract): runs the schema on submit
+ * and maps zod issues to field errors; server field errors (data.errors) land the same way.
+ * A form-level error (e.g. the server's errormessage shown inline) clears when the user types.
+ */
+export function useZodForm<K extends string, Out>(schema: z.ZodType<Out>, initial: Record<K, string>) {
+  const [values, setValues] = useState<Record<K, string>>(initial);
+  const [errors, setErrors] = useState<Errors<K>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const setValue = (name: K, value: string) => {
+    setValues((prev) => ({ ...prev, [name]: value }));
+    setErrors((prev) => (prev[name] ? { ...prev, [name]: undefined } : prev));
+    setFormError(null);
+  };
+
+  /** Props for a Mantine text/password input bound to one field. */
+  const field = (name: K) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.currentTarget.value),
+  });
+
+  /** Parsed values, or null with the errors shown. */
+  const validate = (extra: Record<string, unknown> = {}): Out | null => {
+    const result = schema.safeParse({ ...values, ...extra });
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    const next: Errors<K> = {};
+    let general: string | null = null;
+    for (const issue of result.error.issues) {
+      const key = issue.path.map(String).join('.');
+      if (key in values) {
+        if (!next[key as K]) next[key as K] = issue.message;
+      } else if (!general) {
+        general = issue.message;
+      }
+    }
+    setErrors(next);
+    setFormError(general);
+    return null;
+  };
+
+  /** Show data.errors of a failed call on its fields; false when the error has none. */
+  const applyServerErrors = (error: unknown): boolean => {
+    const serverErrors = fieldErrorsOf(error);
+    if (!serverErrors) return false;
+    const next: Errors<K> = {};
+    let general: string | null = null;
+    for (const [key, message] of Object.entries(serverErrors)) {
+      if (key in values) next[key as K] = message;
+      else general ??= message;
+    }
+    setErrors(next);
+    setFormError(general);
+    return true;
+  };
+
+  const reset = () => {
+    setValues(initial);
+    setErrors({});
+    setFormError(null);
+  };
+
+  return { values, errors, formError, setFormError, setValue, field, validate, applyServerErrors, reset };
+}
