@@ -1,4 +1,4 @@
-import { Button, Group, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PinInput, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   MSG,

@@ -66,7 +66,9 @@ export async function insertJob(
   }
   const runAt =
     opts.runAt ??
-    (opts.delaySeconds !== undefined ? sql`now() + make_interval(secs => ${opts.delaySeconds}::float8)` : undefined);
+    (opts.delaySeconds !== undefined
+      ? sql`now() + make_interval(secs => ${opts.delaySeconds}::float8)`
+      : undefined);
   const inserted = await dbOrTx
     .insert(jobs)
     .values({

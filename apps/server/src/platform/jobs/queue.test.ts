@@ -3,7 +3,14 @@ import { eq, like, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/platform.ts';
 import { JobQueue, retryDelaySeconds, type JobInfo } from './queue.ts';
-import { captureLogger, createScratchDatabase, sleep, uniquePrefix, waitFor, type ScratchDatabase } from './queue.testkit.ts';
+import {
+  captureLogger,
+  createScratchDatabase,
+  sleep,
+  uniquePrefix,
+  waitFor,
+  type ScratchDatabase,
+} from './queue.testkit.ts';
 
 type Payload = { n?: number; secret?: string };
 /** Test job names are dynamic (a prefix per test), so the test registry maps any name to Payload. */
@@ -41,7 +48,10 @@ describe.each(backends)('JobQueue on $kind', ({ url }) => {
     return { queue, lines };
   };
   const row = async (id: number | null) => {
-    const [found] = await db.select().from(jobs).where(eq(jobs.id, id ?? -1));
+    const [found] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, id ?? -1));
     return found;
   };
   /** Moves a job's run_at to now, as if its delay had elapsed. */
@@ -60,7 +70,11 @@ describe.each(backends)('JobQueue on $kind', ({ url }) => {
 
   it('runs an enqueued job with its typed data and marks it done', async () => {
     const { logger } = captureLogger();
-    const queue = new JobQueue<Record<`${string}.echo`, { text: string; count: number }>>({ db, pollMs: 1000, logger });
+    const queue = new JobQueue<Record<`${string}.echo`, { text: string; count: number }>>({
+      db,
+      pollMs: 1000,
+      logger,
+    });
     const seen: { data: { text: string; count: number }; job: JobInfo }[] = [];
     queue.register(`${p}.echo`, async (data, job) => {
       expectTypeOf(data).toEqualTypeOf<{ text: string; count: number }>();
@@ -77,7 +91,9 @@ describe.each(backends)('JobQueue on $kind', ({ url }) => {
 
     expect(id).toBeTypeOf('number');
     expect(await queue.drainForTests()).toBe(1);
-    expect(seen).toEqual([{ data: { text: 'hi', count: 2 }, job: { id, name: `${p}.echo`, attempts: 1, maxAttempts: 5 } }]);
+    expect(seen).toEqual([
+      { data: { text: 'hi', count: 2 }, job: { id, name: `${p}.echo`, attempts: 1, maxAttempts: 5 } },
+    ]);
     const done = await row(id);
     expect(done.state).toBe('done');
     expect(done.attempts).toBe(1);
@@ -101,14 +117,24 @@ describe.each(backends)('JobQueue on $kind', ({ url }) => {
     });
     expect(await queue.drainForTests()).toBe(1);
     expect(ran).toEqual([2]);
-    expect(await db.select().from(jobs).where(like(jobs.name, `${p}%`))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(jobs)
+        .where(like(jobs.name, `${p}%`)),
+    ).toHaveLength(1);
   });
 
   it('does not run a delayed job before its time, and runs it after', async () => {
     const { queue } = newQueue();
     const ran: number[] = [];
     queue.register(`${p}.later`, async (data) => void ran.push(data.n ?? 0));
-    const future = await queue.enqueue(db, `${p}.later`, { n: 1 }, { runAt: new Date(Date.now() + 3600_000) });
+    const future = await queue.enqueue(
+      db,
+      `${p}.later`,
+      { n: 1 },
+      { runAt: new Date(Date.now() + 3600_000) },
+    );
     const delayed = await queue.enqueue(db, `${p}.later`, { n: 2 }, { delaySeconds: 120 });
     await queue.enqueue(db, `${p}.later`, { n: 3 }, { runAt: new Date(Date.now() - 60_000) });
     expect(await secondsUntilRun(delayed)).toBeGreaterThan(110);
@@ -207,7 +233,9 @@ describe.each(backends)('JobQueue on $kind', ({ url }) => {
     queue.register(`${p}.a`, async () => {});
     expect(() => queue.register(`${p}.a`, async () => {})).toThrow(/already registered/);
     expect(() => queue.assertHandlers([`${p}.a`])).not.toThrow();
-    expect(() => queue.assertHandlers([`${p}.a`, `${p}.b`, `${p}.c`])).toThrow(`no handler registered for ${p}.b, ${p}.c`);
+    expect(() => queue.assertHandlers([`${p}.a`, `${p}.b`, `${p}.c`])).toThrow(
+      `no handler registered for ${p}.b, ${p}.c`,
+    );
   });
 
   it('picks up a job left active by a crashed worker once its lock expired', async () => {
@@ -231,14 +259,20 @@ describe.each(backends)('JobQueue on $kind', ({ url }) => {
     expect((await row(expired)).state).toBe('done');
     expect((await row(held)).state).toBe('active');
     const failed = await row(lastTry);
-    expect([failed.state, failed.lastError]).toEqual(['failed', 'lock expired during the last attempt (worker lost?)']);
+    expect([failed.state, failed.lastError]).toEqual([
+      'failed',
+      'lock expired during the last attempt (worker lost?)',
+    ]);
   });
 
   it('discards the outcome of a run whose claim was taken over', async () => {
     const { queue, lines } = newQueue();
     queue.register(`${p}.slow`, async (_data, job) => {
       // Another worker re-claimed the job meanwhile (its lock expired): attempts moved on.
-      await db.update(jobs).set({ attempts: job.attempts + 1 }).where(eq(jobs.id, job.id));
+      await db
+        .update(jobs)
+        .set({ attempts: job.attempts + 1 })
+        .where(eq(jobs.id, job.id));
     });
     const id = await queue.enqueue(db, `${p}.slow`, {});
     expect(await queue.drainForTests()).toBe(1);
@@ -293,7 +327,10 @@ describe.each(backends)('JobQueue on $kind', ({ url }) => {
     await finish(ids[2], 'failed', 48);
     expect(await queue.purgeFinished(24)).toBe(1);
     expect(await queue.purgeFinished(24, { includeFailed: true })).toBe(1);
-    const left = await db.select({ id: jobs.id }).from(jobs).where(like(jobs.name, `${p}%`));
+    const left = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(like(jobs.name, `${p}%`));
     expect(left.map((r) => r.id).sort()).toEqual([ids[1], ids[3]].sort());
   });
 });

@@ -32,7 +32,10 @@ export function uniquePrefix(): string {
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls `condition` every 10 ms until true; throws after `timeoutMs`. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
@@ -72,7 +75,17 @@ export async function createScratchDatabase(url: string): Promise<ScratchDatabas
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        // Pools that just ended may still be closing their sockets: wait for them rather than
+        // FORCE (which kills them with an error their pool would report as unhandled).
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+            return;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+            await sleep(100);
+          }
+        }
       } finally {
         await client.end();
       }

@@ -99,7 +99,8 @@ export class JobQueue<Defs extends object = JobDefinitions> {
   constructor(opts: JobQueueOptions) {
     const { pollMs, concurrency = 2, lockSeconds = 300 } = opts;
     if (!(Number.isFinite(pollMs) && pollMs > 0)) throw new Error('jobs: pollMs must be > 0');
-    if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new Error('jobs: concurrency must be an integer >= 1');
+    if (!(Number.isInteger(concurrency) && concurrency >= 1))
+      throw new Error('jobs: concurrency must be an integer >= 1');
     if (!(Number.isFinite(lockSeconds) && lockSeconds > 0)) throw new Error('jobs: lockSeconds must be > 0');
     this.db = opts.db;
     this.pollMs = pollMs;
@@ -254,7 +255,12 @@ export class JobQueue<Defs extends object = JobDefinitions> {
       let error: unknown;
       let ok = false;
       try {
-        await handler(job.data, { id: job.id, name: job.name, attempts: job.attempts, maxAttempts: job.maxAttempts });
+        await handler(job.data, {
+          id: job.id,
+          name: job.name,
+          attempts: job.attempts,
+          maxAttempts: job.maxAttempts,
+        });
         ok = true;
       } catch (err) {
         error = err;
@@ -267,8 +273,10 @@ export class JobQueue<Defs extends object = JobDefinitions> {
       }
       const state = await markFailed(this.db, job, messageOf(error));
       if (state === 'queued') this.logger.warn({ ...log, ms, err: error }, 'job failed; will retry');
-      else if (state === 'failed') this.logger.error({ ...log, ms, err: error }, 'job failed; no attempts left');
-      else this.logger.warn({ ...log, ms, err: error }, 'job failed after its lock was lost; outcome discarded');
+      else if (state === 'failed')
+        this.logger.error({ ...log, ms, err: error }, 'job failed; no attempts left');
+      else
+        this.logger.warn({ ...log, ms, err: error }, 'job failed after its lock was lost; outcome discarded');
     } catch (err) {
       // The database refused the bookkeeping: the lock expires and the job runs again.
       this.logger.error({ ...log, err }, 'job bookkeeping failed');

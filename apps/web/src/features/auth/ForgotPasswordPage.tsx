@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { API, forgotPasswordBody } from '@rushes/shared';
 import { api } from '../../api/client.ts';
