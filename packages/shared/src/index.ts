@@ -7,3 +7,4 @@ export * from './schemas/account.ts';
 export * from './envelope.ts';
 export * from './events.ts';
 export * from './api.ts';
+export * from './rules/labels.ts';

@@ -21,13 +21,16 @@ export class ApiError extends Error {
   readonly data: unknown;
   /** HTTP status, 0 when no answer arrived (network error or timeout). */
   readonly status: number;
+  /** The API path called. */
+  readonly path: string;
 
-  constructor(message: string, errorcode: number | undefined, data: unknown, status: number) {
+  constructor(message: string, errorcode: number | undefined, data: unknown, status: number, path: string) {
     super(message);
     this.name = 'ApiError';
     this.errorcode = errorcode;
     this.data = data;
     this.status = status;
+    this.path = path;
   }
 }
 
@@ -113,23 +116,18 @@ async function request<T>(
   } catch (err) {
     // A cancel from the caller stays a cancel; a timeout or a network failure becomes an ApiError.
     if (options.signal?.aborted) throw err;
-    throw new ApiError(MSG.somethingWentWrong, undefined, null, 0);
+    throw new ApiError(MSG.somethingWentWrong, undefined, null, 0, path);
   }
 
   const parsed = await readBody(res).catch(() => null);
-  if (!isEnvelope(parsed)) {
-    const code = res.status === 401 ? 401 : undefined;
-    throw new ApiError(MSG.somethingWentWrong, code, null, res.status);
-  }
-  if (parsed.response && res.ok) return parsed.data as T;
+  if (isEnvelope(parsed) && parsed.response && res.ok) return parsed.data as T;
 
-  const errorcode = parsed.errorcode ?? (res.status === 401 ? 401 : undefined);
-  const error = new ApiError(
-    parsed.errormessage || MSG.somethingWentWrong,
-    errorcode,
-    parsed.data,
-    res.status,
-  );
+  // A 401 status of a non-auth call is a lost session even without errorcode; on auth calls
+  // (wrong password, expired 2FA attempt) only the errorcode counts.
+  const envelope = isEnvelope(parsed) ? parsed : null;
+  const errorcode = envelope?.errorcode ?? (res.status === 401 && !isPublic ? 401 : undefined);
+  const message = envelope?.errormessage || MSG.somethingWentWrong;
+  const error = new ApiError(message, errorcode, envelope?.data ?? null, res.status, path);
   if (errorcode === 401 && !isPublic) unauthorizedHandler?.(path);
   throw error;
 }
@@ -169,6 +167,12 @@ export function upgradeDataOf(error: unknown): UpgradeData | null {
   return out;
 }
 
+/** A 401 (errorcode or status): not logged in (the guard's check-login) or the session ended. */
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.errorcode === 401;
+  return error instanceof ApiError && (error.errorcode === 401 || error.status === 401);
+}
+
+/** A 401 of a non-auth call: the client is already on its way to /logout, nothing to show. */
+export function isSessionLost(error: unknown): boolean {
+  return isUnauthorized(error) && !(error as ApiError).path.startsWith(PUBLIC_API_PREFIX);
 }

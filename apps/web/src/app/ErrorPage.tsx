@@ -1,8 +1,7 @@
 import { Button, Center, Group, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { MSG } from '@rushes/shared';
-import { UI } from '../ui/pendingMessages.ts';
+import { MSG, UI } from '@rushes/shared';
 import { PATHS } from './paths.ts';
 
 /** The fallback page of a render or loading failure (spec 002 §2 Other), with Home and Refresh. */

@@ -1,6 +1,5 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
-import { MSG } from '@rushes/shared';
-import { UI } from '../ui/pendingMessages.ts';
+import { MSG, UI } from '@rushes/shared';
 import { RouterButton } from '../ui/RouterLinks.tsx';
 import { PATHS } from './paths.ts';
 

@@ -1,7 +1,7 @@
+import { UI } from '@rushes/shared';
 import { Anchor, Button, Image, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { UpgradeData } from '@rushes/shared';
-import { UI } from '../ui/pendingMessages.ts';
 import { navigateTo } from './navigation.ts';
 import { UPGRADE_PLAN_PATH } from './paths.ts';
 

@@ -7,10 +7,10 @@ import {
   OTP_RESEND_SECONDS,
   formatCountdown,
   loginOtpBody,
+  UI,
 } from '@rushes/shared';
 import { ApiError } from '../api/client.ts';
 import { Form } from './Form.tsx';
-import { UI } from './pendingMessages.ts';
 import { toast } from './toast.ts';
 import { useCountdown } from './useCountdown.ts';
 

@@ -1,5 +1,5 @@
+import { UI } from '@rushes/shared';
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import { UI } from './pendingMessages.ts';
 
 /**
  * A password input with a show/hide toggle. The toggle's accessible name avoids the word

@@ -16,7 +16,8 @@ export const MSG = {
   // spec 002 §2 error page
   errorPageTitle: 'Something Went Wrong. Refresh this page or try again later.',
   // decided (docs/decisions.md): texts the spec does not show
-  passwordRule: 'Use 12 or more characters with an uppercase letter, a lowercase letter, a number and a symbol',
+  passwordRule:
+    'Use 12 or more characters with an uppercase letter, a lowercase letter, a number and a symbol',
   otpDigits: 'Enter the 6 digit code',
   invalidCredentials: 'Invalid email or password',
   emailNotVerified: 'Please verify your email address. We have sent you a new verification link.',

@@ -20,7 +20,9 @@ export const email = () =>
     .transform((v) => v.toLowerCase());
 
 /** 12+ characters with lowercase, uppercase, digit and symbol, at most 100. */
-export const PASSWORD_PATTERN = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9]).{${PASSWORD_MIN},}$`);
+export const PASSWORD_PATTERN = new RegExp(
+  `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9]).{${PASSWORD_MIN},}$`,
+);
 
 export const newPassword = () =>
   z
@@ -30,7 +32,8 @@ export const newPassword = () =>
     .regex(PASSWORD_PATTERN, MSG.passwordRule);
 
 /** A password being checked (login, existing password): only required and bounded. */
-export const anyPassword = () => z.string({ error: MSG.required }).min(1, MSG.required).max(TEXT_LIMIT, MSG.charLimit100);
+export const anyPassword = () =>
+  z.string({ error: MSG.required }).min(1, MSG.required).max(TEXT_LIMIT, MSG.charLimit100);
 
 export const otp = () =>
   z
@@ -38,6 +41,7 @@ export const otp = () =>
     .min(1, MSG.required)
     .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), MSG.otpDigits);
 
-export const token = () => z.string({ error: MSG.required }).min(16, MSG.invalidLink).max(200, MSG.invalidLink);
+export const token = () =>
+  z.string({ error: MSG.required }).min(16, MSG.invalidLink).max(200, MSG.invalidLink);
 
 export const uuid = () => z.uuid({ error: MSG.required });

@@ -62,13 +62,13 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       API.auth.loginOtpResend,
-      { schema: { tags, body: z.object({}).optional(), response: messageReply }, config: { access: 'pending_2fa', rateLimit: limit(config, 5, 10) } },
+      { schema: { tags, body: z.object({}).nullish(), response: messageReply }, config: { access: 'pending_2fa', rateLimit: limit(config, 5, 10) } },
       async (req) => ok(await service.resendLoginCode(req.session!, requestMeta(req))),
     );
 
     app.post(
       API.auth.logout,
-      { schema: { tags, body: z.object({}).optional(), response: messageReply }, config: { access: 'public' } },
+      { schema: { tags, body: z.object({}).nullish(), response: messageReply }, config: { access: 'public' } },
       async (req, reply) => {
         const result = await service.logout(req.session);
         clearSessionCookie(reply);

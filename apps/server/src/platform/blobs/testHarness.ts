@@ -65,7 +65,7 @@ export async function startFsHarness(routeOpts: FsBlobRoutesOptions = {}): Promi
     baseUrl,
     secret,
     async close() {
-      const t = setTimeout(() => { app.server.getConnections((_e, n) => console.log('CONNS', n)); for (const h of (process as any)._getActiveHandles()) console.log('HANDLE', h.constructor.name, h.remotePort ?? '', h.localPort ?? '', h._httpMessage ? 'hasmsg ' + h._httpMessage.req?.method + ' ' + h._httpMessage.req?.url?.slice(0,40) + ' fin=' + h._httpMessage.finished : '', h.parser ? 'parser' : ''); }, 3000);
+      const t = setTimeout(() => { app.server.getConnections((_e, n) => console.log('CONNS', n)); for (const h of (process as any)._getActiveHandles()) console.log('HANDLE', h.constructor.name, h.remotePort ?? '', h.localPort ?? '', h._httpMessage ? 'hasmsg ' + h._httpMessage.req?.method + ' ' + h._httpMessage.req?.url?.slice(0,40) + ' fin=' + h._httpMessage.finished : '', h.parser ? 'parser incoming=' + (h.parser.incoming ? h.parser.incoming.method + ' ' + h.parser.incoming.url?.slice(0,60) + ' complete=' + h.parser.incoming.complete + ' hdrs=' + JSON.stringify(h.parser.incoming.headers) : 'none') : ''); }, 3000);
       await app.close();
       clearTimeout(t);
       await rm(dir, { recursive: true, force: true });

@@ -1,8 +1,12 @@
 /** Helpers for the job queue tests (imported by *.test.ts only). */
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobLogger } from './queue.ts';
+import { openDatabase, type Database, type Db } from '../../db/client.ts';
+import { jobs } from '../../db/schema/platform.ts';
+import { JobQueue, type JobLogger } from './queue.ts';
 
 export interface LogLine {
   level: 'info' | 'warn' | 'error';
@@ -91,4 +95,73 @@ export async function createScratchDatabase(url: string): Promise<ScratchDatabas
       }
     },
   };
+}
+
+/** PGlite always; the PostgreSQL of DATABASE_URL too when it is set. */
+export const backends = [
+  { kind: 'pglite', url: undefined as string | undefined },
+  ...(process.env.DATABASE_URL ? [{ kind: 'postgres', url: process.env.DATABASE_URL }] : []),
+];
+
+/** Test job names are dynamic (a prefix per test), so the test registry maps any name to one payload. */
+export type TestJobs = Record<string, { n?: number; secret?: string }>;
+
+/**
+ * Registers the hooks of a suite on one backend: a database of its own for the suite, an empty
+ * jobs table and a fresh name prefix per test. Read `db` and `prefix` inside tests only.
+ */
+export function useJobsDatabase(url: string | undefined) {
+  let database: Database | undefined;
+  let scratch: ScratchDatabase | undefined;
+  let prefix = '';
+  beforeAll(async () => {
+    scratch = url ? await createScratchDatabase(url) : undefined;
+    database = await openDatabase({ url: scratch?.url });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await scratch?.drop();
+  });
+  beforeEach(async () => {
+    prefix = uniquePrefix();
+    // Our own database: start every test from an empty table so drain counts are exact.
+    if (database && (!scratch || scratch.isolated)) await database.db.delete(jobs);
+  });
+
+  const kit = {
+    get db(): Db {
+      if (!database) throw new Error('useJobsDatabase: the database opens in beforeAll');
+      return database.db;
+    },
+    get prefix() {
+      return prefix;
+    },
+    newQueue(opts: { concurrency?: number; lockSeconds?: number; pollMs?: number } = {}) {
+      const { logger, lines } = captureLogger();
+      const queue = new JobQueue<TestJobs>({ db: kit.db, pollMs: 60_000, logger, ...opts });
+      return { queue, lines };
+    },
+    async row(id: number | null) {
+      const [found] = await kit.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.id, id ?? -1));
+      return found;
+    },
+    /** Moves a job's run_at to now, as if its delay had elapsed. */
+    async makeDue(id: number | null) {
+      await kit.db
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(eq(jobs.id, id ?? -1));
+    },
+    async secondsUntilRun(id: number | null) {
+      const [r] = await kit.db
+        .select({ s: sql<number>`extract(epoch from ${jobs.runAt} - now())::float8` })
+        .from(jobs)
+        .where(eq(jobs.id, id ?? -1));
+      return Number(r.s);
+    },
+  };
+  return kit;
 }

@@ -1,5 +1,5 @@
+import { UI } from '@rushes/shared';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { UI } from '../../ui/pendingMessages.ts';
 
 /** What every panel receives besides its own props. */
 export interface PanelBaseProps {

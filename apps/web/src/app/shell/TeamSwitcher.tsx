@@ -2,9 +2,8 @@ import { ActionIcon, Badge, Button, Collapse, Group, Menu, Text } from '@mantine
 import { IconCheck, IconChevronDown, IconChevronRight, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG, type TeamSummary } from '@rushes/shared';
+import { MSG, type TeamSummary, UI } from '@rushes/shared';
 import { useSelectedTeam } from '../../api/currentUser.ts';
-import { UI } from '../../ui/pendingMessages.ts';
 import { PATHS } from '../paths.ts';
 
 const teamLabel = (team: TeamSummary) => (team.is_personal ? UI.myAccount : team.name);

@@ -1,9 +1,8 @@
 import { ActionIcon, Avatar, Menu, Text } from '@mantine/core';
 import { IconHelp, IconLogout, IconSettings, IconUserCog } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { APP_VERSION } from '@rushes/shared';
+import { APP_VERSION, UI } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
-import { UI } from '../../ui/pendingMessages.ts';
 import { usePanels } from '../panels/PanelContext.ts';
 import { PATHS } from '../paths.ts';
 

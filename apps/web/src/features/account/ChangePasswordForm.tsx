@@ -1,13 +1,12 @@
 import { Alert, Button, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API, changePasswordBody, type ChangePasswordBody } from '@rushes/shared';
-import { ApiError, api, upgradeDataOf } from '../../api/client.ts';
+import { API, changePasswordBody, type ChangePasswordBody, UI } from '@rushes/shared';
+import { ApiError, api, isSessionLost, upgradeDataOf } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { Form } from '../../ui/Form.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
-import { UI } from '../../ui/pendingMessages.ts';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';
 
@@ -32,7 +31,7 @@ export function ChangePasswordForm() {
     },
     onError: (error) => {
       if (form.applyServerErrors(error)) return;
-      if (error instanceof ApiError && error.errorcode !== 401 && !upgradeDataOf(error)) {
+      if (error instanceof ApiError && !isSessionLost(error) && !upgradeDataOf(error)) {
         form.setFormError(error.message);
       } else {
         showApiError(error);

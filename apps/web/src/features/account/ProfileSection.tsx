@@ -1,7 +1,6 @@
 import { Badge, Group, Stack, TextInput, Title } from '@mantine/core';
-import { MSG } from '@rushes/shared';
+import { MSG, UI } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
-import { UI } from '../../ui/pendingMessages.ts';
 
 /** The profile editor is marked 'Coming Soon' and does nothing (spec 002 §2 Account settings). */
 export function ProfileSection() {

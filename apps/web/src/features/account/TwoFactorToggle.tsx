@@ -1,12 +1,11 @@
 import { Modal, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG } from '@rushes/shared';
+import { API, MSG, UI } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { useUser } from '../../api/currentUser.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { OtpEntry } from '../../ui/OtpEntry.tsx';
-import { UI } from '../../ui/pendingMessages.ts';
 import { toast } from '../../ui/toast.ts';
 
 const sendCode = () => api.post<{ message: string }>(API.account.twoFactorSend, { scope: 'account' });

@@ -1,11 +1,10 @@
 import { Alert, Button, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { API, forgotPasswordBody } from '@rushes/shared';
+import { API, forgotPasswordBody, UI } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
-import { UI } from '../../ui/pendingMessages.ts';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { useZodForm } from '../../ui/useZodForm.ts';

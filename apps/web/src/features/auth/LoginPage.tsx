@@ -1,14 +1,13 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API, loginBody, type LoginBody } from '@rushes/shared';
+import { API, loginBody, type LoginBody, UI } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
-import { UI } from '../../ui/pendingMessages.ts';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 import { useZodForm } from '../../ui/useZodForm.ts';
 

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { API } from '@rushes/shared';
+import { API, UI } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { disconnectSocket } from '../../api/socket.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
-import { UI } from '../../ui/pendingMessages.ts';
 import { Loader } from '@mantine/core';
 
 /** /logout: ends the session, forgets every cached answer and the socket, then goes to /login. */

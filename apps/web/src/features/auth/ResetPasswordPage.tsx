@@ -1,14 +1,13 @@
 import { Alert, Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { API, MSG, resetPasswordBody, type ResetPasswordBody } from '@rushes/shared';
+import { API, MSG, resetPasswordBody, type ResetPasswordBody, UI } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
-import { UI } from '../../ui/pendingMessages.ts';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';

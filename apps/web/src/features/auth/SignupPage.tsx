@@ -1,13 +1,12 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { API, signupBody, type SignupBody } from '@rushes/shared';
+import { API, signupBody, type SignupBody, UI } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
-import { UI } from '../../ui/pendingMessages.ts';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 import { useZodForm } from '../../ui/useZodForm.ts';
 

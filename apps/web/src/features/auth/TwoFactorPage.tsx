@@ -1,12 +1,11 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API } from '@rushes/shared';
+import { API, UI } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { OtpEntry } from '../../ui/OtpEntry.tsx';
-import { UI } from '../../ui/pendingMessages.ts';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 
 /** /2fa: the e-mailed code after a login answered two_factor_required. */

@@ -1,12 +1,11 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { API, MSG } from '@rushes/shared';
+import { API, MSG, UI } from '@rushes/shared';
 import { ApiError, api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
-import { UI } from '../../ui/pendingMessages.ts';
 import { RouterButton } from '../../ui/RouterLinks.tsx';
 
 /** /verify?token=…: the link of the sign-up mail. */

@@ -1,7 +1,6 @@
 import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MSG } from '@rushes/shared';
+import { MSG, UI } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
-import { UI } from '../../ui/pendingMessages.ts';
 
 /** The home trays (spec 002 §2); their cards arrive with the task, asset and project modules. */
 const TASK_TRAYS = [UI.trayMyTasks, UI.trayAssignedTasks, UI.traySharedAssets];

@@ -1,12 +1,11 @@
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { API, MSG, formatDate, formatTime, type OutboxMail } from '@rushes/shared';
+import { API, MSG, formatDate, formatTime, type OutboxMail, UI } from '@rushes/shared';
 import { ApiError, api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { PATHS } from '../../app/paths.ts';
 import { LinkifiedText } from '../../ui/LinkifiedText.tsx';
-import { UI } from '../../ui/pendingMessages.ts';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 
 const newestFirst = (a: OutboxMail, b: OutboxMail) => Date.parse(b.created_on) - Date.parse(a.created_on);

@@ -1,8 +1,8 @@
+import { UI } from '@rushes/shared';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
-import { UI } from '../../ui/pendingMessages.ts';
 
 /** A page whose feature arrives in a later issue; Back returns, or goes home in a fresh tab. */
 export function ComingLaterPage({ title }: { title: string }) {

@@ -1,4 +1,4 @@
-import { UI } from '../../ui/pendingMessages.ts';
+import { UI } from '@rushes/shared';
 import { ComingLaterPage } from './ComingLaterPage.tsx';
 
 export default function SettingsPage() {

@@ -1,7 +1,6 @@
 /**
- * User-visible texts the web app needs that packages/shared does not export yet.
- * TEMPORARY: the lead moves these into packages/shared (MSG or a UI label map) and the
- * imports here switch to '@rushes/shared'. Spec texts are copied verbatim (spec 002 §2, §3).
+ * Labels, headings and button texts of the screens (spec 002 §2, §3 where it names them; the rest
+ * decided). Written once here so the web app and the end-to-end tests read the same words.
  */
 export const UI = {
   // form labels
