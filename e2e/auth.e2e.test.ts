@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MSG, TEAM_ID_STORAGE_KEY } from '@rushes/shared';
+import { MSG, TEAM_ID_STORAGE_KEY, UI } from '@rushes/shared';
 import { codeIn, e2eAvailable, launch, mailTo, shot } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Types a 6-digit code into the focused-first PinInput group. */
 async function enterCode(page: Page, code: string) {
-  const boxes = page.getByRole('group', { name: 'Verification code' }).locator('input');
+  const boxes = page.getByRole('group', { name: UI.verificationCode }).locator('input');
   await boxes.first().click();
   await page.keyboard.type(code);
 }
@@ -38,25 +38,25 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
 
   it('signs up and shows the spec validation messages', async () => {
     await page.goto(`${server.url}/signup`);
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('button', { name: UI.signUp }).click();
     await expect.poll(() => page.getByText(MSG.required).count()).toBeGreaterThan(0);
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByLabel(UI.email).fill('not-an-email');
+    await page.getByRole('button', { name: UI.signUp }).click();
     await expect.poll(() => page.getByText(MSG.invalidEmail).isVisible()).toBe(true);
     await shot(page, FLOW, '01-signup-errors');
 
-    await page.getByLabel('First name').fill('Asha');
-    await page.getByLabel('Last name').fill('Rao');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByLabel(UI.firstName).fill('Asha');
+    await page.getByLabel(UI.lastName).fill('Rao');
+    await page.getByLabel(UI.email).fill(email);
+    await page.getByLabel(UI.password, { exact: true }).fill(password);
+    await page.getByRole('button', { name: UI.signUp }).click();
     await expect.poll(() => page.getByText(MSG.signupSent).isVisible()).toBe(true);
     await shot(page, FLOW, '02-signup-sent');
   });
 
   it('verifies from the outbox linked on the login screen', async () => {
     await page.goto(`${server.url}/login`);
-    await page.getByRole('link', { name: 'Mail outbox' }).click();
+    await page.getByRole('link', { name: UI.mailOutbox }).click();
     await expect.poll(() => page.getByText('Verify your Rushes account').first().isVisible()).toBe(true);
     await shot(page, FLOW, '03-outbox');
     const mail = await mailTo(server.url, email);
@@ -68,66 +68,66 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
 
   it('logs in and sees home with the personal account in the switcher', async () => {
     await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('Wrong-Password-1!');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel(UI.email).fill(email);
+    await page.getByLabel(UI.password, { exact: true }).fill('Wrong-Password-1!');
+    await page.getByRole('button', { name: UI.logIn }).click();
     await expect.poll(() => page.getByText(MSG.invalidCredentials).first().isVisible()).toBe(true);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel(UI.password, { exact: true }).fill(password);
+    await page.getByRole('button', { name: UI.logIn }).click();
     await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => page.getByText('My Projects').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Team switcher' }).click();
-    await expect.poll(() => page.getByText('MY ACCOUNT').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(UI.trayMyProjects).isVisible()).toBe(true);
+    await page.getByRole('button', { name: UI.teamSwitcher }).click();
+    await expect.poll(() => page.getByText(UI.myAccountSection, { exact: true }).isVisible()).toBe(true);
     await shot(page, FLOW, '05-home-switcher');
     await page.keyboard.press('Escape');
   });
 
   it('turns on two-factor with the mailed code', async () => {
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await page.getByRole('button', { name: UI.userMenu }).click();
+    await page.getByRole('menuitem', { name: UI.accountSettings }).click();
     await expect.poll(() => page.getByText(MSG.comingSoon).isVisible()).toBe(true);
     const sentAfter = Date.now() - 1000;
-    await page.getByLabel('Two-factor authentication').click({ force: true });
-    await expect.poll(() => page.getByRole('group', { name: 'Verification code' }).isVisible()).toBe(true);
+    await page.getByLabel(UI.twoFactor).click({ force: true });
+    await expect.poll(() => page.getByRole('group', { name: UI.verificationCode }).isVisible()).toBe(true);
     await enterCode(page, '000000');
     await expect.poll(() => page.getByText(MSG.otpInvalid).isVisible()).toBe(true);
     await shot(page, FLOW, '06-2fa-wrong-code');
     const mail = await mailTo(server.url, email, sentAfter);
     await enterCode(page, codeIn(mail.text));
     await expect.poll(() => page.getByText(MSG.twoFactorEnabled).first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByLabel('Two-factor authentication').isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel(UI.twoFactor).isChecked()).toBe(true);
     await shot(page, FLOW, '07-2fa-enabled');
   });
 
   it('logs out and back in through /2fa', async () => {
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: UI.userMenu }).click();
+    await page.getByRole('menuitem', { name: UI.signOut }).click();
     await page.waitForURL(/\/login/);
     const sentAfter = Date.now() - 1000;
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel(UI.email).fill(email);
+    await page.getByLabel(UI.password, { exact: true }).fill(password);
+    await page.getByRole('button', { name: UI.logIn }).click();
     await page.waitForURL(/\/2fa/);
     await shot(page, FLOW, '08-2fa-login');
     const mail = await mailTo(server.url, email, sentAfter);
     await enterCode(page, codeIn(mail.text));
     await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => page.getByText('My Projects').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(UI.trayMyProjects).isVisible()).toBe(true);
   });
 
   it('changes the password and lands on /logout', async () => {
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
-    await page.getByLabel('Existing password').fill(password);
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm new password').fill('Something-Else-1!');
-    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByRole('button', { name: UI.userMenu }).click();
+    await page.getByRole('menuitem', { name: UI.accountSettings }).click();
+    await page.getByLabel(UI.existingPassword).fill(password);
+    await page.getByLabel(UI.newPassword, { exact: true }).fill(newPassword);
+    await page.getByLabel(UI.confirmNewPassword).fill('Something-Else-1!');
+    await page.getByRole('button', { name: UI.changePassword }).click();
     await expect.poll(() => page.getByText(MSG.passwordMismatch).isVisible()).toBe(true);
     await shot(page, FLOW, '09-password-mismatch');
-    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByLabel(UI.confirmNewPassword).fill(newPassword);
     const landed = page.waitForURL(/\/logout/);
-    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByRole('button', { name: UI.changePassword }).click();
     await landed;
     await page.waitForURL(/\/login/);
     await shot(page, FLOW, '10-after-password-change');
@@ -140,16 +140,16 @@ describe.skipIf(!e2eAvailable)('the demo producer switches teams', () => {
   it('switches to Demo Studio and keeps the choice', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill('demo@rushes.local');
-    await page.getByLabel('Password', { exact: true }).fill('Demo-Rushes-2026!');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel(UI.email).fill('demo@rushes.local');
+    await page.getByLabel(UI.password, { exact: true }).fill('Demo-Rushes-2026!');
+    await page.getByRole('button', { name: UI.logIn }).click();
     await page.waitForURL(`${server.url}/`);
-    await page.getByRole('button', { name: 'Team switcher' }).click();
-    await expect.poll(() => page.getByText('MY TEAMS').isVisible()).toBe(true);
+    await page.getByRole('button', { name: UI.teamSwitcher }).click();
+    await expect.poll(() => page.getByText(UI.myTeamsSection, { exact: true }).isVisible()).toBe(true);
     await shot(page, 'teams', '01-switcher-open');
     await page.getByRole('menuitem', { name: /Demo Studio/ }).first().click();
-    await expect.poll(() => page.getByRole('button', { name: 'Team switcher' }).textContent()).toContain('Demo Studio');
-    await expect.poll(() => page.getByRole('button', { name: 'Team switcher' }).textContent()).toContain('Admin');
+    await expect.poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent()).toContain('Demo Studio');
+    await expect.poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent()).toContain('Admin');
     const stored = await page.evaluate((k) => localStorage.getItem(k), TEAM_ID_STORAGE_KEY);
     const me = await page.evaluate(async () => (await fetch('/api/auth/check-login')).json());
     const studio = me.data.teams.find((t: { name: string }) => t.name === 'Demo Studio');
@@ -157,7 +157,7 @@ describe.skipIf(!e2eAvailable)('the demo producer switches teams', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await shot(page, 'teams', '02-switched');
     await page.reload();
-    await expect.poll(() => page.getByRole('button', { name: 'Team switcher' }).textContent()).toContain('Demo Studio');
+    await expect.poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent()).toContain('Demo Studio');
   });
 
   it('logs an idle user out after the inactivity limit', async () => {
@@ -167,9 +167,9 @@ describe.skipIf(!e2eAvailable)('the demo producer switches teams', () => {
     });
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
-    await page.getByLabel('Email').fill('editor@rushes.local');
-    await page.getByLabel('Password', { exact: true }).fill('Editor-Rushes-2026!');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByLabel(UI.email).fill('editor@rushes.local');
+    await page.getByLabel(UI.password, { exact: true }).fill('Editor-Rushes-2026!');
+    await page.getByRole('button', { name: UI.logIn }).click();
     await page.waitForURL(`${server.url}/`);
     await page.waitForURL(/\/login/, { timeout: 15_000 });
     await shot(page, 'teams', '03-inactivity-logout');

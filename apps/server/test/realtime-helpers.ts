@@ -27,6 +27,13 @@ export interface ConnectOptions {
 
 const opened = new Set<ClientSocket>();
 
+/** The event listener surface without the generic event map (for helpers generic over the event). */
+interface Untyped {
+  on(event: string, listener: (payload: unknown) => void): unknown;
+  off(event: string, listener: (payload: unknown) => void): unknown;
+}
+const untyped = (socket: ClientSocket) => socket as unknown as Untyped;
+
 /** Opens a websocket-only client; the headers go on the upgrade request. Not yet connected. */
 export function openSocket(url: string, opts: ConnectOptions = {}): ClientSocket {
   const origin = opts.origin === undefined ? APP_ORIGIN : opts.origin;
@@ -47,7 +54,10 @@ export function openSocket(url: string, opts: ConnectOptions = {}): ClientSocket
 }
 
 /** How a connection attempt ends: connected, or the connect_error message. */
-export function settle(socket: ClientSocket, ms = WAIT_MS): Promise<{ connected: true } | { connected: false; error: string }> {
+export function settle(
+  socket: ClientSocket,
+  ms = WAIT_MS,
+): Promise<{ connected: true } | { connected: false; error: string }> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
@@ -75,7 +85,8 @@ export function settle(socket: ClientSocket, ms = WAIT_MS): Promise<{ connected:
 export async function connect(url: string, opts: ConnectOptions = {}): Promise<ClientSocket> {
   const socket = openSocket(url, opts);
   const result = await settle(socket);
-  if (!result.connected) throw new Error(`expected the connection to be accepted, got connect_error: ${result.error}`);
+  if (!result.connected)
+    throw new Error(`expected the connection to be accepted, got connect_error: ${result.error}`);
   return socket;
 }
 
@@ -91,22 +102,26 @@ export async function refusal(url: string, opts: ConnectOptions = {}): Promise<s
 /** Records every payload of an event from now on. */
 export function record<E extends ServerEventName>(socket: ClientSocket, event: E): Payload<E>[] {
   const seen: Payload<E>[] = [];
-  (socket as unknown as Socket).on(event, (payload: Payload<E>) => seen.push(payload));
+  untyped(socket).on(event, (payload) => seen.push(payload as Payload<E>));
   return seen;
 }
 
 /** The next payload of an event; rejects after `ms`. */
-export function next<E extends ServerEventName>(socket: ClientSocket, event: E, ms = WAIT_MS): Promise<Payload<E>> {
-  const s = socket as unknown as Socket;
+export function next<E extends ServerEventName>(
+  socket: ClientSocket,
+  event: E,
+  ms = WAIT_MS,
+): Promise<Payload<E>> {
+  const s = untyped(socket);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       s.off(event, onEvent);
       reject(new Error(`no ${event} within ${ms} ms`));
     }, ms);
-    const onEvent = (payload: Payload<E>) => {
+    const onEvent = (payload: unknown) => {
       clearTimeout(timer);
       s.off(event, onEvent);
-      resolve(payload);
+      resolve(payload as Payload<E>);
     };
     s.on(event, onEvent);
   });
@@ -124,7 +139,11 @@ export function disconnected(socket: ClientSocket, ms = WAIT_MS): Promise<string
 }
 
 /** Asks to join a room and answers the server's ack; rejects when no ack comes. */
-export function join(socket: ClientSocket, room: string, ms = WAIT_MS): Promise<{ ok: boolean; error?: string }> {
+export function join(
+  socket: ClientSocket,
+  room: string,
+  ms = WAIT_MS,
+): Promise<{ ok: boolean; error?: string }> {
   return socket.timeout(ms).emitWithAck('join', room);
 }
 

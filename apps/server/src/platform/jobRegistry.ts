@@ -11,20 +11,23 @@ declare module './jobs/queue.ts' {
 /** Every job name the app declares; boot fails if one has no handler (typed registry, DESIGN §7). */
 export const JOB_NAMES = ['mail.deliver', 'maintenance.hourly'] as const satisfies readonly JobName[];
 
-const HOURLY_KEY = 'maintenance.hourly';
+/** One maintenance run per clock hour across the cluster: the hour is the singleton key. */
+function scheduleNextHour(ctx: AppContext, from = Date.now()) {
+  const runAt = new Date(Math.floor(from / 3_600_000) * 3_600_000 + 3_600_000);
+  const key = `maintenance.hourly:${runAt.toISOString().slice(0, 13)}`;
+  return ctx.jobs.enqueue(ctx.db, 'maintenance.hourly', {}, { runAt, singletonKey: key });
+}
 
-/** Housekeeping: expired sessions, finished jobs. Re-schedules itself once an hour (one per cluster). */
+/** Housekeeping: expired sessions, old finished jobs. Each run schedules the next hour's. */
 export function registerPlatformJobs(ctx: AppContext) {
-  const { jobs, db } = ctx;
-  jobs.register('maintenance.hourly', async () => {
-    await purgeExpiredSessions(db);
-    await jobs.purgeFinished(24 * 7);
-    await jobs.cancel(db, HOURLY_KEY);
-    await jobs.enqueue(db, 'maintenance.hourly', {}, { delaySeconds: 3600, singletonKey: HOURLY_KEY });
+  ctx.jobs.register('maintenance.hourly', async () => {
+    await purgeExpiredSessions(ctx.db);
+    await ctx.jobs.purgeFinished(24 * 7);
+    await scheduleNextHour(ctx);
   });
 }
 
-/** Called once at start-up: makes sure the hourly job exists (the singleton key dedupes across nodes). */
+/** Called once at start-up on every node; the hour's key dedupes them. */
 export async function scheduleMaintenance(ctx: AppContext) {
-  await ctx.jobs.enqueue(ctx.db, 'maintenance.hourly', {}, { delaySeconds: 60, singletonKey: HOURLY_KEY });
+  await scheduleNextHour(ctx);
 }

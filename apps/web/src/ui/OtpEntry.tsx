@@ -54,6 +54,8 @@ export function OtpEntry({ submitLabel, onSubmit, onResend }: OtpEntryProps) {
     try {
       await onSubmit(parsed.data.otp);
     } catch (err) {
+      // A refused code is cleared so the next one can be typed straight in.
+      setCode('');
       setError(messageOf(err));
     } finally {
       setPending(false);

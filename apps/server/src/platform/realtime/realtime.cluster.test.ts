@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeUser, sessionCookie, type TestApp } from '../../../test/harness.ts';
-import { afterSentinel, closeAllSockets, connect, disconnected, join, listen, next, record, refusal } from '../../../test/realtime-helpers.ts';
+import {
+  afterSentinel,
+  closeAllSockets,
+  connect,
+  disconnected,
+  join,
+  listen,
+  next,
+  record,
+  refusal,
+} from '../../../test/realtime-helpers.ts';
 import { createTeam } from '../../modules/teams/teams.service.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 
@@ -29,7 +39,8 @@ describe.skipIf(!multiInstance)('two instances on one PostgreSQL + Redis', () =>
     await b?.close();
   });
 
-  const ping = (userId: string) => () => a.ctx.realtime.toUser(userId, 'has_new_notification', { has_new_notification: true });
+  const ping = (userId: string) => () =>
+    a.ctx.realtime.toUser(userId, 'has_new_notification', { has_new_notification: true });
 
   it('both instances really are separate processes-worth of state on the same database', () => {
     expect(a.database.kind).toBe('postgres');
@@ -45,7 +56,9 @@ describe.skipIf(!multiInstance)('two instances on one PostgreSQL + Redis', () =>
     expect(socket.connected).toBe(true);
     const onB = [...b.ctx.realtime.io.of('/').sockets.values()].filter((s) => s.data.userId === user.id);
     expect(onB).toHaveLength(1);
-    expect([...a.ctx.realtime.io.of('/').sockets.values()].some((s) => s.data.userId === user.id)).toBe(false);
+    expect([...a.ctx.realtime.io.of('/').sockets.values()].some((s) => s.data.userId === user.id)).toBe(
+      false,
+    );
     expect(await refusal(urlB, { cookie: `${SESSION_COOKIE}=bogus` })).toBe('unauthorized');
   });
 

@@ -33,7 +33,8 @@ afterAll(async () => {
 });
 
 const policy = () => ({ idleHours: t.ctx.config.SESSION_IDLE_HOURS, maxDays: t.ctx.config.SESSION_MAX_DAYS });
-const ping = (userId: string) => () => t.ctx.realtime.toUser(userId, 'has_new_notification', { has_new_notification: true });
+const ping = (userId: string) => () =>
+  t.ctx.realtime.toUser(userId, 'has_new_notification', { has_new_notification: true });
 
 async function loggedIn() {
   const { user } = await makeUser(t.ctx);
@@ -112,7 +113,11 @@ describe('rooms', () => {
     const owner = await loggedIn();
     const member = await loggedIn();
     const outsider = await loggedIn();
-    const team = await createTeam(t.ctx.db, { name: 'Crew', ownerId: owner.user.id, memberIds: [member.user.id] });
+    const team = await createTeam(t.ctx.db, {
+      name: 'Crew',
+      ownerId: owner.user.id,
+      memberIds: [member.user.id],
+    });
     const room = `team:${team.id}`;
 
     const ownerSocket = await connect(url, { cookie: owner.cookie });
@@ -166,7 +171,9 @@ describe('rooms', () => {
     expect(await join(socket, 'team:not-a-uuid')).toEqual(forbidden); // the policy's query fails: still a refusal
     expect(await join(socket, `__proto__:${team.id}`)).toEqual(forbidden);
 
-    const serverSocket = [...t.ctx.realtime.io.of('/').sockets.values()].find((s) => s.data.userId === me.user.id)!;
+    const serverSocket = [...t.ctx.realtime.io.of('/').sockets.values()].find(
+      (s) => s.data.userId === me.user.id,
+    )!;
     expect([...serverSocket.rooms].filter((r) => r !== serverSocket.id)).toEqual([`user:${me.user.id}`]);
 
     // The other user's events do not reach this socket.
@@ -234,7 +241,9 @@ describe('re-authentication and disconnects', () => {
 
     // A network blip: the server drops the transport; the client reconnects on its own and, were
     // state recovery on, would come back with its session id and offset and skip the middleware.
-    const serverSocket = [...t.ctx.realtime.io.of('/').sockets.values()].find((x) => x.data.userId === user.id)!;
+    const serverSocket = [...t.ctx.realtime.io.of('/').sockets.values()].find(
+      (x) => x.data.userId === user.id,
+    )!;
     const dropped = disconnected(socket);
     const reconnectOutcome = settle(socket, 5_000);
     serverSocket.conn.close();
