@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG, TEAM_ID_STORAGE_KEY, UI } from '@rushes/shared';
-import { codeIn, e2eAvailable, launch, mailTo, shot } from './browser.ts';
+import { codeIn, contextOptions, e2eAvailable, launch, mailTo, shot } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const FLOW = 'account';
@@ -33,7 +33,7 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
   let page: Page;
 
   beforeAll(async () => {
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    page = await (await browser.newContext(contextOptions)).newPage();
   });
 
   it('signs up and shows the spec validation messages', async () => {
@@ -138,7 +138,7 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
 
 describe.skipIf(!e2eAvailable)('the demo producer switches teams', () => {
   it('switches to Demo Studio and keeps the choice', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const page = await (await browser.newContext(contextOptions)).newPage();
     await page.goto(`${server.url}/login`);
     await page.getByLabel(UI.email).fill('demo@rushes.local');
     await page.getByLabel(UI.password, { exact: true }).fill('Demo-Rushes-2026!');
@@ -147,9 +147,16 @@ describe.skipIf(!e2eAvailable)('the demo producer switches teams', () => {
     await page.getByRole('button', { name: UI.teamSwitcher }).click();
     await expect.poll(() => page.getByText(UI.myTeamsSection, { exact: true }).isVisible()).toBe(true);
     await shot(page, 'teams', '01-switcher-open');
-    await page.getByRole('menuitem', { name: /Demo Studio/ }).first().click();
-    await expect.poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent()).toContain('Demo Studio');
-    await expect.poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent()).toContain('Admin');
+    await page
+      .getByRole('menuitem', { name: /Demo Studio/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent())
+      .toContain('Demo Studio');
+    await expect
+      .poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent())
+      .toContain('Admin');
     const stored = await page.evaluate((k) => localStorage.getItem(k), TEAM_ID_STORAGE_KEY);
     const me = await page.evaluate(async () => (await fetch('/api/auth/check-login')).json());
     const studio = me.data.teams.find((t: { name: string }) => t.name === 'Demo Studio');
@@ -157,11 +164,13 @@ describe.skipIf(!e2eAvailable)('the demo producer switches teams', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await shot(page, 'teams', '02-switched');
     await page.reload();
-    await expect.poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent()).toContain('Demo Studio');
+    await expect
+      .poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent())
+      .toContain('Demo Studio');
   });
 
   it('logs an idle user out after the inactivity limit', async () => {
-    const context = await browser.newContext();
+    const context = await browser.newContext(contextOptions);
     await context.addInitScript(() => {
       (window as unknown as { __RUSHES_INACTIVITY_SECONDS__: number }).__RUSHES_INACTIVITY_SECONDS__ = 3;
     });
@@ -176,7 +185,7 @@ describe.skipIf(!e2eAvailable)('the demo producer switches teams', () => {
   });
 
   it('shows the not-found page for an unknown route', async () => {
-    const page = await browser.newPage();
+    const page = await (await browser.newContext(contextOptions)).newPage();
     await page.goto(`${server.url}/no-such-page`);
     await expect.poll(() => page.locator('body').textContent()).toMatch(/not found/i);
     await shot(page, 'teams', '04-not-found');

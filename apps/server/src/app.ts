@@ -55,15 +55,17 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
   const events = new EventBus(app.log);
   const mailer = new Mailer(deps.db, jobs, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const sessionPolicy = { idleHours: config.SESSION_IDLE_HOURS, maxDays: config.SESSION_MAX_DAYS };
-  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+  const publicOrigin = new URL(config.publicUrl);
+  // On a laptop (PUBLIC_URL on localhost) the Vite dev server's origin is accepted too; a real host never is.
+  const devOrigins = publicOrigin.hostname === 'localhost' || publicOrigin.hostname === '127.0.0.1';
   const realtime = new Realtime(app.server, {
     redisUrl: config.REDIS_URL,
     log: app.log,
     isAllowedOrigin: (origin) =>
-      allowedOrigins.has(origin) || (config.NODE_ENV !== 'production' && /^http:\/\/localhost:\d+$/.test(origin)),
+      origin === publicOrigin.origin || (devOrigins && /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(origin)),
     authenticate: async (header) => {
       const session = await resolveSession(deps.db, parseCookieHeader(header)[SESSION_COOKIE], sessionPolicy);
-      return session?.kind === 'full' ? session.userId : null;
+      return session?.kind === 'full' ? { userId: session.userId, sessionKey: session.idHash } : null;
     },
   });
   const blobs =
@@ -98,9 +100,10 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
     },
     crossOriginEmbedderPolicy: false,
   });
+  const rateLimitRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
   await app.register(rateLimit, {
     global: false,
-    redis: config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined,
+    redis: rateLimitRedis,
     nameSpace: 'rushes-rl-',
   });
   await app.register(swagger, {
@@ -127,6 +130,7 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
   app.addHook('onClose', async () => {
     await jobs.stop();
     await realtime.close();
+    await rateLimitRedis?.quit().catch(() => undefined);
   });
   return { app, ctx };
 }

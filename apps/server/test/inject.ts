@@ -65,7 +65,11 @@ export async function send<T = unknown>(
 
 /** Every stored mail to an address, newest first. */
 export async function mailsTo(ctx: AppContext, to: string) {
-  return ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(desc(mailOutbox.createdAt));
+  return ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to))
+    .orderBy(desc(mailOutbox.createdAt));
 }
 
 /** The newest mail to an address whose text contains `marker` (any mail when omitted). */
@@ -96,25 +100,42 @@ export async function newestToken(ctx: AppContext, to: string, marker: string) {
 }
 
 /** Moves every live one-time secret of a user and purpose into the past. */
-export async function expireSecrets(ctx: AppContext, userId: string, purpose: (typeof oneTimeCodes.$inferSelect)['purpose']) {
+export async function expireSecrets(
+  ctx: AppContext,
+  userId: string,
+  purpose: (typeof oneTimeCodes.$inferSelect)['purpose'],
+) {
   await ctx.db
     .update(oneTimeCodes)
     .set({ expiresAt: new Date(Date.now() - 1000) })
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+    .where(
+      and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)),
+    );
 }
 
 const idHashOf = (cookie: string) => sha256(cookie.slice(SESSION_COOKIE.length + 1));
 
-export async function updateSession(ctx: AppContext, cookie: string, patch: { expiresAt?: Date; lastSeenAt?: Date }) {
-  await ctx.db.update(sessions).set(patch).where(eq(sessions.idHash, idHashOf(cookie)));
+export async function updateSession(
+  ctx: AppContext,
+  cookie: string,
+  patch: { expiresAt?: Date; lastSeenAt?: Date },
+) {
+  await ctx.db
+    .update(sessions)
+    .set(patch)
+    .where(eq(sessions.idHash, idHashOf(cookie)));
 }
 
 export async function sessionRow(ctx: AppContext, cookie: string) {
-  const [row] = await ctx.db.select().from(sessions).where(eq(sessions.idHash, idHashOf(cookie)));
+  const [row] = await ctx.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.idHash, idHashOf(cookie)));
   return row ?? null;
 }
 
-export const sessionExists = async (ctx: AppContext, cookie: string) => (await sessionRow(ctx, cookie)) !== null;
+export const sessionExists = async (ctx: AppContext, cookie: string) =>
+  (await sessionRow(ctx, cookie)) !== null;
 
 export async function sessionCount(ctx: AppContext, userId: string) {
   const rows = await ctx.db.select({ id: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId));
@@ -122,5 +143,8 @@ export async function sessionCount(ctx: AppContext, userId: string) {
 }
 
 export async function usersWithEmail(ctx: AppContext, email: string) {
-  return ctx.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
 }

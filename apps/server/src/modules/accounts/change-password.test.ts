@@ -14,7 +14,8 @@ type Errors = { errors: Record<string, string> };
 
 const change = (cookie: string | undefined, body: Record<string, unknown>) =>
   send<Errors>(t, 'POST', API.account.changePassword, { cookie, body });
-const login = (email: string, password: string) => send(t, 'POST', API.auth.login, { body: { email, password } });
+const login = (email: string, password: string) =>
+  send(t, 'POST', API.auth.login, { body: { email, password } });
 
 /** A logged-in user and the spec's change-password body (002 §7: firstname, lastname, passwords). */
 async function loggedIn() {

@@ -13,13 +13,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Errors = { errors: Record<string, string> };
-type VerifyBody = { scope: 'account' | 'team'; otp: string; two_factor_authentication_enabled: boolean; team_id?: string; team_db_id?: string };
+type VerifyBody = {
+  scope: 'account' | 'team';
+  otp: string;
+  two_factor_authentication_enabled: boolean;
+  team_id?: string;
+  team_db_id?: string;
+};
 
 const sendCode = (cookie: string | undefined, body: { scope: 'account' | 'team'; team_id?: string }) =>
   send<Errors>(t, 'POST', API.account.twoFactorSend, { cookie, body });
 const verify = (cookie: string | undefined, body: VerifyBody) =>
   send<Errors>(t, 'PUT', API.account.twoFactorVerify, { cookie, body });
-const me = async (cookie: string) => (await send<CurrentUser>(t, 'GET', API.auth.checkLogin, { cookie })).body.data;
+const me = async (cookie: string) =>
+  (await send<CurrentUser>(t, 'GET', API.auth.checkLogin, { cookie })).body.data;
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 async function loggedIn(opts: { twoFactor?: boolean } = {}) {
@@ -31,7 +38,11 @@ async function loggedIn(opts: { twoFactor?: boolean } = {}) {
 async function teamWithMember() {
   const owner = await loggedIn();
   const member = await loggedIn();
-  const team = await createTeam(t.ctx.db, { name: 'Crew', ownerId: owner.user.id, memberIds: [member.user.id] });
+  const team = await createTeam(t.ctx.db, {
+    name: 'Crew',
+    ownerId: owner.user.id,
+    memberIds: [member.user.id],
+  });
   return { owner, member, team };
 }
 
@@ -39,7 +50,12 @@ async function teamWithMember() {
 async function setTeamTwoFactor(owner: { email: string; cookie: string }, teamId: string, enabled: boolean) {
   expect((await sendCode(owner.cookie, { scope: 'team', team_id: teamId })).body.response).toBe(true);
   const code = await newestCode(t.ctx, owner.email, CODE_MAIL.team);
-  return verify(owner.cookie, { scope: 'team', team_id: teamId, otp: code, two_factor_authentication_enabled: enabled });
+  return verify(owner.cookie, {
+    scope: 'team',
+    team_id: teamId,
+    otp: code,
+    two_factor_authentication_enabled: enabled,
+  });
 }
 
 describe('account two-factor', () => {
@@ -50,7 +66,11 @@ describe('account two-factor', () => {
     expect(sent.body).toMatchObject({ response: true, data: { message: MSG.otpSent } });
     const code = await newestCode(t.ctx, email, CODE_MAIL.enable);
 
-    const res = await verify(cookie, { scope: 'account', otp: code, two_factor_authentication_enabled: true });
+    const res = await verify(cookie, {
+      scope: 'account',
+      otp: code,
+      two_factor_authentication_enabled: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ response: true, data: { message: MSG.twoFactorEnabled } });
     expect(await me(cookie)).toMatchObject({
@@ -58,7 +78,9 @@ describe('account two-factor', () => {
       is_two_factor_authentication_enabled_by_team: false,
     });
 
-    const login = await send<{ two_factor_required: boolean }>(t, 'POST', API.auth.login, { body: { email, password } });
+    const login = await send<{ two_factor_required: boolean }>(t, 'POST', API.auth.login, {
+      body: { email, password },
+    });
     expect(login.body.data.two_factor_required).toBe(true);
     expect(await newestCode(t.ctx, email, CODE_MAIL.login)).toMatch(/^\d{6}$/);
   });
@@ -67,10 +89,16 @@ describe('account two-factor', () => {
     const { email, password, cookie } = await loggedIn({ twoFactor: true });
     expect((await sendCode(cookie, { scope: 'account' })).body.response).toBe(true);
     const code = await newestCode(t.ctx, email, CODE_MAIL.disable);
-    const res = await verify(cookie, { scope: 'account', otp: code, two_factor_authentication_enabled: false });
+    const res = await verify(cookie, {
+      scope: 'account',
+      otp: code,
+      two_factor_authentication_enabled: false,
+    });
     expect(res.body).toMatchObject({ response: true, data: { message: MSG.twoFactorDisabled } });
     expect((await me(cookie)).two_factor_authentication_enabled).toBe(false);
-    const login = await send<{ two_factor_required: boolean }>(t, 'POST', API.auth.login, { body: { email, password } });
+    const login = await send<{ two_factor_required: boolean }>(t, 'POST', API.auth.login, {
+      body: { email, password },
+    });
     expect(login.body.data.two_factor_required).toBe(false);
   });
 
@@ -78,9 +106,17 @@ describe('account two-factor', () => {
     const { email, cookie } = await loggedIn();
     await sendCode(cookie, { scope: 'account' });
     const code = await newestCode(t.ctx, email, CODE_MAIL.enable);
-    const res = await verify(cookie, { scope: 'account', otp: other(code), two_factor_authentication_enabled: true });
+    const res = await verify(cookie, {
+      scope: 'account',
+      otp: other(code),
+      two_factor_authentication_enabled: true,
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ response: false, errormessage: MSG.otpInvalid, data: { errors: { otp: MSG.otpInvalid } } });
+    expect(res.body).toMatchObject({
+      response: false,
+      errormessage: MSG.otpInvalid,
+      data: { errors: { otp: MSG.otpInvalid } },
+    });
     expect((await me(cookie)).two_factor_authentication_enabled).toBe(false);
   });
 
@@ -89,13 +125,24 @@ describe('account two-factor', () => {
     await sendCode(cookie, { scope: 'account' });
     await expireSecrets(t.ctx, user.id, 'toggle_2fa');
     const stale = await newestCode(t.ctx, email, CODE_MAIL.enable);
-    const expired = await verify(cookie, { scope: 'account', otp: stale, two_factor_authentication_enabled: true });
+    const expired = await verify(cookie, {
+      scope: 'account',
+      otp: stale,
+      two_factor_authentication_enabled: true,
+    });
     expect(expired.body.errormessage).toBe(MSG.otpExpired);
 
     await sendCode(cookie, { scope: 'account' });
     const code = await newestCode(t.ctx, email, CODE_MAIL.enable);
-    expect((await verify(cookie, { scope: 'account', otp: code, two_factor_authentication_enabled: true })).body.response).toBe(true);
-    const reused = await verify(cookie, { scope: 'account', otp: code, two_factor_authentication_enabled: false });
+    expect(
+      (await verify(cookie, { scope: 'account', otp: code, two_factor_authentication_enabled: true })).body
+        .response,
+    ).toBe(true);
+    const reused = await verify(cookie, {
+      scope: 'account',
+      otp: code,
+      two_factor_authentication_enabled: false,
+    });
     expect(reused.body.errormessage).toBe(MSG.otpExpired);
     expect((await me(cookie)).two_factor_authentication_enabled).toBe(true);
   });
@@ -104,14 +151,22 @@ describe('account two-factor', () => {
     const { email, password, cookie } = await loggedIn({ twoFactor: true });
     await send(t, 'POST', API.auth.login, { body: { email, password } });
     const loginCode = await newestCode(t.ctx, email, CODE_MAIL.login);
-    const res = await verify(cookie, { scope: 'account', otp: loginCode, two_factor_authentication_enabled: false });
+    const res = await verify(cookie, {
+      scope: 'account',
+      otp: loginCode,
+      two_factor_authentication_enabled: false,
+    });
     expect(res.body.response).toBe(false);
     expect((await me(cookie)).two_factor_authentication_enabled).toBe(true);
   });
 
   it('answers 401 to an anonymous caller', async () => {
     const send1 = await sendCode(undefined, { scope: 'account' });
-    const verify1 = await verify(undefined, { scope: 'account', otp: '123456', two_factor_authentication_enabled: true });
+    const verify1 = await verify(undefined, {
+      scope: 'account',
+      otp: '123456',
+      two_factor_authentication_enabled: true,
+    });
     for (const res of [send1, verify1]) {
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ response: false, errorcode: 401 });
@@ -120,10 +175,17 @@ describe('account two-factor', () => {
 
   it('validates the bodies', async () => {
     const { cookie } = await loggedIn();
-    const badScope = await send<Errors>(t, 'POST', API.account.twoFactorSend, { cookie, body: { scope: 'everyone' } });
+    const badScope = await send<Errors>(t, 'POST', API.account.twoFactorSend, {
+      cookie,
+      body: { scope: 'everyone' },
+    });
     expect(badScope.status).toBe(400);
     expect(badScope.body.data.errors.scope).toBeDefined();
-    const badOtp = await verify(cookie, { scope: 'account', otp: '12ab56', two_factor_authentication_enabled: true });
+    const badOtp = await verify(cookie, {
+      scope: 'account',
+      otp: '12ab56',
+      two_factor_authentication_enabled: true,
+    });
     expect(badOtp.body.data.errors.otp).toBe(MSG.otpDigits);
     const noTeam = await sendCode(cookie, { scope: 'team' });
     expect(noTeam.status).toBe(400);
@@ -145,7 +207,9 @@ describe('team two-factor', () => {
       two_factor_authentication_enabled: true,
       is_two_factor_authentication_enabled_by_team: true,
     });
-    expect(memberView.teams.find((x) => x.team_db_id === team.id)?.two_factor_authentication_enabled).toBe(true);
+    expect(memberView.teams.find((x) => x.team_db_id === team.id)?.two_factor_authentication_enabled).toBe(
+      true,
+    );
 
     const login = await send<{ two_factor_required: boolean }>(t, 'POST', API.auth.login, {
       body: { email: member.email, password: member.password },
@@ -158,20 +222,37 @@ describe('team two-factor', () => {
     await sendCode(owner.cookie, { scope: 'team', team_id: team.id });
     const code = await newestCode(t.ctx, owner.email, CODE_MAIL.team);
     // The spec's verify body may name the team as team_db_id.
-    const on = await verify(owner.cookie, { scope: 'team', team_db_id: team.id, otp: code, two_factor_authentication_enabled: true });
+    const on = await verify(owner.cookie, {
+      scope: 'team',
+      team_db_id: team.id,
+      otp: code,
+      two_factor_authentication_enabled: true,
+    });
     expect(on.body.response).toBe(true);
 
     // Turning off with a (valid) account code is refused…
     expect((await sendCode(member.cookie, { scope: 'account' })).body.response).toBe(true);
     const memberCode = await newestCode(t.ctx, member.email, CODE_MAIL.enable);
-    const off = await verify(member.cookie, { scope: 'account', otp: memberCode, two_factor_authentication_enabled: false });
+    const off = await verify(member.cookie, {
+      scope: 'account',
+      otp: memberCode,
+      two_factor_authentication_enabled: false,
+    });
     expect(off.status).toBe(403);
-    expect(off.body).toMatchObject({ response: false, errormessage: MSG.twoFactorForcedByTeam, errorcode: 403 });
+    expect(off.body).toMatchObject({
+      response: false,
+      errormessage: MSG.twoFactorForcedByTeam,
+      errorcode: 403,
+    });
     expect((await me(member.cookie)).two_factor_authentication_enabled).toBe(true);
 
     // …and a member whose own toggle is on cannot even ask for the code to turn it off.
     const both = await loggedIn({ twoFactor: true });
-    const otherTeam = await createTeam(t.ctx.db, { name: 'Other', ownerId: owner.user.id, memberIds: [both.user.id] });
+    const otherTeam = await createTeam(t.ctx.db, {
+      name: 'Other',
+      ownerId: owner.user.id,
+      memberIds: [both.user.id],
+    });
     expect((await setTeamTwoFactor(owner, otherTeam.id, true)).body.response).toBe(true);
     const refused = await sendCode(both.cookie, { scope: 'account' });
     expect(refused.status).toBe(403);
@@ -205,7 +286,12 @@ describe('team two-factor', () => {
     // The member holds a valid account code: the team route still refuses before looking at it.
     await sendCode(member.cookie, { scope: 'account' });
     const code = await newestCode(t.ctx, member.email, CODE_MAIL.enable);
-    const res = await verify(member.cookie, { scope: 'team', team_id: team.id, otp: code, two_factor_authentication_enabled: true });
+    const res = await verify(member.cookie, {
+      scope: 'team',
+      team_id: team.id,
+      otp: code,
+      two_factor_authentication_enabled: true,
+    });
     expect(res.status).toBe(403);
     expect((await findTeam(t.ctx.db, team.id))!.twoFactorEnabled).toBe(false);
 
@@ -222,23 +308,42 @@ describe('team two-factor', () => {
 
     await sendCode(owner.cookie, { scope: 'account' });
     const accountCode = await newestCode(t.ctx, owner.email, CODE_MAIL.enable);
-    const res = await verify(owner.cookie, { scope: 'team', team_id: team.id, otp: accountCode, two_factor_authentication_enabled: true });
+    const res = await verify(owner.cookie, {
+      scope: 'team',
+      team_id: team.id,
+      otp: accountCode,
+      two_factor_authentication_enabled: true,
+    });
     expect(res.status).toBe(400);
     expect(res.body.response).toBe(false);
     expect(res.body.data.errors.otp).toBeDefined();
 
     await sendCode(owner.cookie, { scope: 'team', team_id: second.id });
     const secondCode = await newestCode(t.ctx, owner.email, CODE_MAIL.team);
-    const cross = await verify(owner.cookie, { scope: 'team', team_id: team.id, otp: secondCode, two_factor_authentication_enabled: true });
+    const cross = await verify(owner.cookie, {
+      scope: 'team',
+      team_id: team.id,
+      otp: secondCode,
+      two_factor_authentication_enabled: true,
+    });
     expect(cross.body.response).toBe(false);
     // Nor can the team code toggle the owner's account.
-    const asAccount = await verify(owner.cookie, { scope: 'account', otp: secondCode, two_factor_authentication_enabled: true });
+    const asAccount = await verify(owner.cookie, {
+      scope: 'account',
+      otp: secondCode,
+      two_factor_authentication_enabled: true,
+    });
     expect(asAccount.body.response).toBe(false);
 
     expect((await findTeam(t.ctx.db, team.id))!.twoFactorEnabled).toBe(false);
     expect((await me(owner.cookie)).two_factor_authentication_enabled).toBe(false);
     // The second team's code is still good for the second team.
-    const ok = await verify(owner.cookie, { scope: 'team', team_id: second.id, otp: secondCode, two_factor_authentication_enabled: true });
+    const ok = await verify(owner.cookie, {
+      scope: 'team',
+      team_id: second.id,
+      otp: secondCode,
+      two_factor_authentication_enabled: true,
+    });
     expect(ok.body.response).toBe(true);
   });
 });
@@ -246,10 +351,16 @@ describe('team two-factor', () => {
 describe('code sending limits', () => {
   it('refuses the 6th code within 15 minutes for one user, even from different addresses', async () => {
     const { email, cookie } = await loggedIn();
-    for (let i = 1; i <= 5; i++) expect((await sendCode(cookie, { scope: 'account' })).body.response).toBe(true);
+    for (let i = 1; i <= 5; i++)
+      expect((await sendCode(cookie, { scope: 'account' })).body.response).toBe(true);
     const sixth = await sendCode(cookie, { scope: 'account' });
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toEqual({ response: false, data: null, errormessage: MSG.tooManyRequests, errorcode: 429 });
+    expect(sixth.body).toEqual({
+      response: false,
+      data: null,
+      errormessage: MSG.tooManyRequests,
+      errorcode: 429,
+    });
     expect(await mailsTo(t.ctx, email)).toHaveLength(5);
     // Another user is not affected.
     const { cookie: otherCookie } = await loggedIn();

@@ -52,7 +52,9 @@ export async function requiresTwoFactor(db: DbOrTx, user: UserRow) {
 
 /** The current user with teams (spec 002 §3 User). */
 export async function presentCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
-  const [teams, enforced] = await Promise.all([listTeamsForUser(db, user.id), isTwoFactorEnforcedByTeam(db, user.id)]);
+  const teams = await listTeamsForUser(db, user.id);
+  // Same rule as isTwoFactorEnforcedByTeam, read off the teams already loaded.
+  const enforced = teams.some((t) => t.two_factor_authentication_enabled);
   const personal = teams.find((t) => t.is_personal);
   return {
     user_id: user.id,

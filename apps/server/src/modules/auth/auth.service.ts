@@ -113,7 +113,10 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async logout(session: ResolvedSession | null) {
-      if (session) await destroySession(db, session.idHash);
+      if (session) {
+        await destroySession(db, session.idHash);
+        ctx.realtime.disconnectSession(session.idHash);
+      }
       return { message: MSG.loggedOut };
     },
 

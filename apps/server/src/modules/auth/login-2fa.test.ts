@@ -24,7 +24,9 @@ type Errors = { errors: Record<string, string> };
 /** A 2FA user who has entered the right password: the pending cookie and the mailed code. */
 async function pendingLogin() {
   const { user, email, password } = await makeUser(t.ctx, { twoFactor: true });
-  const res = await send<{ two_factor_required: boolean }>(t, 'POST', API.auth.login, { body: { email, password } });
+  const res = await send<{ two_factor_required: boolean }>(t, 'POST', API.auth.login, {
+    body: { email, password },
+  });
   expect(res.body.data.two_factor_required).toBe(true);
   return { user, email, pending: res.sessionCookie!, code: await newestCode(t.ctx, email, CODE_MAIL.login) };
 }
@@ -49,7 +51,9 @@ describe('POST /auth/2fa', () => {
     expect(res.body).toMatchObject({ response: true, data: { message: 'Logged in' } });
     expect(res.sessionCookie).not.toBeNull();
     expect(res.sessionCookie).not.toBe(pending);
-    expect(res.setCookie.find((c) => c.startsWith('rushes_sid='))).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i);
+    expect(res.setCookie.find((c) => c.startsWith('rushes_sid='))).toMatch(
+      /HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i,
+    );
 
     const me = await checkLogin(res.sessionCookie!);
     expect(me.body.response).toBe(true);
@@ -67,7 +71,8 @@ describe('POST /auth/2fa', () => {
 
   it(`kills the code after ${OTP_MAX_ATTEMPTS} wrong tries: then even the right code fails`, async () => {
     const { pending, code } = await pendingLogin();
-    for (let i = 1; i < OTP_MAX_ATTEMPTS; i++) expectOtpError(await submit(pending, other(code)), MSG.otpInvalid);
+    for (let i = 1; i < OTP_MAX_ATTEMPTS; i++)
+      expectOtpError(await submit(pending, other(code)), MSG.otpInvalid);
     expectOtpError(await submit(pending, other(code)), MSG.otpTooManyTries);
     expectOtpError(await submit(pending, code), MSG.otpTooManyTries);
     expect(await sessionExists(t.ctx, pending)).toBe(true);
@@ -91,7 +96,10 @@ describe('POST /auth/2fa', () => {
   it('does not complete a login with a code issued to toggle two-factor', async () => {
     const { user, email, pending, code: loginCode } = await pendingLogin();
     const full = await sessionCookie(t.ctx, user);
-    const sent = await send(t, 'POST', API.account.twoFactorSend, { cookie: full, body: { scope: 'account' } });
+    const sent = await send(t, 'POST', API.account.twoFactorSend, {
+      cookie: full,
+      body: { scope: 'account' },
+    });
     expect(sent.body.response).toBe(true);
     const toggleCode = await newestCode(t.ctx, email, CODE_MAIL.disable);
     if (toggleCode === loginCode) return; // one chance in a million: nothing to tell apart
@@ -113,7 +121,11 @@ describe('POST /auth/2fa', () => {
   ])('answers 401 with %s', async (_label, cookie) => {
     const res = await submit(cookie, '123456');
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ response: false, errormessage: MSG.twoFactorSessionExpired, errorcode: 401 });
+    expect(res.body).toMatchObject({
+      response: false,
+      errormessage: MSG.twoFactorSessionExpired,
+      errorcode: 401,
+    });
   });
 
   it('answers 401 to a full session (the second step is only for pending logins)', async () => {
@@ -151,7 +163,10 @@ describe('POST /auth/2fa', () => {
 describe('POST /auth/2fa/resend', () => {
   it('mails a new code and the old one dies', async () => {
     const { email, pending, code: first } = await pendingLogin();
-    const res = await send<{ message: string }>(t, 'POST', API.auth.loginOtpResend, { cookie: pending, body: {} });
+    const res = await send<{ message: string }>(t, 'POST', API.auth.loginOtpResend, {
+      cookie: pending,
+      body: {},
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ response: true, data: { message: MSG.otpSent } });
     const mails = await mailsTo(t.ctx, email);
@@ -181,11 +196,18 @@ describe('POST /auth/2fa/resend', () => {
   it('refuses the 6th code within 15 minutes for the same user, whatever the address', async () => {
     const { email, pending } = await pendingLogin(); // the login sent code 1
     for (let i = 2; i <= 5; i++) {
-      expect((await send(t, 'POST', API.auth.loginOtpResend, { cookie: pending, body: {} })).body.response).toBe(true);
+      expect(
+        (await send(t, 'POST', API.auth.loginOtpResend, { cookie: pending, body: {} })).body.response,
+      ).toBe(true);
     }
     const sixth = await send(t, 'POST', API.auth.loginOtpResend, { cookie: pending, body: {} });
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toEqual({ response: false, data: null, errormessage: MSG.tooManyRequests, errorcode: 429 });
+    expect(sixth.body).toEqual({
+      response: false,
+      data: null,
+      errormessage: MSG.tooManyRequests,
+      errorcode: 429,
+    });
     expect(await mailsTo(t.ctx, email)).toHaveLength(5);
   });
 });

@@ -1,7 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@rushes/shared';
-import { createTestApp, makeUser, sessionCookie, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
-import { CODE_MAIL, mailsTo, newestToken, send, sessionExists, sessionRow, updateSession } from '../../../test/inject.ts';
+import {
+  createTestApp,
+  makeUser,
+  sessionCookie,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/harness.ts';
+import {
+  CODE_MAIL,
+  mailsTo,
+  newestToken,
+  send,
+  sessionExists,
+  sessionRow,
+  updateSession,
+} from '../../../test/inject.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,7 +168,9 @@ describe('POST /auth/logout', () => {
 describe('GET /auth/check-login', () => {
   it('answers the current user with teams for a live session', async () => {
     const { user, email } = await makeUser(t.ctx);
-    const res = await send<Record<string, unknown>>(t, 'GET', API.auth.checkLogin, { cookie: await sessionCookie(t.ctx, user) });
+    const res = await send<Record<string, unknown>>(t, 'GET', API.auth.checkLogin, {
+      cookie: await sessionCookie(t.ctx, user),
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       user_id: user.id,

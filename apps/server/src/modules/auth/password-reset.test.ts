@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@rushes/shared';
-import { createTestApp, makeUser, sessionCookie, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
-import { expireSecrets, mailsTo, newestToken, send, sessionCount, usersWithEmail } from '../../../test/inject.ts';
+import {
+  createTestApp,
+  makeUser,
+  sessionCookie,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/harness.ts';
+import {
+  expireSecrets,
+  mailsTo,
+  newestToken,
+  send,
+  sessionCount,
+  usersWithEmail,
+} from '../../../test/inject.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +27,8 @@ const RESET_MAIL = '/reset-password?token=';
 const NEW_PASSWORD = 'An0ther!Secret#2';
 type Errors = { errors: Record<string, string> };
 
-const forgot = (email: string) => send<{ message: string }>(t, 'POST', API.auth.forgotPassword, { body: { email } });
+const forgot = (email: string) =>
+  send<{ message: string }>(t, 'POST', API.auth.forgotPassword, { body: { email } });
 const reset = (body: Record<string, unknown>) => send<Errors>(t, 'POST', API.auth.resetPassword, { body });
 const login = (email: string, password: string) =>
   send<{ two_factor_required: boolean }>(t, 'POST', API.auth.login, { body: { email, password } });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@rushes/shared';
-import { createTestApp, makeUser, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import {
+  createTestApp,
+  makeUser,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { expireSecrets, mailsTo, newestToken, send, usersWithEmail } from '../../../test/inject.ts';
 
 let t: TestApp;
@@ -38,7 +44,9 @@ describe('POST /auth/signup', () => {
   it('answers a known e-mail exactly like a new one, mails the owner and creates no second user', async () => {
     const { email } = await makeUser(t.ctx);
     const fresh = await send(t, 'POST', API.auth.signup, { body: validSignup() });
-    const known = await send(t, 'POST', API.auth.signup, { body: validSignup({ email: email.toUpperCase() }) });
+    const known = await send(t, 'POST', API.auth.signup, {
+      body: validSignup({ email: email.toUpperCase() }),
+    });
     expect(known.status).toBe(fresh.status);
     expect(known.body).toEqual(fresh.body);
 
@@ -106,7 +114,8 @@ describe('GET /auth/verify', () => {
     const [user] = await usersWithEmail(t.ctx, body.email);
     return { email: body.email, user, token: await newestToken(t.ctx, body.email, VERIFY_MAIL) };
   }
-  const verify = (token: string) => send<{ message: string }>(t, 'GET', API.auth.verify, { query: { token } });
+  const verify = (token: string) =>
+    send<{ message: string }>(t, 'GET', API.auth.verify, { query: { token } });
 
   it('verifies the e-mail with the mailed token, after which login works', async () => {
     const { email, user } = await signUp();

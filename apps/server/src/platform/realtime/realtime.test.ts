@@ -170,11 +170,14 @@ describe('rooms', () => {
     expect(await join(socket, 'team')).toEqual(forbidden);
     expect(await join(socket, 'team:not-a-uuid')).toEqual(forbidden); // the policy's query fails: still a refusal
     expect(await join(socket, `__proto__:${team.id}`)).toEqual(forbidden);
+    expect(await join(socket, `team:${team.id}:extra`)).toEqual(forbidden);
+    expect(await join(socket, `session:anything`)).toEqual(forbidden);
 
     const serverSocket = [...t.ctx.realtime.io.of('/').sockets.values()].find(
       (s) => s.data.userId === me.user.id,
     )!;
-    expect([...serverSocket.rooms].filter((r) => r !== serverSocket.id)).toEqual([`user:${me.user.id}`]);
+    const rooms = [...serverSocket.rooms].filter((r) => r !== serverSocket.id);
+    expect(rooms).toEqual([`user:${me.user.id}`, `session:${serverSocket.data.sessionKey}`]);
 
     // The other user's events do not reach this socket.
     const seen = record(socket, 'user_updated');
@@ -213,6 +216,16 @@ describe('re-authentication and disconnects', () => {
     const logout = await t.call('POST', API.auth.logout, { cookie, body: {} });
     expect(logout.status).toBe(200);
     expect(await refusal(url, { cookie })).toBe('unauthorized');
+  });
+
+  it('drops the live sockets of the logged-out session but not those of the same user elsewhere', async () => {
+    const { user, cookie } = await loggedIn();
+    const otherDevice = await connect(url, { cookie: await sessionCookie(t.ctx, user) });
+    const live = await connect(url, { cookie });
+    const dropped = disconnected(live);
+    await t.call('POST', API.auth.logout, { cookie, body: {} });
+    expect(await dropped).toBe('io server disconnect');
+    expect(otherDevice.connected).toBe(true);
   });
 
   it('refuses a new connection once the session is destroyed', async () => {

@@ -4,16 +4,20 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rushes/shared';
 
-type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string }>;
-export type RushesSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string }>;
+interface SocketData {
+  userId: string;
+  sessionKey: string;
+}
+type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RushesSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type Emit = Parameters<Io['emit']>;
 
 /** Decides whether a user may join `prefix:{id}`; the same rule as the matching HTTP read. */
 export type RoomPolicy = (userId: string, id: string) => Promise<boolean>;
 
 export interface RealtimeOptions {
-  /** Resolves the user of a Cookie header (the session cookie), or null. */
-  authenticate: (cookieHeader: string | undefined) => Promise<string | null>;
+  /** Resolves the user and session of a Cookie header (the session cookie), or null. */
+  authenticate: (cookieHeader: string | undefined) => Promise<{ userId: string; sessionKey: string } | null>;
   isAllowedOrigin: (origin: string) => boolean;
   redisUrl?: string;
   log: { info: (msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -47,9 +51,10 @@ export class Realtime {
     }
     this.io.use(async (socket, next) => {
       try {
-        const userId = await opts.authenticate(socket.handshake.headers.cookie);
-        if (!userId) return next(new Error('unauthorized'));
-        socket.data.userId = userId;
+        const who = await opts.authenticate(socket.handshake.headers.cookie);
+        if (!who) return next(new Error('unauthorized'));
+        socket.data.userId = who.userId;
+        socket.data.sessionKey = who.sessionKey;
         next();
       } catch {
         next(new Error('unauthorized'));
@@ -65,19 +70,24 @@ export class Realtime {
   }
 
   private onConnection(socket: RushesSocket) {
-    void socket.join(`user:${socket.data.userId}`);
+    // The session room lets a logout end exactly this session's sockets, not the user's other devices.
+    void socket.join([`user:${socket.data.userId}`, `session:${socket.data.sessionKey}`]);
     socket.on('join', async (room, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
-      const [prefix, id] = String(room).split(':');
+      const parts = String(room).split(':');
+      const [prefix, id] = parts;
       const policy = this.policies.get(prefix);
-      if (!policy || !id || prefix === 'user') return reply({ ok: false, error: 'forbidden' });
+      if (parts.length !== 2 || !policy || !id || prefix === 'user' || prefix === 'session') {
+        return reply({ ok: false, error: 'forbidden' });
+      }
       const allowed = await policy(socket.data.userId, id).catch(() => false);
       if (!allowed) return reply({ ok: false, error: 'forbidden' });
       await socket.join(`${prefix}:${id}`);
       reply({ ok: true });
     });
     socket.on('leave', (room) => {
-      if (!String(room).startsWith('user:')) void socket.leave(String(room));
+      const name = String(room);
+      if (!name.startsWith('user:') && !name.startsWith('session:')) void socket.leave(name);
     });
   }
 
@@ -92,6 +102,11 @@ export class Realtime {
   /** Ends a user's live connections everywhere (logout, password change). */
   disconnectUser(userId: string) {
     this.io.in(`user:${userId}`).disconnectSockets(true);
+  }
+
+  /** Ends the live connections of one session (logout), on every node. */
+  disconnectSession(sessionKey: string) {
+    this.io.in(`session:${sessionKey}`).disconnectSockets(true);
   }
 
   /** Closes sockets and adapters; the HTTP server itself is closed by Fastify. */

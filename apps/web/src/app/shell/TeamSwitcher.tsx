@@ -107,7 +107,7 @@ export function TeamSwitcher() {
             {current ? teamLabel(current) : UI.myAccount}
           </Text>
           {role && (
-            <Badge size="sm" variant="light" color={current?.is_admin ? 'blue' : 'gray'}>
+            <Badge size="sm" variant="light" tt="none" color={current?.is_admin ? 'blue' : 'gray'}>
               {role}
             </Badge>
           )}

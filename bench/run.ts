@@ -1,0 +1,9 @@
+/** Runs every benchmark in turn: `npm run bench` (figures are written up in bench/README.md). */
+const only = process.argv[2];
+const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
+  'session-overhead': () => import('./session-overhead.ts'),
+};
+for (const [name, load] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  await (await load()).run();
+}
