@@ -15,7 +15,11 @@ export interface PairResult {
  * Runs baseline and ours alternately `pairs` times (ABAB…, so drift hits both) and reports the
  * median of each, the median ratio ours/baseline and the ratio's min–max spread.
  */
-export async function interleave(pairs: number, baseline: () => Promise<number>, ours: () => Promise<number>): Promise<PairResult> {
+export async function interleave(
+  pairs: number,
+  baseline: () => Promise<number>,
+  ours: () => Promise<number>,
+): Promise<PairResult> {
   const r: PairResult = { ours: [], baseline: [], ratios: [] };
   for (let i = 0; i < pairs; i++) {
     const b = await baseline();
@@ -30,7 +34,9 @@ export async function interleave(pairs: number, baseline: () => Promise<number>,
 export function report(title: string, unit: string, r: PairResult) {
   const fmt = (n: number) => n.toFixed(2);
   console.log(`\n${title}`);
-  console.log(`  baseline median ${fmt(median(r.baseline))} ${unit}   ours median ${fmt(median(r.ours))} ${unit}`);
+  console.log(
+    `  baseline median ${fmt(median(r.baseline))} ${unit}   ours median ${fmt(median(r.ours))} ${unit}`,
+  );
   console.log(
     `  ratio ours/baseline median ${fmt(median(r.ratios))}  (spread ${fmt(Math.min(...r.ratios))}–${fmt(Math.max(...r.ratios))}, ${r.ratios.length} pairs)`,
   );

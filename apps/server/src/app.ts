@@ -62,7 +62,8 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
     redisUrl: config.REDIS_URL,
     log: app.log,
     isAllowedOrigin: (origin) =>
-      origin === publicOrigin.origin || (devOrigins && /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(origin)),
+      origin === publicOrigin.origin ||
+      (devOrigins && /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(origin)),
     authenticate: async (header) => {
       const session = await resolveSession(deps.db, parseCookieHeader(header)[SESSION_COOKIE], sessionPolicy);
       return session?.kind === 'full' ? { userId: session.userId, sessionKey: session.idHash } : null;
@@ -79,7 +80,12 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
           secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
           forcePathStyle: config.S3_FORCE_PATH_STYLE,
         })
-      : createBlobStore({ driver: 'fs', root: config.blobDir, publicBaseUrl: config.publicUrl, secret: deps.secret });
+      : createBlobStore({
+          driver: 'fs',
+          root: config.blobDir,
+          publicBaseUrl: config.publicUrl,
+          secret: deps.secret,
+        });
 
   const ctx: AppContext = { config, db: deps.db, secret: deps.secret, jobs, mailer, events, realtime, blobs };
 
@@ -100,7 +106,9 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
     },
     crossOriginEmbedderPolicy: false,
   });
-  const rateLimitRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+  const rateLimitRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 })
+    : undefined;
   await app.register(rateLimit, {
     global: false,
     redis: rateLimitRedis,

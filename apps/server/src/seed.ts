@@ -9,11 +9,31 @@ const DEMO_EDITOR = { email: 'editor@rushes.local', password: 'Editor-Rushes-202
 /** The demo world printed at start-up: a producer who owns 'Demo Studio' and an editor in it. Idempotent. */
 export async function seedDemo(db: Db) {
   if (await findUserByEmail(db, DEMO_LOGIN.email)) return false;
-  const [ownerHash, editorHash] = await Promise.all([hashPassword(DEMO_LOGIN.password), hashPassword(DEMO_EDITOR.password)]);
+  const [ownerHash, editorHash] = await Promise.all([
+    hashPassword(DEMO_LOGIN.password),
+    hashPassword(DEMO_EDITOR.password),
+  ]);
   await db.transaction(async (tx) => {
-    const owner = await createUser(tx, { email: DEMO_LOGIN.email, firstName: 'Demo', lastName: 'Producer', passwordHash: ownerHash, verified: true });
-    const editor = await createUser(tx, { email: DEMO_EDITOR.email, firstName: 'Demo', lastName: 'Editor', passwordHash: editorHash, verified: true });
-    await createTeam(tx, { name: 'Demo Studio', ownerId: owner.id, awsRegion: 'ap-south-1', memberIds: [editor.id] });
+    const owner = await createUser(tx, {
+      email: DEMO_LOGIN.email,
+      firstName: 'Demo',
+      lastName: 'Producer',
+      passwordHash: ownerHash,
+      verified: true,
+    });
+    const editor = await createUser(tx, {
+      email: DEMO_EDITOR.email,
+      firstName: 'Demo',
+      lastName: 'Editor',
+      passwordHash: editorHash,
+      verified: true,
+    });
+    await createTeam(tx, {
+      name: 'Demo Studio',
+      ownerId: owner.id,
+      awsRegion: 'ap-south-1',
+      memberIds: [editor.id],
+    });
   });
   return true;
 }

@@ -10,7 +10,9 @@ export default async function setup() {
   if (!url) return;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
+  await client.query(
+    'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
+  );
   await client.end();
   const db = await openDatabase({ url });
   await db.close();

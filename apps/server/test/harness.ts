@@ -91,7 +91,10 @@ export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0,
 export const STRONG_PASSWORD = 'Str0ng!Password#1';
 
 /** A verified user made directly through the service (no mail round trip). */
-export async function makeUser(ctx: AppContext, opts: { twoFactor?: boolean; verified?: boolean; password?: string } = {}) {
+export async function makeUser(
+  ctx: AppContext,
+  opts: { twoFactor?: boolean; verified?: boolean; password?: string } = {},
+) {
   const email = uniqueEmail();
   const password = opts.password ?? STRONG_PASSWORD;
   const user = await createUser(ctx.db, {

@@ -18,19 +18,28 @@ export function accountsRoutes(ctx: AppContext) {
 
     app.post(
       API.account.changePassword,
-      { schema: { tags, body: changePasswordBody, response: messageReply }, config: { rateLimit: limit(config, 10) } },
+      {
+        schema: { tags, body: changePasswordBody, response: messageReply },
+        config: { rateLimit: limit(config, 10) },
+      },
       async (req) => ok(await service.changePassword(userIdOf(req), req.body)),
     );
 
     app.post(
       API.account.twoFactorSend,
-      { schema: { tags, body: twoFactorSendBody, response: messageReply }, config: { rateLimit: limit(config, 5, 10) } },
+      {
+        schema: { tags, body: twoFactorSendBody, response: messageReply },
+        config: { rateLimit: limit(config, 5, 10) },
+      },
       async (req) => ok(await service.sendTwoFactorCode(userIdOf(req), req.body, req.ip)),
     );
 
     app.put(
       API.account.twoFactorVerify,
-      { schema: { tags, body: twoFactorVerifyBody, response: messageReply }, config: { rateLimit: limit(config, 10) } },
+      {
+        schema: { tags, body: twoFactorVerifyBody, response: messageReply },
+        config: { rateLimit: limit(config, 10) },
+      },
       async (req) => ok(await service.verifyTwoFactor(userIdOf(req), req.body)),
     );
   };

@@ -1,16 +1,27 @@
-import { MSG, type ChangePasswordBody, type TwoFactorSendBody, type TwoFactorVerifyBody } from '@rushes/shared';
+import {
+  MSG,
+  type ChangePasswordBody,
+  type TwoFactorSendBody,
+  type TwoFactorVerifyBody,
+} from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { issueCode, verifyCode } from '../../platform/auth/codes.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { destroyUserSessions } from '../../platform/auth/sessions.ts';
 import { badRequest, fieldError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import { authMails } from '../auth/auth.mails.ts';
-import { findTeam, isTwoFactorEnforcedByTeam, setTeamTwoFactor, teamMemberIds } from '../teams/teams.service.ts';
+import {
+  findTeam,
+  isTwoFactorEnforcedByTeam,
+  setTeamTwoFactor,
+  teamMemberIds,
+} from '../teams/teams.service.ts';
 import { canManageTeamTwoFactor } from '../teams/teams.policy.ts';
 import { findUserById, updateUser } from './users.service.ts';
 
 /** Codes are bound to their scope: an account code cannot toggle a team, nor one team another. */
-const codeScope = (scope: 'account' | 'team', teamId?: string) => (scope === 'team' ? `team:${teamId}` : 'account');
+const codeScope = (scope: 'account' | 'team', teamId?: string) =>
+  scope === 'team' ? `team:${teamId}` : 'account';
 
 export function createAccountsService(ctx: AppContext) {
   const { db, mailer, events } = ctx;
@@ -69,15 +80,23 @@ export function createAccountsService(ctx: AppContext) {
       const enabled = body.two_factor_authentication_enabled;
       const teamId = body.team_id ?? body.team_db_id;
       if (body.scope === 'team') await assertTeamScope(userId, teamId);
-      else if (!enabled && (await isTwoFactorEnforcedByTeam(db, userId))) throw forbidden(MSG.twoFactorForcedByTeam);
+      else if (!enabled && (await isTwoFactorEnforcedByTeam(db, userId)))
+        throw forbidden(MSG.twoFactorForcedByTeam);
 
-      await verifyCode(db, ctx.secret, { userId, purpose: 'toggle_2fa', scope: codeScope(body.scope, teamId), code: body.otp });
+      await verifyCode(db, ctx.secret, {
+        userId,
+        purpose: 'toggle_2fa',
+        scope: codeScope(body.scope, teamId),
+        code: body.otp,
+      });
 
       if (body.scope === 'team') {
         const team = await findTeam(db, teamId!);
         await setTeamTwoFactor(db, team!.id, enabled);
         const members = await teamMemberIds(db, team!.id);
-        await events.publish(members.map((id) => ({ name: 'user.updated' as const, payload: { userId: id } })));
+        await events.publish(
+          members.map((id) => ({ name: 'user.updated' as const, payload: { userId: id } })),
+        );
       } else {
         await updateUser(db, userId, { twoFactorEnabled: enabled });
         await events.publish([{ name: 'user.updated', payload: { userId } }]);

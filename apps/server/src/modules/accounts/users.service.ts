@@ -7,10 +7,25 @@ import { createPersonalTeam, isTwoFactorEnforcedByTeam, listTeamsForUser } from 
 
 export type UserRow = typeof users.$inferSelect;
 
-const BADGE_COLORS = ['#e64980', '#be4bdb', '#7950f2', '#4c6ef5', '#228be6', '#15aabf', '#12b886', '#40c057', '#fab005', '#fd7e14'];
+const BADGE_COLORS = [
+  '#e64980',
+  '#be4bdb',
+  '#7950f2',
+  '#4c6ef5',
+  '#228be6',
+  '#15aabf',
+  '#12b886',
+  '#40c057',
+  '#fab005',
+  '#fd7e14',
+];
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return row ?? null;
 }
 
@@ -24,7 +39,11 @@ export async function createUser(
   db: DbOrTx,
   input: { email: string; firstName: string; lastName: string; passwordHash: string; verified?: boolean },
 ): Promise<UserRow> {
-  const base = input.email.split('@')[0].replace(/[^a-z0-9._-]/gi, '').slice(0, 40) || 'user';
+  const base =
+    input.email
+      .split('@')[0]
+      .replace(/[^a-z0-9._-]/gi, '')
+      .slice(0, 40) || 'user';
   const [user] = await db
     .insert(users)
     .values({

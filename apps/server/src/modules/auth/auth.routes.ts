@@ -13,7 +13,13 @@ import {
 } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { ok, messageReply, replies } from '../../platform/http/envelope.ts';
-import { clearSessionCookie, limit, requestMeta, setSessionCookie, typed } from '../../platform/http/routes.ts';
+import {
+  clearSessionCookie,
+  limit,
+  requestMeta,
+  setSessionCookie,
+  typed,
+} from '../../platform/http/routes.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 import { findUserById, presentCurrentUser } from '../accounts/users.service.ts';
@@ -30,19 +36,28 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       API.auth.signup,
-      { schema: { tags, body: signupBody, response: messageReply }, config: { access: 'public', rateLimit: limit(config, 5) } },
+      {
+        schema: { tags, body: signupBody, response: messageReply },
+        config: { access: 'public', rateLimit: limit(config, 5) },
+      },
       async (req) => ok(await service.signup(req.body, requestMeta(req))),
     );
 
     app.get(
       API.auth.verify,
-      { schema: { tags, querystring: verifyEmailQuery, response: messageReply }, config: { access: 'public', rateLimit: limit(config, 20) } },
+      {
+        schema: { tags, querystring: verifyEmailQuery, response: messageReply },
+        config: { access: 'public', rateLimit: limit(config, 20) },
+      },
       async (req) => ok(await service.verifyEmail(req.query.token)),
     );
 
     app.post(
       API.auth.login,
-      { schema: { tags, body: loginBody, response: replies(loginResult) }, config: { access: 'public', rateLimit: limit(config, 10) } },
+      {
+        schema: { tags, body: loginBody, response: replies(loginResult) },
+        config: { access: 'public', rateLimit: limit(config, 10) },
+      },
       async (req, reply) => {
         const result = await service.login(req.body, requestMeta(req));
         setSessionCookie(reply, config, result.session);
@@ -52,7 +67,10 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       API.auth.loginOtp,
-      { schema: { tags, body: loginOtpBody, response: messageReply }, config: { access: 'pending_2fa', rateLimit: limit(config, 10) } },
+      {
+        schema: { tags, body: loginOtpBody, response: messageReply },
+        config: { access: 'pending_2fa', rateLimit: limit(config, 10) },
+      },
       async (req, reply) => {
         const session = await service.completeTwoFactorLogin(req.session!, req.body.otp, requestMeta(req));
         setSessionCookie(reply, config, session);
@@ -62,13 +80,19 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       API.auth.loginOtpResend,
-      { schema: { tags, body: z.object({}).nullish(), response: messageReply }, config: { access: 'pending_2fa', rateLimit: limit(config, 5, 10) } },
+      {
+        schema: { tags, body: z.object({}).nullish(), response: messageReply },
+        config: { access: 'pending_2fa', rateLimit: limit(config, 5, 10) },
+      },
       async (req) => ok(await service.resendLoginCode(req.session!, requestMeta(req))),
     );
 
     app.post(
       API.auth.logout,
-      { schema: { tags, body: z.object({}).nullish(), response: messageReply }, config: { access: 'public' } },
+      {
+        schema: { tags, body: z.object({}).nullish(), response: messageReply },
+        config: { access: 'public' },
+      },
       async (req, reply) => {
         const result = await service.logout(req.session);
         clearSessionCookie(reply);
@@ -78,13 +102,19 @@ export function authRoutes(ctx: AppContext) {
 
     app.post(
       API.auth.forgotPassword,
-      { schema: { tags, body: forgotPasswordBody, response: messageReply }, config: { access: 'public', rateLimit: limit(config, 5) } },
+      {
+        schema: { tags, body: forgotPasswordBody, response: messageReply },
+        config: { access: 'public', rateLimit: limit(config, 5) },
+      },
       async (req) => ok(await service.forgotPassword(req.body.email, requestMeta(req))),
     );
 
     app.post(
       API.auth.resetPassword,
-      { schema: { tags, body: resetPasswordBody, response: messageReply }, config: { access: 'public', rateLimit: limit(config, 10) } },
+      {
+        schema: { tags, body: resetPasswordBody, response: messageReply },
+        config: { access: 'public', rateLimit: limit(config, 10) },
+      },
       async (req) => ok(await service.resetPassword(req.body)),
     );
 

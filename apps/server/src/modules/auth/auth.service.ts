@@ -2,9 +2,20 @@ import { MSG, type LoginBody, type ResetPasswordBody, type SignupBody } from '@r
 import type { AppContext } from '../../platform/context.ts';
 import { consumeLinkToken, issueCode, issueLinkToken, verifyCode } from '../../platform/auth/codes.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
-import { createSession, destroySession, destroyUserSessions, type ResolvedSession } from '../../platform/auth/sessions.ts';
+import {
+  createSession,
+  destroySession,
+  destroyUserSessions,
+  type ResolvedSession,
+} from '../../platform/auth/sessions.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
-import { createUser, findUserByEmail, findUserById, requiresTwoFactor, updateUser } from '../accounts/users.service.ts';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  requiresTwoFactor,
+  updateUser,
+} from '../accounts/users.service.ts';
 import { authMails } from './auth.mails.ts';
 
 declare module '../../platform/events/bus.ts' {
@@ -29,7 +40,12 @@ export function createAuthService(ctx: AppContext) {
 
   async function sendVerification(userId: string, email: string, ip?: string) {
     await db.transaction(async (tx) => {
-      const token = await issueLinkToken(tx, { userId, purpose: 'verify_email', ttlSeconds: VERIFY_TTL_SECONDS, ip });
+      const token = await issueLinkToken(tx, {
+        userId,
+        purpose: 'verify_email',
+        ttlSeconds: VERIFY_TTL_SECONDS,
+        ip,
+      });
       await mailer.send(tx, authMails.verify(email, baseUrl, token));
     });
     ctx.jobs.wake();
@@ -48,8 +64,18 @@ export function createAuthService(ctx: AppContext) {
           await mailer.send(tx, authMails.alreadyRegistered(body.email, baseUrl));
           return;
         }
-        const user = await createUser(tx, { email: body.email, firstName: body.first_name, lastName: body.last_name, passwordHash });
-        const token = await issueLinkToken(tx, { userId: user.id, purpose: 'verify_email', ttlSeconds: VERIFY_TTL_SECONDS, ip: meta.ip });
+        const user = await createUser(tx, {
+          email: body.email,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          passwordHash,
+        });
+        const token = await issueLinkToken(tx, {
+          userId: user.id,
+          purpose: 'verify_email',
+          ttlSeconds: VERIFY_TTL_SECONDS,
+          ip: meta.ip,
+        });
         await mailer.send(tx, authMails.verify(user.email, baseUrl, token));
       });
       ctx.jobs.wake();
@@ -78,7 +104,11 @@ export function createAuthService(ctx: AppContext) {
       }
       if (await requiresTwoFactor(db, user)) {
         const session = await db.transaction(async (tx) => {
-          const code = await issueCode(tx, ctx.secret, { userId: user.id, purpose: 'login_2fa', ip: meta.ip });
+          const code = await issueCode(tx, ctx.secret, {
+            userId: user.id,
+            purpose: 'login_2fa',
+            ip: meta.ip,
+          });
           await mailer.send(tx, authMails.code(user.email, code, 'login'));
           return createSession(tx, user.id, 'pending_2fa', policy, meta);
         });
@@ -125,7 +155,12 @@ export function createAuthService(ctx: AppContext) {
       const user = await findUserByEmail(db, email);
       if (user) {
         await db.transaction(async (tx) => {
-          const token = await issueLinkToken(tx, { userId: user.id, purpose: 'reset_password', ttlSeconds: RESET_TTL_SECONDS, ip: meta.ip });
+          const token = await issueLinkToken(tx, {
+            userId: user.id,
+            purpose: 'reset_password',
+            ttlSeconds: RESET_TTL_SECONDS,
+            ip: meta.ip,
+          });
           await mailer.send(tx, authMails.reset(user.email, baseUrl, token));
         });
         ctx.jobs.wake();

@@ -6,28 +6,39 @@ import { teamMembers, teams } from '../../db/schema/index.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The human Team ID shown in Team Settings, e.g. 'TM7QK2HX9A'. */
-export const newTeamCode = () => 'TM' + Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+export const newTeamCode = () =>
+  'TM' + Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /** Every account gets its personal team at sign-up (is_personal, shown 'My Account'). */
 export async function createPersonalTeam(db: DbOrTx, user: { id: string; firstName: string }) {
   const [team] = await db
     .insert(teams)
-    .values({ teamCode: newTeamCode(), name: `${user.firstName}'s account`, isPersonal: true, ownerId: user.id })
+    .values({
+      teamCode: newTeamCode(),
+      name: `${user.firstName}'s account`,
+      isPersonal: true,
+      ownerId: user.id,
+    })
     .returning();
   await db.insert(teamMembers).values({ teamId: team.id, userId: user.id, isAdmin: true });
   return team;
 }
 
-export async function createTeam(db: DbOrTx, input: { name: string; ownerId: string; awsRegion?: string; memberIds?: string[] }) {
+export async function createTeam(
+  db: DbOrTx,
+  input: { name: string; ownerId: string; awsRegion?: string; memberIds?: string[] },
+) {
   const [team] = await db
     .insert(teams)
     .values({ teamCode: newTeamCode(), name: input.name, ownerId: input.ownerId, awsRegion: input.awsRegion })
     .returning();
   const others = (input.memberIds ?? []).filter((id) => id !== input.ownerId);
-  await db.insert(teamMembers).values([
-    { teamId: team.id, userId: input.ownerId, isAdmin: true },
-    ...others.map((userId) => ({ teamId: team.id, userId, isAdmin: false })),
-  ]);
+  await db
+    .insert(teamMembers)
+    .values([
+      { teamId: team.id, userId: input.ownerId, isAdmin: true },
+      ...others.map((userId) => ({ teamId: team.id, userId, isAdmin: false })),
+    ]);
   return team;
 }
 
@@ -95,6 +106,9 @@ export async function setTeamTwoFactor(db: DbOrTx, teamId: string, enabled: bool
 
 /** Ids of all members of a team, for realtime fan-out. */
 export async function teamMemberIds(db: DbOrTx, teamId: string): Promise<string[]> {
-  const rows = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  const rows = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teamId));
   return rows.map((r) => r.userId);
 }

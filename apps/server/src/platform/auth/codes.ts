@@ -17,7 +17,9 @@ async function retire(db: DbOrTx, userId: string, purpose: CodePurpose | LinkPur
   await db
     .update(oneTimeCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+    .where(
+      and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)),
+    );
 }
 
 /** Issues an e-mail link token; only its SHA-256 is stored (256 random bits need no key). */

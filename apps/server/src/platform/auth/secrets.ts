@@ -13,7 +13,8 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
  * Keyed hash for short secrets: a 6-digit code has too little entropy for a plain hash to protect it
  * if the table leaks, so it is bound to the server secret.
  */
-export const keyedHash = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('hex');
+export const keyedHash = (secret: string, value: string) =>
+  createHmac('sha256', secret).update(value).digest('hex');
 
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

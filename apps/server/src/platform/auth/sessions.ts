@@ -60,7 +60,10 @@ export async function resolveSession(
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.idHash, idHash));
   }
   return { idHash, userId: row.userId, kind: row.kind };
 }
@@ -73,7 +76,11 @@ export async function destroySession(db: DbOrTx, idHash: string) {
 export async function destroyUserSessions(db: DbOrTx, userId: string, exceptIdHash?: string) {
   await db
     .delete(sessions)
-    .where(exceptIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash)) : eq(sessions.userId, userId));
+    .where(
+      exceptIdHash
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
+        : eq(sessions.userId, userId),
+    );
 }
 
 export async function purgeExpiredSessions(db: DbOrTx) {

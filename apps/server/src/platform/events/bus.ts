@@ -40,7 +40,10 @@ export class EventBus {
   }
 
   /** Runs `work` in a transaction; events it emits are published once the transaction commits. */
-  async transaction<T>(db: Db, work: (tx: Tx, emit: <K extends EventName>(name: K, payload: DomainEvents[K]) => void) => Promise<T>) {
+  async transaction<T>(
+    db: Db,
+    work: (tx: Tx, emit: <K extends EventName>(name: K, payload: DomainEvents[K]) => void) => Promise<T>,
+  ) {
     const pending: Pending[] = [];
     const result = await db.transaction((tx) => work(tx, (name, payload) => pending.push({ name, payload })));
     await this.publish(pending);

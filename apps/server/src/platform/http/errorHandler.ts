@@ -16,7 +16,8 @@ export function installErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const v of error.validation) {
-        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.missingProperty ?? '');
+        const field =
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.missingProperty ?? '');
         errors[field] ??= v.message ?? MSG.required;
       }
       const first = Object.values(errors)[0] ?? MSG.required;

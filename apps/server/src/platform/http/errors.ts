@@ -16,8 +16,10 @@ export class AppError extends Error {
 export const badRequest = (message: string, data?: unknown) => new AppError(message, { status: 400, data });
 export const unauthorized = (message: string = MSG.loginAgain) =>
   new AppError(message, { status: 401, errorcode: 401 });
-export const forbidden = (message: string = MSG.forbidden) => new AppError(message, { status: 403, errorcode: 403 });
-export const notFound = (message: string = MSG.notFound) => new AppError(message, { status: 404, errorcode: 404 });
+export const forbidden = (message: string = MSG.forbidden) =>
+  new AppError(message, { status: 403, errorcode: 403 });
+export const notFound = (message: string = MSG.notFound) =>
+  new AppError(message, { status: 404, errorcode: 404 });
 export const tooManyRequests = (message: string = MSG.tooManyRequests) =>
   new AppError(message, { status: 429, errorcode: 429 });
 /** A field-level refusal found by a service (e.g. wrong existing password), shown inline like zod's. */

@@ -15,7 +15,11 @@ export const requestMeta = (request: FastifyRequest) => ({
 export const limit = (config: Config, max: number, minutes = 1) =>
   config.RATE_LIMIT ? { max, timeWindow: minutes * 60_000 } : false;
 
-export function setSessionCookie(reply: FastifyReply, config: Config, session: { id: string; expiresAt: Date }) {
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Config,
+  session: { id: string; expiresAt: Date },
+) {
   reply.setCookie(SESSION_COOKIE, session.id, {
     httpOnly: true,
     sameSite: 'lax',

@@ -40,7 +40,12 @@ export class Mailer {
   async send(db: DbOrTx, message: MailMessage): Promise<void> {
     const [row] = await db
       .insert(mailOutbox)
-      .values({ toAddress: message.to, subject: message.subject, text: message.text, status: this.transport ? 'pending' : 'stored' })
+      .values({
+        toAddress: message.to,
+        subject: message.subject,
+        text: message.text,
+        status: this.transport ? 'pending' : 'stored',
+      })
       .returning({ id: mailOutbox.id });
     if (this.transport) await this.jobs.enqueue(db, 'mail.deliver', { mailId: row.id });
   }
@@ -49,10 +54,21 @@ export class Mailer {
     const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)).limit(1);
     if (!mail || mail.status !== 'pending' || !this.transport) return;
     try {
-      await this.transport.sendMail({ from: this.opts.from, to: mail.toAddress, subject: mail.subject, text: mail.text });
-      await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, mailId));
+      await this.transport.sendMail({
+        from: this.opts.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.text,
+      });
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, mailId));
     } catch (err) {
-      await this.db.update(mailOutbox).set({ lastError: String((err as Error).message).slice(0, 500) }).where(eq(mailOutbox.id, mailId));
+      await this.db
+        .update(mailOutbox)
+        .set({ lastError: String((err as Error).message).slice(0, 500) })
+        .where(eq(mailOutbox.id, mailId));
       throw err;
     }
   }

@@ -14,11 +14,20 @@ export function outboxRoutes(mailer: Mailer) {
     if (!mailer.outboxEnabled) return;
     typed(fastify).get(
       API.dev.outbox,
-      { schema: { tags: ['dev'], response: replies(z.object({ mails: z.array(outboxMail) })) }, config: { access: 'public' } },
+      {
+        schema: { tags: ['dev'], response: replies(z.object({ mails: z.array(outboxMail) })) },
+        config: { access: 'public' },
+      },
       async () => {
         const rows = await mailer.listOutbox();
         return ok({
-          mails: rows.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.text, created_on: m.createdAt.toISOString() })),
+          mails: rows.map((m) => ({
+            id: m.id,
+            to: m.toAddress,
+            subject: m.subject,
+            text: m.text,
+            created_on: m.createdAt.toISOString(),
+          })),
         });
       },
     );

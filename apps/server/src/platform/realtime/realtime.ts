@@ -9,7 +9,12 @@ interface SocketData {
   sessionKey: string;
 }
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type RushesSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RushesSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 type Emit = Parameters<Io['emit']>;
 
 /** Decides whether a user may join `prefix:{id}`; the same rule as the matching HTTP read. */
@@ -34,7 +39,10 @@ export class Realtime {
   private readonly policies = new Map<string, RoomPolicy>();
   private readonly redis: Redis[] = [];
 
-  constructor(server: HttpServer, private readonly opts: RealtimeOptions) {
+  constructor(
+    server: HttpServer,
+    private readonly opts: RealtimeOptions,
+  ) {
     this.io = new Server(server, {
       path: '/socket.io',
       serveClient: false,
