@@ -20,7 +20,27 @@ export const API = {
     twoFactorSend: '/api/account/two-factor/send',
     twoFactorVerify: '/api/account/two-factor',
   },
-  teams: { list: '/api/teams' },
+  teams: {
+    /** GET list (tab teams|users), POST create, PUT update, DELETE delete */
+    root: '/api/teams',
+    detail: '/api/teams/detail',
+    checkPermission: '/api/teams/check-permission',
+    regions: '/api/teams/aws-regions',
+    /** GET list, POST add, PUT remove one (member or invite), DELETE member */
+    members: '/api/teams/members',
+    /** GET the catalogue with defaults for a new member */
+    permissions: '/api/teams/permissions',
+    /** GET/POST one member's permissions */
+    memberPermissions: '/api/teams/member-permissions',
+    acceptInvite: '/api/teams/invites/accept',
+    currentPlan: '/api/teams/current-plan',
+  },
+  users: { search: '/api/users/search' },
+  billing: {
+    /** GET read, POST create, PUT update */
+    root: '/api/billing',
+    filters: '/api/billing/filters',
+  },
   dev: { outbox: '/api/dev/outbox' },
   docs: '/api/docs',
 } as const;

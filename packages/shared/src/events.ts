@@ -12,6 +12,8 @@ export interface ServerToClientEvents {
   team_delete: (payload: { team_db_id: string }) => void;
   billing_detail: (payload: { team_db_id: string }) => void;
   has_new_notification: (payload: { has_new_notification: boolean }) => void;
+  /** A team plan arrived (spec 002 §4): opens the 'Manage Team' welcome modal. */
+  subscription_detail: (payload: { team_detail: { is_team_plan: boolean; team: TeamSummary } }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -7,10 +7,17 @@ export const signupBody = z.object({
   last_name: text(),
   email: email(),
   password: newPassword(),
+  /** From a team invitation link: joins the team, and proves the mailbox (no separate verification). */
+  invite_code: z.string().max(200).optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
-export const loginBody = z.object({ email: email(), password: anyPassword() });
+export const loginBody = z.object({
+  email: email(),
+  password: anyPassword(),
+  /** From a team invitation link: joins the team once logged in. */
+  invite_code: z.string().max(200).optional(),
+});
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const loginResult = z.object({ two_factor_required: z.boolean() });

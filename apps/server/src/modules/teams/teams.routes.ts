@@ -11,7 +11,7 @@ import { listTeamsForUser } from './teams.service.ts';
 export function teamsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     typed(fastify).get(
-      API.teams.list,
+      API.teams.root,
       { schema: { tags: ['teams'], response: replies(z.object({ teams: z.array(teamSummary) })) } },
       async (req) => ok({ teams: await listTeamsForUser(ctx.db, userIdOf(req)) }),
     );
