@@ -5,6 +5,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -31,6 +32,24 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
 );
 
+/** The plan catalogue; null limits are unlimited. Seeded at boot from packages/shared PLANS (insert only). */
+export const plans = pgTable('plans', {
+  code: text('code').primaryKey(),
+  title: text('title').notNull(),
+  amount: integer('amount').notNull(),
+  isFree: boolean('is_free').notNull(),
+  isEnterprise: boolean('is_enterprise').notNull(),
+  isTeamPlan: boolean('is_team_plan').notNull(),
+  teamLimit: integer('team_limit'),
+  collaboratorsLimit: integer('collaborators_limit'),
+  projectLimit: integer('project_limit'),
+  concurrentSystems: integer('no_of_concurrent_systems'),
+  machineHourLimit: integer('machine_hour_limit'),
+  storageGb: integer('storage_gb').notNull(),
+  amountPerGbStorage: real('amount_per_gb_storage').notNull(),
+  storageStepGb: integer('storage_size_addition_step').notNull(),
+});
+
 /** A team; every user also owns one personal team (is_personal, shown 'My Account'). */
 export const teams = pgTable(
   'teams',
@@ -45,7 +64,11 @@ export const teams = pgTable(
     awsRegion: text('aws_region'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
-    plan: text('plan').notNull().default('Free'),
+    /** plans.code; every account and team is on a plan, Free by default. */
+    planCode: text('plan_code')
+      .notNull()
+      .default('free')
+      .references(() => plans.code),
     createdAt: createdAt(),
   },
   (t) => [index('teams_owner_idx').on(t.ownerId)],

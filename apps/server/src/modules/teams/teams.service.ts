@@ -52,7 +52,7 @@ export async function listTeamsForUser(db: DbOrTx, userId: string): Promise<Team
       isAdmin: teamMembers.isAdmin,
       isPersonal: teams.isPersonal,
       isActive: teams.isActive,
-      plan: teams.plan,
+      plan: teams.planCode,
       twoFactorEnabled: teams.twoFactorEnabled,
       createdAt: teams.createdAt,
       members: sql<number>`(select count(*)::int from ${teamMembers} m where m.team_id = ${teams.id})`,

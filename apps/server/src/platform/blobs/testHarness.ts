@@ -54,8 +54,6 @@ export async function startFsHarness(routeOpts: FsBlobRoutesOptions = {}): Promi
   // The public URL is known only once listening; the routes never use it, so they get their own
   // instance over the same directory and secret (as a second API node would).
   const routeStore = new FsBlobStore({ root, publicBaseUrl: 'http://127.0.0.1', secret });
-  app.server.on('connection', (s: any) => { s.__reqs = [Date.now() % 100000]; });
-  app.addHook('onRequest', async (req) => { (req.raw.socket as any).__reqs.push(req.method + ' ' + req.url.slice(0, 30) + '@' + (Date.now() % 100000) + ' read=' + req.raw.socket.bytesRead); });
   await app.register(fsBlobRoutes(routeStore, routeOpts));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -67,9 +65,7 @@ export async function startFsHarness(routeOpts: FsBlobRoutesOptions = {}): Promi
     baseUrl,
     secret,
     async close() {
-      const t = setTimeout(() => { app.server.getConnections((_e, n) => console.log('CONNS', n)); for (const h of (process as any)._getActiveHandles()) console.log('HANDLE', h.constructor.name, h.remotePort ?? '', h.localPort ?? '', JSON.stringify(h.__reqs), Date.now() % 100000, 'readNow=' + h.bytesRead, 'written=' + h.bytesWritten, 'rs=' + h.readyState, h._httpMessage ? 'hasmsg ' + h._httpMessage.req?.method + ' ' + h._httpMessage.req?.url?.slice(0,40) + ' fin=' + h._httpMessage.finished : '', h.parser ? 'parser incoming=' + (h.parser.incoming ? h.parser.incoming.method + ' ' + h.parser.incoming.url?.slice(0,60) + ' complete=' + h.parser.incoming.complete + ' hdrs=' + JSON.stringify(h.parser.incoming.headers) : 'none') : ''); }, 3000);
       await app.close();
-      clearTimeout(t);
       await rm(dir, { recursive: true, force: true });
     },
   };
