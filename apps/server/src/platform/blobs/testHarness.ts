@@ -65,7 +65,14 @@ export async function startFsHarness(routeOpts: FsBlobRoutesOptions = {}): Promi
     baseUrl,
     secret,
     async close() {
+      const t = setTimeout(() => {
+        app.server.getConnections((_e, n) => console.log('CONNS before', n));
+        for (const h of (process as any)._getActiveHandles()) if (h.localPort === (app.server.address() as any).port) console.log('SOCK', h.isPaused(), h.readableFlowing, h._paused, h.parser?._paused, h.parser ? Object.keys(h.parser) : null, h.writableLength, h.writableFinished, h.allowHalfOpen, h.readableEnded);
+        (app.server as any).closeIdleConnections();
+        setTimeout(() => app.server.getConnections((_e, n) => console.log('CONNS after closeIdle', n)), 100);
+      }, 2000);
       await app.close();
+      clearTimeout(t);
       await rm(dir, { recursive: true, force: true });
     },
   };
