@@ -28,7 +28,9 @@ import { parseCookieHeader } from './platform/realtime/cookies.ts';
 import { SESSION_COOKIE } from './platform/auth/sessions.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerRealtimeMappers } from './modules/realtime.mappers.ts';
 import { registerPlatformJobs, JOB_NAMES } from './platform/jobRegistry.ts';
 
@@ -127,6 +129,8 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
   await app.register(authRoutes(ctx));
   await app.register(accountsRoutes(ctx));
   await app.register(teamsRoutes(ctx));
+  await app.register(usersRoutes(ctx));
+  await app.register(billingRoutes(ctx));
   await app.register(outboxRoutes(mailer));
   if (config.BLOB_DRIVER === 'fs') await app.register(fsBlobRoutes(blobs as FsBlobStore));
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../platform/context.ts';
 import { canViewTeam } from './teams/teams.policy.ts';
+import { teamSummariesByMember } from './teams/teams.service.ts';
 
 /**
  * Domain events → realtime messages. Messages say what changed; the web refetches through the
@@ -9,5 +10,23 @@ export function registerRealtimeMappers(ctx: AppContext) {
   const { events, realtime, db } = ctx;
   events.on('user.updated', ({ userId }) => realtime.toUser(userId, 'user_updated', { user_id: userId }));
   events.on('user.logged_in', ({ userId }) => realtime.toUser(userId, 'user_logged_in', { user_id: userId }));
+
+  // Teams (spec 002 §4): each member gets the team as they see it (is_admin is per member).
+  events.on('team.created', async ({ teamId }) => {
+    for (const [userId, team] of await teamSummariesByMember(db, teamId)) {
+      realtime.toUser(userId, 'team_add', { team });
+    }
+  });
+  events.on('team.changed', async ({ teamId, addedUserIds, removedUserIds }) => {
+    for (const userId of removedUserIds) realtime.toUser(userId, 'team_delete', { team_db_id: teamId });
+    const added = new Set(addedUserIds);
+    for (const [userId, team] of await teamSummariesByMember(db, teamId)) {
+      realtime.toUser(userId, added.has(userId) ? 'team_add' : 'team_update', { team });
+    }
+  });
+  events.on('team.deleted', ({ teamId, userIds }) => {
+    for (const userId of userIds) realtime.toUser(userId, 'team_delete', { team_db_id: teamId });
+  });
+
   realtime.registerRoom('team', (userId, teamId) => canViewTeam(db, userId, teamId));
 }

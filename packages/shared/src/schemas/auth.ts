@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../rules/messages.ts';
+import { TEXT_LIMIT } from '../rules/constants.ts';
 import { anyPassword, email, newPassword, otp, text, token, uuid } from './fields.ts';
 
 export const signupBody = z.object({
@@ -43,8 +44,8 @@ export const resetPasswordBody = withConfirm({ token: token() });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const changePasswordBody = withConfirm({
-  firstname: z.string().max(100).optional(),
-  lastname: z.string().max(100).optional(),
+  firstname: z.string().max(TEXT_LIMIT, MSG.charLimit100).optional(),
+  lastname: z.string().max(TEXT_LIMIT, MSG.charLimit100).optional(),
   existing_password: anyPassword(),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

@@ -16,7 +16,10 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_to_idx').on(t.toAddress, t.createdAt),
+  ],
 );
 
 /** Durable jobs and timers, claimed with FOR UPDATE SKIP LOCKED by any number of workers. */

@@ -61,7 +61,9 @@ export function createAuthService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const existing = await findUserByEmail(tx, body.email);
         if (existing) {
-          await mailer.send(tx, authMails.alreadyRegistered(body.email, baseUrl));
+          // At most one such notice an hour per address, so sign-ups from many addresses cannot flood a mailbox.
+          const notice = authMails.alreadyRegistered(body.email, baseUrl);
+          if (!(await mailer.sentRecently(tx, notice.to, notice.subject, 3600))) await mailer.send(tx, notice);
           return;
         }
         const user = await createUser(tx, {

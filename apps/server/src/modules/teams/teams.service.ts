@@ -1,13 +1,29 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
-import type { TeamSummary } from '@rushes/shared';
+import { DEFAULT_MEMBER_PERMISSIONS, OWNER_PERMISSION, type TeamSummary } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { teamMembers, teams } from '../../db/schema/index.ts';
+import { plans, teamMembers, teams } from '../../db/schema/index.ts';
+import { idsOfCodes, loadCatalogue, replaceMemberPermissions } from './permissions.service.ts';
+import { ownsTeamSql, type TeamRow } from './teams.policy.ts';
+
+declare module '../../platform/events/bus.ts' {
+  interface DomainEvents {
+    /** A team was created: every member gets team_add. */
+    'team.created': { teamId: string };
+    /** Members joined or left, or the team changed: added get team_add, removed team_delete, the rest team_update. */
+    'team.changed': { teamId: string; addedUserIds: string[]; removedUserIds: string[] };
+    /** A team was deleted: its former members get team_delete. */
+    'team.deleted': { teamId: string; userIds: string[] };
+  }
+}
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The human Team ID shown in Team Settings, e.g. 'TM7QK2HX9A'. */
 export const newTeamCode = () =>
   'TM' + Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+/** A timestamp read through raw SQL (a Date or a string, by driver) as ISO text. */
+export const iso = (v: unknown) => new Date(v as string | Date).toISOString();
 
 /** Every account gets its personal team at sign-up (is_personal, shown 'My Account'). */
 export async function createPersonalTeam(db: DbOrTx, user: { id: string; firstName: string }) {
@@ -24,55 +40,122 @@ export async function createPersonalTeam(db: DbOrTx, user: { id: string; firstNa
   return team;
 }
 
-export async function createTeam(
-  db: DbOrTx,
-  input: { name: string; ownerId: string; awsRegion?: string; memberIds?: string[] },
-) {
-  const [team] = await db
-    .insert(teams)
-    .values({ teamCode: newTeamCode(), name: input.name, ownerId: input.ownerId, awsRegion: input.awsRegion })
-    .returning();
-  const others = (input.memberIds ?? []).filter((id) => id !== input.ownerId);
+export interface NewMember {
+  userId: string;
+  /** permission ids */
+  ids: number[];
+  owner: boolean;
+}
+
+/** Inserts members with their permission rows; is_admin mirrors owner status. */
+export async function insertMembers(db: DbOrTx, teamId: string, members: NewMember[]) {
+  if (members.length === 0) return;
   await db
     .insert(teamMembers)
-    .values([
-      { teamId: team.id, userId: input.ownerId, isAdmin: true },
-      ...others.map((userId) => ({ teamId: team.id, userId, isAdmin: false })),
-    ]);
+    .values(members.map((m) => ({ teamId, userId: m.userId, isAdmin: m.owner })))
+    .onConflictDoNothing();
+  for (const m of members) await replaceMemberPermissions(db, { teamId, ...m });
+}
+
+/**
+ * Inserts a team with its creator as owner (the owner code) and optional members on the default set.
+ * No plan limit is checked here: the seed and tests call it; the routes go through the teams service.
+ */
+export async function createTeam(
+  db: DbOrTx,
+  input: { name: string; ownerId: string; awsRegion?: string; memberIds?: string[]; planCode?: string },
+): Promise<TeamRow> {
+  const [team] = await db
+    .insert(teams)
+    .values({
+      teamCode: newTeamCode(),
+      name: input.name,
+      ownerId: input.ownerId,
+      awsRegion: input.awsRegion,
+      ...(input.planCode ? { planCode: input.planCode } : {}),
+    })
+    .returning();
+  const catalogue = await loadCatalogue(db);
+  const others = [...new Set(input.memberIds ?? [])].filter((id) => id !== input.ownerId);
+  await insertMembers(db, team.id, [
+    { userId: input.ownerId, ids: idsOfCodes(catalogue, [OWNER_PERMISSION]), owner: true },
+    ...others.map((userId) => ({
+      userId,
+      ids: idsOfCodes(catalogue, DEFAULT_MEMBER_PERMISSIONS),
+      owner: false,
+    })),
+  ]);
   return team;
 }
 
-/** The teams of a user as the switcher shows them, personal first, in one query. */
-export async function listTeamsForUser(db: DbOrTx, userId: string): Promise<TeamSummary[]> {
+/** Team summaries (spec 002 §3 Team) seen by members, one row per (member, team), in one query. */
+async function summaryRows(db: DbOrTx, where: SQL | undefined) {
   const rows = await db
     .select({
+      userId: teamMembers.userId,
       id: teams.id,
       teamCode: teams.teamCode,
       name: teams.name,
-      isAdmin: teamMembers.isAdmin,
+      isAdmin: ownsTeamSql(teamMembers.userId),
       isPersonal: teams.isPersonal,
       isActive: teams.isActive,
-      plan: teams.planCode,
+      plan: plans.title,
       twoFactorEnabled: teams.twoFactorEnabled,
+      awsRegion: teams.awsRegion,
       createdAt: teams.createdAt,
       members: sql<number>`(select count(*)::int from ${teamMembers} m where m.team_id = ${teams.id})`,
     })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(eq(teamMembers.userId, userId))
-    .orderBy(sql`${teams.isPersonal} desc`, teams.createdAt);
+    .innerJoin(plans, eq(plans.code, teams.planCode))
+    .where(where)
+    .orderBy(sql`${teams.isPersonal} desc`, teams.createdAt, teams.id);
   return rows.map((r) => ({
-    team_db_id: r.id,
-    team_id: r.teamCode,
-    name: r.name,
-    is_admin: r.isAdmin,
-    is_personal: r.isPersonal,
-    no_of_users: r.members,
-    created_on: r.createdAt.toISOString(),
-    is_active: r.isActive,
-    subscription: r.plan,
-    two_factor_authentication_enabled: r.twoFactorEnabled,
+    userId: r.userId,
+    awsRegion: r.awsRegion,
+    summary: {
+      team_db_id: r.id,
+      team_id: r.teamCode,
+      name: r.name,
+      is_admin: Boolean(r.isAdmin),
+      is_personal: r.isPersonal,
+      no_of_users: Number(r.members),
+      created_on: r.createdAt.toISOString(),
+      is_active: r.isActive,
+      subscription: r.plan,
+      two_factor_authentication_enabled: r.twoFactorEnabled,
+    } satisfies TeamSummary,
   }));
+}
+
+/** The teams of a user as the switcher shows them, personal first. */
+export async function listTeamsForUser(db: DbOrTx, userId: string): Promise<TeamSummary[]> {
+  return (await summaryRows(db, eq(teamMembers.userId, userId))).map((r) => r.summary);
+}
+
+/** One team as a member sees it, or null when not a member. */
+export async function teamSummaryFor(db: DbOrTx, userId: string, teamId: string) {
+  const [row] = await summaryRows(db, and(eq(teamMembers.userId, userId), eq(teamMembers.teamId, teamId)));
+  return row ?? null;
+}
+
+/** The team as each of its members (or the listed ones) sees it, for realtime fan-out. */
+export async function teamSummariesByMember(
+  db: DbOrTx,
+  teamId: string,
+  userIds?: string[],
+): Promise<Map<string, TeamSummary>> {
+  if (userIds?.length === 0) return new Map();
+  const where =
+    userIds === undefined
+      ? eq(teamMembers.teamId, teamId)
+      : and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds));
+  return new Map((await summaryRows(db, where)).map((r) => [r.userId, r.summary]));
+}
+
+/** The caller's non-personal teams for the Team Settings table (with region). */
+export async function listSettingsTeams(db: DbOrTx, userId: string) {
+  return summaryRows(db, and(eq(teamMembers.userId, userId), eq(teams.isPersonal, false)));
 }
 
 export async function isTeamMember(db: DbOrTx, userId: string, teamId: string): Promise<boolean> {
@@ -87,6 +170,43 @@ export async function isTeamMember(db: DbOrTx, userId: string, teamId: string): 
 export async function findTeam(db: DbOrTx, teamId: string) {
   const [team] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
   return team ?? null;
+}
+
+/** Locks a team row for the rest of the transaction (serialises member and invite inserts). */
+export async function lockTeam(db: DbOrTx, teamId: string): Promise<TeamRow | null> {
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId)).for('update');
+  return team ?? null;
+}
+
+/** Locks the user's personal team (serialises team creation by that user); its plan is the account plan. */
+export async function lockPersonalTeam(db: DbOrTx, userId: string): Promise<TeamRow | null> {
+  const [team] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.ownerId, userId), eq(teams.isPersonal, true)))
+    .orderBy(teams.createdAt)
+    .limit(1)
+    .for('update');
+  return team ?? null;
+}
+
+export async function findPersonalTeam(db: DbOrTx, userId: string): Promise<TeamRow | null> {
+  const [team] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.ownerId, userId), eq(teams.isPersonal, true)))
+    .orderBy(teams.createdAt)
+    .limit(1);
+  return team ?? null;
+}
+
+/** Non-personal teams a user created (what team_limit counts). */
+export async function countCreatedTeams(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(teams)
+    .where(and(eq(teams.ownerId, userId), eq(teams.isPersonal, false)));
+  return Number(row?.n ?? 0);
 }
 
 /** True when a team the user belongs to enforces two-factor (the personal toggle is then forced on). */

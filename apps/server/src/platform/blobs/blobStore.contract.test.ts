@@ -147,7 +147,10 @@ describe.each(drivers)('BlobStore contract: $name', (driver) => {
 
     // Resume: upload only what is missing, complete from the listing.
     const [third] = await uploadParts(key, uploadId, parts, [3]);
-    const all = [...listed.map(({ partNumber, etag }) => ({ partNumber, etag })), { partNumber: 3, etag: third }];
+    const all = [
+      ...listed.map(({ partNumber, etag }) => ({ partNumber, etag })),
+      { partNumber: 3, etag: third },
+    ];
     await store.completeMultipartUpload(key, uploadId, all);
     expect((await readAll((await store.getObject(key)).body)).equals(Buffer.concat(parts))).toBe(true);
   });
@@ -157,7 +160,10 @@ describe.each(drivers)('BlobStore contract: $name', (driver) => {
     const parts = threeParts();
     const { uploadId } = await store.createMultipartUpload(key, { contentType: 'video/mp4' });
     const etags = await uploadParts(key, uploadId, parts, [1, 2, 3]);
-    const wrong = etags.map((etag, i) => ({ partNumber: i + 1, etag: i === 1 ? `"${'0'.repeat(32)}"` : etag }));
+    const wrong = etags.map((etag, i) => ({
+      partNumber: i + 1,
+      etag: i === 1 ? `"${'0'.repeat(32)}"` : etag,
+    }));
 
     await expectBlobError(store.completeMultipartUpload(key, uploadId, wrong), 'InvalidPart');
     expect(await store.headObject(key)).toBeNull();
@@ -186,7 +192,10 @@ describe.each(drivers)('BlobStore contract: $name', (driver) => {
 
     await store.abortMultipartUpload(key, uploadId);
     await expectBlobError(store.listParts(key, uploadId), 'NoSuchUpload');
-    await expectBlobError(store.completeMultipartUpload(key, uploadId, [{ partNumber: 1, etag }]), 'NoSuchUpload');
+    await expectBlobError(
+      store.completeMultipartUpload(key, uploadId, [{ partNumber: 1, etag }]),
+      'NoSuchUpload',
+    );
     await expect(store.abortMultipartUpload(key, uploadId)).resolves.toBeUndefined();
   });
 
@@ -236,7 +245,9 @@ describe.each(drivers)('BlobStore contract: $name', (driver) => {
     expect(plain.status).toBe(200);
     expect(Buffer.from(await plain.arrayBuffer()).equals(data)).toBe(true);
 
-    const named = await fetch(await store.signGetUrl(key, { expiresInSeconds: 60, filename: 'Day 1 – A.mp4' }));
+    const named = await fetch(
+      await store.signGetUrl(key, { expiresInSeconds: 60, filename: 'Day 1 – A.mp4' }),
+    );
     expect(named.status).toBe(200);
     expect(named.headers.get('content-disposition')).toBe(
       `attachment; filename="Day 1 _ A.mp4"; filename*=UTF-8''Day%201%20%E2%80%93%20A.mp4`,
@@ -245,9 +256,23 @@ describe.each(drivers)('BlobStore contract: $name', (driver) => {
   });
 
   it('rejects invalid keys', async () => {
-    const bad = ['../etc/passwd', 'a/../b', 'Upper/Case', '/abs', 'a//b', 'a/./b', 'a/', 'sp ace', 'x'.repeat(600), ''];
+    const bad = [
+      '../etc/passwd',
+      'a/../b',
+      'Upper/Case',
+      '/abs',
+      'a//b',
+      'a/./b',
+      'a/',
+      'sp ace',
+      'x'.repeat(600),
+      '',
+    ];
     for (const key of bad) {
-      await expectBlobError(store.putObject(key, Buffer.from('x'), { contentType: 'text/plain' }), 'InvalidKey');
+      await expectBlobError(
+        store.putObject(key, Buffer.from('x'), { contentType: 'text/plain' }),
+        'InvalidKey',
+      );
       await expectBlobError(store.createMultipartUpload(key, { contentType: 'text/plain' }), 'InvalidKey');
       await expectBlobError(store.getObject(key), 'InvalidKey');
       await expectBlobError(store.signGetUrl(key, { expiresInSeconds: 60 }), 'InvalidKey');

@@ -118,9 +118,7 @@ export function assertValidKey(key: unknown): asserts key is string {
     typeof key === 'string' &&
     KEY_PATTERN.test(key) &&
     !key.includes('..') &&
-    key
-      .split('/')
-      .every((segment) => segment.length > 0 && segment.length <= MAX_SEGMENT && segment !== '.');
+    key.split('/').every((segment) => segment.length > 0 && segment.length <= MAX_SEGMENT && segment !== '.');
   if (!ok) throw new BlobError('InvalidKey', 'Invalid blob key');
 }
 

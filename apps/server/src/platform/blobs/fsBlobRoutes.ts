@@ -141,7 +141,10 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
  * 'unsatisfiable' (answer 416); or undefined to serve the whole object (no header, a malformed one,
  * or several ranges, which a server may ignore).
  */
-export function parseRangeHeader(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+export function parseRangeHeader(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return undefined;

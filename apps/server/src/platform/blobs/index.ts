@@ -2,7 +2,8 @@ import type { BlobStore } from './blobStore.ts';
 import { FsBlobStore, type FsBlobStoreOptions } from './fsBlobStore.ts';
 import { S3BlobStore, type S3BlobStoreOptions } from './s3BlobStore.ts';
 
-export type BlobStoreConfig = ({ driver: 'fs' } & FsBlobStoreOptions) | ({ driver: 's3' } & S3BlobStoreOptions);
+export type BlobStoreConfig =
+  ({ driver: 'fs' } & FsBlobStoreOptions) | ({ driver: 's3' } & S3BlobStoreOptions);
 
 /**
  * The configured blob store. With the fs driver, also register `fsBlobRoutes(store)` so the

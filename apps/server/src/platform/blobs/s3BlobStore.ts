@@ -91,7 +91,9 @@ export class S3BlobStore implements BlobStore {
   async createMultipartUpload(key: string, opts: { contentType: string }): Promise<{ uploadId: string }> {
     assertValidKey(key);
     const out = await this.client
-      .send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: opts.contentType }))
+      .send(
+        new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: opts.contentType }),
+      )
       .catch(mapError);
     if (!out.UploadId) throw new Error('S3 returned no UploadId');
     return { uploadId: out.UploadId };
@@ -122,7 +124,12 @@ export class S3BlobStore implements BlobStore {
     for (;;) {
       const out = await this.client
         .send(
-          new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+          new ListPartsCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumberMarker: marker,
+          }),
         )
         .catch(mapError);
       for (const p of out.Parts ?? []) {
@@ -158,7 +165,9 @@ export class S3BlobStore implements BlobStore {
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
     assertValidKey(key);
     try {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+      );
     } catch (err) {
       if ((err as { name?: string })?.name !== 'NoSuchUpload') mapError(err);
     }
@@ -196,7 +205,15 @@ export class S3BlobStore implements BlobStore {
       uploadId ??= (await this.createMultipartUpload(key, { contentType })).uploadId;
       const PartNumber = parts.length + 1;
       const out = await this.client
-        .send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: chunk }))
+        .send(
+          new UploadPartCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber,
+            Body: chunk,
+          }),
+        )
         .catch(mapError);
       parts.push({ partNumber: PartNumber, etag: out.ETag ?? '' });
     };
@@ -278,7 +295,9 @@ export class S3BlobStore implements BlobStore {
     const head = await this.headObject(srcKey);
     if (!head) throw new BlobError('NoSuchKey', 'The specified key does not exist');
     if (head.size <= MAX_SINGLE_COPY) {
-      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: dstKey, CopySource })).catch(mapError);
+      await this.client
+        .send(new CopyObjectCommand({ Bucket: this.bucket, Key: dstKey, CopySource }))
+        .catch(mapError);
       return;
     }
     const { uploadId } = await this.createMultipartUpload(dstKey, {

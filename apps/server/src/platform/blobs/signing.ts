@@ -17,8 +17,15 @@ export function canonicalString(purpose: SignedPurpose, fields: readonly string[
   return [VERSION, purpose, JSON.stringify(fields), String(expires)].join('\n');
 }
 
-export function sign(secret: string, purpose: SignedPurpose, fields: readonly string[], expires: number): string {
-  return createHmac('sha256', secret).update(canonicalString(purpose, fields, expires)).digest('base64url');
+export function sign(
+  secret: string,
+  purpose: SignedPurpose,
+  fields: readonly string[],
+  expires: number,
+): string {
+  return createHmac('sha256', secret)
+    .update(canonicalString(purpose, fields, expires))
+    .digest('base64url');
 }
 
 /** True when `sig` is the signature of these fields and `expires` (unix seconds) is still ahead. */

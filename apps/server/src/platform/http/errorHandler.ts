@@ -18,7 +18,10 @@ export function installErrorHandling(app: FastifyInstance) {
       for (const v of error.validation) {
         const field =
           v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.missingProperty ?? '');
-        errors[field] ??= v.message ?? MSG.required;
+        // A missing or non-object body has no field: name it 'body' and answer the spec's required text,
+        // never zod's own English.
+        if (!field) errors.body ??= MSG.required;
+        else errors[field] ??= v.message ?? MSG.required;
       }
       const first = Object.values(errors)[0] ?? MSG.required;
       return reply.status(400).send(failure(first, { errors }));

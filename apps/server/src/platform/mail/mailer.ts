@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
@@ -71,6 +71,19 @@ export class Mailer {
         .where(eq(mailOutbox.id, mailId));
       throw err;
     }
+  }
+
+  /** Whether a mail with this subject went to the address within the window (to avoid mail floods). */
+  async sentRecently(db: DbOrTx, to: string, subject: string, withinSeconds: number): Promise<boolean> {
+    const since = new Date(Date.now() - withinSeconds * 1000);
+    const [row] = await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.toAddress, to), eq(mailOutbox.subject, subject), gt(mailOutbox.createdAt, since)),
+      )
+      .limit(1);
+    return Boolean(row);
   }
 
   /** The dev outbox, newest first. */

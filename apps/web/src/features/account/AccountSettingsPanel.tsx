@@ -12,7 +12,7 @@ export default function AccountSettingsPanel(_props: PanelBaseProps) {
       <Divider />
       <ChangePasswordForm />
       <Divider />
-      <TwoFactorToggle />
+      <TwoFactorToggle scope="account" />
     </Stack>
   );
 }

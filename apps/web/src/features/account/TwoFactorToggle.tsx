@@ -8,21 +8,40 @@ import { queryKeys } from '../../api/queryKeys.ts';
 import { OtpEntry } from '../../ui/OtpEntry.tsx';
 import { toast } from '../../ui/toast.ts';
 
-const sendCode = () => api.post<{ message: string }>(API.account.twoFactorSend, { scope: 'account' });
+/** Whose two-factor setting the switch changes: the account, or a team its owner manages. */
+export type TwoFactorScope =
+  | { scope: 'account' }
+  | {
+      scope: 'team';
+      teamDbId: string;
+      /** The team's current setting. */
+      enabled: boolean;
+      /** Called after a change, to refresh what shows the team. */
+      onChanged?: () => void;
+    };
+
+function scopeBody(props: TwoFactorScope) {
+  return props.scope === 'team'
+    ? { scope: 'team', team_id: props.teamDbId, team_db_id: props.teamDbId }
+    : { scope: 'account' };
+}
 
 /**
- * The account's two-factor switch (spec 002 §4 Two-factor toggle): a click e-mails a code and
- * opens the 6-box dialog; submitting the code sets the new state. Forced on and disabled when the
- * team owner enforces two-factor for the account.
+ * The two-factor switch (spec 002 §4 Two-factor toggle): a click e-mails a code and opens the
+ * 6-box dialog; submitting the code sets the new state. For the account it is forced on and
+ * disabled when a team owner enforces two-factor; for a team only its owner sees it.
  */
-export function TwoFactorToggle() {
+export function TwoFactorToggle(props: TwoFactorScope) {
   const user = useUser();
   const queryClient = useQueryClient();
-  const forced = user.is_two_factor_authentication_enabled_by_team;
-  const enabled = forced || user.two_factor_authentication_enabled;
+  const forced = props.scope === 'account' && user.is_two_factor_authentication_enabled_by_team;
+  const enabled =
+    props.scope === 'team' ? props.enabled : forced || user.two_factor_authentication_enabled;
   /** The state the user asked for, while the code dialog is open. */
   const [desired, setDesired] = useState<boolean | null>(null);
   const [sentMessage, setSentMessage] = useState('');
+
+  const sendCode = () => api.post<{ message: string }>(API.account.twoFactorSend, scopeBody(props));
 
   const send = useMutation({
     mutationFn: (_wanted: boolean) => sendCode(),
@@ -35,12 +54,13 @@ export function TwoFactorToggle() {
   const verify = async (otp: string) => {
     if (desired === null) return;
     const data = await api.put<{ message: string }>(API.account.twoFactorVerify, {
-      scope: 'account',
+      ...scopeBody(props),
       otp,
       two_factor_authentication_enabled: desired,
     });
     setDesired(null);
     toast.success(data.message);
+    if (props.scope === 'team') props.onChanged?.();
     await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   };
 
@@ -49,7 +69,7 @@ export function TwoFactorToggle() {
   return (
     <>
       <Switch
-        label={UI.twoFactor}
+        label={props.scope === 'team' ? UI.teamTwoFactor : UI.twoFactor}
         description={forced ? MSG.twoFactorForcedByTeam : undefined}
         checked={enabled}
         disabled={forced || send.isPending}

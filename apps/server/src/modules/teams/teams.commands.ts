@@ -1,0 +1,192 @@
+import { eq, inArray } from 'drizzle-orm';
+import {
+  AWS_REGIONS,
+  MSG,
+  OWNER_PERMISSION,
+  regionName,
+  type CreateTeamBody,
+  type UpdateTeamBody,
+} from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { teamMembers, teams, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fieldError, notFound } from '../../platform/http/errors.ts';
+import { assertWithinLimit, findPlan, hasRoom, presentCurrentPlan, upgradeRequired } from '../plans/plans.service.ts';
+import { addPeople, countCollaborators, listOwnedTeamsMembers, teamDetailOf } from './members.service.ts';
+import { idsOfCodes, loadCatalogue, ownPermissionList } from './permissions.service.ts';
+import { authorizeTeam, canDelete, canUpdate, canView } from './teams.policy.ts';
+import {
+  countCreatedTeams,
+  findPersonalTeam,
+  insertMembers,
+  listSettingsTeams,
+  lockPersonalTeam,
+  newTeamCode,
+  teamMemberIds,
+  teamSummaryFor,
+} from './teams.service.ts';
+
+/** How many member avatars a row of the Teams table shows (spec 002 §2). */
+const AVATARS = 4;
+
+async function avatarsOf(db: DbOrTx, teamIds: string[]) {
+  const byTeam = new Map<string, { user_db_id: string; name: string; user_badge_color: string }[]>();
+  if (teamIds.length === 0) return byTeam;
+  const rows = await db
+    .select({
+      teamId: teamMembers.teamId,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      badgeColor: users.badgeColor,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(inArray(teamMembers.teamId, teamIds))
+    .orderBy(teamMembers.teamId, teamMembers.createdAt, users.id);
+  for (const r of rows) {
+    const list = byTeam.get(r.teamId) ?? [];
+    if (list.length < AVATARS) {
+      list.push({
+        user_db_id: r.id,
+        name: `${r.firstName} ${r.lastName}`.trim(),
+        user_badge_color: r.badgeColor,
+      });
+    }
+    byTeam.set(r.teamId, list);
+  }
+  return byTeam;
+}
+
+/** Team Settings: the teams list, detail, create, update, delete and plan usage. */
+export function createTeamsCommands(ctx: AppContext) {
+  const { db, events } = ctx;
+
+  async function accountPlanOf(userId: string) {
+    const personal = await findPersonalTeam(db, userId);
+    return findPlan(db, personal?.planCode ?? 'free');
+  }
+
+  return {
+    /** tab=teams: the caller's non-personal teams with region and up to 4 member avatars. */
+    async listTeams(userId: string) {
+      const rows = await listSettingsTeams(db, userId);
+      const avatars = await avatarsOf(
+        db,
+        rows.map((r) => r.summary.team_db_id),
+      );
+      return rows.map((r) => ({
+        ...r.summary,
+        aws_config: r.awsRegion ? { region: r.awsRegion, region_name: regionName(r.awsRegion) } : null,
+        detail: { avatars: avatars.get(r.summary.team_db_id) ?? [] },
+      }));
+    },
+
+    /** tab=users: the Members tab. */
+    listUsers: (userId: string) => listOwnedTeamsMembers(db, userId),
+
+    async detail(userId: string, teamId: string) {
+      const access = await authorizeTeam(db, userId, teamId, canView);
+      const summary = await teamSummaryFor(db, userId, teamId);
+      if (!summary) throw notFound();
+      return {
+        ...summary.summary,
+        detail: await teamDetailOf(db, access.team),
+        permissions: await ownPermissionList(db, access),
+      };
+    },
+
+    /** Checked before the create form opens (spec 002 §4): room under the account's team_limit? */
+    async checkCreate(userId: string) {
+      const plan = await accountPlanOf(userId);
+      if (!hasRoom(plan, 'teams', await countCreatedTeams(db, userId))) throw upgradeRequired('teams');
+      return { can_create_team: true as const };
+    },
+
+    regions: () => ({ aws_configs: AWS_REGIONS.map((r) => ({ ...r })) }),
+
+    /**
+     * Creates a team owned by the caller. The caller's personal team row is locked first, so two
+     * concurrent creates cannot both pass team_limit. The new team is on the account's plan.
+     */
+    async create(userId: string, body: CreateTeamBody) {
+      const teamId = await events.transaction(db, async (tx, emit) => {
+        const personal = await lockPersonalTeam(tx, userId);
+        const accountPlan = await findPlan(tx, personal?.planCode ?? 'free');
+        assertWithinLimit(accountPlan, 'teams', await countCreatedTeams(tx, userId), 1);
+        const [team] = await tx
+          .insert(teams)
+          .values({
+            teamCode: newTeamCode(),
+            name: body.name,
+            ownerId: userId,
+            awsRegion: body.aws_region,
+            isActive: body.is_active ?? true,
+            planCode: accountPlan.code,
+          })
+          .returning();
+        const ownerIds = idsOfCodes(await loadCatalogue(tx), [OWNER_PERMISSION]);
+        await insertMembers(tx, team.id, [{ userId, ids: ownerIds, owner: true }]);
+        await addPeople(ctx, tx, team.id, userId, {
+          userIds: body.user_db_ids,
+          emails: body.user_emails,
+          permissions: body.permissions,
+        });
+        emit('team.created', { teamId: team.id });
+        return team.id;
+      });
+      ctx.jobs.wake();
+      return { message: MSG.teamCreated, team_db_id: teamId };
+    },
+
+    /** Renames (the region stays locked: the update body has no region) and optionally adds people. */
+    async update(userId: string, body: UpdateTeamBody) {
+      await authorizeTeam(db, userId, body.team_id, canUpdate);
+      await events.transaction(db, async (tx, emit) => {
+        await tx
+          .update(teams)
+          .set({ name: body.name, ...(body.is_active === undefined ? {} : { isActive: body.is_active }) })
+          .where(eq(teams.id, body.team_id));
+        let addedUserIds: string[] = [];
+        if (body.user_db_ids.length + body.user_emails.length > 0) {
+          ({ addedUserIds } = await addPeople(ctx, tx, body.team_id, userId, {
+            userIds: body.user_db_ids,
+            emails: body.user_emails,
+            permissions: body.permissions,
+          }));
+        }
+        emit('team.changed', { teamId: body.team_id, addedUserIds, removedUserIds: [] });
+      });
+      ctx.jobs.wake();
+      return { message: MSG.teamUpdated };
+    },
+
+    /** Deletes after the typed name matches exactly; members, permissions and invites go with it. */
+    async remove(userId: string, body: { team_id: string; name: string }) {
+      const { team } = await authorizeTeam(db, userId, body.team_id, canDelete);
+      if (body.name !== team.name) throw fieldError('name', MSG.teamNameMismatch);
+      await events.transaction(db, async (tx, emit) => {
+        const userIds = await teamMemberIds(tx, team.id);
+        await tx.delete(teams).where(eq(teams.id, team.id));
+        emit('team.deleted', { teamId: team.id, userIds });
+      });
+      return { message: MSG.teamDeleted };
+    },
+
+    /**
+     * The plan of a team and its usage: collaborators against the team's plan; teams against the
+     * plan of the team creator's account (team_limit is an account limit).
+     */
+    async currentPlan(userId: string, teamId: string) {
+      const { team } = await authorizeTeam(db, userId, teamId, canView);
+      const [teamPlan, accountPlan] = await Promise.all([
+        findPlan(db, team.planCode),
+        accountPlanOf(team.ownerId),
+      ]);
+      return presentCurrentPlan(teamPlan, accountPlan, {
+        teams: await countCreatedTeams(db, team.ownerId),
+        collaborators: team.isPersonal ? 0 : await countCollaborators(db, team),
+      });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { API, userSearchQuery, userSearchResult } from '@rushes/shared';
+import type { AppContext } from '../../platform/context.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
+import { ok, replies } from '../../platform/http/envelope.ts';
+import { limit, typed } from '../../platform/http/routes.ts';
+import { authorizeTeam, canView } from '../teams/teams.policy.ts';
+import { searchUsers } from './search.service.ts';
+
+/**
+ * User search (member pickers). Who may: any logged-in user; with team_id, only a member of that
+ * team. Results are limited to people sharing a team with the caller, or an exact e-mail.
+ */
+export function usersRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    typed(fastify).get(
+      API.users.search,
+      {
+        schema: {
+          tags: ['users'],
+          querystring: userSearchQuery,
+          response: replies(z.object({ users: z.array(userSearchResult) })),
+        },
+        config: { rateLimit: limit(ctx.config, 60) },
+      },
+      async (req) => {
+        const userId = userIdOf(req);
+        if (req.query.team_id) await authorizeTeam(ctx.db, userId, req.query.team_id, canView);
+        return ok({ users: await searchUsers(ctx.db, userId, req.query.search_text) });
+      },
+    );
+  };
+}

@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { API, MSG, UI } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { toast } from '../../ui/toast.ts';
+import { useRefreshTeams } from './api.ts';
+
+/** Who is being removed: a member (by id) or a pending invite (by e-mail). */
+export type RemovalTarget = { kind: 'user'; user_db_id: string; name: string } | { kind: 'email'; email: string };
+
+const nameOf = (target: RemovalTarget) => (target.kind === 'user' ? target.name : target.email);
+
+/**
+ * The delete-team-user dialog (spec 002 §2 Other): a member goes by DELETE, a pending invite by
+ * PUT. The dialog closes either way and shows the server's message (spec 002 §8).
+ */
+export function RemoveMemberDialog({
+  teamDbId,
+  target,
+  onClose,
+}: {
+  teamDbId: string;
+  target: RemovalTarget | null;
+  onClose: () => void;
+}) {
+  const refresh = useRefreshTeams();
+  const remove = useMutation({
+    mutationFn: (which: RemovalTarget) =>
+      which.kind === 'user'
+        ? api.delete<{ message?: string }>(API.teams.members, { team_id: teamDbId, user_db_id: which.user_db_id })
+        : api.put<{ message?: string }>(API.teams.members, { team_id: teamDbId, user_email: which.email }),
+    onSuccess: (data) => toast.success(data.message || MSG.memberRemoved),
+    onSettled: () => {
+      onClose();
+      void refresh();
+    },
+  });
+
+  return (
+    <Modal opened={target !== null} onClose={onClose} title={UI.removeMemberTitle} centered>
+      <Stack gap="md">
+        <Text size="sm">{target ? UI.removeMemberConfirm(nameOf(target)) : ''}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {UI.cancel}
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => target && remove.mutate(target)}>
+            {UI.remove}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,177 @@
+import { Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { API, MSG, UI, createTeamBody, updateTeamBody, type Permission } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { showApiError } from '../../app/apiErrors.ts';
+import type { PanelBaseProps } from '../../app/panels/registry.ts';
+import { Form } from '../../ui/Form.tsx';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { toast } from '../../ui/toast.ts';
+import { TwoFactorToggle } from '../account/TwoFactorToggle.tsx';
+import {
+  type TeamWithDetail,
+  usePermissionCatalogue,
+  useRefreshTeams,
+  useRegions,
+  useTeamDetail,
+} from './api.ts';
+import { checkCreateTeam } from './checkCreateTeam.ts';
+import { errorsByField, serverErrorsByField } from './formErrors.ts';
+import { MemberPicker, type PickedMember, splitPicked } from './MemberPicker.tsx';
+import { PermissionChecklist, selectedIdsOf } from './PermissionChecklist.tsx';
+import { presentMembersOf } from './presentMembers.ts';
+
+export interface TeamFormPanelProps {
+  /** The team to manage; none to create one. */
+  teamDbId?: string;
+}
+
+/** The create / manage team panel (spec 002 §2 Side panels, §4, §5). */
+export default function TeamFormPanel({ teamDbId, close }: TeamFormPanelProps & PanelBaseProps) {
+  const detail = useTeamDetail(teamDbId);
+  const catalogue = usePermissionCatalogue();
+  const regions = useRegions();
+  if ((teamDbId && detail.isPending) || catalogue.isPending || regions.isPending) return <PageLoader />;
+  if (teamDbId && !detail.data) {
+    return <Text c="dimmed">{MSG.somethingWentWrong}</Text>;
+  }
+  return (
+    <TeamForm
+      key={teamDbId ?? 'new'}
+      team={detail.data}
+      catalogue={catalogue.data ?? []}
+      regions={regions.data ?? []}
+      close={close}
+    />
+  );
+}
+
+interface TeamFormProps {
+  team: TeamWithDetail | undefined;
+  catalogue: Permission[];
+  regions: { region: string; region_name: string }[];
+  close: () => void;
+}
+
+const regionOf = (team: TeamWithDetail) => team.detail?.aws_region?.region ?? team.aws_config?.region ?? null;
+
+function TeamForm({ team, catalogue, regions, close }: TeamFormProps) {
+  const refresh = useRefreshTeams();
+  const editing = Boolean(team);
+  const [name, setName] = useState(team?.name ?? '');
+  const [region, setRegion] = useState<string | null>(team ? regionOf(team) : null);
+  const [picked, setPicked] = useState<PickedMember[]>([]);
+  const [membersTouched, setMembersTouched] = useState(false);
+  const [permissionIds, setPermissionIds] = useState(() => selectedIdsOf(catalogue));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const save = useMutation({
+    mutationFn: async (body: Record<string, unknown>) => {
+      if (editing) return api.put<{ message?: string }>(API.teams.root, body);
+      if (!(await checkCreateTeam())) return null;
+      return api.post<{ message?: string }>(API.teams.root, body);
+    },
+    meta: { silent: true },
+    onSuccess: (data) => {
+      if (!data) return;
+      toast.success(data.message || (editing ? MSG.teamUpdated : MSG.teamCreated));
+      void refresh();
+      close();
+    },
+    onError: (error) => {
+      const fieldErrors = serverErrorsByField(error);
+      if (fieldErrors) setErrors(fieldErrors);
+      else showApiError(error);
+    },
+  });
+
+  const submit = () => {
+    const input = { name, ...splitPicked(picked), permissions: permissionIds };
+    const parsed = team
+      ? updateTeamBody.safeParse({ ...input, team_id: team.team_db_id })
+      : createTeamBody.safeParse({ ...input, aws_region: region ?? undefined });
+    if (!parsed.success) {
+      setErrors(errorsByField(parsed.error));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  };
+
+  const clearError = (key: string) => setErrors((prev) => (prev[key] ? { ...prev, [key]: '' } : prev));
+  const showSubmit = !(editing && membersTouched && picked.length === 0);
+
+  return (
+    <Stack gap="md">
+      <Form gap="md" aria-label={editing ? UI.manageTeam : UI.createTeam} onSubmit={submit}>
+        <TextInput
+          label={UI.teamName}
+          value={name}
+          error={errors.name || undefined}
+          data-autofocus
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            clearError('name');
+          }}
+        />
+        <Select
+          label={UI.region}
+          data={regions.map((r) => ({ value: r.region, label: r.region_name }))}
+          value={region}
+          disabled={editing}
+          searchable
+          nothingFoundMessage={MSG.noRecordFound}
+          error={errors.aws_region || undefined}
+          onChange={(value) => {
+            setRegion(value);
+            clearError('aws_region');
+          }}
+          comboboxProps={{ withinPortal: false }}
+        />
+        <MemberPicker
+          label={UI.members}
+          value={picked}
+          teamDbId={team?.team_db_id}
+          present={team ? presentMembersOf(team.detail) : undefined}
+          error={errors.members || undefined}
+          onChange={(value) => {
+            setPicked(value);
+            setMembersTouched(true);
+            clearError('members');
+          }}
+        />
+        {(!editing || picked.length > 0) && (
+          <PermissionChecklist
+            label={UI.newMemberPermissions}
+            permissions={catalogue}
+            selected={permissionIds}
+            onChange={setPermissionIds}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close}>
+            {UI.cancel}
+          </Button>
+          {showSubmit && (
+            <Button type="submit" loading={save.isPending}>
+              {editing ? UI.update : UI.create}
+            </Button>
+          )}
+        </Group>
+      </Form>
+      {/* outside the form: the code dialog's own form must not submit this one */}
+      {team?.is_admin && (
+        <>
+          <Divider />
+          <TwoFactorToggle
+            scope="team"
+            teamDbId={team.team_db_id}
+            enabled={team.two_factor_authentication_enabled}
+            onChanged={() => void refresh()}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
