@@ -1,5 +1,6 @@
 import type { AppContext } from '../platform/context.ts';
 import { canViewTeam } from './teams/teams.policy.ts';
+import { notifyBillingChanged } from './billing/billing.service.ts';
 import { teamSummariesByMember } from './teams/teams.service.ts';
 
 /**
@@ -28,5 +29,6 @@ export function registerRealtimeMappers(ctx: AppContext) {
     for (const userId of userIds) realtime.toUser(userId, 'team_delete', { team_db_id: teamId });
   });
 
+  events.on('billing.updated', ({ teamId }) => notifyBillingChanged(ctx, teamId));
   realtime.registerRoom('team', (userId, teamId) => canViewTeam(db, userId, teamId));
 }

@@ -26,6 +26,11 @@ import { findUserById, presentCurrentUser } from '../accounts/users.service.ts';
 import { createAuthService } from './auth.service.ts';
 
 const tags = ['auth'];
+/**
+ * A team invitation code given at login is kept through the two-factor step in this short-lived,
+ * httpOnly cookie scoped to the code route; the code is accepted once the login completes.
+ */
+const INVITE_COOKIE = 'rushes_invite';
 
 export function authRoutes(ctx: AppContext) {
   const service = createAuthService(ctx);
@@ -61,6 +66,15 @@ export function authRoutes(ctx: AppContext) {
       async (req, reply) => {
         const result = await service.login(req.body, requestMeta(req));
         setSessionCookie(reply, config, result.session);
+        if (result.two_factor_required && req.body.invite_code) {
+          reply.setCookie(INVITE_COOKIE, req.body.invite_code, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: config.publicUrl.startsWith('https://'),
+            path: API.auth.loginOtp,
+            maxAge: 600,
+          });
+        }
         return ok({ two_factor_required: result.two_factor_required });
       },
     );
@@ -72,8 +86,14 @@ export function authRoutes(ctx: AppContext) {
         config: { access: 'pending_2fa', rateLimit: limit(config, 10) },
       },
       async (req, reply) => {
-        const session = await service.completeTwoFactorLogin(req.session!, req.body.otp, requestMeta(req));
+        const session = await service.completeTwoFactorLogin(
+          req.session!,
+          req.body.otp,
+          requestMeta(req),
+          req.cookies[INVITE_COOKIE],
+        );
         setSessionCookie(reply, config, session);
+        if (req.cookies[INVITE_COOKIE]) reply.clearCookie(INVITE_COOKIE, { path: API.auth.loginOtp });
         return ok({ message: 'Logged in' });
       },
     );

@@ -8,7 +8,7 @@ import {
   destroyUserSessions,
   type ResolvedSession,
 } from '../../platform/auth/sessions.ts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { AppError, badRequest, fieldError } from '../../platform/http/errors.ts';
 import {
   createUser,
   findUserByEmail,
@@ -16,6 +16,7 @@ import {
   requiresTwoFactor,
   updateUser,
 } from '../accounts/users.service.ts';
+import { acceptInviteIn, createInvitesService, findValidInvite } from '../teams/invites.service.ts';
 import { authMails } from './auth.mails.ts';
 
 declare module '../../platform/events/bus.ts' {
@@ -37,6 +38,7 @@ export function createAuthService(ctx: AppContext) {
   const { db, config, mailer, events } = ctx;
   const policy = { idleHours: config.SESSION_IDLE_HOURS, maxDays: config.SESSION_MAX_DAYS };
   const baseUrl = config.publicUrl;
+  const invites = createInvitesService(ctx);
 
   async function sendVerification(userId: string, email: string, ip?: string) {
     await db.transaction(async (tx) => {
@@ -58,13 +60,29 @@ export function createAuthService(ctx: AppContext) {
      */
     async signup(body: SignupBody, meta: RequestMeta) {
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
+      // An invitation code must be live and meant for this e-mail; checked alike for known and new e-mails.
+      if (body.invite_code && !(await findValidInvite(db, body.invite_code, body.email))) {
+        throw fieldError('invite_code', MSG.inviteInvalid);
+      }
+      const joined = await events.transaction(db, async (tx, emit) => {
         const existing = await findUserByEmail(tx, body.email);
         if (existing) {
           // At most one such notice an hour per address, so sign-ups from many addresses cannot flood a mailbox.
           const notice = authMails.alreadyRegistered(body.email, baseUrl);
           if (!(await mailer.sentRecently(tx, notice.to, notice.subject, 3600))) await mailer.send(tx, notice);
-          return;
+          return false;
+        }
+        if (body.invite_code) {
+          // The mailed invitation proves the mailbox: verified at once, and joined.
+          const user = await createUser(tx, {
+            email: body.email,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            passwordHash,
+            verified: true,
+          });
+          await acceptInviteIn(tx, emit, user, body.invite_code);
+          return true;
         }
         const user = await createUser(tx, {
           email: body.email,
@@ -79,9 +97,10 @@ export function createAuthService(ctx: AppContext) {
           ip: meta.ip,
         });
         await mailer.send(tx, authMails.verify(user.email, baseUrl, token));
+        return false;
       });
       ctx.jobs.wake();
-      return { message: MSG.signupSent };
+      return { message: joined ? MSG.emailVerified : MSG.signupSent };
     },
 
     async verifyEmail(token: string) {
@@ -118,17 +137,25 @@ export function createAuthService(ctx: AppContext) {
         return { two_factor_required: true, session };
       }
       const session = await createSession(db, user.id, 'full', policy, meta);
+      await invites.tryAccept(user.id, body.invite_code);
       await events.publish([{ name: 'user.logged_in', payload: { userId: user.id } }]);
       return { two_factor_required: false, session };
     },
 
     /** Second login step: the code bound to this user's login replaces the pending session by a full one. */
-    async completeTwoFactorLogin(pending: ResolvedSession, otp: string, meta: RequestMeta) {
+    async completeTwoFactorLogin(
+      pending: ResolvedSession,
+      otp: string,
+      meta: RequestMeta,
+      /** The invite code kept through the pending step (a short-lived cookie): joined after the code. */
+      inviteCode?: string,
+    ) {
       await verifyCode(db, ctx.secret, { userId: pending.userId, purpose: 'login_2fa', code: otp });
       const session = await db.transaction(async (tx) => {
         await destroySession(tx, pending.idHash);
         return createSession(tx, pending.userId, 'full', policy, meta);
       });
+      await invites.tryAccept(pending.userId, inviteCode);
       await events.publish([{ name: 'user.logged_in', payload: { userId: pending.userId } }]);
       return session;
     },

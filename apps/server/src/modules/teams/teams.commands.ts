@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   AWS_REGIONS,
   MSG,
@@ -42,8 +42,10 @@ async function avatarsOf(db: DbOrTx, teamIds: string[]) {
     })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(inArray(teamMembers.teamId, teamIds))
-    .orderBy(teamMembers.teamId, teamMembers.createdAt, users.id);
+    // The creator first, then by date added.
+    .orderBy(teamMembers.teamId, sql`${teams.ownerId} = ${teamMembers.userId} desc`, teamMembers.createdAt, users.id);
   for (const r of rows) {
     const list = byTeam.get(r.teamId) ?? [];
     if (list.length < AVATARS) {

@@ -85,6 +85,10 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
         if (isBlobError(err, 'InvalidKey') || isBlobError(err, 'InvalidArgument')) {
           return fail(reply, 403, INVALID_LINK);
         }
+        // The browser went away mid-part (pause, reload): nothing is kept, nobody is listening.
+        if (request.raw.destroyed && !request.raw.readableEnded) {
+          return fail(reply, 400, 'The upload was interrupted');
+        }
         throw err;
       }
     });

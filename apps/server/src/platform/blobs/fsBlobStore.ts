@@ -187,7 +187,6 @@ export class FsBlobStore implements BlobStore {
 
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
     assertValidKey(key);
-    this.disk.assertUploadId(uploadId);
     try {
       await this.disk.readManifest(key, uploadId);
     } catch (err) {

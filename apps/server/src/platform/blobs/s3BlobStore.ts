@@ -10,7 +10,6 @@ import {
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
-  UploadPartCopyCommand,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -22,7 +21,6 @@ import {
   assertPartNumber,
   assertValidKey,
   attachmentDisposition,
-  type BlobErrorCode,
   type BlobHead,
   type BlobObject,
   type BlobStore,
@@ -30,6 +28,7 @@ import {
   type CompletedPart,
   type UploadedPart,
 } from './blobStore.ts';
+import { copyInParts, mapError, putUnknownLength } from './s3Transfers.ts';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -44,35 +43,13 @@ export interface S3BlobStoreOptions {
   requestHandler?: S3ClientConfig['requestHandler'];
 }
 
-/** Buffered per request when a stream of unknown length is put: bounded memory, as lib-storage does. */
-const STREAM_PART_BYTES = 8 * 1024 * 1024;
 /** CopyObject's single-request limit; larger objects are copied part by part. */
 const MAX_SINGLE_COPY = 5 * 1024 ** 3;
-const COPY_PART_BYTES = 512 * 1024 * 1024;
-
-const ERROR_CODES: Record<string, BlobErrorCode> = {
-  NoSuchKey: 'NoSuchKey',
-  NotFound: 'NoSuchKey',
-  NoSuchUpload: 'NoSuchUpload',
-  InvalidPart: 'InvalidPart',
-  InvalidPartOrder: 'InvalidPartOrder',
-  InvalidRange: 'InvalidRange',
-  EntityTooLarge: 'EntityTooLarge',
-  EntityTooSmall: 'InvalidPart',
-};
-
-/** Maps the SDK's service errors to BlobError; anything else is rethrown as is. */
-function mapError(err: unknown): never {
-  const name = (err as { name?: string })?.name;
-  const code = name ? ERROR_CODES[name] : undefined;
-  if (code) throw new BlobError(code, (err as Error).message || name!, { cause: err });
-  throw err;
-}
 
 export class S3BlobStore implements BlobStore {
   readonly driver = 's3' as const;
   readonly client: S3Client;
-  private readonly bucket: string;
+  readonly bucket: string;
 
   constructor(opts: S3BlobStoreOptions) {
     this.bucket = opts.bucket;
@@ -194,54 +171,7 @@ export class S3BlobStore implements BlobStore {
         .catch(mapError);
       return;
     }
-    await this.putStream(key, body, opts.contentType);
-  }
-
-  /** A stream of unknown length: one PutObject if it fits a chunk, else a multipart upload of chunks. */
-  private async putStream(key: string, body: Readable, contentType: string): Promise<void> {
-    let uploadId: string | undefined;
-    const parts: CompletedPart[] = [];
-    const flush = async (chunk: Buffer) => {
-      uploadId ??= (await this.createMultipartUpload(key, { contentType })).uploadId;
-      const PartNumber = parts.length + 1;
-      const out = await this.client
-        .send(
-          new UploadPartCommand({
-            Bucket: this.bucket,
-            Key: key,
-            UploadId: uploadId,
-            PartNumber,
-            Body: chunk,
-          }),
-        )
-        .catch(mapError);
-      parts.push({ partNumber: PartNumber, etag: out.ETag ?? '' });
-    };
-    try {
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      for await (const data of body) {
-        const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data as string);
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= STREAM_PART_BYTES) {
-          await flush(Buffer.concat(pending));
-          pending = [];
-          pendingBytes = 0;
-        }
-      }
-      const rest = Buffer.concat(pending);
-      if (!uploadId) {
-        await this.putObject(key, rest, { contentType });
-        return;
-      }
-      if (rest.length > 0) await flush(rest);
-      await this.completeMultipartUpload(key, uploadId, parts);
-    } catch (err) {
-      body.destroy();
-      if (uploadId) await this.abortMultipartUpload(key, uploadId).catch(() => undefined);
-      throw err;
-    }
+    await putUnknownLength(this, key, body, opts.contentType);
   }
 
   async getObject(key: string, opts: { range?: ByteRange } = {}): Promise<BlobObject> {
@@ -300,32 +230,7 @@ export class S3BlobStore implements BlobStore {
         .catch(mapError);
       return;
     }
-    const { uploadId } = await this.createMultipartUpload(dstKey, {
-      contentType: head.contentType ?? 'application/octet-stream',
-    });
-    try {
-      const parts: CompletedPart[] = [];
-      for (let start = 0, n = 1; start < head.size; start += COPY_PART_BYTES, n++) {
-        const end = Math.min(start + COPY_PART_BYTES, head.size) - 1;
-        const out = await this.client
-          .send(
-            new UploadPartCopyCommand({
-              Bucket: this.bucket,
-              Key: dstKey,
-              UploadId: uploadId,
-              PartNumber: n,
-              CopySource,
-              CopySourceRange: `bytes=${start}-${end}`,
-            }),
-          )
-          .catch(mapError);
-        parts.push({ partNumber: n, etag: out.CopyPartResult?.ETag ?? '' });
-      }
-      await this.completeMultipartUpload(dstKey, uploadId, parts);
-    } catch (err) {
-      await this.abortMultipartUpload(dstKey, uploadId).catch(() => undefined);
-      throw err;
-    }
+    await copyInParts(this, dstKey, CopySource, head);
   }
 
   async signGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string }): Promise<string> {

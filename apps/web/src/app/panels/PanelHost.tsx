@@ -2,12 +2,15 @@ import { Drawer } from '@mantine/core';
 import { Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelContext, type PanelsApi } from './PanelContext.ts';
-import { panelRegistry, type PanelBaseProps, type PanelType } from './registry.ts';
+import { panelRegistry, panelTitle, type PanelBaseProps, type PanelType } from './registry.ts';
 
 interface OpenPanel {
   type: PanelType;
   props: object;
 }
+
+/** A panel opened again with other props (another team, another member) starts afresh. */
+const panelKey = (panel: OpenPanel) => `${panel.type}:${JSON.stringify(panel.props)}`;
 
 /** Renders the open side panel as a right-hand drawer with its title; one panel at a time. */
 export function PanelHost({ children }: { children: ReactNode }) {
@@ -40,11 +43,11 @@ export function PanelHost({ children }: { children: ReactNode }) {
         }}
         position="right"
         size="md"
-        title={entry?.title}
+        title={panel ? panelTitle(panel.type, panel.props) : undefined}
       >
         {Component && panel && (
           <Suspense fallback={<PageLoader />}>
-            <Component {...panel.props} close={api.close} />
+            <Component key={panelKey(panel)} {...panel.props} close={api.close} />
           </Suspense>
         )}
       </Drawer>

@@ -1,5 +1,10 @@
 import { UI } from '@rushes/shared';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
+import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
+import type { TeamFormPanelProps } from '../../features/teams/TeamFormPanel.tsx';
+import type { TeamListPanelProps } from '../../features/teams/TeamListPanel.tsx';
+import type { TeamMembersPanelProps } from '../../features/teams/TeamMembersPanel.tsx';
 
 /** What every panel receives besides its own props. */
 export interface PanelBaseProps {
@@ -12,18 +17,58 @@ export interface PanelBaseProps {
  */
 export interface PanelPropsMap {
   accountSettings: Record<string, never>;
+  /** settings create team */
+  createTeam: TeamFormPanelProps;
+  /** create/manage team, for an existing team */
+  manageTeam: Required<TeamFormPanelProps>;
+  teamMembers: TeamMembersPanelProps;
+  memberPermissions: MemberPermissionsPanelProps;
+  teamList: TeamListPanelProps;
+  billingDetails: BillingPanelProps;
+  integrationList: Record<string, never>;
 }
 
 export type PanelType = keyof PanelPropsMap;
 
 export interface PanelEntry<P> {
-  title: string;
+  /** The panel's title, fixed or from its props. */
+  title: string | ((props: P) => string);
   component: LazyExoticComponent<ComponentType<P & PanelBaseProps>>;
 }
+
+const TeamFormPanel = lazy(() => import('../../features/teams/TeamFormPanel.tsx'));
 
 export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } = {
   accountSettings: {
     title: UI.accountSettings,
     component: lazy(() => import('../../features/account/AccountSettingsPanel.tsx')),
   },
+  createTeam: { title: UI.createTeam, component: TeamFormPanel },
+  manageTeam: { title: UI.manageTeam, component: TeamFormPanel },
+  teamMembers: {
+    title: UI.teamMembers,
+    component: lazy(() => import('../../features/teams/TeamMembersPanel.tsx')),
+  },
+  memberPermissions: {
+    title: UI.memberPermissions,
+    component: lazy(() => import('../../features/teams/MemberPermissionsPanel.tsx')),
+  },
+  teamList: {
+    title: (props) => UI.teamsOf(props.name),
+    component: lazy(() => import('../../features/teams/TeamListPanel.tsx')),
+  },
+  billingDetails: {
+    title: UI.billingDetails,
+    component: lazy(() => import('../../features/billing/BillingPanel.tsx')),
+  },
+  integrationList: {
+    title: UI.applications,
+    component: lazy(() => import('../../features/settings/IntegrationListPanel.tsx')),
+  },
 };
+
+/** The title of an open panel. */
+export function panelTitle(type: PanelType, props: object): string {
+  const title = panelRegistry[type].title as string | ((p: object) => string);
+  return typeof title === 'function' ? title(props) : title;
+}

@@ -1,16 +1,24 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { isUnauthorized } from '../../api/client.ts';
 import { useCurrentUserQuery } from '../../api/currentUser.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { ErrorFallback } from '../ErrorPage.tsx';
 import { PATHS } from '../paths.ts';
 
-/** The logged-in routes' guard: loads the current user; logged out (401) goes to /login. */
+/**
+ * The logged-in routes' guard: loads the current user; logged out (401) goes to /login, keeping a
+ * team invitation (?inviteCode=) so logging in joins the team.
+ */
 export function RequireAuth() {
   const user = useCurrentUserQuery();
+  const location = useLocation();
   if (user.isPending) return <PageLoader />;
   if (user.isError) {
-    if (isUnauthorized(user.error)) return <Navigate to={PATHS.login} replace />;
+    if (isUnauthorized(user.error)) {
+      const invite = new URLSearchParams(location.search).get('inviteCode');
+      const search = invite ? `?${new URLSearchParams({ inviteCode: invite })}` : '';
+      return <Navigate to={`${PATHS.login}${search}`} replace />;
+    }
     return <ErrorFallback />;
   }
   return <Outlet />;

@@ -6,13 +6,15 @@ import { PanelHost } from '../panels/PanelHost.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useBlockDevTools } from './useBlockDevTools.ts';
 import { useInactivityLogout } from './useInactivityLogout.ts';
+import { useInviteAcceptance } from './useInviteAcceptance.ts';
 import { useRealtime } from './useRealtime.ts';
 
-/** The logged-in layout: top bar, the page, the side-panel host; inactivity logout and realtime. */
+/** The logged-in layout: top bar, the page, the side-panel host; inactivity logout, realtime, invites. */
 export function Shell() {
   useInactivityLogout();
   useBlockDevTools();
   useRealtime();
+  useInviteAcceptance();
 
   return (
     <PanelHost>

@@ -35,8 +35,7 @@ export function TwoFactorToggle(props: TwoFactorScope) {
   const user = useUser();
   const queryClient = useQueryClient();
   const forced = props.scope === 'account' && user.is_two_factor_authentication_enabled_by_team;
-  const enabled =
-    props.scope === 'team' ? props.enabled : forced || user.two_factor_authentication_enabled;
+  const enabled = props.scope === 'team' ? props.enabled : forced || user.two_factor_authentication_enabled;
   /** The state the user asked for, while the code dialog is open. */
   const [desired, setDesired] = useState<boolean | null>(null);
   const [sentMessage, setSentMessage] = useState('');

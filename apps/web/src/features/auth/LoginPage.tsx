@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { API, loginBody, type LoginBody, UI } from '@rushes/shared';
@@ -10,11 +10,13 @@ import { Form } from '../../ui/Form.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 import { useZodForm } from '../../ui/useZodForm.ts';
+import { useInviteParams } from './useInviteParams.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useZodForm(loginBody, { email: '', password: '' });
+  const invite = useInviteParams();
+  const form = useZodForm(loginBody, { email: invite.email, password: '' });
 
   const login = useMutation({
     mutationFn: (body: LoginBody) => api.post<{ two_factor_required: boolean }>(API.auth.login, body),
@@ -37,17 +39,22 @@ export default function LoginPage() {
       <Form
         gap="md"
         onSubmit={() => {
-          const body = form.validate();
+          const body = form.validate({ invite_code: invite.inviteCode });
           if (body) login.mutate(body);
         }}
       >
         <TextInput label={UI.email} type="email" autoComplete="email" autoFocus {...form.field('email')} />
         <PasswordField label={UI.password} {...form.field('password')} />
+        {form.formError && (
+          <Alert color="red" role="alert">
+            {form.formError}
+          </Alert>
+        )}
         <Button type="submit" loading={login.isPending} fullWidth>
           {UI.logIn}
         </Button>
         <Group justify="space-between" gap="xs">
-          <RouterAnchor to={PATHS.signup} size="sm">
+          <RouterAnchor to={`${PATHS.signup}${invite.search}`} size="sm">
             {UI.signUp}
           </RouterAnchor>
           <RouterAnchor to={PATHS.forgotPassword} size="sm">

@@ -9,9 +9,11 @@ import { Form } from '../../ui/Form.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 import { useZodForm } from '../../ui/useZodForm.ts';
+import { useInviteParams } from './useInviteParams.ts';
 
 export default function SignupPage() {
-  const form = useZodForm(signupBody, { first_name: '', last_name: '', email: '', password: '' });
+  const invite = useInviteParams();
+  const form = useZodForm(signupBody, { first_name: '', last_name: '', email: invite.email, password: '' });
 
   const signup = useMutation({
     mutationFn: (body: SignupBody) => api.post<{ message: string }>(API.auth.signup, body),
@@ -27,7 +29,9 @@ export default function SignupPage() {
         <Alert color="green" role="status">
           {signup.data.message}
         </Alert>
-        <RouterAnchor to={PATHS.login}>{UI.logIn}</RouterAnchor>
+        <RouterAnchor to={`${PATHS.login}?${new URLSearchParams({ email: form.values.email })}`}>
+          {UI.logIn}
+        </RouterAnchor>
       </AuthCard>
     );
   }
@@ -37,7 +41,7 @@ export default function SignupPage() {
       <Form
         gap="md"
         onSubmit={() => {
-          const body = form.validate();
+          const body = form.validate({ invite_code: invite.inviteCode });
           if (body) signup.mutate(body);
         }}
       >
@@ -47,10 +51,15 @@ export default function SignupPage() {
         </Group>
         <TextInput label={UI.email} type="email" autoComplete="email" {...form.field('email')} />
         <PasswordField label={UI.password} autoComplete="new-password" {...form.field('password')} />
+        {form.formError && (
+          <Alert color="red" role="alert">
+            {form.formError}
+          </Alert>
+        )}
         <Button type="submit" loading={signup.isPending} fullWidth>
           {UI.signUp}
         </Button>
-        <RouterAnchor to={PATHS.login} size="sm">
+        <RouterAnchor to={`${PATHS.login}${invite.search}`} size="sm">
           {UI.logIn}
         </RouterAnchor>
       </Form>

@@ -6,7 +6,11 @@ import type { PanelBaseProps } from '../../app/panels/registry.ts';
 
 const APPS: { name: string; description: string; icon: ReactNode }[] = [
   { name: UI.integrationS3, description: UI.integrationS3Description, icon: <IconBrandAws size={20} /> },
-  { name: UI.integrationContido, description: UI.integrationContidoDescription, icon: <IconPhotoShare size={20} /> },
+  {
+    name: UI.integrationContido,
+    description: UI.integrationContidoDescription,
+    icon: <IconPhotoShare size={20} />,
+  },
   {
     name: UI.integrationSprinklr,
     description: UI.integrationSprinklrDescription,

@@ -40,7 +40,11 @@ export function AddMembersForm({ teamDbId, detail }: { teamDbId: string; detail:
   });
 
   const submit = () => {
-    const parsed = addMembersBody.safeParse({ team_id: teamDbId, ...splitPicked(picked), permissions: selected });
+    const parsed = addMembersBody.safeParse({
+      team_id: teamDbId,
+      ...splitPicked(picked),
+      permissions: selected,
+    });
     if (!parsed.success) {
       setError(errorsByField(parsed.error).members ?? MSG.required);
       return;

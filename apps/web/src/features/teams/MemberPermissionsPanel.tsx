@@ -52,7 +52,12 @@ export default function MemberPermissionsPanel({
 
   return (
     <Stack gap="md">
-      <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        onClick={back}
+        style={{ alignSelf: 'flex-start' }}
+      >
         {UI.backToMembers}
       </Button>
       <Text fw={600} truncate="end">

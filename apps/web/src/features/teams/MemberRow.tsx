@@ -79,7 +79,12 @@ export function InviteRow({
         {UI.pending}
       </Badge>
       {canManage && (
-        <ActionIcon variant="subtle" color="red" aria-label={UI.removeMember(email)} onClick={() => onRemove(email)}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={UI.removeMember(email)}
+          onClick={() => onRemove(email)}
+        >
           <IconTrash size={16} />
         </ActionIcon>
       )}

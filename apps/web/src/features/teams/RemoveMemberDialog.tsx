@@ -6,7 +6,8 @@ import { toast } from '../../ui/toast.ts';
 import { useRefreshTeams } from './api.ts';
 
 /** Who is being removed: a member (by id) or a pending invite (by e-mail). */
-export type RemovalTarget = { kind: 'user'; user_db_id: string; name: string } | { kind: 'email'; email: string };
+export type RemovalTarget =
+  { kind: 'user'; user_db_id: string; name: string } | { kind: 'email'; email: string };
 
 const nameOf = (target: RemovalTarget) => (target.kind === 'user' ? target.name : target.email);
 
@@ -27,7 +28,10 @@ export function RemoveMemberDialog({
   const remove = useMutation({
     mutationFn: (which: RemovalTarget) =>
       which.kind === 'user'
-        ? api.delete<{ message?: string }>(API.teams.members, { team_id: teamDbId, user_db_id: which.user_db_id })
+        ? api.delete<{ message?: string }>(API.teams.members, {
+            team_id: teamDbId,
+            user_db_id: which.user_db_id,
+          })
         : api.put<{ message?: string }>(API.teams.members, { team_id: teamDbId, user_email: which.email }),
     onSuccess: (data) => toast.success(data.message || MSG.memberRemoved),
     onSettled: () => {

@@ -32,10 +32,17 @@ export const teamKeys = {
 /** The caller's permission codes in a team, as the server sends them (codes or Permission rows). */
 export type PermissionsField = readonly string[] | readonly Permission[] | undefined;
 
-/** A row of the Teams table: the summary plus region, detail (avatars) and the caller's codes. */
+/** A member's face in an avatar stack. */
+export interface AvatarPerson {
+  user_db_id: string;
+  name: string;
+  user_badge_color: string;
+}
+
+/** A row of the Teams table: the summary plus region and up to AVATAR_STACK_MAX member avatars. */
 export interface TeamListItem extends TeamSummary {
   aws_config?: { region: string; region_name?: string } | null;
-  detail?: Partial<TeamDetail> | null;
+  detail?: { avatars?: AvatarPerson[] } | null;
   permissions?: PermissionsField;
 }
 

@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { API, MSG } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
+import { teamKeys } from '../../features/teams/api.ts';
+import { toast } from '../../ui/toast.ts';
+import { showApiError } from '../apiErrors.ts';
+
+/** Invite codes already sent in this page's life (StrictMode runs effects twice). */
+const accepted = new Set<string>();
+
+/**
+ * A logged-in user landing anywhere with ?inviteCode= joins that team once (spec 002 §4): the code
+ * is accepted, the result toasted, the switcher refreshed, and the code dropped from the address.
+ */
+export function useInviteAcceptance(): void {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const code = params.get('inviteCode');
+
+  useEffect(() => {
+    if (!code) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('inviteCode');
+        next.delete('email');
+        return next;
+      },
+      { replace: true },
+    );
+    if (accepted.has(code)) return;
+    accepted.add(code);
+    api
+      .post<{ message?: string }>(API.teams.acceptInvite, { invite_code: code })
+      .then((data) => {
+        toast.success(data.message || MSG.inviteAccepted);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+        void queryClient.invalidateQueries({ queryKey: teamKeys.all });
+      })
+      .catch(showApiError);
+  }, [code, setParams, queryClient]);
+}

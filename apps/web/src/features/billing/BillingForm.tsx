@@ -1,0 +1,131 @@
+import { Button, Group, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, MSG, UI, billingBody, type BillingBody, type BillingDetail } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { showApiError } from '../../app/apiErrors.ts';
+import { Form } from '../../ui/Form.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useZodForm } from '../../ui/useZodForm.ts';
+import { billingKeys } from './api.ts';
+
+type SavedBilling = { message?: string; billing?: BillingDetail };
+
+interface BillingFormProps {
+  teamDbId: string;
+  billing: BillingDetail | null;
+  stateCodes: { code: string; name: string }[];
+  canEdit: boolean;
+}
+
+/** place_of_supply is read back as the state code (or, from older data, its name). */
+function stateCodeOf(placeOfSupply: string, stateCodes: { code: string; name: string }[]): string {
+  return stateCodes.find((s) => s.code === placeOfSupply || s.name === placeOfSupply)?.code ?? '';
+}
+
+/**
+ * Billing details (spec 002 §5): company name, billing address, contact and alternate e-mail,
+ * contact person and place of supply required; GST and PAN checked by the shared billingBody
+ * ('Enter a valid GST', 'Enter a valid PAN'). Created by POST, updated by PUT.
+ */
+export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingFormProps) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(billingBody, {
+    company_name: billing?.company_name ?? '',
+    biling_address: billing?.biling_address ?? '',
+    contact_email: billing?.contact_email ?? '',
+    alternate_email: billing?.alternate_email ?? '',
+    contact_person: billing?.contact_person ?? '',
+    state_code: billing ? stateCodeOf(billing.place_of_supply, stateCodes) : '',
+    gst_no: billing?.gst_no ?? '',
+    pan_number: billing?.pan_no ?? '',
+  });
+
+  const save = useMutation({
+    mutationFn: (body: BillingBody) =>
+      billing
+        ? api.put<SavedBilling>(API.billing.root, body)
+        : api.post<SavedBilling>(API.billing.root, body),
+    meta: { silent: true },
+    onSuccess: (data) => {
+      toast.success(data.message || MSG.billingUpdated);
+      if (data.billing) queryClient.setQueryData(billingKeys.detail(teamDbId), data.billing);
+      else void queryClient.invalidateQueries({ queryKey: billingKeys.detail(teamDbId) });
+    },
+    onError: (error) => {
+      if (!form.applyServerErrors(error)) showApiError(error);
+    },
+  });
+
+  const textarea = form.field('biling_address');
+
+  return (
+    <Form
+      gap="sm"
+      aria-label={UI.billingDetails}
+      onSubmit={() => {
+        const body = form.validate({ team_id: teamDbId });
+        if (body) save.mutate(body);
+      }}
+    >
+      <TextInput label={UI.companyName} disabled={!canEdit} {...form.field('company_name')} />
+      <Textarea
+        label={UI.billingAddress}
+        autosize
+        minRows={3}
+        maxRows={6}
+        disabled={!canEdit}
+        name={textarea.name}
+        value={textarea.value}
+        error={textarea.error}
+        onChange={(event) => form.setValue('biling_address', event.currentTarget.value)}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          label={UI.contactEmail}
+          type="email"
+          disabled={!canEdit}
+          {...form.field('contact_email')}
+        />
+        <TextInput
+          label={UI.alternateEmail}
+          type="email"
+          disabled={!canEdit}
+          {...form.field('alternate_email')}
+        />
+      </SimpleGrid>
+      <TextInput label={UI.contactPerson} disabled={!canEdit} {...form.field('contact_person')} />
+      <Select
+        label={UI.placeOfSupply}
+        data={stateCodes.map((s) => ({ value: s.code, label: s.name }))}
+        value={form.values.state_code || null}
+        error={form.errors.state_code}
+        searchable
+        disabled={!canEdit}
+        nothingFoundMessage={MSG.noRecordFound}
+        onChange={(value) => form.setValue('state_code', value ?? '')}
+        comboboxProps={{ withinPortal: false }}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          label={UI.gstNumber}
+          description={UI.optional}
+          disabled={!canEdit}
+          {...form.field('gst_no')}
+        />
+        <TextInput
+          label={UI.panNumber}
+          description={UI.optional}
+          disabled={!canEdit}
+          {...form.field('pan_number')}
+        />
+      </SimpleGrid>
+      {canEdit && (
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {UI.save}
+          </Button>
+        </Group>
+      )}
+    </Form>
+  );
+}

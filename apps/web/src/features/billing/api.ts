@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { API, type BillingDetail } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+
+/** Billing data (spec 002 §7 Billing); the billing_detail event invalidates billingKeys.all. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  detail: (teamDbId: string) => ['billing', teamDbId] as const,
+  stateCodes: ['billingCatalogue', 'stateCodes'] as const,
+};
+
+export function useBilling(teamDbId: string) {
+  return useQuery({
+    queryKey: billingKeys.detail(teamDbId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ billing: BillingDetail | null }>(API.billing.root, { team_id: teamDbId }, { signal })
+        .then((d) => d.billing),
+  });
+}
+
+export function useStateCodes() {
+  return useQuery({
+    queryKey: billingKeys.stateCodes,
+    queryFn: ({ signal }) =>
+      api
+        .get<{
+          state_codes: { code: string; name: string }[];
+        }>(API.billing.filters, { filter_type: 'state_codes' }, { signal })
+        .then((d) => d.state_codes),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,25 @@
+import { Avatar, Group, Text, Tooltip } from '@mantine/core';
+import { AVATAR_STACK_MAX, UI } from '@rushes/shared';
+import type { AvatarPerson } from './api.ts';
+import { MemberAvatar } from './MemberAvatar.tsx';
+
+/** Members as a stack of at most AVATAR_STACK_MAX avatars and the count (spec 002 §2, §9). */
+export function AvatarStack({ people, count }: { people: readonly AvatarPerson[]; count: number }) {
+  const shown = people.slice(0, AVATAR_STACK_MAX);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {shown.length > 0 && (
+        <Avatar.Group spacing="sm">
+          {shown.map((person) => (
+            <Tooltip key={person.user_db_id} label={person.name} withArrow>
+              <MemberAvatar name={person.name} color={person.user_badge_color} size={28} />
+            </Tooltip>
+          ))}
+        </Avatar.Group>
+      )}
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {UI.memberCount(count)}
+      </Text>
+    </Group>
+  );
+}
