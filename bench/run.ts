@@ -2,6 +2,7 @@
 const only = process.argv[2];
 const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'session-overhead': () => import('./session-overhead.ts'),
+  'blob-part-memory': () => import('./blob-part-memory.ts'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

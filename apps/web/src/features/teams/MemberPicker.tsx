@@ -127,7 +127,7 @@ export function MemberPicker({
       </Combobox.DropdownTarget>
 
       <Combobox.Dropdown hidden={!showDropdown}>
-        <Combobox.Options aria-label={label}>
+        <Combobox.Options>
           {users.map((u) => (
             <Combobox.Option key={u.user_id} value={u.user_id} disabled={isPresent(u.user_id, u.user_email)}>
               <Text size="sm">{u.name}</Text>
