@@ -52,7 +52,11 @@ export async function run() {
     () => runOnce('baseline', times.baseline),
     () => runOnce('ours', times.ours),
   );
-  report('peak server RSS receiving a 256 MiB part: streamed route (ours) vs buffered route (baseline)', 'MiB', r);
+  report(
+    'peak server RSS receiving a 256 MiB part: streamed route (ours) vs buffered route (baseline)',
+    'MiB',
+    r,
+  );
   console.log(
     `  upload time median: baseline ${median(times.baseline).toFixed(0)} ms, ours ${median(times.ours).toFixed(0)} ms`,
   );

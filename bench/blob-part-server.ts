@@ -20,8 +20,10 @@ const store = new FsBlobStore({ root: dir, publicBaseUrl: 'http://127.0.0.1', se
 if (mode === 'ours') {
   await app.register(fsBlobRoutes(store));
 } else {
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 2 ** 31 }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: 2 ** 31 },
+    (_req, body, done) => done(null, body),
   );
   app.put('/baseline', async (req) => {
     await writeFile(path.join(dir, 'part'), req.body as Buffer);

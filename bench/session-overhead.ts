@@ -25,7 +25,7 @@ export async function run() {
   await batch(API.health, {})(); // warm-up
   const r = await interleave(7, batch(API.health, {}), batch(API.auth.checkLogin, { cookie }));
   report(
-    'check-login (authenticated: session, user, teams — 3 queries) vs health (public), µs per request, app.inject on PGlite',
+    `check-login (authenticated: session, user, teams — 3 queries) vs health (public), µs per request, app.inject on ${t.database.kind}`,
     'µs',
     r,
   );
