@@ -94,9 +94,11 @@ export function createAccountsService(ctx: AppContext) {
         const team = await findTeam(db, teamId!);
         await setTeamTwoFactor(db, team!.id, enabled);
         const members = await teamMemberIds(db, team!.id);
-        await events.publish(
-          members.map((id) => ({ name: 'user.updated' as const, payload: { userId: id } })),
-        );
+        // Members' own toggles become forced (user_updated); switchers and settings show the flag (team_update).
+        await events.publish([
+          ...members.map((id) => ({ name: 'user.updated' as const, payload: { userId: id } })),
+          { name: 'team.changed', payload: { teamId: team!.id, addedUserIds: [], removedUserIds: [] } },
+        ]);
       } else {
         await updateUser(db, userId, { twoFactorEnabled: enabled });
         await events.publish([{ name: 'user.updated', payload: { userId } }]);

@@ -69,7 +69,8 @@ export function createAuthService(ctx: AppContext) {
         if (existing) {
           // At most one such notice an hour per address, so sign-ups from many addresses cannot flood a mailbox.
           const notice = authMails.alreadyRegistered(body.email, baseUrl);
-          if (!(await mailer.sentRecently(tx, notice.to, notice.subject, 3600))) await mailer.send(tx, notice);
+          if (!(await mailer.sentRecently(tx, notice.to, notice.subject, 3600)))
+            await mailer.send(tx, notice);
           return false;
         }
         if (body.invite_code) {

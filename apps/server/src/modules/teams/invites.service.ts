@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { MSG, type TeamSummary } from '@rushes/shared';
+import { MSG, OWNER_PERMISSION, type TeamSummary } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { permissions, teamInvites, teamMembers } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -7,7 +7,6 @@ import type { DomainEvents, EventName } from '../../platform/events/bus.ts';
 import { randomToken, sha256 } from '../../platform/auth/secrets.ts';
 import { fieldError, unauthorized } from '../../platform/http/errors.ts';
 import { findUserById } from '../accounts/users.service.ts';
-import { OWNER_PERMISSION } from '@rushes/shared';
 import { INVITE_TTL_DAYS, teamMails } from './teams.mails.ts';
 import { insertMembers, lockTeam, teamSummaryFor } from './teams.service.ts';
 import type { TeamRow } from './teams.policy.ts';

@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API, MSG, type CurrentUser } from '@rushes/shared';
-import { createTestApp, sessionCookie, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import {
+  createTestApp,
+  sessionCookie,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { CODE_MAIL, mailsTo, newestCode, send, usersWithEmail } from '../../../test/inject.ts';
 import { teamInvites } from '../../db/schema/index.ts';
-import { apiTeam, call, inviteCodeIn, membership, permissionIdOf, person, type Errors } from './teams.testkit.ts';
+import {
+  apiTeam,
+  call,
+  inviteCodeIn,
+  membership,
+  permissionIdOf,
+  person,
+  type Errors,
+} from './teams.testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,9 +37,12 @@ async function invited(opts: { email?: string; permissions?: number[] } = {}) {
   return { owner, email, teamId, code };
 }
 
-const invitesOf = (teamId: string) => t.ctx.db.select().from(teamInvites).where(eq(teamInvites.teamId, teamId));
+const invitesOf = (teamId: string) =>
+  t.ctx.db.select().from(teamInvites).where(eq(teamInvites.teamId, teamId));
 const teamsOf = async (cookie: string) =>
-  (await send<CurrentUser>(t, 'GET', API.auth.checkLogin, { cookie })).body.data.teams.map((x) => x.team_db_id);
+  (await send<CurrentUser>(t, 'GET', API.auth.checkLogin, { cookie })).body.data.teams.map(
+    (x) => x.team_db_id,
+  );
 
 describe('sign-up through an invitation', () => {
   it('creates a verified user who is in the team at once, with the invited permissions', async () => {
@@ -55,7 +72,10 @@ describe('sign-up through an invitation', () => {
     for (const invite_code of [code, 'x'.repeat(43)]) {
       const res = await send<Errors>(t, 'POST', API.auth.signup, { body: { ...body, invite_code } });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ errormessage: MSG.inviteInvalid, data: { errors: { invite_code: MSG.inviteInvalid } } });
+      expect(res.body).toMatchObject({
+        errormessage: MSG.inviteInvalid,
+        data: { errors: { invite_code: MSG.inviteInvalid } },
+      });
     }
     expect(await usersWithEmail(t.ctx, other)).toHaveLength(0);
     expect(await invitesOf(teamId)).toHaveLength(1);
@@ -158,12 +178,16 @@ describe('POST /api/teams/invites/accept', () => {
     expect(res.status).toBe(400);
     expect(res.body.errormessage).toBe(MSG.inviteInvalid);
     expect(await membership(t, teamId, stranger.user.id)).toBeNull();
-    expect((await call(t, 'POST', API.teams.acceptInvite, undefined, { invite_code: code })).status).toBe(401);
+    expect((await call(t, 'POST', API.teams.acceptInvite, undefined, { invite_code: code })).status).toBe(
+      401,
+    );
     expect(await invitesOf(teamId)).toHaveLength(1);
   });
 
   it('joins an invited owner as an admin', async () => {
-    const { email, teamId, code } = await invited({ permissions: [await permissionIdOf(t, 'added_as_team_owner')] });
+    const { email, teamId, code } = await invited({
+      permissions: [await permissionIdOf(t, 'added_as_team_owner')],
+    });
     await send(t, 'POST', API.auth.signup, {
       body: { first_name: 'Co', last_name: 'Owner', email, password: STRONG_PASSWORD, invite_code: code },
     });

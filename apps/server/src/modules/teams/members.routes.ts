@@ -37,13 +37,18 @@ export function membersRoutes(ctx: AppContext) {
 
     app.get(
       API.teams.members,
-      { schema: { tags, querystring: teamIdQuery, response: replies(z.object({ team_detail: teamDetail })) } },
+      {
+        schema: { tags, querystring: teamIdQuery, response: replies(z.object({ team_detail: teamDetail })) },
+      },
       async (req) => ok({ team_detail: await members.detail(userIdOf(req), req.query.team_id) }),
     );
 
     app.post(
       API.teams.members,
-      { schema: { tags, body: addMembersBody, response: messageReply }, config: { rateLimit: limit(config, 30) } },
+      {
+        schema: { tags, body: addMembersBody, response: messageReply },
+        config: { rateLimit: limit(config, 30) },
+      },
       async (req) =>
         ok(
           await members.add(userIdOf(req), req.body.team_id, {

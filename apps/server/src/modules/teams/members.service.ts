@@ -75,7 +75,12 @@ export async function addPeople(
   const newInvites = inviteEmails.filter((e) => !pending.has(e));
 
   const plan = await findPlan(tx, team.planCode);
-  assertWithinLimit(plan, 'collaborators', await countCollaborators(tx, team), newUserIds.length + newInvites.length);
+  assertWithinLimit(
+    plan,
+    'collaborators',
+    await countCollaborators(tx, team),
+    newUserIds.length + newInvites.length,
+  );
 
   await insertMembers(
     tx,
@@ -86,7 +91,9 @@ export async function addPeople(
   if (registered.size) {
     await tx
       .delete(teamInvites)
-      .where(and(eq(teamInvites.teamId, team.id), inArray(sql`lower(${teamInvites.email})`, [...registered])));
+      .where(
+        and(eq(teamInvites.teamId, team.id), inArray(sql`lower(${teamInvites.email})`, [...registered])),
+      );
   }
   await createInvites(ctx, tx, team, actorId, inviteEmails, perms.ids);
   return { team, addedUserIds: newUserIds, invitedEmails: inviteEmails };

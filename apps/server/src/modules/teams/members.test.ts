@@ -4,7 +4,16 @@ import { API, MSG, type TeamDetail } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { mailsTo } from '../../../test/inject.ts';
 import { teamInvites, teamMemberPermissions } from '../../db/schema/index.ts';
-import { apiTeam, call, crew, inviteCodeIn, membership, permissionIdOf, person, type Errors } from './teams.testkit.ts';
+import {
+  apiTeam,
+  call,
+  crew,
+  inviteCodeIn,
+  membership,
+  permissionIdOf,
+  person,
+  type Errors,
+} from './teams.testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,7 +128,9 @@ describe('POST /api/teams/members', () => {
     const body = { team_id: teamId, user_emails: ['someone@example.com'] };
     const asMember = await call(t, 'POST', API.teams.members, member, body);
     expect(asMember.body).toMatchObject({ errormessage: MSG.forbidden, errorcode: 403 });
-    expect((await call(t, 'POST', API.teams.members, outsider, body)).body.errormessage).toBe(MSG.noTeamAccess);
+    expect((await call(t, 'POST', API.teams.members, outsider, body)).body.errormessage).toBe(
+      MSG.noTeamAccess,
+    );
     expect((await call(t, 'POST', API.teams.members, undefined, body)).status).toBe(401);
     expect(await invitesOf(teamId)).toHaveLength(0);
   });
@@ -128,7 +139,10 @@ describe('POST /api/teams/members', () => {
 describe('PUT /api/teams/members (remove one)', () => {
   it('removes a member by id and drops their permission rows', async () => {
     const { owner, member, teamId } = await crew(t);
-    const res = await call(t, 'PUT', API.teams.members, owner, { team_id: teamId, user_db_id: member.user.id });
+    const res = await call(t, 'PUT', API.teams.members, owner, {
+      team_id: teamId,
+      user_db_id: member.user.id,
+    });
     expect(res.body).toMatchObject({ response: true, data: { message: MSG.memberRemoved } });
     expect(await membership(t, teamId, member.user.id)).toBeNull();
     const rows = await t.ctx.db
@@ -147,7 +161,10 @@ describe('PUT /api/teams/members (remove one)', () => {
     });
     expect(invite.body.data).toEqual({ message: MSG.memberRemoved });
     expect(await invitesOf(teamId)).toHaveLength(0);
-    const byEmail = await call(t, 'PUT', API.teams.members, owner, { team_id: teamId, user_email: member.email });
+    const byEmail = await call(t, 'PUT', API.teams.members, owner, {
+      team_id: teamId,
+      user_email: member.email,
+    });
     expect(byEmail.body.response).toBe(true);
     expect(await membership(t, teamId, member.user.id)).toBeNull();
     const unknown = await call(t, 'PUT', API.teams.members, owner, {
@@ -181,13 +198,19 @@ describe('PUT /api/teams/members (remove one)', () => {
       const res = await call(t, 'PUT', API.teams.members, owner, { team_id: teamId, ...body });
       expect(res.body).toMatchObject({ response: false, errormessage: MSG.cannotRemoveSelf });
     }
-    const creator = await call(t, 'PUT', API.teams.members, coOwner, { team_id: teamId, user_db_id: owner.user.id });
+    const creator = await call(t, 'PUT', API.teams.members, coOwner, {
+      team_id: teamId,
+      user_db_id: owner.user.id,
+    });
     expect(creator.body.errormessage).toBe(MSG.cannotRemoveCreator);
     expect(await membership(t, teamId, owner.user.id)).not.toBeNull();
     // A co-owner may remove another member.
     const other = await person(t);
     await call(t, 'POST', API.teams.members, owner, { team_id: teamId, user_db_ids: [other.user.id] });
-    const ok = await call(t, 'PUT', API.teams.members, coOwner, { team_id: teamId, user_db_id: other.user.id });
+    const ok = await call(t, 'PUT', API.teams.members, coOwner, {
+      team_id: teamId,
+      user_db_id: other.user.id,
+    });
     expect(ok.body.response).toBe(true);
   });
 
@@ -196,7 +219,9 @@ describe('PUT /api/teams/members (remove one)', () => {
     const outsider = await person(t);
     const body = { team_id: teamId, user_db_id: owner.user.id };
     expect((await call(t, 'PUT', API.teams.members, member, body)).body.errormessage).toBe(MSG.forbidden);
-    expect((await call(t, 'PUT', API.teams.members, outsider, body)).body.errormessage).toBe(MSG.noTeamAccess);
+    expect((await call(t, 'PUT', API.teams.members, outsider, body)).body.errormessage).toBe(
+      MSG.noTeamAccess,
+    );
     expect((await call(t, 'PUT', API.teams.members, undefined, body)).status).toBe(401);
     expect(await membership(t, teamId, member.user.id)).not.toBeNull();
   });
@@ -208,14 +233,26 @@ describe('DELETE /api/teams/members', () => {
     const a = await person(t);
     const b = await person(t);
     const teamId = await apiTeam(t, owner, { ids: [a.user.id, b.user.id] });
-    const self = await call(t, 'DELETE', API.teams.members, owner, { team_id: teamId, user_db_id: owner.user.id });
+    const self = await call(t, 'DELETE', API.teams.members, owner, {
+      team_id: teamId,
+      user_db_id: owner.user.id,
+    });
     expect(self.body.errormessage).toBe(MSG.cannotRemoveSelf);
-    const asMember = await call(t, 'DELETE', API.teams.members, a, { team_id: teamId, user_db_id: b.user.id });
+    const asMember = await call(t, 'DELETE', API.teams.members, a, {
+      team_id: teamId,
+      user_db_id: b.user.id,
+    });
     expect(asMember.status).toBe(403);
     const outsider = await person(t);
-    const asOutsider = await call(t, 'DELETE', API.teams.members, outsider, { team_id: teamId, user_db_id: b.user.id });
+    const asOutsider = await call(t, 'DELETE', API.teams.members, outsider, {
+      team_id: teamId,
+      user_db_id: b.user.id,
+    });
     expect(asOutsider.body.errormessage).toBe(MSG.noTeamAccess);
-    expect((await call(t, 'DELETE', API.teams.members, undefined, { team_id: teamId, user_db_id: b.user.id })).status).toBe(401);
+    expect(
+      (await call(t, 'DELETE', API.teams.members, undefined, { team_id: teamId, user_db_id: b.user.id }))
+        .status,
+    ).toBe(401);
     const missing = await call<Errors>(t, 'DELETE', API.teams.members, owner, { team_id: teamId });
     expect(missing.body.data.errors.user_db_id).toBe(MSG.required);
 

@@ -1,10 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  DEFAULT_MEMBER_PERMISSIONS,
-  MSG,
-  OWNER_PERMISSION,
-  type Permission,
-} from '@rushes/shared';
+import { DEFAULT_MEMBER_PERMISSIONS, MSG, OWNER_PERMISSION, type Permission } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { permissions, teamMemberPermissions, teamMembers } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
@@ -48,11 +43,15 @@ export async function replaceMemberPermissions(
 ) {
   await db
     .delete(teamMemberPermissions)
-    .where(and(eq(teamMemberPermissions.teamId, input.teamId), eq(teamMemberPermissions.userId, input.userId)));
+    .where(
+      and(eq(teamMemberPermissions.teamId, input.teamId), eq(teamMemberPermissions.userId, input.userId)),
+    );
   if (input.ids.length > 0) {
     await db
       .insert(teamMemberPermissions)
-      .values(input.ids.map((permissionId) => ({ teamId: input.teamId, userId: input.userId, permissionId })));
+      .values(
+        input.ids.map((permissionId) => ({ teamId: input.teamId, userId: input.userId, permissionId })),
+      );
   }
   await db
     .update(teamMembers)
@@ -142,7 +141,6 @@ export async function setMemberPermissions(
   }
   await replaceMemberPermissions(db, { teamId: team.id, userId, ...resolved });
 }
-
 
 /** The permission routes: the catalogue, one member's set, and replacing it. */
 export function createPermissionsService(ctx: AppContext) {

@@ -20,7 +20,9 @@ const OWNER = 'added_as_team_owner';
 describe('the permission catalogue', () => {
   it('in the database equals TEAM_PERMISSIONS (codes, titles, order)', async () => {
     const rows = await t.ctx.db.select().from(permissions).orderBy(asc(permissions.sortOrder));
-    expect(rows.map((r) => ({ code: r.code, title: r.title }))).toEqual(TEAM_PERMISSIONS.map((p) => ({ ...p })));
+    expect(rows.map((r) => ({ code: r.code, title: r.title }))).toEqual(
+      TEAM_PERMISSIONS.map((p) => ({ ...p })),
+    );
   });
 
   it('GET /api/teams/permissions answers it with the default member set selected', async () => {
@@ -35,7 +37,9 @@ describe('the permission catalogue', () => {
   it('with team_id only for a member of that team; never anonymously', async () => {
     const { teamId, member } = await crew(t);
     const outsider = await person(t);
-    expect((await call(t, 'GET', API.teams.permissions, member, { team_id: teamId })).body.response).toBe(true);
+    expect((await call(t, 'GET', API.teams.permissions, member, { team_id: teamId })).body.response).toBe(
+      true,
+    );
     const res = await call(t, 'GET', API.teams.permissions, outsider, { team_id: teamId });
     expect(res.status).toBe(403);
     expect((await call(t, 'GET', API.teams.permissions, undefined)).status).toBe(401);
@@ -83,7 +87,9 @@ describe('GET /api/teams/member-permissions', () => {
     expect(others.status).toBe(403);
     const outsider = await person(t);
     const q = { team_id: teamId, user_db_id: member.user.id };
-    expect((await call(t, 'GET', API.teams.memberPermissions, outsider, q)).body.errormessage).toBe(MSG.noTeamAccess);
+    expect((await call(t, 'GET', API.teams.memberPermissions, outsider, q)).body.errormessage).toBe(
+      MSG.noTeamAccess,
+    );
     expect((await call(t, 'GET', API.teams.memberPermissions, undefined, q)).status).toBe(401);
     const notMember = await call(t, 'GET', API.teams.memberPermissions, owner, {
       team_id: teamId,
@@ -103,7 +109,10 @@ describe('POST /api/teams/member-permissions', () => {
       permissions: [billing],
     });
     expect(res.body).toMatchObject({ response: true, data: { message: MSG.permissionsUpdated } });
-    expect(await membership(t, teamId, member.user.id)).toEqual({ isAdmin: false, codes: ['can_manage_billing'] });
+    expect(await membership(t, teamId, member.user.id)).toEqual({
+      isAdmin: false,
+      codes: ['can_manage_billing'],
+    });
 
     await call(t, 'POST', API.teams.memberPermissions, owner, {
       team_id: teamId,
@@ -150,7 +159,9 @@ describe('POST /api/teams/member-permissions', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.data.errors.permissions).toBe(MSG.noPermissionsFound);
-    expect((await membership(t, teamId, member.user.id))!.codes).toEqual([...DEFAULT_MEMBER_PERMISSIONS].sort());
+    expect((await membership(t, teamId, member.user.id))!.codes).toEqual(
+      [...DEFAULT_MEMBER_PERMISSIONS].sort(),
+    );
     const missing = await call<Errors>(t, 'POST', API.teams.memberPermissions, owner, {
       team_id: teamId,
       user_db_id: member.user.id,
@@ -161,8 +172,14 @@ describe('POST /api/teams/member-permissions', () => {
   it('refuses a non-admin member (even for themselves), an outsider and an anonymous caller', async () => {
     const { member, teamId } = await crew(t);
     const outsider = await person(t);
-    const body = { team_id: teamId, user_db_id: member.user.id, permissions: [await permissionIdOf(t, OWNER)] };
-    expect((await call(t, 'POST', API.teams.memberPermissions, member, body)).body.errormessage).toBe(MSG.forbidden);
+    const body = {
+      team_id: teamId,
+      user_db_id: member.user.id,
+      permissions: [await permissionIdOf(t, OWNER)],
+    };
+    expect((await call(t, 'POST', API.teams.memberPermissions, member, body)).body.errormessage).toBe(
+      MSG.forbidden,
+    );
     expect((await call(t, 'POST', API.teams.memberPermissions, outsider, body)).body.errormessage).toBe(
       MSG.noTeamAccess,
     );
@@ -176,7 +193,10 @@ describe('team two-factor under the owner rule', () => {
     const { owner, member, teamId } = await crew(t);
     const plain = await person(t);
     await call(t, 'POST', API.teams.members, owner, { team_id: teamId, user_db_ids: [plain.user.id] });
-    const refused = await call(t, 'POST', API.account.twoFactorSend, plain, { scope: 'team', team_id: teamId });
+    const refused = await call(t, 'POST', API.account.twoFactorSend, plain, {
+      scope: 'team',
+      team_id: teamId,
+    });
     expect(refused.status).toBe(403);
 
     await call(t, 'POST', API.teams.memberPermissions, owner, {

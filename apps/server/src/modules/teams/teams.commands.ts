@@ -11,7 +11,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { assertWithinLimit, findPlan, hasRoom, presentCurrentPlan, upgradeRequired } from '../plans/plans.service.ts';
+import {
+  assertWithinLimit,
+  findPlan,
+  hasRoom,
+  presentCurrentPlan,
+  upgradeRequired,
+} from '../plans/plans.service.ts';
 import { addPeople, countCollaborators, listOwnedTeamsMembers, teamDetailOf } from './members.service.ts';
 import { idsOfCodes, loadCatalogue, ownPermissionList } from './permissions.service.ts';
 import { authorizeTeam, canDelete, canUpdate, canView } from './teams.policy.ts';
@@ -45,7 +51,12 @@ async function avatarsOf(db: DbOrTx, teamIds: string[]) {
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(inArray(teamMembers.teamId, teamIds))
     // The creator first, then by date added.
-    .orderBy(teamMembers.teamId, sql`${teams.ownerId} = ${teamMembers.userId} desc`, teamMembers.createdAt, users.id);
+    .orderBy(
+      teamMembers.teamId,
+      sql`${teams.ownerId} = ${teamMembers.userId} desc`,
+      teamMembers.createdAt,
+      users.id,
+    );
   for (const r of rows) {
     const list = byTeam.get(r.teamId) ?? [];
     if (list.length < AVATARS) {

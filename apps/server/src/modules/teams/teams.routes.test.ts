@@ -102,7 +102,13 @@ describe('POST /api/teams (create)', () => {
   });
 
   it('answers 401 to an anonymous caller', async () => {
-    const res = await call(t, 'POST', API.teams.root, undefined, createBody({ user_emails: ['a@example.com'] }));
+    const res = await call(
+      t,
+      'POST',
+      API.teams.root,
+      undefined,
+      createBody({ user_emails: ['a@example.com'] }),
+    );
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ response: false, errorcode: 401 });
   });
@@ -253,7 +259,10 @@ describe('PUT /api/teams (update)', () => {
 
   it('validates the name', async () => {
     const { owner, teamId } = await crew(t);
-    const long = await call<Errors>(t, 'PUT', API.teams.root, owner, { team_id: teamId, name: 'z'.repeat(31) });
+    const long = await call<Errors>(t, 'PUT', API.teams.root, owner, {
+      team_id: teamId,
+      name: 'z'.repeat(31),
+    });
     expect(long.body.data.errors.name).toBe(MSG.teamNameTooLong);
     const special = await call<Errors>(t, 'PUT', API.teams.root, owner, { team_id: teamId, name: 'a/b' });
     expect(special.body.data.errors.name).toBe(MSG.removeSpecialCharacters);
@@ -269,7 +278,9 @@ describe('PUT /api/teams (update)', () => {
     expect(asMember.body.errormessage).toBe(MSG.forbidden);
     const asOutsider = await call(t, 'PUT', API.teams.root, outsider, { team_id: teamId, name: 'Mine now' });
     expect(asOutsider.body).toMatchObject({ errormessage: MSG.noTeamAccess, errorcode: 403 });
-    expect((await call(t, 'PUT', API.teams.root, undefined, { team_id: teamId, name: 'X' })).status).toBe(401);
+    expect((await call(t, 'PUT', API.teams.root, undefined, { team_id: teamId, name: 'X' })).status).toBe(
+      401,
+    );
     const personal = (await call<CurrentUser>(t, 'GET', API.auth.checkLogin, owner)).body.data.teams[0];
     const asPersonal = await call(t, 'PUT', API.teams.root, owner, {
       team_id: personal.team_db_id,
@@ -289,7 +300,10 @@ describe('DELETE /api/teams', () => {
       name: name.toUpperCase(),
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ errormessage: MSG.teamNameMismatch, data: { errors: { name: MSG.teamNameMismatch } } });
+    expect(wrong.body).toMatchObject({
+      errormessage: MSG.teamNameMismatch,
+      data: { errors: { name: MSG.teamNameMismatch } },
+    });
     expect(await findTeam(t.ctx.db, teamId)).not.toBeNull();
 
     const res = await call(t, 'DELETE', API.teams.root, owner, { team_id: teamId, name });
@@ -322,7 +336,10 @@ describe('DELETE /api/teams', () => {
   it('never deletes the personal account', async () => {
     const me = await person(t);
     const personal = (await call<CurrentUser>(t, 'GET', API.auth.checkLogin, me)).body.data.teams[0];
-    const res = await call(t, 'DELETE', API.teams.root, me, { team_id: personal.team_db_id, name: personal.name });
+    const res = await call(t, 'DELETE', API.teams.root, me, {
+      team_id: personal.team_db_id,
+      name: personal.name,
+    });
     expect(res.status).toBe(403);
     expect(await findTeam(t.ctx.db, personal.team_db_id)).not.toBeNull();
   });

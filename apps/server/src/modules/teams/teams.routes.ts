@@ -82,7 +82,10 @@ export function teamsRoutes(ctx: AppContext) {
 
     app.put(
       API.teams.root,
-      { schema: { tags, body: updateTeamBody, response: messageReply }, config: { rateLimit: limit(config, 30) } },
+      {
+        schema: { tags, body: updateTeamBody, response: messageReply },
+        config: { rateLimit: limit(config, 30) },
+      },
       async (req) => ok(await commands.update(userIdOf(req), req.body)),
     );
 

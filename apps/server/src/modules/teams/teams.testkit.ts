@@ -46,7 +46,10 @@ export const call = <T = unknown>(
   });
 
 export async function permissionIdOf(t: TestApp, code: TeamPermissionCode): Promise<number> {
-  const [row] = await t.ctx.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.code, code));
+  const [row] = await t.ctx.db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(eq(permissions.code, code));
   return row.id;
 }
 

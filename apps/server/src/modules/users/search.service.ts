@@ -28,12 +28,7 @@ export async function searchUsers(db: DbOrTx, callerId: string, text: string): P
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
-    .where(
-      and(
-        ne(users.id, callerId),
-        or(and(sharesTeam, matches), eq(sql`lower(${users.email})`, exact)),
-      ),
-    )
+    .where(and(ne(users.id, callerId), or(and(sharesTeam, matches), eq(sql`lower(${users.email})`, exact))))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(SEARCH_LIMIT);
   return rows.map((r) => ({

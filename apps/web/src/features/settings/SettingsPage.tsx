@@ -63,7 +63,11 @@ export default function SettingsPage() {
           creatingTeam={checking}
           onBilling={() =>
             team &&
-            panels.open('billingDetails', { teamDbId: team.team_db_id, canEdit: can('can_manage_billing') })
+            panels.open('billingDetails', {
+              teamDbId: team.team_db_id,
+              teamName: team.is_personal ? UI.myAccount : team.name,
+              canEdit: can('can_manage_billing'),
+            })
           }
           onIntegrations={canViewIntegrations ? () => panels.open('integrationList', {}) : null}
         />

@@ -68,6 +68,7 @@ export default function MemberPermissionsPanel({
       ) : (
         <PermissionChecklist
           label={UI.permissionsOf(name)}
+          hideLabel
           permissions={permissions.data ?? []}
           selected={selected}
           onChange={setChosen}

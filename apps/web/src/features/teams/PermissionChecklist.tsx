@@ -9,6 +9,8 @@ interface PermissionChecklistProps {
   selected: readonly number[];
   onChange: (ids: number[]) => void;
   disabled?: boolean;
+  /** The label only for assistive technology (the panel already names whose permissions these are). */
+  hideLabel?: boolean;
 }
 
 /** The ids a member holds from the server's list (is_selected). */
@@ -26,6 +28,7 @@ export function PermissionChecklist({
   selected,
   onChange,
   disabled,
+  hideLabel,
 }: PermissionChecklistProps) {
   /** The selection before the owner entry was ticked, restored when it is unticked. */
   const [beforeOwner, setBeforeOwner] = useState<number[] | null>(null);
@@ -62,9 +65,11 @@ export function PermissionChecklist({
 
   return (
     <Stack gap="xs" role="group" aria-label={label}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
+      {!hideLabel && (
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+      )}
       {owner && (
         <>
           <Checkbox

@@ -12,8 +12,9 @@ export type RemovalTarget =
 const nameOf = (target: RemovalTarget) => (target.kind === 'user' ? target.name : target.email);
 
 /**
- * The delete-team-user dialog (spec 002 §2 Other): a member goes by DELETE, a pending invite by
- * PUT. The dialog closes either way and shows the server's message (spec 002 §8).
+ * The delete-team-user dialog (spec 002 §2 Other): removes one member (by id) or pending invite
+ * (by e-mail) through the members PUT. The dialog closes either way and shows the server's
+ * message (spec 002 §8): 'Member removed successfully', or the refusal.
  */
 export function RemoveMemberDialog({
   teamDbId,
@@ -27,12 +28,10 @@ export function RemoveMemberDialog({
   const refresh = useRefreshTeams();
   const remove = useMutation({
     mutationFn: (which: RemovalTarget) =>
-      which.kind === 'user'
-        ? api.delete<{ message?: string }>(API.teams.members, {
-            team_id: teamDbId,
-            user_db_id: which.user_db_id,
-          })
-        : api.put<{ message?: string }>(API.teams.members, { team_id: teamDbId, user_email: which.email }),
+      api.put<{ message?: string }>(API.teams.members, {
+        team_id: teamDbId,
+        ...(which.kind === 'user' ? { user_db_id: which.user_db_id } : { user_email: which.email }),
+      }),
     onSuccess: (data) => toast.success(data.message || MSG.memberRemoved),
     onSettled: () => {
       onClose();
