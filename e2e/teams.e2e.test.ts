@@ -39,6 +39,7 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
 
   beforeAll(async () => {
     page = await (await browser.newContext(contextOptions)).newPage();
+    page.setDefaultTimeout(15_000);
   });
 
   it('a fresh admin opens Team Settings: cards, tabs, and an empty Teams list', async () => {
@@ -75,7 +76,7 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
     await shot(page, FLOW, '03-create-errors');
 
     await form.getByLabel(UI.teamName).fill(TEAM);
-    await form.getByLabel(UI.region).click();
+    await form.getByRole('combobox', { name: UI.region }).click();
     await page.getByRole('option', { name: REGION }).click();
     const members = form.getByRole('textbox', { name: UI.members });
     await members.fill('edi');
@@ -98,12 +99,32 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
     await shot(page, FLOW, '05-team-created');
   });
 
+  it('manages the team: region locked, Update hidden while the touched members field is empty', async () => {
+    await page.getByRole('button', { name: TEAM, exact: true }).click();
+    const form = panel(page, UI.manageTeam);
+    await expect.poll(() => form.getByRole('combobox', { name: UI.region }).isDisabled()).toBe(true);
+    await visible(form.getByRole('button', { name: UI.update }));
+    await visible(form.getByLabel(UI.teamTwoFactor));
+    const members = form.getByRole('textbox', { name: UI.members });
+    await members.fill('someone@example.com');
+    await form.getByRole('option', { name: UI.inviteEmail('someone@example.com') }).click();
+    await form.getByRole('button', { name: UI.removeSelected('someone@example.com') }).click();
+    await gone(form.getByRole('button', { name: UI.update }));
+    await shot(page, FLOW, '06-manage-team');
+    await page.keyboard.press('Escape');
+    await gone(form);
+
+    await page.getByRole('button', { name: TEAM, exact: true }).click();
+    await panel(page, UI.manageTeam).getByRole('button', { name: UI.update }).click();
+    await visible(page.getByText(MSG.teamUpdated));
+  });
+
   it('shows the upgrade notice once the plan allows no more teams', async () => {
     await page.getByRole('button', { name: new RegExp(UI.createTeam) }).click();
     const upgrade = page.getByRole('dialog', { name: MSG.upgradeTitle });
     await visible(upgrade.getByText(MSG.upgradeTeamLimit));
     await expect(await panel(page, UI.createTeam).count()).toBe(0);
-    await shot(page, FLOW, '06-upgrade-modal');
+    await shot(page, FLOW, '07-upgrade-modal');
     await page.keyboard.press('Escape');
     await gone(upgrade);
   });
@@ -115,11 +136,12 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
     const pending = membersPanel.getByRole('listitem', { name: invitee.email });
     await visible(pending.getByText(UI.pending));
     await visible(membersPanel.getByRole('listitem', { name: EDITOR.name }));
-    await shot(page, FLOW, '07-members-pending');
+    await shot(page, FLOW, '08-members-pending');
 
     const mail = await mailTo(server.url, invitee.email);
     const link = /(http\S+\/signup\?inviteCode=\S+)/.exec(mail.text)![1];
     inviteePage = await (await browser.newContext(contextOptions)).newPage();
+    inviteePage.setDefaultTimeout(15_000);
     await inviteePage.goto(link);
     await expect.poll(() => inviteePage.getByLabel(UI.email).inputValue()).toBe(invitee.email);
     await fillSignup(inviteePage, invitee, { emailPrefilled: true });
@@ -127,15 +149,16 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
     await inviteePage.getByRole('link', { name: UI.logIn }).click();
     await expect.poll(() => inviteePage.getByLabel(UI.email).inputValue()).toBe(invitee.email);
     await logIn(inviteePage, server.url, invitee, false);
+    await visible(inviteePage.getByText(UI.trayMyProjects));
     await inviteePage.getByRole('button', { name: UI.teamSwitcher }).click();
     await visible(inviteePage.getByRole('menuitem', { name: new RegExp(TEAM) }));
-    await shot(inviteePage, FLOW, '08-invitee-switcher');
+    await shot(inviteePage, FLOW, '09-invitee-switcher');
     await inviteePage.keyboard.press('Escape');
 
     // the admin's open panel turns the pending invite into a member without a reload
     await gone(pending);
     await visible(membersPanel.getByRole('listitem', { name: `${invitee.first} ${invitee.last}` }));
-    await shot(page, FLOW, '09-members-live');
+    await shot(page, FLOW, '10-members-live');
   });
 
   it('edits permissions with the owner rule', async () => {
@@ -149,13 +172,13 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
       await expect.poll(() => perms.getByLabel(title).isChecked()).toBe(true);
       await expect.poll(() => perms.getByLabel(title).isDisabled()).toBe(true);
     }
-    await shot(page, FLOW, '10-owner-ticked');
+    await shot(page, FLOW, '11-owner-ticked');
     await owner.click();
     for (const title of otherTitles) {
       await expect.poll(() => perms.getByLabel(title).isDisabled()).toBe(false);
     }
     await perms.getByLabel('Delete team').click();
-    await shot(page, FLOW, '11-owner-unticked');
+    await shot(page, FLOW, '12-owner-unticked');
     await perms.getByRole('button', { name: UI.save }).click();
     await visible(page.getByText(MSG.permissionsUpdated));
   });
@@ -166,18 +189,18 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
     await membersPanel.getByRole('button', { name: UI.removeMember(EDITOR.name) }).click();
     const confirm = page.getByRole('dialog', { name: UI.removeMemberTitle });
     await visible(confirm.getByText(UI.removeMemberConfirm(EDITOR.name)));
-    await shot(page, FLOW, '12-remove-confirm');
+    await shot(page, FLOW, '13-remove-confirm');
     await confirm.getByRole('button', { name: UI.remove }).click();
     await visible(page.getByText(MSG.memberRemoved));
     await gone(confirm);
     await gone(membersPanel.getByRole('listitem', { name: EDITOR.name }));
-    await shot(page, FLOW, '13-member-removed');
+    await shot(page, FLOW, '14-member-removed');
     await page.keyboard.press('Escape');
     await gone(membersPanel);
 
     await page.getByRole('tab', { name: UI.tabMembers }).click();
     await visible(page.getByRole('row', { name: new RegExp(invitee.email) }));
-    await shot(page, FLOW, '14-members-tab');
+    await shot(page, FLOW, '15-members-tab');
     await page.getByRole('tab', { name: UI.tabTeams }).click();
   });
 
@@ -189,19 +212,19 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
     await billing.getByLabel(UI.contactEmail).fill('accounts@northlight.example');
     await billing.getByLabel(UI.alternateEmail).fill('mira@northlight.example');
     await billing.getByLabel(UI.contactPerson).fill('Mira Kapoor');
-    await billing.getByLabel(UI.placeOfSupply).click();
+    await billing.getByRole('combobox', { name: UI.placeOfSupply }).click();
     await page.getByRole('option', { name: 'Karnataka' }).click();
     await billing.getByLabel(UI.gstNumber).fill('29ABCDE1234F1Y5');
     await billing.getByLabel(UI.panNumber).fill('ABCDE1234F');
     await billing.getByRole('button', { name: UI.save }).click();
     await visible(billing.getByText(MSG.invalidGst));
-    await shot(page, FLOW, '15-billing-bad-gst');
+    await shot(page, FLOW, '16-billing-bad-gst');
 
     await billing.getByLabel(UI.gstNumber).fill('29ABCDE1234F1Z5');
     await billing.getByRole('button', { name: UI.save }).click();
     await visible(page.getByText(MSG.billingUpdated));
     await gone(billing.getByText(MSG.invalidGst));
-    await shot(page, FLOW, '16-billing-saved');
+    await shot(page, FLOW, '17-billing-saved');
     await page.keyboard.press('Escape');
     await gone(billing);
 
@@ -220,18 +243,18 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
     await dialog.getByLabel(UI.typeTeamName).fill('Northlight');
     await dialog.getByRole('button', { name: UI.delete }).click();
     await visible(dialog.getByText(MSG.teamNameMismatch));
-    await shot(page, FLOW, '17-delete-mismatch');
+    await shot(page, FLOW, '18-delete-mismatch');
 
     await dialog.getByLabel(UI.typeTeamName).fill(TEAM);
     await dialog.getByRole('button', { name: UI.delete }).click();
     await visible(page.getByText(MSG.teamDeleted));
     await gone(dialog);
     await visible(page.getByText(MSG.noResultsFound));
-    await shot(page, FLOW, '18-team-deleted');
+    await shot(page, FLOW, '19-team-deleted');
 
     await inviteePage.getByRole('button', { name: UI.teamSwitcher }).click();
     await visible(inviteePage.getByText(UI.myTeamsSection, { exact: true }));
     await gone(inviteePage.getByRole('menuitem', { name: new RegExp(TEAM) }));
-    await shot(inviteePage, FLOW, '19-invitee-team-gone');
+    await shot(inviteePage, FLOW, '20-invitee-team-gone');
   });
 });

@@ -1,4 +1,5 @@
 import { Drawer } from '@mantine/core';
+import { UI } from '@rushes/shared';
 import { Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelContext, type PanelsApi } from './PanelContext.ts';
@@ -43,6 +44,7 @@ export function PanelHost({ children }: { children: ReactNode }) {
         }}
         position="right"
         size="md"
+        closeButtonProps={{ 'aria-label': UI.close }}
         title={panel ? panelTitle(panel.type, panel.props) : undefined}
       >
         {Component && panel && (

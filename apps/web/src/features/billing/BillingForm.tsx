@@ -79,20 +79,13 @@ export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingF
         error={textarea.error}
         onChange={(event) => form.setValue('biling_address', event.currentTarget.value)}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label={UI.contactEmail}
-          type="email"
-          disabled={!canEdit}
-          {...form.field('contact_email')}
-        />
-        <TextInput
-          label={UI.alternateEmail}
-          type="email"
-          disabled={!canEdit}
-          {...form.field('alternate_email')}
-        />
-      </SimpleGrid>
+      <TextInput label={UI.contactEmail} type="email" disabled={!canEdit} {...form.field('contact_email')} />
+      <TextInput
+        label={UI.alternateEmail}
+        type="email"
+        disabled={!canEdit}
+        {...form.field('alternate_email')}
+      />
       <TextInput label={UI.contactPerson} disabled={!canEdit} {...form.field('contact_person')} />
       <Select
         label={UI.placeOfSupply}

@@ -9,7 +9,7 @@ export function AvatarStack({ people, count }: { people: readonly AvatarPerson[]
   return (
     <Group gap="xs" wrap="nowrap">
       {shown.length > 0 && (
-        <Avatar.Group spacing={6}>
+        <Avatar.Group spacing={4}>
           {shown.map((person) => (
             <Tooltip key={person.user_db_id} label={person.name} withArrow>
               <MemberAvatar name={person.name} color={person.user_badge_color} size={28} />

@@ -97,7 +97,11 @@ export function MemberPicker({
                 key={keyOf(p)}
                 withRemoveButton
                 onRemove={() => removeOne(keyOf(p))}
-                removeButtonProps={{ 'aria-label': UI.removeSelected(labelOf(p)) }}
+                removeButtonProps={{
+                  'aria-label': UI.removeSelected(labelOf(p)),
+                  'aria-hidden': false,
+                  tabIndex: 0,
+                }}
               >
                 {labelOf(p)}
               </Pill>

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { API, MSG, UI, createTeamBody, updateTeamBody, type Permission } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { useUser } from '../../api/currentUser.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { Form } from '../../ui/Form.tsx';
@@ -58,7 +59,10 @@ const regionOf = (team: TeamWithDetail) => team.detail?.aws_region?.region ?? te
 
 function TeamForm({ team, catalogue, regions, close }: TeamFormProps) {
   const refresh = useRefreshTeams();
+  const user = useUser();
   const editing = Boolean(team);
+  /** While creating, the creator is the one already in the team. */
+  const creatorOnly = { userIds: new Set([user.user_id]), emails: new Set([user.email.toLowerCase()]) };
   const [name, setName] = useState(team?.name ?? '');
   const [region, setRegion] = useState<string | null>(team ? regionOf(team) : null);
   const [picked, setPicked] = useState<PickedMember[]>([]);
@@ -92,7 +96,10 @@ function TeamForm({ team, catalogue, regions, close }: TeamFormProps) {
       ? updateTeamBody.safeParse({ ...input, team_id: team.team_db_id })
       : createTeamBody.safeParse({ ...input, aws_region: region ?? undefined });
     if (!parsed.success) {
-      setErrors(errorsByField(parsed.error));
+      // the schema's members rule runs only once the fields pass; show every missing field at once
+      const next = errorsByField(parsed.error);
+      if (!team && picked.length === 0) next.members ??= MSG.required;
+      setErrors(next);
       return;
     }
     setErrors({});
@@ -133,7 +140,7 @@ function TeamForm({ team, catalogue, regions, close }: TeamFormProps) {
           label={UI.members}
           value={picked}
           teamDbId={team?.team_db_id}
-          present={team ? presentMembersOf(team.detail) : undefined}
+          present={team ? presentMembersOf(team.detail) : creatorOnly}
           error={errors.members || undefined}
           onChange={(value) => {
             setPicked(value);
