@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/src/db/migrations/**',
+      'e2e/screenshots/**',
+      '**/*.tmp.*',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
