@@ -31,6 +31,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { registerAssetJobs } from './modules/assets/assets.jobs.ts';
 import { registerRealtimeMappers } from './modules/realtime.mappers.ts';
 import { registerPlatformJobs, JOB_NAMES } from './platform/jobRegistry.ts';
 
@@ -131,11 +134,14 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
   await app.register(teamsRoutes(ctx));
   await app.register(usersRoutes(ctx));
   await app.register(billingRoutes(ctx));
+  await app.register(projectsRoutes(ctx));
+  await app.register(assetsRoutes(ctx));
   await app.register(outboxRoutes(mailer));
   if (config.BLOB_DRIVER === 'fs') await app.register(fsBlobRoutes(blobs as FsBlobStore));
 
   registerRealtimeMappers(ctx);
   registerPlatformJobs(ctx);
+  registerAssetJobs(ctx);
   jobs.assertHandlers(JOB_NAMES);
 
   serveWebApp(app, config.webDist);

@@ -42,6 +42,40 @@ export const API = {
     filters: '/api/billing/filters',
   },
   dev: { outbox: '/api/dev/outbox' },
+  projects: {
+    /** POST create (team_db_id, title), DELETE delete (project_db_id) */
+    root: '/api/projects',
+    /** GET project info (project_db_id) */
+    info: '/api/projects/info',
+    /** GET a home tray page (spec 002 §7 asset/trays) */
+    trays: '/api/asset/trays',
+    /** GET the home tray list */
+    traysStructure: '/api/asset/trays/structure',
+    /** GET members, POST add, PUT resend invite, DELETE remove */
+    collaborators: '/api/projects/collaborators',
+    /** GET mention search among the project's members (search_type collaborators) */
+    collaboratorSearch: '/api/projects/collaborators/search',
+    /** GET / POST one collaborator's permissions */
+    permissions: '/api/projects/collaborators/permissions',
+    /** GET, POST set (collaborator_badge), PUT clear */
+    badge: '/api/projects/collaborators/badge',
+    /** POST accept a project invitation as the logged-in user (invite_code) */
+    acceptInvite: '/api/projects/invites/accept',
+    /** GET projects and folders to copy or move into */
+    browse: '/api/projects/browse',
+  },
+  assets: {
+    /** GET list a folder (keyset), DELETE delete many */
+    root: '/api/assets',
+    /** POST create a folder */
+    folder: '/api/assets/folder',
+    /** GET full-text search within a project */
+    search: '/api/assets/search',
+    /** POST copy or move */
+    copyMove: '/api/assets/copy-move',
+    /** GET / POST an asset's metadata */
+    metadata: '/api/assets/metadata',
+  },
   docs: '/api/docs',
 } as const;
 

@@ -1,4 +1,5 @@
 import type { TeamSummary } from './schemas/account.ts';
+import type { ProjectCard, TrayName } from './schemas/projects.ts';
 
 /**
  * The typed realtime event map (DESIGN §5): the server emits, the web listens. Payloads say what
@@ -14,6 +15,16 @@ export interface ServerToClientEvents {
   has_new_notification: (payload: { has_new_notification: boolean }) => void;
   /** A team plan arrived (spec 002 §4): opens the 'Manage Team' welcome modal. */
   subscription_detail: (payload: { team_detail: { is_team_plan: boolean; team: TeamSummary } }) => void;
+  /** Home trays (spec 002 §4), to the member's user room: add puts it first and total +1. */
+  project_add: (payload: { tray: TrayName; project: ProjectCard }) => void;
+  /** Replaces the card (title, storage_used, total_assets, role, members changed). */
+  project_update: (payload: { tray: TrayName; project: ProjectCard }) => void;
+  /** Removes the card by project_db_id and total -1 (project deleted, or the user was removed). */
+  project_delete: (payload: { project_db_id: string }) => void;
+  /** Project room (project:{id}): a folder's list changed; refetch it and the project info. */
+  assets_changed: (payload: { project_db_id: string; folder_db_ids: (string | null)[] }) => void;
+  /** Project room: members, invites, badges or permissions changed; refetch collaborators. */
+  project_members_changed: (payload: { project_db_id: string }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -14,3 +14,5 @@ export * from './rules/permissions.ts';
 export * from './rules/plans.ts';
 export * from './schemas/teams.ts';
 export * from './schemas/billing.ts';
+export * from './rules/projectPermissions.ts';
+export * from './schemas/projects.ts';

@@ -2,6 +2,7 @@ import type { AppContext } from '../platform/context.ts';
 import { canViewTeam } from './teams/teams.policy.ts';
 import { notifyBillingChanged } from './billing/billing.service.ts';
 import { teamSummariesByMember } from './teams/teams.service.ts';
+import { registerProjectMappers } from './projects/projects.realtime.ts';
 
 /**
  * Domain events → realtime messages. Messages say what changed; the web refetches through the
@@ -31,4 +32,7 @@ export function registerRealtimeMappers(ctx: AppContext) {
 
   events.on('billing.updated', ({ teamId }) => notifyBillingChanged(ctx, teamId));
   realtime.registerRoom('team', (userId, teamId) => canViewTeam(db, userId, teamId));
+
+  // Projects and assets: home trays to members' user rooms, list changes to project:{id}.
+  registerProjectMappers(ctx);
 }

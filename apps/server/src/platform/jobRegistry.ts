@@ -9,7 +9,11 @@ declare module './jobs/queue.ts' {
 }
 
 /** Every job name the app declares; boot fails if one has no handler (typed registry, DESIGN §7). */
-export const JOB_NAMES = ['mail.deliver', 'maintenance.hourly'] as const satisfies readonly JobName[];
+export const JOB_NAMES = [
+  'mail.deliver',
+  'maintenance.hourly',
+  'assets.delete_blobs',
+] as const satisfies readonly JobName[];
 
 /** One maintenance run per clock hour across the cluster: the hour is the singleton key. */
 function scheduleNextHour(ctx: AppContext, from = Date.now()) {

@@ -20,3 +20,13 @@ export const MAX_TOASTS = 3;
 export const TEAM_ID_STORAGE_KEY = 'team_db_id';
 export const API_TYPE = 'web';
 export const API_VERSION = '1';
+
+/** Projects and assets (spec 000 §5, §9; 002 §5, §9; bounds we chose are in docs/decisions.md). */
+export const PROJECT_NAME_LIMIT = 100;
+export const FOLDER_NAME_LIMIT = 100;
+export const ADDITIONAL_NAME_LIMIT = 100;
+export const KEYWORDS_CHAR_LIMIT = 100;
+export const BADGE_LIMIT = 30;
+export const ASSET_PAGE_SIZE = 50;
+export const ASSET_BULK_LIMIT = 500;
+export const PROJECT_INVITE_PREFIX = 'prj_';

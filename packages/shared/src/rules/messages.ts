@@ -78,6 +78,32 @@ export const MSG = {
   manageTeamTitle: 'Your team plan is ready',
   manageTeamMessage: 'Invite your team members and set their permissions.',
   manageTeamLink: 'Manage',
+  // projects and assets (spec 000 §5, §8; 002 §5, §8; decided where marked in docs/decisions.md)
+  projectCreated: 'Project created successfully',
+  projectDeleted: 'Project deleted successfully',
+  projectUpdated: 'Project updated successfully',
+  folderCreated: 'Folder created successfully',
+  assetDeleted: 'Asset deleted successfully',
+  assetsCopied: 'Assets copied successfully',
+  assetsMoved: 'Assets moved successfully',
+  collaboratorsUpdated: 'Collaborators updated successfully',
+  badgeUpdated: 'Badge updated successfully',
+  noSpecialCharacters: 'no special characters',
+  keywordsLimit: 'Keywords max character limit is 100',
+  folderNameLimit: 'Folder name must be 100 characters or fewer',
+  badgeLimit: 'Badge must be 30 characters or fewer',
+  noProjectAccess: 'You are not a member of this project',
+  projectNotFound: 'Project not found',
+  assetNotFound: 'Asset not found',
+  folderNotFound: 'Folder not found',
+  moveIntoItself: 'A folder cannot be moved into itself or one of its folders',
+  cannotRemoveYourself: 'You cannot remove yourself from the project',
+  cannotChangeCreator: 'The project creator cannot be changed',
+  cannotChangeOwnPermissions: 'You cannot change your own permissions',
+  alreadyCollaborator: 'Already a member of this project',
+  projectInviteAccepted: 'You have joined the project',
+  tooManyAssets: 'Too many assets at once: select at most 10,000 including folder contents',
+  upgradeProjectLimit: 'This team has reached the number of projects its plan allows.',
 } as const;
 
 /** Toast heads (spec 002 §8). */
@@ -85,3 +111,6 @@ export const TOAST_HEAD = { success: 'Success', error: 'Error', info: 'Info', wa
 
 /** Field-rule messages that include a number. */
 export const charLimit = (n: number) => (n === 100 ? MSG.charLimit100 : `The characters limit is ${n}`);
+
+/** '<Role> deleted successfully' (spec 002 §8): 'Admin deleted successfully', 'Collaborator deleted successfully'. */
+export const roleDeleted = (roleTitle: string) => `${roleTitle} deleted successfully`;

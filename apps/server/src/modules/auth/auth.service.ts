@@ -16,7 +16,7 @@ import {
   requiresTwoFactor,
   updateUser,
 } from '../accounts/users.service.ts';
-import { acceptInviteIn, createInvitesService, findValidInvite } from '../teams/invites.service.ts';
+import { acceptAnyInviteIn, createInviteCodes, findAnyValidInvite } from '../projects/inviteCodes.ts';
 import { authMails } from './auth.mails.ts';
 
 declare module '../../platform/events/bus.ts' {
@@ -38,7 +38,8 @@ export function createAuthService(ctx: AppContext) {
   const { db, config, mailer, events } = ctx;
   const policy = { idleHours: config.SESSION_IDLE_HOURS, maxDays: config.SESSION_MAX_DAYS };
   const baseUrl = config.publicUrl;
-  const invites = createInvitesService(ctx);
+  // Team and project invitations share the invite_code path (projects/inviteCodes.ts).
+  const invites = createInviteCodes(ctx);
 
   async function sendVerification(userId: string, email: string, ip?: string) {
     await db.transaction(async (tx) => {
@@ -61,7 +62,7 @@ export function createAuthService(ctx: AppContext) {
     async signup(body: SignupBody, meta: RequestMeta) {
       const passwordHash = await hashPassword(body.password);
       // An invitation code must be live and meant for this e-mail; checked alike for known and new e-mails.
-      if (body.invite_code && !(await findValidInvite(db, body.invite_code, body.email))) {
+      if (body.invite_code && !(await findAnyValidInvite(db, body.invite_code, body.email))) {
         throw fieldError('invite_code', MSG.inviteInvalid);
       }
       const joined = await events.transaction(db, async (tx, emit) => {
@@ -82,7 +83,7 @@ export function createAuthService(ctx: AppContext) {
             passwordHash,
             verified: true,
           });
-          await acceptInviteIn(tx, emit, user, body.invite_code);
+          await acceptAnyInviteIn(tx, emit, user, body.invite_code);
           return true;
         }
         const user = await createUser(tx, {

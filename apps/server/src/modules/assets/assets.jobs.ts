@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { assets } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { enqueueJob } from '../../platform/jobs/queue.ts';
+import { rowsOf } from './assets.sql.ts';
+
+declare module '../../platform/jobs/queue.ts' {
+  interface JobDefinitions {
+    /** Removes stored objects of deleted assets, unless another asset (a copy) still points at them. */
+    'assets.delete_blobs': { keys: string[] };
+  }
+}
+
+/** Keys per job, so a deleted project with many files becomes several small jobs. */
+const KEYS_PER_JOB = 500;
+
+/** Every stored object key (file and thumbnail) of a project's assets. */
+export async function blobKeysOfProject(db: DbOrTx, projectId: string): Promise<string[]> {
+  const rows = await rowsOf<{ key: string }>(
+    db,
+    sql`
+    select distinct k as key from (
+      select ${assets.blobKey} as k from ${assets} where ${assets.projectId} = ${projectId}
+      union all
+      select ${assets.thumbnailKey} from ${assets} where ${assets.projectId} = ${projectId}
+    ) keys where k is not null`,
+  );
+  return rows.map((r) => r.key);
+}
+
+/** Enqueues blob deletion inside the caller's transaction: it runs only if the deletion commits. */
+export async function enqueueBlobDeletion(tx: DbOrTx, keys: string[]) {
+  const unique = [...new Set(keys)];
+  for (let i = 0; i < unique.length; i += KEYS_PER_JOB) {
+    await enqueueJob(tx, 'assets.delete_blobs', { keys: unique.slice(i, i + KEYS_PER_JOB) });
+  }
+}
+
+/**
+ * Copies share their source's stored objects (docs/decisions.md), so a key is deleted only when no
+ * asset row refers to it any more. A copy locks its sources FOR SHARE, so it commits before a
+ * concurrent delete of them, and this check (after that delete) sees the copy.
+ */
+export function registerAssetJobs(ctx: AppContext) {
+  ctx.jobs.register('assets.delete_blobs', async ({ keys }) => {
+    if (keys.length === 0) return;
+    const used = await rowsOf<{ key: string }>(
+      ctx.db,
+      sql`
+      select k as key from unnest(${sql.param(keys)}::text[]) k
+      where exists (select 1 from ${assets} a where a.blob_key = k)
+         or exists (select 1 from ${assets} a where a.thumbnail_key = k)`,
+    );
+    const keep = new Set(used.map((r) => r.key));
+    for (const key of keys) {
+      if (!keep.has(key)) await ctx.blobs.deleteObject(key);
+    }
+  });
+}

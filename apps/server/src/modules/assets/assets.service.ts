@@ -1,0 +1,289 @@
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  MSG,
+  type AssetMetadata,
+  type AssetPage,
+  type CreateFolderBody,
+  type DeleteAssetsBody,
+  type ListAssetsQuery,
+  type SearchAssetsQuery,
+  type UpdateMetadataBody,
+} from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { assets, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import '../projects/projects.events.ts';
+import {
+  authorizeProject,
+  canDeleteAssets,
+  canEditMetadata,
+  canViewProject,
+  canWriteAssets,
+} from '../projects/projects.policy.ts';
+import { adjustProjectTotals, lockProject } from '../projects/projects.service.ts';
+import { iso } from '../teams/teams.service.ts';
+import { enqueueBlobDeletion } from './assets.jobs.ts';
+import {
+  ancestorsOf,
+  childPath,
+  folderIn,
+  newIngestCode,
+  presentAsset,
+  rowsOf,
+  searchTextOf,
+  subtreeOf,
+  tsQueryOf,
+  uuidArray,
+  type AssetRow,
+} from './assets.sql.ts';
+
+/** Keyset position in the storyboard order: folders first, then by lower(title), then id. */
+export type Cursor = [isFolder: boolean, lowerTitle: string, id: string];
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(v) &&
+      v.length === 3 &&
+      typeof v[0] === 'boolean' &&
+      typeof v[1] === 'string' &&
+      typeof v[2] === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(v[2])
+    ) {
+      return v as Cursor;
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest(MSG.somethingWentWrong);
+}
+
+const lowerTitle = sql<string>`lower(${assets.title})`;
+const after = (c: Cursor) => sql`(${lowerTitle}, ${assets.id}) > (${c[1]}, ${c[2]}::uuid)`;
+type Ranked = { row: AssetRow; key: string };
+const selectRanked = (db: DbOrTx) => db.select({ row: assets, key: lowerTitle }).from(assets);
+
+function pageOf(rows: Ranked[], limit: number, total: number, breadcrumbs: AssetPage['breadcrumbs']) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => presentAsset(r.row)),
+    next_cursor:
+      rows.length > limit && last ? encodeCursor([last.row.isFolder, last.key, last.row.id]) : null,
+    total_entries: total,
+    breadcrumbs,
+  };
+}
+
+const inFolderOf = (projectId: string, folderId: string | null) =>
+  and(eq(assets.projectId, projectId), folderId ? eq(assets.parentId, folderId) : isNull(assets.parentId));
+
+/**
+ * One phase of a folder page (exported for the EXPLAIN test): the folders or the files of a folder
+ * after the cursor, in (lower(title), id) order — an index range scan, so page N costs what page 1 does.
+ */
+export function listPhaseQuery(
+  db: DbOrTx,
+  projectId: string,
+  folderId: string | null,
+  isFolder: boolean,
+  cursor: Cursor | null,
+  n: number,
+) {
+  const where: (SQL | undefined)[] = [inFolderOf(projectId, folderId), eq(assets.isFolder, isFolder)];
+  if (cursor && cursor[0] === isFolder) where.push(after(cursor));
+  return selectRanked(db)
+    .where(and(...where))
+    .orderBy(asc(lowerTitle), asc(assets.id))
+    .limit(n);
+}
+
+/**
+ * The search page query (exported for the EXPLAIN test): project, tsquery match and keyset in the
+ * storyboard order. The GIN index answers the match; the few matching rows are then sorted.
+ */
+export function searchQuery(
+  db: DbOrTx,
+  projectId: string,
+  text: string,
+  cursor: Cursor | null,
+  limit: number,
+) {
+  const matches = and(eq(assets.projectId, projectId), sql`${assets.searchVector} @@ ${tsQueryOf(text)}`);
+  const keyset = cursor
+    ? cursor[0]
+      ? sql`(not ${assets.isFolder} or ${after(cursor)})`
+      : sql`(not ${assets.isFolder} and ${after(cursor)})`
+    : undefined;
+  const page = selectRanked(db)
+    .where(and(matches, keyset))
+    .orderBy(desc(assets.isFolder), asc(lowerTitle), asc(assets.id))
+    .limit(limit + 1);
+  return { page, matches };
+}
+
+export function createAssetsService(ctx: AppContext) {
+  const { db, events } = ctx;
+
+  /** One folder's children, folders first: two index range scans (assets_list_idx / assets_root_list_idx). */
+  async function listFolder(
+    projectId: string,
+    folderId: string | null,
+    limit: number,
+    cursor: Cursor | null,
+  ) {
+    const phase = (isFolder: boolean, n: number) =>
+      listPhaseQuery(db, projectId, folderId, isFolder, cursor, n);
+    const rows: Ranked[] = [];
+    if (!cursor || cursor[0]) rows.push(...(await phase(true, limit + 1)));
+    if (rows.length <= limit) rows.push(...(await phase(false, limit + 1 - rows.length)));
+    const [{ n }] = await db.select({ n: count() }).from(assets).where(inFolderOf(projectId, folderId));
+    return { rows, total: n };
+  }
+
+  return {
+    async createFolder(userId: string, body: CreateFolderBody) {
+      await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
+      const parentId = body.folder_db_id ?? null;
+      const title = body.data.file_info.filename;
+      const id = await events.transaction(db, async (tx, emit) => {
+        await lockProject(tx, body.project_db_id);
+        const parent = parentId ? await folderIn(tx, body.project_db_id, parentId) : null;
+        const [row] = await tx
+          .insert(assets)
+          .values({
+            projectId: body.project_db_id,
+            parentId,
+            isFolder: true,
+            title,
+            fileType: 'folder',
+            folderPath: childPath(parent),
+            ingestCode: newIngestCode(),
+            uploadedBy: userId,
+            status: 1,
+            searchText: searchTextOf(title, '', []),
+          })
+          .returning({ id: assets.id });
+        await adjustProjectTotals(tx, body.project_db_id, 0, 1);
+        emit('assets.changed', { projectId: body.project_db_id, folderIds: [parentId], totals: true });
+        return row.id;
+      });
+      return { message: MSG.folderCreated, ingest_db_id: id, project_db_id: body.project_db_id };
+    },
+
+    async list(userId: string, q: ListAssetsQuery): Promise<AssetPage> {
+      await authorizeProject(db, userId, q.project_db_id, canViewProject);
+      const folderId = q.folder_db_id ?? null;
+      if (folderId) await folderIn(db, q.project_db_id, folderId);
+      const { rows, total } = await listFolder(
+        q.project_db_id,
+        folderId,
+        q.entries_per_page,
+        decodeCursor(q.cursor),
+      );
+      return pageOf(rows, q.entries_per_page, total, await ancestorsOf(db, folderId));
+    },
+
+    /** Full-text search over the whole project (GIN index on the stored tsvector). */
+    async search(userId: string, q: SearchAssetsQuery): Promise<AssetPage> {
+      await authorizeProject(db, userId, q.project_db_id, canViewProject);
+      const { page, matches } = searchQuery(
+        db,
+        q.project_db_id,
+        q.search_text,
+        decodeCursor(q.cursor),
+        q.entries_per_page,
+      );
+      const rows = await page;
+      const [{ n }] = await db.select({ n: count() }).from(assets).where(matches);
+      return pageOf(rows, q.entries_per_page, n, []);
+    },
+
+    /**
+     * Deletes assets of one project; folders take their contents. Ids of another project refuse the
+     * whole request (nothing is deleted). Counters drop in the same transaction; blobs go by job.
+     */
+    async remove(userId: string, body: DeleteAssetsBody) {
+      await authorizeProject(db, userId, body.project_db_id, canDeleteAssets);
+      const ids = [...new Set(body.ingest_db_ids)];
+      await events.transaction(db, async (tx, emit) => {
+        await lockProject(tx, body.project_db_id);
+        const found = await rowsOf<{ id: string; parent_id: string | null }>(
+          tx,
+          sql`select id, parent_id from ${assets} where id = any(${uuidArray(ids)}) and project_id = ${body.project_db_id} for update`,
+        );
+        if (found.length !== ids.length) throw notFound(MSG.assetNotFound);
+        const subtree = await subtreeOf(tx, ids);
+        const bytes = subtree.reduce((n, r) => n + (r.is_folder ? 0 : Number(r.size_bytes)), 0);
+        const keys = subtree.flatMap((r) => [r.blob_key, r.thumbnail_key]).filter((k) => k !== null);
+        await tx.execute(sql`delete from ${assets} where id = any(${uuidArray(ids)})`);
+        await adjustProjectTotals(tx, body.project_db_id, -bytes, -subtree.length);
+        await enqueueBlobDeletion(tx, keys);
+        emit('assets.changed', {
+          projectId: body.project_db_id,
+          folderIds: [...new Set(found.map((r) => r.parent_id))],
+          totals: true,
+        });
+      });
+      ctx.jobs.wake();
+      return { message: MSG.assetDeleted };
+    },
+
+    async metadata(userId: string, projectId: string, assetId: string): Promise<AssetMetadata> {
+      const access = await authorizeProject(db, userId, projectId, canViewProject);
+      const [row] = await db
+        .select({ asset: assets, first: users.firstName, last: users.lastName })
+        .from(assets)
+        .leftJoin(users, eq(users.id, assets.uploadedBy))
+        .where(and(eq(assets.id, assetId), eq(assets.projectId, projectId)))
+        .limit(1);
+      if (!row) throw notFound(MSG.assetNotFound);
+      const a = row.asset;
+      return {
+        file_info: {
+          uploaded_by: row.first === null ? '' : `${row.first} ${row.last ?? ''}`.trim(),
+          ingest_id: a.ingestCode,
+          created_on: iso(a.createdAt),
+          uploaded_from: a.uploadedFrom,
+          format: a.format,
+          file_size: Number(a.sizeBytes),
+          duration: a.durationSeconds,
+        },
+        ingest_db_id: a.id,
+        title: a.title,
+        additional_filename: a.additionalFilename,
+        keywords: a.keywords,
+        can_add_update_asset_metadata: canEditMetadata(access),
+      };
+    },
+
+    async updateMetadata(userId: string, body: UpdateMetadataBody) {
+      await authorizeProject(db, userId, body.project_db_id, canEditMetadata);
+      // Keywords are kept once each (case-insensitive), in the order typed.
+      const seen = new Set<string>();
+      const keywords = body.keywords.filter((k) => !seen.has(k.toLowerCase()) && seen.add(k.toLowerCase()));
+      await events.transaction(db, async (tx, emit) => {
+        const [row] = await tx
+          .select({ title: assets.title, parentId: assets.parentId })
+          .from(assets)
+          .where(and(eq(assets.id, body.ingest_db_id), eq(assets.projectId, body.project_db_id)))
+          .for('update');
+        if (!row) throw notFound(MSG.assetNotFound);
+        await tx
+          .update(assets)
+          .set({
+            keywords,
+            additionalFilename: body.additional_filename,
+            searchText: searchTextOf(row.title, body.additional_filename, keywords),
+            updatedAt: new Date(),
+          })
+          .where(eq(assets.id, body.ingest_db_id));
+        emit('assets.changed', { projectId: body.project_db_id, folderIds: [row.parentId], totals: false });
+      });
+      return { message: MSG.detailsUpdated };
+    },
+  };
+}

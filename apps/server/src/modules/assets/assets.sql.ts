@@ -1,0 +1,121 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { MSG, type AssetItem } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { assets } from '../../db/schema/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { iso } from '../teams/teams.service.ts';
+
+export type AssetRow = typeof assets.$inferSelect;
+
+/** Rows of a raw query (both drivers answer `execute` with `rows`). */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A uuid[] parameter. */
+export const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** The human ingest_id, e.g. 'IN7QK2HX9A3F'. */
+export const newIngestCode = () =>
+  'IN' + Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+/**
+ * What full-text search reads: title, additional name and keywords (docs/decisions.md), as typed and
+ * once more with punctuation as spaces — the parser reads 'city_night.mov' as one host name, and
+ * people search for 'night'.
+ */
+export function searchTextOf(title: string, additional: string, keywords: readonly string[]) {
+  const raw = [title, additional, ...keywords].filter(Boolean).join(' ');
+  const words = raw.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return words === raw ? raw : `${raw} ${words}`;
+}
+
+/** The path shown for assets inside `folder`: '/' at the root, '/A/B' inside B inside A. */
+export const childPath = (folder: { folderPath: string; title: string } | null) =>
+  folder === null ? '/' : `${folder.folderPath === '/' ? '' : folder.folderPath}/${folder.title}`;
+
+export function presentAsset(r: AssetRow): AssetItem {
+  return {
+    ingest_db_id: r.id,
+    title: r.title,
+    file_type: r.fileType,
+    is_folder: r.isFolder,
+    folder_path: r.folderPath,
+    parent_db_id: r.parentId,
+    thumbnail: null,
+    created_on: iso(r.createdAt),
+    background_color: r.backgroundColor,
+    approval_status: r.approvalStatus,
+    status: r.status,
+    size: Number(r.sizeBytes),
+    extension: r.extension,
+  };
+}
+
+/** A folder of the project, or 404 'Folder not found' (ids of other projects are not found either). */
+export async function folderIn(db: DbOrTx, projectId: string, folderId: string): Promise<AssetRow> {
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.id, folderId), eq(assets.projectId, projectId), eq(assets.isFolder, true)))
+    .limit(1);
+  if (!row) throw notFound(MSG.folderNotFound);
+  return row;
+}
+
+/** Root → folder, for breadcrumbs. */
+export async function ancestorsOf(db: DbOrTx, folderId: string | null) {
+  if (!folderId) return [];
+  const rows = await rowsOf<{ id: string; title: string }>(
+    db,
+    sql`with recursive anc as (
+      select id, parent_id, title, 0 as depth from ${assets} where id = ${folderId}
+      union all
+      select a.id, a.parent_id, a.title, anc.depth + 1 from ${assets} a join anc on a.id = anc.parent_id
+    ) select id, title from anc order by depth desc`,
+  );
+  return rows.map((r) => ({ ingest_db_id: r.id, title: r.title }));
+}
+
+export interface SubtreeRow {
+  id: string;
+  parent_id: string | null;
+  is_folder: boolean;
+  size_bytes: string | number;
+  blob_key: string | null;
+  thumbnail_key: string | null;
+  depth: number;
+}
+
+/** The given assets and everything inside them, shallowest first. */
+export async function subtreeOf(db: DbOrTx, ids: readonly string[]): Promise<SubtreeRow[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<SubtreeRow>(
+    db,
+    sql`with recursive sub as (
+      select id, 0 as depth from ${assets} where id = any(${uuidArray(ids)})
+      union all
+      select a.id, sub.depth + 1 from ${assets} a join sub on a.parent_id = sub.id
+    ) select a.id, a.parent_id, a.is_folder, a.size_bytes, a.blob_key, a.thumbnail_key, sub.depth
+      from sub join ${assets} a on a.id = sub.id order by sub.depth, a.id`,
+  );
+}
+
+/**
+ * The full-text query (spec 000 §2 'Search Assets'): websearch syntax, with the last word matched
+ * as a prefix so results follow typing ('sun' finds 'sunset'). Quoted or negated endings keep
+ * plain websearch semantics.
+ */
+export function tsQueryOf(text: string): SQL {
+  const full = sql`websearch_to_tsquery('simple', ${text})`;
+  const m = /^(.*?)([\p{L}\p{N}]+)$/su.exec(text);
+  if (!m) return full;
+  const [, head, last] = m;
+  const quotes = (head.match(/"/g) ?? []).length;
+  if (quotes % 2 === 1 || /(^|\s)-$/.test(head)) return full;
+  const prefix = sql`to_tsquery('simple', ${`${last}:*`})`;
+  return /[\p{L}\p{N}]/u.test(head) ? sql`(websearch_to_tsquery('simple', ${head}) && ${prefix})` : prefix;
+}

@@ -1,0 +1,115 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ProjectCard, TrayName } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { projectMembers, projects, users } from '../../db/schema/index.ts';
+import { iso } from '../teams/teams.service.ts';
+
+/** How many member avatars a card shows (spec 002 §9). */
+const AVATARS = 4;
+
+export const trayOf = (role: string): TrayName =>
+  role === 'creator' ? 'my_projects' : 'collaborated_projects';
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+type BaseCard = Omit<ProjectCard, 'role'>;
+
+/** Cards of projects without the viewer's role (one query for the projects, one for the avatars). */
+async function baseCards(db: DbOrTx, projectIds: string[]): Promise<Map<string, BaseCard>> {
+  const cards = new Map<string, BaseCard>();
+  if (projectIds.length === 0) return cards;
+  const rows = await db
+    .select({ project: projects, creatorFirst: users.firstName, creatorLast: users.lastName })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.createdBy))
+    .where(inArray(projects.id, projectIds));
+  if (rows.length === 0) return cards;
+  const members = await db
+    .select({
+      projectId: projectMembers.projectId,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      badgeColor: users.badgeColor,
+    })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(
+      inArray(
+        projectMembers.projectId,
+        rows.map((r) => r.project.id),
+      ),
+    )
+    .orderBy(
+      projectMembers.projectId,
+      sql`${projectMembers.role} = 'creator' desc`,
+      asc(projectMembers.createdAt),
+      asc(users.id),
+    );
+  const byProject = new Map<string, typeof members>();
+  for (const m of members) byProject.set(m.projectId, [...(byProject.get(m.projectId) ?? []), m]);
+  for (const r of rows) {
+    const list = byProject.get(r.project.id) ?? [];
+    cards.set(r.project.id, {
+      project_db_id: r.project.id,
+      project_id: r.project.projectCode,
+      team_db_id: r.project.teamId,
+      title: r.project.title,
+      storage_used: Number(r.project.storageUsed),
+      total_assets: r.project.totalAssets,
+      created_on: iso(r.project.createdAt),
+      creator: {
+        user_id: r.project.createdBy,
+        name: fullName({ firstName: r.creatorFirst, lastName: r.creatorLast }),
+      },
+      avatars: list.slice(0, AVATARS).map((m) => ({
+        user_id: m.id,
+        name: fullName(m),
+        user_badge_color: m.badgeColor,
+      })),
+      no_of_members: list.length,
+    });
+  }
+  return cards;
+}
+
+/** Cards of `projectIds` as `userId` sees them (role is theirs); projects they are not in are left out. */
+export async function cardsFor(
+  db: DbOrTx,
+  userId: string,
+  projectIds: string[],
+): Promise<Map<string, ProjectCard>> {
+  const out = new Map<string, ProjectCard>();
+  if (projectIds.length === 0) return out;
+  const roles = await db
+    .select({ projectId: projectMembers.projectId, role: projectMembers.role })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.userId, userId), inArray(projectMembers.projectId, projectIds)));
+  const base = await baseCards(
+    db,
+    roles.map((r) => r.projectId),
+  );
+  for (const { projectId, role } of roles) {
+    const card = base.get(projectId);
+    if (card) out.set(projectId, { ...card, role });
+  }
+  return out;
+}
+
+/** Every member of a project with their card (for tray updates after a change). */
+export async function cardsByMember(db: DbOrTx, projectId: string): Promise<[string, ProjectCard][]> {
+  const roles = await db
+    .select({ userId: projectMembers.userId, role: projectMembers.role })
+    .from(projectMembers)
+    .where(eq(projectMembers.projectId, projectId));
+  const card = (await baseCards(db, [projectId])).get(projectId);
+  if (!card) return [];
+  return roles.map((r) => [r.userId, { ...card, role: r.role }]);
+}
+
+export async function memberIdsOf(db: DbOrTx, projectId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(eq(projectMembers.projectId, projectId));
+  return rows.map((r) => r.userId);
+}

@@ -1,0 +1,30 @@
+import { APP_NAME } from '@rushes/shared';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+
+export const PROJECT_INVITE_TTL_DAYS = 14;
+
+/**
+ * The project invitation: the same sign-up and login links as a team invitation (?inviteCode=), so
+ * signing up or logging in through it joins the project; the code's prefix tells the two apart.
+ */
+export const projectMails = {
+  invite: (input: {
+    to: string;
+    baseUrl: string;
+    token: string;
+    projectTitle: string;
+    inviterName: string;
+    role: string;
+  }): MailMessage => {
+    const code = encodeURIComponent(input.token);
+    return {
+      to: input.to,
+      subject: `You are invited to the project ${input.projectTitle} on ${APP_NAME}`,
+      text:
+        `${input.inviterName} invited you to the project "${input.projectTitle}" on ${APP_NAME} as ${input.role === 'admin' ? 'an admin' : 'a collaborator'}.\n\n` +
+        `Create your account to join:\n${input.baseUrl}/signup?inviteCode=${code}&email=${encodeURIComponent(input.to)}\n\n` +
+        `Already have a ${APP_NAME} account with this email address? Log in to join:\n${input.baseUrl}/login?inviteCode=${code}\n\n` +
+        `The invitation works once and expires in ${PROJECT_INVITE_TTL_DAYS} days. If you did not expect it, ignore this email.`,
+    };
+  },
+};

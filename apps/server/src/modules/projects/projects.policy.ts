@@ -1,0 +1,120 @@
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  MSG,
+  effectiveProjectPermissions,
+  type ProjectPermissionCode,
+  type ProjectRole,
+} from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  projectMemberPermissions,
+  projectMembers,
+  projectPermissions,
+  projects,
+} from '../../db/schema/index.ts';
+import { forbidden } from '../../platform/http/errors.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** Who the caller is in one project: a member's role and effective permission codes. */
+export interface ProjectAccess {
+  project: ProjectRow;
+  userId: string;
+  role: ProjectRole;
+  codes: ProjectPermissionCode[];
+}
+
+/** The codes a member holds through rows (before the creator and share rules). */
+export async function heldProjectCodes(db: DbOrTx, projectId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: projectPermissions.code })
+    .from(projectMemberPermissions)
+    .innerJoin(projectPermissions, eq(projectPermissions.id, projectMemberPermissions.permissionId))
+    .where(
+      and(eq(projectMemberPermissions.projectId, projectId), eq(projectMemberPermissions.userId, userId)),
+    );
+  return rows.map((r) => r.code);
+}
+
+/** The caller's access, or null when the project is unknown or the caller is not a member. */
+export async function loadProjectAccess(
+  db: DbOrTx,
+  userId: string,
+  projectId: string,
+): Promise<ProjectAccess | null> {
+  const [row] = await db
+    .select({ project: projects, role: projectMembers.role })
+    .from(projects)
+    .innerJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
+    )
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!row) return null;
+  const held = await heldProjectCodes(db, projectId, userId);
+  return { project: row.project, userId, role: row.role, codes: effectiveProjectPermissions(held, row.role) };
+}
+
+/**
+ * SQL: `userId` holds `code` in the project whose id is `projectId` (a column). The same rule as
+ * ProjectAccess.codes for lists filtered in SQL: the creator's rows hold every code, and
+ * download_all_assets is also held through share_to_download_all_assets.
+ */
+export const holdsProjectCodeSql = (userId: string, projectId: SQLWrapper, code: ProjectPermissionCode) => {
+  const codes = code === 'download_all_assets' ? [code, 'share_to_download_all_assets'] : [code];
+  const list = sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  return sql<boolean>`(exists (select 1 from ${projectMembers} pm where pm.project_id = ${projectId} and pm.user_id = ${userId} and pm.role = 'creator')
+    or exists (select 1 from ${projectMemberPermissions} pmp join ${projectPermissions} pp on pp.id = pmp.permission_id
+      where pmp.project_id = ${projectId} and pmp.user_id = ${userId} and pp.code in (${list})))`;
+};
+
+// ---- one rule per action (spec 002 §6, 000 §6) ----
+
+export type ProjectRule = (access: ProjectAccess) => boolean;
+const holds =
+  (code: ProjectPermissionCode): ProjectRule =>
+  (a) =>
+    a.codes.includes(code);
+
+/** Members read a project: info, members, assets, metadata, its room. */
+export const canViewProject: ProjectRule = () => true;
+/** Only the creator deletes a project (docs/decisions.md). */
+export const canDeleteProject: ProjectRule = (a) => a.role === 'creator';
+/** Add collaborators, resend invites, remove members (not oneself; admins only by creator/admins). */
+export const canManageCollaborators = holds('can_add_update_collaborators');
+/** Open a member's permission panel, change permissions and badges (spec 002 §6). */
+export const canManageProject = holds('can_manage_project');
+/** Create folders and upload; the write right a copy or move destination needs. */
+export const canWriteAssets = holds('can_upload_assets');
+export const canDeleteAssets = holds('can_delete_assets');
+export const canCopyMoveAssets = holds('can_copy_move_assets');
+export const canEditMetadata = holds('can_add_update_asset_metadata');
+/** Adding, inviting or removing admins also needs the caller to be the creator or an admin. */
+export const canManageRole = (a: ProjectAccess, role: 'admin' | 'collaborator') =>
+  canManageCollaborators(a) && (role === 'collaborator' || a.role !== 'collaborator');
+
+/**
+ * Loads the caller's access and applies a rule: non-members (and unknown projects, so ids reveal
+ * nothing) get 403 'You are not a member of this project'; members the rule refuses get 403 too.
+ */
+export async function authorizeProject(
+  db: DbOrTx,
+  userId: string,
+  projectId: string,
+  rule: ProjectRule,
+): Promise<ProjectAccess> {
+  const access = await loadProjectAccess(db, userId, projectId);
+  if (!access) throw forbidden(MSG.noProjectAccess);
+  if (!rule(access)) throw forbidden(MSG.forbidden);
+  return access;
+}
+
+/** The room rule: members join project:{id}. */
+export const canJoinProjectRoom = async (db: DbOrTx, userId: string, projectId: string) => {
+  if (!/^[0-9a-f-]{36}$/i.test(projectId)) return false;
+  return (await loadProjectAccess(db, userId, projectId)) !== null;
+};

@@ -1,0 +1,220 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_PROJECT_PERMISSIONS,
+  MSG,
+  UI,
+  projectPermissionIds,
+  type CreateProjectBody,
+  type ProjectInfo,
+  type ProjectRole,
+  type TrayPage,
+  type TrayQuery,
+} from '@rushes/shared';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { projectMemberPermissions, projectMembers, projects } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { findPlan, upgradeData } from '../plans/plans.service.ts';
+import { authorizeTeam, type TeamAccess } from '../teams/teams.policy.ts';
+import { lockTeam } from '../teams/teams.service.ts';
+import { escapeLike } from '../users/search.service.ts';
+import { blobKeysOfProject, enqueueBlobDeletion } from '../assets/assets.jobs.ts';
+import './projects.events.ts';
+import { cardsFor, memberIdsOf } from './projects.cards.ts';
+import { authorizeProject, canDeleteProject, canViewProject } from './projects.policy.ts';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** The human Project ID, e.g. 'PR7QK2HX9A'. */
+export const newProjectCode = () =>
+  'PR' + Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+/** Team members holding can_create_projects create projects (owners hold every code). */
+const canCreateProjects = (a: TeamAccess) => a.isMember && a.codes.includes('can_create_projects');
+
+/** The refusal of the team plan's project_limit: 403 with data.upgrade_required (DESIGN §4). */
+export function projectLimitReached(): AppError {
+  return new AppError(MSG.upgradeProjectLimit, {
+    status: 403,
+    errorcode: 403,
+    data: { upgrade_required: upgradeData(MSG.upgradeProjectLimit) },
+  });
+}
+
+/** Adds a member with the permission ids given (default: the role's defaults). */
+export async function insertProjectMember(
+  db: DbOrTx,
+  projectId: string,
+  userId: string,
+  role: ProjectRole,
+  permissionIds: number[] = projectPermissionIds(DEFAULT_PROJECT_PERMISSIONS[role]),
+) {
+  await db.insert(projectMembers).values({ projectId, userId, role }).onConflictDoNothing();
+  await setMemberPermissionIds(db, projectId, userId, permissionIds);
+}
+
+export async function setMemberPermissionIds(db: DbOrTx, projectId: string, userId: string, ids: number[]) {
+  await db
+    .delete(projectMemberPermissions)
+    .where(
+      and(eq(projectMemberPermissions.projectId, projectId), eq(projectMemberPermissions.userId, userId)),
+    );
+  if (ids.length === 0) return;
+  await db
+    .insert(projectMemberPermissions)
+    .values(ids.map((permissionId) => ({ projectId, userId, permissionId })))
+    .onConflictDoNothing();
+}
+
+/** Locks a project row: serialises counter updates and member changes of one project. */
+export async function lockProject(tx: Tx, projectId: string) {
+  const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
+  return row ?? null;
+}
+
+/** Applies deltas to storage_used and total_assets (never below zero). */
+export async function adjustProjectTotals(tx: Tx, projectId: string, bytes: number, assetCount: number) {
+  if (bytes === 0 && assetCount === 0) return;
+  await tx
+    .update(projects)
+    .set({
+      storageUsed: sql`greatest(0, ${projects.storageUsed} + ${bytes})`,
+      totalAssets: sql`greatest(0, ${projects.totalAssets} + ${assetCount})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(projects.id, projectId));
+}
+
+type TrayCursor = [string, string];
+const encodeCursor = (c: TrayCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(raw: string | undefined): TrayCursor | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'string')) return v as TrayCursor;
+  } catch {
+    // fall through
+  }
+  throw badRequest(MSG.somethingWentWrong);
+}
+
+export function createProjectsService(ctx: AppContext) {
+  const { db, events } = ctx;
+
+  return {
+    /** Create within a team: member with can_create_projects, within the plan's project_limit. */
+    async create(userId: string, body: CreateProjectBody) {
+      await authorizeTeam(db, userId, body.team_db_id, canCreateProjects);
+      const projectId = await events.transaction(db, async (tx, emit) => {
+        // The team row lock serialises creations, so two requests cannot both take the last slot.
+        const team = await lockTeam(tx, body.team_db_id);
+        if (!team) throw badRequest(MSG.noTeamAccess);
+        const plan = await findPlan(tx, team.planCode);
+        if (plan.projectLimit !== null) {
+          const [{ n }] = await tx.select({ n: count() }).from(projects).where(eq(projects.teamId, team.id));
+          if (n + 1 > plan.projectLimit) throw projectLimitReached();
+        }
+        const [project] = await tx
+          .insert(projects)
+          .values({ projectCode: newProjectCode(), teamId: team.id, title: body.title, createdBy: userId })
+          .returning();
+        await insertProjectMember(tx, project.id, userId, 'creator');
+        emit('project.created', { projectId: project.id });
+        return project.id;
+      });
+      const card = (await cardsFor(db, userId, [projectId])).get(projectId)!;
+      return { message: MSG.projectCreated, project_db_id: projectId, project: card };
+    },
+
+    async info(userId: string, projectId: string): Promise<ProjectInfo> {
+      const access = await authorizeProject(db, userId, projectId, canViewProject);
+      const p = access.project;
+      return {
+        project_db_id: p.id,
+        project_id: p.projectCode,
+        team_db_id: p.teamId,
+        title: p.title,
+        storage_used: Number(p.storageUsed),
+        total_assets: p.totalAssets,
+        created_on: new Date(p.createdAt).toISOString(),
+        role: access.role,
+        permissions: access.codes,
+      };
+    },
+
+    /** The creator deletes; the assets' blobs are removed by a job enqueued in the same transaction. */
+    async remove(userId: string, projectId: string) {
+      await authorizeProject(db, userId, projectId, canDeleteProject);
+      await events.transaction(db, async (tx, emit) => {
+        if (!(await lockProject(tx, projectId))) return;
+        const userIds = await memberIdsOf(tx, projectId);
+        await enqueueBlobDeletion(tx, await blobKeysOfProject(tx, projectId));
+        await tx.delete(projects).where(eq(projects.id, projectId));
+        emit('project.deleted', { projectId, userIds });
+      });
+      ctx.jobs.wake();
+      return { message: MSG.projectDeleted };
+    },
+
+    /**
+     * A home tray page (spec 002 §3, §7), newest membership first, paged by keyset on
+     * (membership created_at, project id): projects added meanwhile never shift later pages.
+     */
+    async tray(userId: string, q: TrayQuery): Promise<TrayPage> {
+      const filters: SQL[] = [eq(projectMembers.userId, userId)];
+      if (q.tray_name === 'my_projects') {
+        filters.push(eq(projectMembers.role, 'creator'));
+        if (q.team_db_id) filters.push(eq(projects.teamId, q.team_db_id));
+      } else {
+        filters.push(inArray(projectMembers.role, ['admin', 'collaborator']));
+      }
+      if (q.search) filters.push(ilike(projects.title, `%${escapeLike(q.search)}%`));
+      const [{ n: total }] = await db
+        .select({ n: count() })
+        .from(projectMembers)
+        .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+        .where(and(...filters));
+      const cursor = decodeCursor(q.cursor);
+      const pageFilters = cursor
+        ? [
+            ...filters,
+            sql`(${projectMembers.createdAt}, ${projectMembers.projectId}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`,
+          ]
+        : filters;
+      // Without a cursor, page_no still works (offset) for callers that only know the spec's paging.
+      const offset = cursor ? 0 : (q.page_no - 1) * q.entries_per_page;
+      const rows = await db
+        .select({
+          projectId: projectMembers.projectId,
+          at: sql<string>`${projectMembers.createdAt}::text`,
+        })
+        .from(projectMembers)
+        .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+        .where(and(...pageFilters))
+        .orderBy(desc(projectMembers.createdAt), desc(projectMembers.projectId))
+        .limit(q.entries_per_page + 1)
+        .offset(offset);
+      const page = rows.slice(0, q.entries_per_page);
+      const cards = await cardsFor(
+        db,
+        userId,
+        page.map((r) => r.projectId),
+      );
+      const last = page.at(-1);
+      return {
+        field: q.tray_name,
+        data: page.map((r) => cards.get(r.projectId)).filter((c) => c !== undefined),
+        total_entries: total,
+        next_cursor:
+          rows.length > q.entries_per_page && last ? encodeCursor([last.at, last.projectId]) : null,
+      };
+    },
+
+    trayStructure: () => ({
+      trays: [
+        { field: 'my_projects' as const, title: UI.trayMyProjects, entries_per_page: 10 },
+        { field: 'collaborated_projects' as const, title: UI.trayCollaboratedProjects, entries_per_page: 10 },
+      ],
+    }),
+  };
+}
