@@ -31,6 +31,7 @@ import {
   teamMemberIds,
   teamSummaryFor,
 } from './teams.service.ts';
+import { releaseTeamProjects } from '../projects/teamProjects.ts';
 
 /** How many member avatars a row of the Teams table shows (spec 002 §2). */
 const AVATARS = 4;
@@ -180,9 +181,11 @@ export function createTeamsCommands(ctx: AppContext) {
       if (body.name !== team.name) throw fieldError('name', MSG.teamNameMismatch);
       await events.transaction(db, async (tx, emit) => {
         const userIds = await teamMemberIds(tx, team.id);
+        await releaseTeamProjects(tx, team.id, emit);
         await tx.delete(teams).where(eq(teams.id, team.id));
         emit('team.deleted', { teamId: team.id, userIds });
       });
+      ctx.jobs.wake();
       return { message: MSG.teamDeleted };
     },
 
