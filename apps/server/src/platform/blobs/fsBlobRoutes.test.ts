@@ -99,10 +99,11 @@ describe('fs blob routes', () => {
     const { key, uploadId } = await newUpload();
     const url = new URL(await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 }));
     const variants = [
-      // Change the last character to a different one (replacing it with a fixed 'A' is a no-op 1 time in 64).
+      // Change the first character (all 6 of its bits count; the last one's low bits are padding) to a
+      // different one: a fixed replacement would be a no-op when it already matched.
       (u: URL) => {
         const sig = u.searchParams.get('sig')!;
-        u.searchParams.set('sig', `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`);
+        u.searchParams.set('sig', `${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`);
       },
       (u: URL) => u.searchParams.set('partNumber', '2'),
       (u: URL) => u.searchParams.set('key', testKey()),
