@@ -13,6 +13,8 @@ export const PATHS = {
   subscription: '/subscription',
   statistics: '/statistics',
   userGuide: '/user-guide',
+  /** the project page (spec 002 §2); links are built with projectPath() */
+  project: '/project/:projectDbId/:folderDbId?',
 } as const;
 
 /** Where the upgrade notice leads (spec 002 §2). */

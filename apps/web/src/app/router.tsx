@@ -19,6 +19,7 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx'))
 const SubscriptionPage = lazy(() => import('../features/settings/SubscriptionPage.tsx'));
 const StatisticsPage = lazy(() => import('../features/settings/StatisticsPage.tsx'));
 const UserGuidePage = lazy(() => import('../features/settings/UserGuidePage.tsx'));
+const ProjectPage = lazy(() => import('../features/projects/ProjectPage.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 
 /** The routes of spec 002 §2: public screens, the logged-in shell, and not found. */
@@ -47,6 +48,7 @@ export const router = createBrowserRouter([
               { path: PATHS.subscription, element: <SubscriptionPage /> },
               { path: PATHS.statistics, element: <StatisticsPage /> },
               { path: PATHS.userGuide, element: <UserGuidePage /> },
+              { path: PATHS.project, element: <ProjectPage /> },
             ],
           },
         ],

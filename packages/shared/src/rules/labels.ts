@@ -263,7 +263,6 @@ export const UI = {
   projectId: 'Project ID',
   createdBy: (name: string) => `Created by ${name}`,
   projectFolders: 'Folders',
-  thumbnail: 'Thumbnail',
   backgroundColour: 'Colour',
   noColour: 'No colour',
   searchResults: (text: string) => `Results for ${text}`,

@@ -5,6 +5,9 @@ import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPer
 import type { TeamFormPanelProps } from '../../features/teams/TeamFormPanel.tsx';
 import type { TeamListPanelProps } from '../../features/teams/TeamListPanel.tsx';
 import type { TeamMembersPanelProps } from '../../features/teams/TeamMembersPanel.tsx';
+import type { MetadataPanelProps } from '../../features/assets/MetadataPanel.tsx';
+import type { CollaboratorPermissionsPanelProps } from '../../features/projects/CollaboratorPermissionsPanel.tsx';
+import type { CollaboratorsPanelProps } from '../../features/projects/CollaboratorsPanel.tsx';
 
 /** What every panel receives besides its own props. */
 export interface PanelBaseProps {
@@ -26,6 +29,12 @@ export interface PanelPropsMap {
   teamList: TeamListPanelProps;
   billingDetails: BillingPanelProps;
   integrationList: Record<string, never>;
+  /** collaborators of a project (spec 002 §3, §6) */
+  projectCollaborators: CollaboratorsPanelProps;
+  /** one collaborator's permissions and role badge (spec 000 §4) */
+  collaboratorPermissions: CollaboratorPermissionsPanelProps;
+  /** asset metadata (spec 000 §2) */
+  assetMetadata: MetadataPanelProps;
 }
 
 export type PanelType = keyof PanelPropsMap;
@@ -64,6 +73,18 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   integrationList: {
     title: UI.applications,
     component: lazy(() => import('../../features/settings/IntegrationListPanel.tsx')),
+  },
+  projectCollaborators: {
+    title: UI.collaborators,
+    component: lazy(() => import('../../features/projects/CollaboratorsPanel.tsx')),
+  },
+  collaboratorPermissions: {
+    title: UI.collaboratorPermissionsTitle,
+    component: lazy(() => import('../../features/projects/CollaboratorPermissionsPanel.tsx')),
+  },
+  assetMetadata: {
+    title: UI.metadataTitle,
+    component: lazy(() => import('../../features/assets/MetadataPanel.tsx')),
   },
 };
 

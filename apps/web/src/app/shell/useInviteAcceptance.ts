@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { API, MSG } from '@rushes/shared';
+import { API, MSG, PROJECT_INVITE_PREFIX } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
+import { projectKeys } from '../../features/projects/api.ts';
+import { projectPath } from '../../features/projects/paths.ts';
 import { teamKeys } from '../../features/teams/api.ts';
+import { navigateTo } from '../navigation.ts';
 import { toast } from '../../ui/toast.ts';
 import { showApiError } from '../apiErrors.ts';
 
@@ -14,6 +17,7 @@ const accepted = new Set<string>();
 /**
  * A logged-in user landing anywhere with ?inviteCode= joins that team once (spec 002 §4): the code
  * is accepted, the result toasted, the switcher refreshed, and the code dropped from the address.
+ * A project invitation (code prefix PROJECT_INVITE_PREFIX) joins the project and opens it.
  */
 export function useInviteAcceptance(): void {
   const queryClient = useQueryClient();
@@ -33,6 +37,18 @@ export function useInviteAcceptance(): void {
     );
     if (accepted.has(code)) return;
     accepted.add(code);
+    if (code.startsWith(PROJECT_INVITE_PREFIX)) {
+      // a project invitation (002 §6): join, then open the project
+      api
+        .post<{ message?: string; project_db_id: string }>(API.projects.acceptInvite, { invite_code: code })
+        .then((data) => {
+          toast.success(data.message || MSG.projectInviteAccepted);
+          void queryClient.invalidateQueries({ queryKey: projectKeys.trays });
+          navigateTo(projectPath(data.project_db_id));
+        })
+        .catch(showApiError);
+      return;
+    }
     api
       .post<{ message?: string }>(API.teams.acceptInvite, { invite_code: code })
       .then((data) => {

@@ -1,10 +1,14 @@
-import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { MSG, UI } from '@rushes/shared';
-import { useUser } from '../../api/currentUser.ts';
+import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
+import { CreateProjectModal } from '../projects/CreateProjectModal.tsx';
+import { ProjectTray } from '../projects/ProjectTray.tsx';
+import { useTrayEvents } from '../projects/useTrayEvents.ts';
 
-/** The home trays (spec 002 §2); their cards arrive with the task, asset and project modules. */
+/** The task trays (spec 002 §2); their cards arrive with the tasks and sharing modules. */
 const TASK_TRAYS = [UI.trayMyTasks, UI.trayAssignedTasks, UI.traySharedAssets];
-const PROJECT_TRAYS = [UI.trayMyProjects, UI.trayCollaboratedProjects];
 
 function Tray({ title }: { title: string }) {
   return (
@@ -21,8 +25,13 @@ function Tray({ title }: { title: string }) {
   );
 }
 
+/** Home (spec 002 §2): the task trays, then My Projects (with 'Create Project') and Collaborated Projects. */
 export default function HomePage() {
   const user = useUser();
+  const { team } = useSelectedTeam();
+  const [creating, setCreating] = useState(false);
+  useTrayEvents();
+
   return (
     <Container size="xl" py="lg">
       <Stack gap="lg">
@@ -34,12 +43,19 @@ export default function HomePage() {
             <Tray key={title} title={title} />
           ))}
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {PROJECT_TRAYS.map((title) => (
-            <Tray key={title} title={title} />
-          ))}
-        </SimpleGrid>
+        <ProjectTray
+          tray="my_projects"
+          title={UI.trayMyProjects}
+          teamDbId={team?.team_db_id ?? null}
+          action={
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {UI.createProject}
+            </Button>
+          }
+        />
+        <ProjectTray tray="collaborated_projects" title={UI.trayCollaboratedProjects} teamDbId={null} />
       </Stack>
+      <CreateProjectModal opened={creating} onClose={() => setCreating(false)} />
     </Container>
   );
 }

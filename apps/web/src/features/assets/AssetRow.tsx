@@ -1,0 +1,144 @@
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Checkbox,
+  ColorSwatch,
+  Group,
+  Image,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { formatDate, UI, type AssetItem } from '@rushes/shared';
+import { FileTypeIcon } from './FileTypeIcon.tsx';
+
+/** A colour the list may paint: only #rgb / #rrggbb from the server, never arbitrary CSS. */
+export const safeColour = (value: string | null) => (value && /^#[0-9a-f]{3,8}$/i.test(value) ? value : null);
+
+interface AssetRowProps {
+  asset: AssetItem;
+  selected: boolean;
+  /** Search results come from anywhere in the project: show where. */
+  showPath: boolean;
+  folderHref: string | null;
+  onToggle: (asset: AssetItem, on: boolean) => void;
+  onOpen: (asset: AssetItem) => void;
+  onMenu: (asset: AssetItem, x: number, y: number) => void;
+}
+
+function Thumbnail({ asset }: { asset: AssetItem }) {
+  const colour = safeColour(asset.background_color);
+  return (
+    <Box
+      w={56}
+      h={36}
+      style={{
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: colour ?? 'var(--mantine-color-gray-1)',
+        display: 'grid',
+        placeItems: 'center',
+        overflow: 'hidden',
+        flex: 'none',
+      }}
+    >
+      {asset.thumbnail ? (
+        <Image src={asset.thumbnail} alt="" w={56} h={36} fit="cover" />
+      ) : (
+        <FileTypeIcon type={asset.file_type} size={20} />
+      )}
+    </Box>
+  );
+}
+
+/** One storyboard row (spec 000 §3): select box, thumbnail, title, type, uploaded date, colour, menu. */
+export const AssetRow = memo(function AssetRow({
+  asset,
+  selected,
+  showPath,
+  folderHref,
+  onToggle,
+  onOpen,
+  onMenu,
+}: AssetRowProps) {
+  const colour = safeColour(asset.background_color);
+  return (
+    <Table.Tr
+      aria-label={asset.title}
+      aria-selected={selected}
+      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        onMenu(asset, event.clientX, event.clientY);
+      }}
+      onDoubleClick={() => onOpen(asset)}
+    >
+      <Table.Td w={44}>
+        <Checkbox
+          aria-label={UI.selectAsset(asset.title)}
+          checked={selected}
+          onChange={(event) => onToggle(asset, event.currentTarget.checked)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <Thumbnail asset={asset} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            {folderHref ? (
+              <Anchor component={Link} to={folderHref} fw={500} size="sm" truncate="end">
+                {asset.title}
+              </Anchor>
+            ) : (
+              <Text fw={500} size="sm" truncate="end">
+                {asset.title}
+              </Text>
+            )}
+            {showPath && (
+              <Text size="xs" c="dimmed" truncate="end">
+                {asset.folder_path || '/'}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <FileTypeIcon type={asset.file_type} size={16} />
+          <Text size="sm">{UI.fileTypeLabels[asset.file_type]}</Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDate(asset.created_on)}</Text>
+      </Table.Td>
+      <Table.Td>
+        {colour ? (
+          <ColorSwatch color={colour} size={18} role="img" aria-label={colour} />
+        ) : (
+          <Box
+            role="img"
+            aria-label={UI.noColour}
+            w={18}
+            h={18}
+            style={{ borderRadius: '50%', border: '1px dashed var(--mantine-color-gray-4)' }}
+          />
+        )}
+      </Table.Td>
+      <Table.Td w={44}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={UI.assetActions(asset.title)}
+          onClick={(event) => {
+            const rect = event.currentTarget.getBoundingClientRect();
+            onMenu(asset, rect.left, rect.bottom);
+          }}
+        >
+          <IconDots size={16} />
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+});

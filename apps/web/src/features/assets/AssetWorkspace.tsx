@@ -1,0 +1,142 @@
+import { CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG, UI, type AssetItem, type ProjectInfo } from '@rushes/shared';
+import { usePanels } from '../../app/panels/PanelContext.ts';
+import { canIn } from '../projects/api.ts';
+import { projectPath } from '../projects/paths.ts';
+import type { AssetActionEnv } from './actions.ts';
+import { useAssetPages } from './api.ts';
+import { AssetContextMenu, type MenuTarget } from './AssetContextMenu.tsx';
+import { AssetTable } from './AssetTable.tsx';
+import { CopyMoveModal } from './CopyMoveModal.tsx';
+import { DeleteAssetsModal } from './DeleteAssetsModal.tsx';
+import { SelectionToolbar } from './SelectionToolbar.tsx';
+import { useAssetShortcuts } from './useAssetShortcuts.ts';
+import { useSelection } from './useSelection.ts';
+
+/** The open modal; kept (closed) while its closing transition runs, so its title does not change. */
+interface Dialog {
+  kind: 'delete' | 'copy' | 'move';
+  assets: AssetItem[];
+  open: boolean;
+}
+
+/** Debounce of the 'Search Assets' box. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The storyboard of one folder (spec 000 §2, §3): 'Search Assets' (project-wide full-text search),
+ * the selection toolbar, the list with its right-click menu, the keyboard shortcuts, and the
+ * delete and copy/move modals — every operation from the one action list.
+ */
+export function AssetWorkspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string | null }) {
+  const projectDbId = info.project_db_id;
+  const navigate = useNavigate();
+  const panels = usePanels();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useAssetPages(projectDbId, folderDbId, debounced);
+  const selection = useSelection();
+  const [menu, setMenu] = useState<MenuTarget | null>(null);
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'delete', assets: [], open: false });
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+
+  // A new folder or search starts with nothing selected; rows gone from the list leave the selection.
+  const { reset, keepOnly } = selection;
+  useEffect(() => reset(), [folderDbId, debounced, reset]);
+  useEffect(() => keepOnly(new Set(items.map((a) => a.ingest_db_id))), [items, keepOnly]);
+
+  const env = useMemo<AssetActionEnv>(
+    () => ({
+      can: (code) => canIn(info, code),
+      open: (asset) => {
+        if (asset.is_folder) void navigate(projectPath(projectDbId, asset.ingest_db_id));
+      },
+      metadata: (asset) =>
+        panels.open('assetMetadata', { projectDbId, ingestDbId: asset.ingest_db_id, title: asset.title }),
+      copyMove: (kind, assets) => setDialog({ kind, assets, open: true }),
+      remove: (assets) => setDialog({ kind: 'delete', assets, open: true }),
+    }),
+    [info, navigate, panels, projectDbId],
+  );
+  useAssetShortcuts(env, selection.assets, reset);
+
+  // the rows keep one handler; it reads the selection of the moment
+  const selected = useRef(selection);
+  useEffect(() => {
+    selected.current = selection;
+  });
+  const onMenu = useCallback((asset: AssetItem, x: number, y: number) => {
+    const { map, assets } = selected.current;
+    setMenu({ x, y, assets: asset.ingest_db_id in map ? assets : [asset] });
+  }, []);
+  const folderHref = useCallback(
+    (asset: AssetItem) => projectPath(projectDbId, asset.ingest_db_id),
+    [projectDbId],
+  );
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const closeDialog = () => setDialog((d) => ({ ...d, open: false }));
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm" mih={38}>
+        <Group gap="sm">
+          <TextInput
+            aria-label={UI.searchAssets}
+            placeholder={UI.searchAssets}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            leftSection={<IconSearch size={16} />}
+            rightSection={
+              search ? (
+                <CloseButton size="sm" aria-label={UI.clearSearch} onClick={() => setSearch('')} />
+              ) : null
+            }
+            w={{ base: '100%', sm: 320 }}
+            maxLength={100}
+          />
+          {debounced && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {UI.searchResults(debounced)}
+            </Text>
+          )}
+        </Group>
+        <SelectionToolbar assets={selection.assets} env={env} onClear={reset} />
+      </Group>
+      <AssetTable
+        items={items}
+        selection={selection}
+        searching={debounced.length > 0}
+        loading={query.isPending}
+        hasNextPage={query.hasNextPage}
+        fetchingNextPage={query.isFetchingNextPage}
+        onLoadMore={loadMore}
+        folderHref={folderHref}
+        onOpen={env.open}
+        onMenu={onMenu}
+        emptyText={debounced ? MSG.noResultsFound : UI.noAssets}
+      />
+      <AssetContextMenu target={menu} env={env} onClose={() => setMenu(null)} />
+      <DeleteAssetsModal
+        opened={dialog.open && dialog.kind === 'delete'}
+        projectDbId={projectDbId}
+        assets={dialog.assets}
+        onClose={closeDialog}
+        onDone={reset}
+      />
+      <CopyMoveModal
+        opened={dialog.open && dialog.kind !== 'delete'}
+        action={dialog.kind === 'move' ? 'move' : 'copy'}
+        projectDbId={projectDbId}
+        currentFolderDbId={folderDbId}
+        assets={dialog.assets}
+        onClose={closeDialog}
+        onDone={reset}
+      />
+    </Stack>
+  );
+}

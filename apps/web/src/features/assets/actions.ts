@@ -1,0 +1,98 @@
+import {
+  IconCopy,
+  IconFileInfo,
+  IconFolderOpen,
+  IconFolderSymlink,
+  IconTrash,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { UI, type AssetItem, type ProjectPermissionCode } from '@rushes/shared';
+
+/**
+ * The asset operations (DESIGN §7 "Actions shared by menus and shortcuts"): each is defined once
+ * here — label, icon, shortcut, when it applies, what it does — and the right-click menu, the
+ * selection toolbar and the keyboard shortcuts all read this list.
+ */
+export type AssetActionId = 'open' | 'metadata' | 'copy' | 'move' | 'delete';
+
+/** What the actions can do on the page that hosts them. */
+export interface AssetActionEnv {
+  can: (code: ProjectPermissionCode) => boolean;
+  open: (asset: AssetItem) => void;
+  metadata: (asset: AssetItem) => void;
+  copyMove: (action: 'copy' | 'move', assets: AssetItem[]) => void;
+  remove: (assets: AssetItem[]) => void;
+}
+
+export interface AssetAction {
+  id: AssetActionId;
+  label: string;
+  icon: TablerIcon;
+  /** The key shown in menus ('Enter', 'I', …). */
+  shortcutLabel: string;
+  /** KeyboardEvent.key values that run it (lower case for letters). */
+  keys: readonly string[];
+  color?: 'red';
+  /** Whether it applies to these assets for this user. */
+  enabled: (env: AssetActionEnv, assets: readonly AssetItem[]) => boolean;
+  run: (env: AssetActionEnv, assets: AssetItem[]) => void;
+}
+
+const one = (assets: readonly AssetItem[]) => assets.length === 1;
+const some = (assets: readonly AssetItem[]) => assets.length > 0;
+
+export const ASSET_ACTIONS: readonly AssetAction[] = [
+  {
+    id: 'open',
+    label: UI.open,
+    icon: IconFolderOpen,
+    shortcutLabel: UI.shortcutKeys.open,
+    keys: ['Enter'],
+    // files open in the player of the media issue; until then only folders open
+    enabled: (_env, assets) => one(assets) && assets[0].is_folder,
+    run: (env, assets) => env.open(assets[0]),
+  },
+  {
+    id: 'metadata',
+    label: UI.metadata,
+    icon: IconFileInfo,
+    shortcutLabel: UI.shortcutKeys.metadata,
+    keys: ['i'],
+    enabled: (_env, assets) => one(assets),
+    run: (env, assets) => env.metadata(assets[0]),
+  },
+  {
+    id: 'copy',
+    label: UI.copy,
+    icon: IconCopy,
+    shortcutLabel: UI.shortcutKeys.copy,
+    keys: ['c'],
+    enabled: (env, assets) => some(assets) && env.can('can_copy_move_assets'),
+    run: (env, assets) => env.copyMove('copy', assets),
+  },
+  {
+    id: 'move',
+    label: UI.move,
+    icon: IconFolderSymlink,
+    shortcutLabel: UI.shortcutKeys.move,
+    keys: ['m'],
+    enabled: (env, assets) => some(assets) && env.can('can_copy_move_assets'),
+    run: (env, assets) => env.copyMove('move', assets),
+  },
+  {
+    id: 'delete',
+    label: UI.delete,
+    icon: IconTrash,
+    shortcutLabel: UI.shortcutKeys.delete,
+    keys: ['Delete', 'Backspace'],
+    color: 'red',
+    enabled: (env, assets) => some(assets) && env.can('can_delete_assets'),
+    run: (env, assets) => env.remove(assets),
+  },
+];
+
+/** The action a key press runs, if any. */
+export function actionForKey(key: string): AssetAction | undefined {
+  const k = key.length === 1 ? key.toLowerCase() : key;
+  return ASSET_ACTIONS.find((a) => a.keys.includes(k));
+}

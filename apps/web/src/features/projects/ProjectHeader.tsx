@@ -1,0 +1,109 @@
+import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFolderPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
+import { useAssetPages } from '../assets/api.ts';
+import { canIn } from './api.ts';
+import { formatBytes } from './format.ts';
+import { projectPath } from './paths.ts';
+
+interface ProjectHeaderProps {
+  info: ProjectInfo;
+  folderDbId: string | null;
+  onCollaborators: () => void;
+  onCreateFolder: () => void;
+  onDeleteProject: () => void;
+}
+
+/** The folder trail from the project root to the open folder (the list answer carries it). */
+function FolderTrail({ info, folderDbId }: { info: ProjectInfo; folderDbId: string | null }) {
+  const list = useAssetPages(info.project_db_id, folderDbId, '');
+  const crumbs = list.data?.pages[0]?.breadcrumbs ?? [];
+  const atRoot = folderDbId === null;
+  return (
+    <Breadcrumbs
+      component="nav"
+      separatorMargin={6}
+      aria-label={UI.projectFolders}
+      style={{ flexWrap: 'wrap' }}
+    >
+      {atRoot ? (
+        <Title order={1} size="h3" aria-current="location">
+          {info.title}
+        </Title>
+      ) : (
+        <Anchor component={Link} to={projectPath(info.project_db_id)} fw={700} size="lg">
+          {info.title}
+        </Anchor>
+      )}
+      {crumbs.map((c, i) =>
+        i === crumbs.length - 1 ? (
+          <Title key={c.ingest_db_id} order={1} size="h3" aria-current="location">
+            {c.title}
+          </Title>
+        ) : (
+          <Anchor
+            key={c.ingest_db_id}
+            component={Link}
+            to={projectPath(info.project_db_id, c.ingest_db_id)}
+            size="lg"
+          >
+            {c.title}
+          </Anchor>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="sm" component="span">
+      <Text span c="dimmed" size="sm">
+        {label}
+      </Text>{' '}
+      <Text span fw={500} size="sm">
+        {value}
+      </Text>
+    </Text>
+  );
+}
+
+/**
+ * The project page head (spec 000 §2, 002 §7 project info): the folder trail, Project ID, storage
+ * used and total assets, and the project actions the caller's permission codes allow.
+ */
+export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <FolderTrail info={info} folderDbId={folderDbId} />
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconUsers size={16} />} onClick={on.onCollaborators}>
+            {UI.collaborators}
+          </Button>
+          {canIn(info, 'can_upload_assets') && (
+            <Button leftSection={<IconFolderPlus size={16} />} onClick={on.onCreateFolder}>
+              {UI.createFolder}
+            </Button>
+          )}
+          {info.role === 'creator' && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={on.onDeleteProject}
+            >
+              {UI.deleteProject}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Group gap="lg" role="group" aria-label={UI.projectInfo}>
+        <Fact label={UI.projectId} value={info.project_id} />
+        <Fact label={UI.storageUsed} value={formatBytes(info.storage_used)} />
+        <Fact label={UI.totalAssets} value={formatNumber(info.total_assets)} />
+      </Group>
+    </Stack>
+  );
+}

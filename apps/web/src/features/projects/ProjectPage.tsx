@@ -1,0 +1,72 @@
+import { Button, Container, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { MSG, UI, type ProjectInfo } from '@rushes/shared';
+import { ApiError } from '../../api/client.ts';
+import { usePanels } from '../../app/panels/PanelContext.ts';
+import { PATHS } from '../../app/paths.ts';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { AssetWorkspace } from '../assets/AssetWorkspace.tsx';
+import { CreateFolderModal } from '../assets/CreateFolderModal.tsx';
+import { useProjectInfo } from './api.ts';
+import { DeleteProjectModal } from './DeleteProjectModal.tsx';
+import { ProjectHeader } from './ProjectHeader.tsx';
+import { useProjectRoom } from './useProjectRoom.ts';
+
+type Modal = 'createFolder' | 'deleteProject' | null;
+
+function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string | null }) {
+  const panels = usePanels();
+  const [modal, setModal] = useState<Modal>(null);
+  const close = () => setModal(null);
+  return (
+    <Stack gap="md">
+      <ProjectHeader
+        info={info}
+        folderDbId={folderDbId}
+        onCollaborators={() =>
+          panels.open('projectCollaborators', { projectDbId: info.project_db_id, title: info.title })
+        }
+        onCreateFolder={() => setModal('createFolder')}
+        onDeleteProject={() => setModal('deleteProject')}
+      />
+      <AssetWorkspace key={folderDbId ?? 'root'} info={info} folderDbId={folderDbId} />
+      <CreateFolderModal
+        opened={modal === 'createFolder'}
+        projectDbId={info.project_db_id}
+        parentDbId={folderDbId}
+        onClose={close}
+      />
+      <DeleteProjectModal opened={modal === 'deleteProject'} project={info} onClose={close} />
+    </Stack>
+  );
+}
+
+/**
+ * The project page, /project/{project_db_id}/{folder_db_id?} (spec 002 §2): the project info, the
+ * folder trail and the storyboard; the page sits in the project's realtime room while open.
+ */
+export default function ProjectPage() {
+  const { projectDbId = '', folderDbId } = useParams();
+  const info = useProjectInfo(projectDbId);
+  useProjectRoom(projectDbId);
+
+  return (
+    <Container fluid px="lg" py="md">
+      {info.isPending && <PageLoader />}
+      {info.isError && (
+        <Stack align="flex-start" gap="sm" py="xl">
+          <Text role="alert">
+            {info.error instanceof ApiError ? info.error.message : MSG.somethingWentWrong}
+          </Text>
+          <Button component={Link} to={PATHS.home} variant="default">
+            {UI.home}
+          </Button>
+        </Stack>
+      )}
+      {info.data && !info.isError && (
+        <Workspace key={projectDbId} info={info.data} folderDbId={folderDbId ?? null} />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,55 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, UI, roleDeleted, roleTitle, type MemberRole } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { toast } from '../../ui/toast.ts';
+import { projectKeys } from './api.ts';
+
+/** Who is being removed: a member (by id) or an invitation (by e-mail), and in which role. */
+export type CollaboratorRemoval =
+  | { kind: 'user'; role: MemberRole; user_db_id: string; name: string }
+  | { kind: 'email'; role: MemberRole; email: string };
+
+const nameOf = (t: CollaboratorRemoval) => (t.kind === 'user' ? t.name : t.email);
+
+/** Confirms and removes a member or an invitation: '<Role> deleted successfully' (spec 002 §8). */
+export function RemoveCollaboratorDialog({
+  projectDbId,
+  target,
+  onClose,
+}: {
+  projectDbId: string;
+  target: CollaboratorRemoval | null;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (t: CollaboratorRemoval) =>
+      api.delete<{ message: string }>(API.projects.collaborators, {
+        project_db_id: projectDbId,
+        role: t.role,
+        ...(t.kind === 'user' ? { user_db_id: t.user_db_id } : { user_email: t.email }),
+      }),
+    onSuccess: (data, t) => {
+      toast.success(data.message || roleDeleted(roleTitle(t.role)));
+      onClose();
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: projectKeys.members(projectDbId) }),
+  });
+
+  return (
+    <Modal opened={target !== null} onClose={onClose} title={UI.removeCollaboratorTitle} centered>
+      <Stack gap="md">
+        <Text size="sm">{target ? UI.removeCollaboratorConfirm(nameOf(target)) : ''}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {UI.cancel}
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => target && remove.mutate(target)}>
+            {UI.remove}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  API,
+  HOME_TRAY_PAGE_SIZE,
+  type Permission,
+  type ProjectInfo,
+  type ProjectMembers,
+  type ProjectPermissionCode,
+  type TrayName,
+  type TrayPage,
+} from '@rushes/shared';
+import { api } from '../../api/client.ts';
+
+/**
+ * Project data (spec 002 §7): trays, info, members. Every key starts with 'projects', so a project
+ * change can refresh all of it; a project's own keys start with ['projects', id].
+ */
+export const projectKeys = {
+  all: ['projects'] as const,
+  trays: ['projects', 'tray'] as const,
+  /** My Projects narrows to the selected team; Collaborated Projects spans teams. */
+  tray: (tray: TrayName, teamDbId: string | null) => ['projects', 'tray', tray, teamDbId ?? ''] as const,
+  project: (projectDbId: string) => ['projects', projectDbId] as const,
+  info: (projectDbId: string) => ['projects', projectDbId, 'info'] as const,
+  members: (projectDbId: string) => ['projects', projectDbId, 'members'] as const,
+  permissions: (projectDbId: string, userDbId: string) =>
+    ['projects', projectDbId, 'permissions', userDbId] as const,
+  badge: (projectDbId: string, userDbId: string) => ['projects', projectDbId, 'badge', userDbId] as const,
+  /** Destination projects of copy/move (only those the caller may write into). */
+  browseProjects: (action: 'copy' | 'move') => ['projects', 'browse', action] as const,
+};
+
+/** A home tray, page by page (keyset: each page carries the next cursor). */
+export function useTray(tray: TrayName, teamDbId: string | null) {
+  return useInfiniteQuery({
+    queryKey: projectKeys.tray(tray, teamDbId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TrayPage>(
+        API.projects.trays,
+        {
+          tray_name: tray,
+          entries_per_page: HOME_TRAY_PAGE_SIZE,
+          cursor: pageParam ?? undefined,
+          ...(teamDbId ? { team_db_id: teamDbId } : {}),
+        },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+export function useProjectInfo(projectDbId: string) {
+  return useQuery({
+    queryKey: projectKeys.info(projectDbId),
+    queryFn: ({ signal }) =>
+      api.get<ProjectInfo>(API.projects.info, { project_db_id: projectDbId }, { signal }),
+    // the project page shows a refusal itself
+    meta: { silent: true },
+  });
+}
+
+/** Whether the caller holds a permission code in the project (from the project info). */
+export function canIn(info: ProjectInfo | undefined, code: ProjectPermissionCode): boolean {
+  return Boolean(info?.permissions.includes(code));
+}
+
+export function useProjectMembers(projectDbId: string) {
+  return useQuery({
+    queryKey: projectKeys.members(projectDbId),
+    queryFn: ({ signal }) =>
+      api.get<ProjectMembers>(API.projects.collaborators, { project_db_id: projectDbId }, { signal }),
+  });
+}
+
+export function useCollaboratorPermissions(projectDbId: string, userDbId: string) {
+  return useQuery({
+    queryKey: projectKeys.permissions(projectDbId, userDbId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{
+          permissions: Permission[];
+        }>(API.projects.permissions, { project_db_id: projectDbId, user_db_id: userDbId }, { signal })
+        .then((d) => d.permissions),
+  });
+}
+
+export function useCollaboratorBadge(projectDbId: string, userDbId: string) {
+  return useQuery({
+    queryKey: projectKeys.badge(projectDbId, userDbId),
+    queryFn: ({ signal }) =>
+      api.get<{ user_badge: string | null; suggestions: string[] }>(
+        API.projects.badge,
+        { project_db_id: projectDbId, user_db_id: userDbId },
+        { signal },
+      ),
+  });
+}
