@@ -20,14 +20,20 @@ export function registerRealtimeMappers(ctx: AppContext) {
     }
   });
   events.on('team.changed', async ({ teamId, addedUserIds, removedUserIds }) => {
-    for (const userId of removedUserIds) realtime.toUser(userId, 'team_delete', { team_db_id: teamId });
+    for (const userId of removedUserIds) {
+      realtime.toUser(userId, 'team_delete', { team_db_id: teamId });
+      realtime.evictUser(userId, `team:${teamId}`);
+    }
     const added = new Set(addedUserIds);
     for (const [userId, team] of await teamSummariesByMember(db, teamId)) {
       realtime.toUser(userId, added.has(userId) ? 'team_add' : 'team_update', { team });
     }
   });
   events.on('team.deleted', ({ teamId, userIds }) => {
-    for (const userId of userIds) realtime.toUser(userId, 'team_delete', { team_db_id: teamId });
+    for (const userId of userIds) {
+      realtime.toUser(userId, 'team_delete', { team_db_id: teamId });
+      realtime.evictUser(userId, `team:${teamId}`);
+    }
   });
 
   events.on('billing.updated', ({ teamId }) => notifyBillingChanged(ctx, teamId));

@@ -71,6 +71,27 @@ describe('home tray events on the user channel (spec 002 §4)', () => {
 });
 
 describe('the project room', () => {
+  it('a removed collaborator is taken out of the room at once and hears no more of it', async () => {
+    const { owner, collaborator, projectId } = await studio(t);
+    const collabSocket = await socketOf(collaborator);
+    expect(await join(collabSocket, `project:${projectId}`)).toEqual({ ok: true });
+    const before = next(collabSocket, 'assets_changed');
+    await apiFolder(t, owner, projectId, 'Heard');
+    expect((await before).project_db_id).toBe(projectId);
+
+    const removed = next(collabSocket, 'project_delete');
+    await call(t, 'DELETE', API.projects.collaborators, owner, {
+      project_db_id: projectId,
+      role: 'collaborator',
+      user_db_id: collaborator.user.id,
+    });
+    await removed;
+    const after = record(collabSocket, 'assets_changed');
+    await apiFolder(t, owner, projectId, 'Not heard');
+    await afterSentinel(collabSocket, ping(collaborator));
+    expect(after).toEqual([]);
+  });
+
   it('members join project:{id}; strangers are refused', async () => {
     const { owner, projectId } = await studio(t);
     const stranger = await person(t);

@@ -23,15 +23,20 @@ export function registerProjectMappers(ctx: AppContext) {
   events.on('project.created', ({ projectId }) => sendCards(projectId, () => true));
 
   events.on('project.changed', async ({ projectId, addedUserIds, removedUserIds, members }) => {
-    for (const userId of removedUserIds)
+    for (const userId of removedUserIds) {
       realtime.toUser(userId, 'project_delete', { project_db_id: projectId });
+      realtime.evictUser(userId, room(projectId));
+    }
     const added = new Set(addedUserIds);
     await sendCards(projectId, (id) => added.has(id));
     if (members) realtime.toRoom(room(projectId), 'project_members_changed', { project_db_id: projectId });
   });
 
   events.on('project.deleted', ({ projectId, userIds }) => {
-    for (const userId of userIds) realtime.toUser(userId, 'project_delete', { project_db_id: projectId });
+    for (const userId of userIds) {
+      realtime.toUser(userId, 'project_delete', { project_db_id: projectId });
+      realtime.evictUser(userId, room(projectId));
+    }
   });
 
   events.on('assets.changed', async ({ projectId, folderIds, totals }) => {

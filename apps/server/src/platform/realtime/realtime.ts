@@ -112,6 +112,11 @@ export class Realtime {
     this.io.in(`user:${userId}`).disconnectSockets(true);
   }
 
+  /** Takes a user's sockets out of a room on every node (removed from a team or project). */
+  evictUser(userId: string, room: string) {
+    this.io.in(`user:${userId}`).socketsLeave(room);
+  }
+
   /** Ends the live connections of one session (logout), on every node. */
   disconnectSession(sessionKey: string) {
     this.io.in(`session:${sessionKey}`).disconnectSockets(true);
