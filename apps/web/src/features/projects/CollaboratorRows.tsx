@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconSend, IconTrash } from '@tabler/icons-react';
 import { UI, type ProjectMember } from '@rushes/shared';
-import { MemberAvatar } from '../teams/MemberAvatar.tsx';
+import { PersonRow, RowAction } from '../../ui/PersonRow.tsx';
 
 interface CollaboratorRowProps {
   member: ProjectMember;
@@ -14,53 +14,33 @@ interface CollaboratorRowProps {
 
 /** A project member: avatar, name, role badge, and the actions the caller may take. */
 export function CollaboratorRow({ member, isSelf, onPermissions, onRemove }: CollaboratorRowProps) {
+  const secondary = member.user_badge && (
+    <Badge size="xs" variant="outline" color="grape" tt="none" style={{ alignSelf: 'flex-start' }}>
+      {member.user_badge}
+    </Badge>
+  );
   return (
-    <Group wrap="nowrap" gap="sm" component="li" aria-label={member.name}>
-      <MemberAvatar name={member.name} color={member.user_badge_color} size={34} />
-      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={500} truncate="end">
-            {member.name}
-          </Text>
-          {isSelf && (
-            <Badge size="xs" variant="light" tt="none">
-              {UI.you}
-            </Badge>
-          )}
-        </Group>
-        {member.user_badge && (
-          <Badge size="xs" variant="outline" color="grape" tt="none" style={{ alignSelf: 'flex-start' }}>
-            {member.user_badge}
-          </Badge>
-        )}
-      </Stack>
-      <Group gap={4} wrap="nowrap">
-        {onPermissions && (
-          <Tooltip label={UI.collaboratorPermissionsTitle}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={UI.permissionsOf(member.name)}
-              onClick={() => onPermissions(member)}
-            >
-              <IconLock size={16} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-        {onRemove && (
-          <Tooltip label={UI.remove}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={UI.removeMember(member.name)}
-              onClick={() => onRemove(member)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </Group>
-    </Group>
+    <PersonRow name={member.name} color={member.user_badge_color} isSelf={isSelf} secondary={secondary}>
+      {onPermissions && (
+        <RowAction
+          tooltip={UI.collaboratorPermissionsTitle}
+          label={UI.permissionsOf(member.name)}
+          onClick={() => onPermissions(member)}
+        >
+          <IconLock size={16} />
+        </RowAction>
+      )}
+      {onRemove && (
+        <RowAction
+          tooltip={UI.remove}
+          label={UI.removeMember(member.name)}
+          color="red"
+          onClick={() => onRemove(member)}
+        >
+          <IconTrash size={16} />
+        </RowAction>
+      )}
+    </PersonRow>
   );
 }
 

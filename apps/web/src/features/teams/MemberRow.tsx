@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { IconLock, IconTrash } from '@tabler/icons-react';
 import { UI, type TeamMember } from '@rushes/shared';
-import { MemberAvatar } from './MemberAvatar.tsx';
+import { PersonRow, RowAction } from '../../ui/PersonRow.tsx';
 
 interface MemberRowProps {
   member: TeamMember;
@@ -14,49 +14,33 @@ interface MemberRowProps {
 
 /** One member in the team members panel: avatar, name, e-mail, and the admin's actions. */
 export function MemberRow({ member, isSelf, canManage, onPermissions, onRemove }: MemberRowProps) {
+  const secondary = (
+    <Text size="xs" c="dimmed" truncate="end">
+      {member.email}
+    </Text>
+  );
   return (
-    <Group wrap="nowrap" gap="sm" component="li" aria-label={member.name}>
-      <MemberAvatar name={member.name} color={member.user_badge_color} size={34} />
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={500} truncate="end">
-            {member.name}
-          </Text>
-          {isSelf && (
-            <Badge size="xs" variant="light" tt="none">
-              {UI.you}
-            </Badge>
-          )}
-        </Group>
-        <Text size="xs" c="dimmed" truncate="end">
-          {member.email}
-        </Text>
-      </Stack>
+    <PersonRow name={member.name} color={member.user_badge_color} isSelf={isSelf} secondary={secondary}>
       {canManage && !isSelf && (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label={UI.memberPermissions}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={UI.permissionsOf(member.name)}
-              onClick={() => onPermissions(member)}
-            >
-              <IconLock size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={UI.remove}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={UI.removeMember(member.name)}
-              onClick={() => onRemove(member)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <>
+          <RowAction
+            tooltip={UI.memberPermissions}
+            label={UI.permissionsOf(member.name)}
+            onClick={() => onPermissions(member)}
+          >
+            <IconLock size={16} />
+          </RowAction>
+          <RowAction
+            tooltip={UI.remove}
+            label={UI.removeMember(member.name)}
+            color="red"
+            onClick={() => onRemove(member)}
+          >
+            <IconTrash size={16} />
+          </RowAction>
+        </>
       )}
-    </Group>
+    </PersonRow>
   );
 }
 

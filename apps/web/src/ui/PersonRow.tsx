@@ -1,0 +1,72 @@
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { UI } from '@rushes/shared';
+import { MemberAvatar } from '../features/teams/MemberAvatar.tsx';
+
+/**
+ * One person in a members list (team members, project collaborators): avatar, name, a 'You' badge,
+ * an optional second line, and the actions the caller may take.
+ */
+export function PersonRow({
+  name,
+  color,
+  isSelf,
+  secondary,
+  children,
+}: {
+  name: string;
+  color: string;
+  isSelf: boolean;
+  secondary?: ReactNode;
+  /** Action buttons (RowAction), shown at the end of the row. */
+  children?: ReactNode;
+}) {
+  return (
+    <Group wrap="nowrap" gap="sm" component="li" aria-label={name}>
+      <MemberAvatar name={name} color={color} size={34} />
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500} truncate="end">
+            {name}
+          </Text>
+          {isSelf && (
+            <Badge size="xs" variant="light" tt="none">
+              {UI.you}
+            </Badge>
+          )}
+        </Group>
+        {secondary}
+      </Stack>
+      {children && (
+        <Group gap={4} wrap="nowrap">
+          {children}
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+/** An icon button with a tooltip and an accessible name. */
+export function RowAction({
+  tooltip,
+  label,
+  color = 'gray',
+  loading,
+  onClick,
+  children,
+}: {
+  tooltip: string;
+  label: string;
+  color?: string;
+  loading?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={tooltip}>
+      <ActionIcon variant="subtle" color={color} aria-label={label} loading={loading} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
