@@ -36,6 +36,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: bool(true),
   RATE_LIMIT: bool(true),
+  /** The readable dev outbox; default on only without SMTP and on a localhost PUBLIC_URL. */
+  MAIL_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
   JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
   WEB_DIST: z.string().optional(),
 });
@@ -47,6 +49,8 @@ export interface Config extends Env {
   blobDir: string;
   webDist: string;
   smtpEnabled: boolean;
+  /** Whether /outbox serves stored mails (never with SMTP). */
+  outboxEnabled: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,11 +61,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.BLOB_DRIVER === 's3' && !e.S3_BUCKET) throw new Error('Invalid configuration: S3_BUCKET is required');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     blobDir: e.BLOB_DIR ?? path.join(e.DATA_DIR, 'blobs'),
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     smtpEnabled: Boolean(e.SMTP_URL),
+    outboxEnabled: !e.SMTP_URL && outboxWanted(e.MAIL_OUTBOX, publicUrl),
   };
+}
+
+/**
+ * The outbox shows every stored mail — reset links and codes included — to anyone who can reach it,
+ * so it is on by default only for a laptop (PUBLIC_URL on localhost); elsewhere only when asked.
+ */
+function outboxWanted(flag: string | undefined, publicUrl: string): boolean {
+  if (flag !== undefined) return flag === 'true' || flag === '1';
+  const host = new URL(publicUrl).hostname;
+  return host === 'localhost' || host === '127.0.0.1';
 }

@@ -20,7 +20,9 @@ async function main() {
   const db = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}/pg` : 'PostgreSQL';
   console.log(`\nRushes is running at ${config.publicUrl}  (database: ${db})`);
   if (config.DEMO_SEED) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
-  if (!config.smtpEnabled) console.log(`Mail outbox (no SMTP configured): ${config.publicUrl}/outbox`);
+  if (config.outboxEnabled) console.log(`Mail outbox (no SMTP configured): ${config.publicUrl}/outbox`);
+  else if (!config.smtpEnabled)
+    console.warn('No SMTP_URL: mails are stored but not sent (set SMTP_URL, or MAIL_OUTBOX=true)');
   console.log(`API docs: ${config.publicUrl}/api/docs\n`);
 
   let stopping = false;

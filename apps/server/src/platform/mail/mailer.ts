@@ -27,14 +27,15 @@ export class Mailer {
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueue,
-    private readonly opts: { smtpUrl?: string; from: string },
+    private readonly opts: { smtpUrl?: string; from: string; outbox: boolean },
   ) {
     if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
     jobs.register('mail.deliver', ({ mailId }) => this.deliver(mailId));
   }
 
+  /** Whether the dev outbox page may read stored mails (never with SMTP; see config). */
   get outboxEnabled() {
-    return !this.transport;
+    return !this.transport && this.opts.outbox;
   }
 
   async send(db: DbOrTx, message: MailMessage): Promise<void> {
