@@ -33,6 +33,8 @@ import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerAssetJobs } from './modules/assets/assets.jobs.ts';
 import { registerRealtimeMappers } from './modules/realtime.mappers.ts';
 import { registerPlatformJobs, JOB_NAMES } from './platform/jobRegistry.ts';
@@ -140,6 +142,8 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
   await app.register(billingRoutes(ctx));
   await app.register(projectsRoutes(ctx));
   await app.register(assetsRoutes(ctx));
+  await app.register(chatRoutes(ctx));
+  await app.register(notificationsRoutes(ctx));
   await app.register(outboxRoutes(mailer));
   if (config.BLOB_DRIVER === 'fs') await app.register(fsBlobRoutes(blobs as FsBlobStore));
 

@@ -76,6 +76,20 @@ export const API = {
     /** GET / POST an asset's metadata */
     metadata: '/api/assets/metadata',
   },
+  chat: {
+    /** GET history (project_db_id, entries_per_page, page_no, before, tz), POST send */
+    root: '/api/projects/chat',
+    /** PUT record last_seen_count = chats_count (leaving the chat) */
+    seen: '/api/projects/chat/seen',
+    /** GET chats_count, last_seen_count, unread */
+    counters: '/api/projects/chat/counters',
+  },
+  notifications: {
+    /** GET a page (entries_per_page 25, page_no) */
+    root: '/api/notifications',
+    /** PUT clear has_new_notification (opening the list), optionally mark entries seen */
+    seen: '/api/notifications/seen',
+  },
   docs: '/api/docs',
 } as const;
 

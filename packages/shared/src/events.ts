@@ -1,5 +1,6 @@
 import type { TeamSummary } from './schemas/account.ts';
 import type { ProjectCard, TrayName } from './schemas/projects.ts';
+import type { ChatMessage } from './schemas/chat.ts';
 
 /**
  * The typed realtime event map (DESIGN §5): the server emits, the web listens. Payloads say what
@@ -25,6 +26,13 @@ export interface ServerToClientEvents {
   assets_changed: (payload: { project_db_id: string; folder_db_ids: (string | null)[] }) => void;
   /** Project room: members, invites, badges or permissions changed; refetch collaborators. */
   project_members_changed: (payload: { project_db_id: string }) => void;
+  /**
+   * Project room: a chat message was stored (spec 000 §4). Append it with appendChatMessage (label
+   * 'Today'); ids let a client drop a message it already has.
+   */
+  chat_message: (payload: { project_db_id: string; message: ChatMessage; chats_count: number }) => void;
+  /** User room: the user's unread count of a project's chat changed (after a send, or seen elsewhere). */
+  chat_unread: (payload: { project_db_id: string; unread: number; chats_count: number }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -16,3 +16,6 @@ export * from './schemas/teams.ts';
 export * from './schemas/billing.ts';
 export * from './rules/projectPermissions.ts';
 export * from './schemas/projects.ts';
+export * from './schemas/chat.ts';
+export * from './schemas/notifications.ts';
+export * from './rules/chatGroups.ts';

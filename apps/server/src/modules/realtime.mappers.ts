@@ -3,6 +3,8 @@ import { canViewTeam } from './teams/teams.policy.ts';
 import { notifyBillingChanged } from './billing/billing.service.ts';
 import { teamSummariesByMember } from './teams/teams.service.ts';
 import { registerProjectMappers } from './projects/projects.realtime.ts';
+import { registerChatMappers } from './chat/chat.realtime.ts';
+import { registerNotificationMappers } from './notifications/notifications.realtime.ts';
 
 /**
  * Domain events → realtime messages. Messages say what changed; the web refetches through the
@@ -41,4 +43,7 @@ export function registerRealtimeMappers(ctx: AppContext) {
 
   // Projects and assets: home trays to members' user rooms, list changes to project:{id}.
   registerProjectMappers(ctx);
+  // Project chat to project:{id} and unread counts, notifications' dot to user rooms.
+  registerChatMappers(ctx);
+  registerNotificationMappers(ctx);
 }

@@ -30,3 +30,10 @@ export const BADGE_LIMIT = 30;
 export const ASSET_PAGE_SIZE = 50;
 export const ASSET_BULK_LIMIT = 500;
 export const PROJECT_INVITE_PREFIX = 'prj_';
+
+/** Project chat (spec 000 §5, §9): 20 per page, messages of fewer than 102 characters. */
+export const PROJECT_CHAT_PAGE_SIZE = 20;
+export const CHAT_MESSAGE_MAX = 101;
+export const MENTION_TRIGGER = '@';
+/** Mentions kept per message (decided, docs/decisions.md). */
+export const CHAT_MENTIONS_MAX = 20;

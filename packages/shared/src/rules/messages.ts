@@ -104,6 +104,16 @@ export const MSG = {
   projectInviteAccepted: 'You have joined the project',
   tooManyAssets: 'Too many assets at once: select at most 10,000 including folder contents',
   upgradeProjectLimit: 'This team has reached the number of projects its plan allows.',
+  // spec 000 §2, §5 project chat
+  fetchingMessages: 'Fetching messages...',
+  chatEmptyTitle: "It's quiet in here...",
+  chatEmptySubtitle: "Let's start a conversation!",
+  typeYourMessage: 'Type your message',
+  today: 'Today',
+  chatLoadFailed: 'Something went wrong. Try reloading the chat again',
+  // decided (docs/decisions.md): notification texts
+  mentionNotificationTitle: 'You were mentioned',
+  invalidCursor: 'This page is no longer available. Reload the chat.',
 } as const;
 
 /** Toast heads (spec 002 §8). */

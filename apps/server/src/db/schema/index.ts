@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './platform.ts';
 export * from './teams.ts';
 export * from './projects.ts';
+export * from './chat.ts';

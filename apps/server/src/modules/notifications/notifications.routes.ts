@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  API,
+  notificationList,
+  notificationsQuery,
+  notificationsSeen,
+  notificationsSeenBody,
+} from '@rushes/shared';
+import type { AppContext } from '../../platform/context.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
+import { ok, replies } from '../../platform/http/envelope.ts';
+import { typed } from '../../platform/http/routes.ts';
+import { createNotificationsService } from './notifications.service.ts';
+
+const tags = ['notifications'];
+
+/** Notifications (spec 002 §7). Who may: any logged-in user, for their own notifications only. */
+export function notificationsRoutes(ctx: AppContext) {
+  const service = createNotificationsService(ctx);
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
+    app.get(
+      API.notifications.root,
+      { schema: { tags, querystring: notificationsQuery, response: replies(notificationList) } },
+      async (req) => ok(await service.list(userIdOf(req), req.query)),
+    );
+    app.put(
+      API.notifications.seen,
+      { schema: { tags, body: notificationsSeenBody, response: replies(notificationsSeen) } },
+      async (req) => ok(await service.seen(userIdOf(req), req.body.notification_ids)),
+    );
+  };
+}

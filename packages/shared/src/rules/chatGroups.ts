@@ -1,0 +1,116 @@
+import type { ChatDateGroup, ChatMessage, ChatMessageGroup } from '../schemas/chat.ts';
+import { formatDate } from './format.ts';
+import { MSG } from './messages.ts';
+
+/**
+ * The project chat grouping rule (spec 000 §4), one pure function for the server's history and the
+ * web's live messages: messages fall into days of the reader's time zone; within a day, consecutive
+ * messages of the same user share one group; a message of another user, or of a new day, opens a
+ * new group. The reader's current day is labelled 'Today', others 'dd MMM yyyy'.
+ */
+export interface ChatGroupOptions {
+  /** IANA time zone of the reader; UTC when omitted. */
+  timeZone?: string;
+  /** The reader's now (for 'Today'); the current time when omitted. */
+  now?: Date | string | number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'yyyy-mm-dd' of an instant in a time zone. */
+export function chatDayOf(input: Date | string | number, timeZone = 'UTC'): string {
+  const date = input instanceof Date ? input : new Date(input);
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  });
+  const p: Record<string, number> = {};
+  for (const part of fmt.formatToParts(date)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** 'Today' for the reader's current day, else the product's date format in their time zone. */
+export function chatDayLabel(input: Date | string | number, opts: ChatGroupOptions = {}): string {
+  const tz = opts.timeZone ?? 'UTC';
+  return chatDayOf(input, tz) === chatDayOf(opts.now ?? Date.now(), tz) ? MSG.today : formatDate(input, tz);
+}
+
+const groupMessageOf = (m: ChatMessage) => ({
+  id: m.id,
+  text: m.text,
+  timestamp: m.timestamp,
+  ...(m.mention ? { mention: { user_ids: [...m.mention.user_ids] } } : {}),
+});
+
+/**
+ * Appends one message (oldest-to-newest order) and answers new groups; the input is not changed.
+ * Same day and same user as the last group: appended to it; otherwise a new group (and a new day).
+ */
+export function appendChatMessage(
+  groups: ChatDateGroup[],
+  message: ChatMessage,
+  opts: ChatGroupOptions = {},
+): ChatDateGroup[] {
+  const date = chatDayOf(message.timestamp, opts.timeZone);
+  const lastDay = groups.at(-1);
+  const newGroup = (): ChatMessageGroup => ({
+    id: message.id,
+    project_id: message.project_id,
+    image_url: null,
+    created_on: message.timestamp,
+    user: { ...message.user },
+    messages: [groupMessageOf(message)],
+  });
+  if (!lastDay || lastDay.date !== date) {
+    return [...groups, { date, label: chatDayLabel(message.timestamp, opts), messages: [newGroup()] }];
+  }
+  const lastGroup = lastDay.messages.at(-1);
+  const messages =
+    lastGroup && lastGroup.user.user_id === message.user.user_id
+      ? [
+          ...lastDay.messages.slice(0, -1),
+          { ...lastGroup, messages: [...lastGroup.messages, groupMessageOf(message)] },
+        ]
+      : [...lastDay.messages, newGroup()];
+  return [...groups.slice(0, -1), { ...lastDay, messages }];
+}
+
+/** Groups messages given oldest first. */
+export function groupChatMessages(messages: ChatMessage[], opts: ChatGroupOptions = {}): ChatDateGroup[] {
+  let groups: ChatDateGroup[] = [];
+  for (const m of messages) groups = appendChatMessage(groups, m, opts);
+  return groups;
+}
+
+/** The messages of groups, oldest first (the inverse of groupChatMessages). */
+export function flattenChatGroups(groups: ChatDateGroup[]): ChatMessage[] {
+  return groups.flatMap((day) =>
+    day.messages.flatMap((g) =>
+      g.messages.map((m) => ({
+        id: m.id,
+        project_id: g.project_id,
+        user: g.user,
+        text: m.text,
+        timestamp: m.timestamp,
+        ...(m.mention ? { mention: m.mention } : {}),
+      })),
+    ),
+  );
+}
+
+/**
+ * Puts an older history page before the groups already shown, merging across the page boundary
+ * (same day, same user) and dropping messages already present (by id).
+ */
+export function prependChatPage(
+  shown: ChatDateGroup[],
+  older: ChatDateGroup[],
+  opts: ChatGroupOptions = {},
+): ChatDateGroup[] {
+  const current = flattenChatGroups(shown);
+  const ids = new Set(current.map((m) => m.id));
+  const before = flattenChatGroups(older).filter((m) => !ids.has(m.id));
+  return groupChatMessages([...before, ...current], opts);
+}
