@@ -34,6 +34,9 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || UNGUARDED.some((p) => request.url.startsWith(p))) return;
+    // An unknown path answers 404 to everyone (the routes are public in the OpenAPI document anyway),
+    // the same with or without the web app's catch-all route.
+    if (request.is404) return;
     const access = request.routeOptions.config?.access ?? 'user';
     request.session = await resolveSession(db, request.cookies[SESSION_COOKIE], policy);
     if (access === 'public') return;
