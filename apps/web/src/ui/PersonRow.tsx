@@ -70,3 +70,26 @@ export function RowAction({
     </Tooltip>
   );
 }
+
+/** A pending invitation: the bare e-mail, a status badge and the caller's actions (spec 002 §3). */
+export function InviteRow({
+  email,
+  status,
+  children,
+}: {
+  email: string;
+  status: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Group wrap="nowrap" gap="sm" component="li" aria-label={email}>
+      <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate="end">
+        {email}
+      </Text>
+      <Badge size="sm" variant="light" color="yellow" tt="none">
+        {status}
+      </Badge>
+      {children}
+    </Group>
+  );
+}

@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconLock, IconSend, IconTrash } from '@tabler/icons-react';
 import { UI, type ProjectMember } from '@rushes/shared';
-import { PersonRow, RowAction } from '../../ui/PersonRow.tsx';
+import { InviteRow, PersonRow, RowAction } from '../../ui/PersonRow.tsx';
 
 interface CollaboratorRowProps {
   member: ProjectMember;
@@ -57,36 +57,27 @@ export function InvitedRow({
   resending: boolean;
 }) {
   return (
-    <Group wrap="nowrap" gap="sm" component="li" aria-label={email}>
-      <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate="end">
-        {email}
-      </Text>
-      <Badge size="sm" variant="light" color="yellow" tt="none">
-        {UI.invited}
-      </Badge>
+    <InviteRow email={email} status={UI.invited}>
       {onResend && (
-        <Tooltip label={UI.resendInvite}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={UI.resendInviteTo(email)}
-            loading={resending}
-            onClick={() => onResend(email)}
-          >
-            <IconSend size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tooltip={UI.resendInvite}
+          label={UI.resendInviteTo(email)}
+          loading={resending}
+          onClick={() => onResend(email)}
+        >
+          <IconSend size={16} />
+        </RowAction>
       )}
       {onRemove && (
-        <ActionIcon
-          variant="subtle"
+        <RowAction
+          tooltip={UI.remove}
+          label={UI.removeMember(email)}
           color="red"
-          aria-label={UI.removeMember(email)}
           onClick={() => onRemove(email)}
         >
           <IconTrash size={16} />
-        </ActionIcon>
+        </RowAction>
       )}
-    </Group>
+    </InviteRow>
   );
 }

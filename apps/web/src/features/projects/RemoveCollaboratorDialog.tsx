@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, UI, roleDeleted, roleTitle, type MemberRole } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
 import { projectKeys } from './api.ts';
 
@@ -38,18 +38,13 @@ export function RemoveCollaboratorDialog({
   });
 
   return (
-    <Modal opened={target !== null} onClose={onClose} title={UI.removeCollaboratorTitle} centered>
-      <Stack gap="md">
-        <Text size="sm">{target ? UI.removeCollaboratorConfirm(nameOf(target)) : ''}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {UI.cancel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => target && remove.mutate(target)}>
-            {UI.remove}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={target !== null}
+      title={UI.removeCollaboratorTitle}
+      message={target ? UI.removeCollaboratorConfirm(nameOf(target)) : ''}
+      loading={remove.isPending}
+      onConfirm={() => target && remove.mutate(target)}
+      onClose={onClose}
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconLock, IconTrash } from '@tabler/icons-react';
 import { UI, type TeamMember } from '@rushes/shared';
-import { PersonRow, RowAction } from '../../ui/PersonRow.tsx';
+import { InviteRow, PersonRow, RowAction } from '../../ui/PersonRow.tsx';
 
 interface MemberRowProps {
   member: TeamMember;
@@ -45,7 +45,7 @@ export function MemberRow({ member, isSelf, canManage, onPermissions, onRemove }
 }
 
 /** A pending invite: a bare e-mail with a 'Pending' badge (spec 002 §3). */
-export function InviteRow({
+export function PendingInviteRow({
   email,
   canManage,
   onRemove,
@@ -55,23 +55,17 @@ export function InviteRow({
   onRemove: (email: string) => void;
 }) {
   return (
-    <Group wrap="nowrap" gap="sm" component="li" aria-label={email}>
-      <Text size="sm" style={{ flex: 1, minWidth: 0 }} truncate="end">
-        {email}
-      </Text>
-      <Badge size="sm" variant="light" color="yellow" tt="none">
-        {UI.pending}
-      </Badge>
+    <InviteRow email={email} status={UI.pending}>
       {canManage && (
-        <ActionIcon
-          variant="subtle"
+        <RowAction
+          tooltip={UI.remove}
+          label={UI.removeMember(email)}
           color="red"
-          aria-label={UI.removeMember(email)}
           onClick={() => onRemove(email)}
         >
           <IconTrash size={16} />
-        </ActionIcon>
+        </RowAction>
       )}
-    </Group>
+    </InviteRow>
   );
 }

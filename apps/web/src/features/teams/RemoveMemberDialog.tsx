@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { API, MSG, UI } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useRefreshTeams } from './api.ts';
 
@@ -40,18 +40,13 @@ export function RemoveMemberDialog({
   });
 
   return (
-    <Modal opened={target !== null} onClose={onClose} title={UI.removeMemberTitle} centered>
-      <Stack gap="md">
-        <Text size="sm">{target ? UI.removeMemberConfirm(nameOf(target)) : ''}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {UI.cancel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => target && remove.mutate(target)}>
-            {UI.remove}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={target !== null}
+      title={UI.removeMemberTitle}
+      message={target ? UI.removeMemberConfirm(nameOf(target)) : ''}
+      loading={remove.isPending}
+      onConfirm={() => target && remove.mutate(target)}
+      onClose={onClose}
+    />
   );
 }

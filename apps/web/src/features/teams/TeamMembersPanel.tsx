@@ -7,7 +7,7 @@ import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { useTeamMembers } from './api.ts';
 import { AddMembersForm } from './AddMembersForm.tsx';
-import { InviteRow, MemberRow } from './MemberRow.tsx';
+import { MemberRow, PendingInviteRow } from './MemberRow.tsx';
 import { RemoveMemberDialog, type RemovalTarget } from './RemoveMemberDialog.tsx';
 
 export interface TeamMembersPanelProps {
@@ -90,7 +90,7 @@ export default function TeamMembersPanel({ teamDbId, teamName }: TeamMembersPane
       {detail.invited_users.length > 0 && (
         <Section title={UI.pendingInvites}>
           {detail.invited_users.map((email) => (
-            <InviteRow
+            <PendingInviteRow
               key={email}
               email={email}
               canManage={canManage}
