@@ -36,6 +36,7 @@ import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerAssetJobs } from './modules/assets/assets.jobs.ts';
+import { registerDigestJob } from './modules/notifications/digest.ts';
 import { registerRealtimeMappers } from './modules/realtime.mappers.ts';
 import { registerPlatformJobs, JOB_NAMES } from './platform/jobRegistry.ts';
 
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
   registerRealtimeMappers(ctx);
   registerPlatformJobs(ctx);
   registerAssetJobs(ctx);
+  registerDigestJob(ctx);
   jobs.assertHandlers(JOB_NAMES);
 
   serveWebApp(app, config.webDist);

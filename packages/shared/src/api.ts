@@ -89,6 +89,8 @@ export const API = {
     root: '/api/notifications',
     /** PUT clear has_new_notification (opening the list), optionally mark entries seen */
     seen: '/api/notifications/seen',
+    /** GET / PUT the caller's e-mail digest setting (email_digest, off by default) */
+    settings: '/api/notifications/settings',
   },
   docs: '/api/docs',
 } as const;

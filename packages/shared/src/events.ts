@@ -1,6 +1,7 @@
 import type { TeamSummary } from './schemas/account.ts';
 import type { ProjectCard, TrayName } from './schemas/projects.ts';
 import type { ChatMessage } from './schemas/chat.ts';
+import type { SharedAssetCard } from './schemas/shares.ts';
 
 /**
  * The typed realtime event map (DESIGN §5): the server emits, the web listens. Payloads say what
@@ -33,6 +34,12 @@ export interface ServerToClientEvents {
   chat_message: (payload: { project_db_id: string; message: ChatMessage; chats_count: number }) => void;
   /** User room: the user's unread count of a project's chat changed (after a send, or seen elsewhere). */
   chat_unread: (payload: { project_db_id: string; unread: number; chats_count: number }) => void;
+  /** User room, 'Shared Assets' tray (spec 002 §4): an asset was shared with the user; put it first, total +1. */
+  shared_asset_add: (payload: { tray: 'shared_assets'; asset: SharedAssetCard }) => void;
+  /** Replaces the card (shared again). */
+  shared_asset_update: (payload: { tray: 'shared_assets'; asset: SharedAssetCard }) => void;
+  /** Removes the card by share_id, total -1 (asset deleted or unshared). */
+  shared_asset_delete: (payload: { share_id: string }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -5,6 +5,7 @@ import { teamSummariesByMember } from './teams/teams.service.ts';
 import { registerProjectMappers } from './projects/projects.realtime.ts';
 import { registerChatMappers } from './chat/chat.realtime.ts';
 import { registerNotificationMappers } from './notifications/notifications.realtime.ts';
+import { registerShareMappers } from './shares/shares.realtime.ts';
 
 /**
  * Domain events → realtime messages. Messages say what changed; the web refetches through the
@@ -46,4 +47,6 @@ export function registerRealtimeMappers(ctx: AppContext) {
   // Project chat to project:{id} and unread counts, notifications' dot to user rooms.
   registerChatMappers(ctx);
   registerNotificationMappers(ctx);
+  // The 'Shared Assets' tray to recipients' user rooms.
+  registerShareMappers(ctx);
 }

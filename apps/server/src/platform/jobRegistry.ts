@@ -13,6 +13,7 @@ export const JOB_NAMES = [
   'mail.deliver',
   'maintenance.hourly',
   'assets.delete_blobs',
+  'notifications.digest',
 ] as const satisfies readonly JobName[];
 
 /** One maintenance run per clock hour across the cluster: the hour is the singleton key. */

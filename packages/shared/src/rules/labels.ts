@@ -278,4 +278,25 @@ export const UI = {
   noFolders: 'No folders here',
   backToCollaborators: 'Back to collaborators',
   fileInfo: 'File info',
+
+  // project chat, project help, notifications (spec 000 §2, 002 §2; issue 7 web)
+  projectChat: 'Project Chat',
+  chat: 'Chat',
+  projectHelp: 'Project Help',
+  backToChat: 'Back to chat',
+  sendMessage: 'Send message',
+  chatMessages: 'Chat messages',
+  mentionSuggestions: 'Mention suggestions',
+  unreadMessages: (n: number) => `${n} unread ${n === 1 ? 'message' : 'messages'}`,
+  projectHelpIntro: 'The project chat is shared by everyone in this project.',
+  projectHelpItems: [
+    'Type your message and press Enter or the send button. Messages are plain text of up to 101 characters.',
+    'Type @ and pick a collaborator to mention them; they get a notification.',
+    'Scroll up to read older messages.',
+    'The unread count on the project shows what arrived since you last left the chat.',
+  ],
+  notifications: 'Notifications',
+  newNotifications: 'Notifications, new ones waiting',
+  noNotifications: 'No notifications yet',
+  emailDigest: 'E-mail me a daily digest of unseen notifications',
 } as const;

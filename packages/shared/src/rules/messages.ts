@@ -113,6 +113,8 @@ export const MSG = {
   chatLoadFailed: 'Something went wrong. Try reloading the chat again',
   // decided (docs/decisions.md): notification texts
   mentionNotificationTitle: 'You were mentioned',
+  teamAddedNotificationTitle: 'You were added to a team',
+  projectAddedNotificationTitle: 'You were added to a project',
   invalidCursor: 'This page is no longer available. Reload the chat.',
 } as const;
 
@@ -123,4 +125,6 @@ export const TOAST_HEAD = { success: 'Success', error: 'Error', info: 'Info', wa
 export const charLimit = (n: number) => (n === 100 ? MSG.charLimit100 : `The characters limit is ${n}`);
 
 /** '<Role> deleted successfully' (spec 002 §8): 'Admin deleted successfully', 'Collaborator deleted successfully'. */
+/** The text of an add/invite notification (decided, docs/decisions.md). */
+export const addedYouTo = (actorName: string, where: string) => `${actorName} added you to ${where}`;
 export const roleDeleted = (roleTitle: string) => `${roleTitle} deleted successfully`;

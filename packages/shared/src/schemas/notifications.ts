@@ -60,3 +60,7 @@ export const notificationList = z.object({
 export type NotificationList = z.infer<typeof notificationList>;
 
 export const notificationsSeen = z.object({ has_new_notification: z.boolean() });
+
+/** The e-mail digest setting (decided, docs/decisions.md): unseen notifications mailed at most daily. */
+export const notificationSettings = z.object({ email_digest: z.boolean() });
+export type NotificationSettings = z.infer<typeof notificationSettings>;

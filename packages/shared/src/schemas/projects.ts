@@ -104,13 +104,16 @@ export const deleteProjectBody = z.object({ project_db_id: uuid() });
 
 export const TRAY_NAMES = ['my_projects', 'collaborated_projects'] as const;
 export type TrayName = (typeof TRAY_NAMES)[number];
+/** Every tray asset/trays answers: the project trays and 'shared_assets' (schemas/shares.ts). */
+export const HOME_TRAY_NAMES = ['shared_assets', ...TRAY_NAMES] as const;
+export type HomeTrayName = (typeof HOME_TRAY_NAMES)[number];
 /**
  * Home tray page. page_no is accepted for the spec; the server pages by keyset: send the previous
  * answer's next_cursor to get the next page (no duplicates when projects are added meanwhile).
  * team_db_id (optional) narrows My Projects to the selected team; Collaborated Projects spans teams.
  */
 export const trayQuery = z.object({
-  tray_name: z.enum(TRAY_NAMES),
+  tray_name: z.enum(HOME_TRAY_NAMES),
   entries_per_page: z.coerce.number().int().min(1).max(50).default(HOME_TRAY_PAGE_SIZE),
   page_no: z.coerce.number().int().min(1).default(1),
   cursor: z.string().max(200).optional(),
@@ -275,6 +278,8 @@ export const projectCard = z.object({
   /** up to 4 members for the avatar stack */
   avatars: z.array(z.object({ user_id: z.string(), name: z.string(), user_badge_color: z.string() })),
   no_of_members: z.number(),
+  /** the viewer's unread project chat messages (chats_count - last_seen_count); chat_unread updates it */
+  unread_chats: z.number(),
 });
 export type ProjectCard = z.infer<typeof projectCard>;
 
@@ -287,7 +292,9 @@ export const trayPage = z.object({
 export type TrayPage = z.infer<typeof trayPage>;
 
 export const trayStructure = z.object({
-  trays: z.array(z.object({ field: z.enum(TRAY_NAMES), title: z.string(), entries_per_page: z.number() })),
+  trays: z.array(
+    z.object({ field: z.enum(HOME_TRAY_NAMES), title: z.string(), entries_per_page: z.number() }),
+  ),
 });
 
 /** Project info (002 §7): storage_used in bytes, total_assets, and what the caller may do. */

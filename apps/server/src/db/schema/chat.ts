@@ -71,10 +71,24 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
 );
 
-/** The per-user has_new_notification flag (spec 002 §3). */
-export const notificationState = pgTable('notification_state', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  hasNewNotification: boolean('has_new_notification').notNull().default(false),
-});
+/**
+ * The per-user has_new_notification flag (spec 002 §3), and the optional e-mail digest: off by
+ * default; digest_sent_at is when the last digest went out (it covers notifications up to then).
+ */
+export const notificationState = pgTable(
+  'notification_state',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hasNewNotification: boolean('has_new_notification').notNull().default(false),
+    emailDigest: boolean('email_digest').notNull().default(false),
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true, precision: 3 }),
+  },
+  // the digest job reads only the users who opted in
+  (t) => [
+    index('notification_state_digest_idx')
+      .on(t.digestSentAt)
+      .where(sql`${t.emailDigest}`),
+  ],
+);

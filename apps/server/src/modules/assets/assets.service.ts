@@ -23,6 +23,7 @@ import {
 } from '../projects/projects.policy.ts';
 import { adjustProjectTotals, lockProject } from '../projects/projects.service.ts';
 import { iso } from '../teams/teams.service.ts';
+import { dropSharesOf } from '../shares/shares.service.ts';
 import { enqueueBlobDeletion } from './assets.jobs.ts';
 import {
   ancestorsOf,
@@ -219,6 +220,12 @@ export function createAssetsService(ctx: AppContext) {
         const subtree = await subtreeOf(tx, ids);
         const bytes = subtree.reduce((n, r) => n + (r.is_folder ? 0 : Number(r.size_bytes)), 0);
         const keys = subtree.flatMap((r) => [r.blob_key, r.thumbnail_key]).filter((k) => k !== null);
+        // Recipients of shared assets in the subtree lose the card live (rows would cascade anyway).
+        await dropSharesOf(
+          tx,
+          emit,
+          subtree.map((r) => r.id),
+        );
         await tx.execute(sql`delete from ${assets} where id = any(${uuidArray(ids)})`);
         await adjustProjectTotals(tx, body.project_db_id, -bytes, -subtree.length);
         await enqueueBlobDeletion(tx, keys);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { API, type ChatCounters } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { chatMessages, notifications } from '../../db/schema/index.ts';
@@ -100,10 +100,16 @@ describe('mentions', () => {
       .from(notifications)
       .where(eq(notifications.userId, stranger.user.id));
     expect(forStranger).toEqual([]);
+    // (being added to the project notified them too: only the mention is looked at here)
     const forCollaborator = await t.ctx.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, collaborator.user.id));
+      .where(
+        and(
+          eq(notifications.userId, collaborator.user.id),
+          eq(notifications.notificationType, 'chat_mention'),
+        ),
+      );
     expect(forCollaborator).toHaveLength(1);
     expect(forCollaborator[0]).toMatchObject({
       notificationType: 'chat_mention',

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MSG, type ChatMessage } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -117,3 +117,40 @@ export async function unreadByMember(db: DbOrTx, projectId: string, exceptUserId
     unread: Math.max(0, r.chatsCount - Number(r.lastSeen)),
   }));
 }
+
+/**
+ * Unread counts of members in projects, in one query: `(projectId, userId) → unread` for the given
+ * projects, narrowed to one user when `userId` is set (the home cards of that user).
+ */
+export async function unreadOf(
+  db: DbOrTx,
+  projectIds: string[],
+  userId?: string,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (projectIds.length === 0) return out;
+  const where = [inArray(projectMembers.projectId, projectIds)];
+  if (userId) where.push(eq(projectMembers.userId, userId));
+  const rows = await db
+    .select({
+      projectId: projectMembers.projectId,
+      userId: projectMembers.userId,
+      chatsCount: projectChatCounters.chatsCount,
+      lastSeen: sql<number>`coalesce(${projectChatSeen.lastSeenCount}, 0)::int`,
+    })
+    .from(projectMembers)
+    .innerJoin(projectChatCounters, eq(projectChatCounters.projectId, projectMembers.projectId))
+    .leftJoin(
+      projectChatSeen,
+      and(
+        eq(projectChatSeen.projectId, projectMembers.projectId),
+        eq(projectChatSeen.userId, projectMembers.userId),
+      ),
+    )
+    .where(and(...where));
+  for (const r of rows)
+    out.set(unreadKey(r.projectId, r.userId), Math.max(0, r.chatsCount - Number(r.lastSeen)));
+  return out;
+}
+
+export const unreadKey = (projectId: string, userId: string) => `${projectId}:${userId}`;

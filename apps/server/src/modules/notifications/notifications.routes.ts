@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   API,
   notificationList,
+  notificationSettings,
   notificationsQuery,
   notificationsSeen,
   notificationsSeenBody,
@@ -28,6 +29,16 @@ export function notificationsRoutes(ctx: AppContext) {
       API.notifications.seen,
       { schema: { tags, body: notificationsSeenBody, response: replies(notificationsSeen) } },
       async (req) => ok(await service.seen(userIdOf(req), req.body.notification_ids)),
+    );
+    app.get(
+      API.notifications.settings,
+      { schema: { tags, response: replies(notificationSettings) } },
+      async (req) => ok(await service.settings(userIdOf(req))),
+    );
+    app.put(
+      API.notifications.settings,
+      { schema: { tags, body: notificationSettings, response: replies(notificationSettings) } },
+      async (req) => ok(await service.updateSettings(userIdOf(req), req.body.email_digest)),
     );
   };
 }

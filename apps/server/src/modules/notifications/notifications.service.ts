@@ -103,6 +103,25 @@ export function createNotificationsService(ctx: AppContext) {
       };
     },
 
+    /** The caller's e-mail digest setting (off until they turn it on). */
+    async settings(userId: string): Promise<{ email_digest: boolean }> {
+      const [row] = await db
+        .select({ on: notificationState.emailDigest })
+        .from(notificationState)
+        .where(eq(notificationState.userId, userId));
+      return { email_digest: row?.on ?? false };
+    },
+
+    /** Turns the digest on or off; turning it on starts from now (older notifications are not mailed). */
+    async updateSettings(userId: string, emailDigest: boolean): Promise<{ email_digest: boolean }> {
+      const set = emailDigest ? { emailDigest, digestSentAt: new Date() } : { emailDigest };
+      await db
+        .insert(notificationState)
+        .values({ userId, ...set })
+        .onConflictDoUpdate({ target: notificationState.userId, set });
+      return { email_digest: emailDigest };
+    },
+
     /** Opening the list: clears has_new_notification; the given notifications (the caller's) become seen. */
     async seen(userId: string, notificationIds: string[]) {
       await events.transaction(db, async (tx, emit) => {

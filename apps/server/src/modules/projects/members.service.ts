@@ -4,6 +4,7 @@ import {
   DEFAULT_PROJECT_PERMISSIONS,
   MSG,
   PROJECT_PERMISSIONS,
+  addedYouTo,
   effectiveProjectPermissions,
   projectPermissionIds,
   projectPermissionView,
@@ -19,6 +20,7 @@ import { projectInvites, projectMembers, users } from '../../db/schema/index.ts'
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { escapeLike, SEARCH_LIMIT } from '../users/search.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { createProjectInvites, pendingProjectInvites } from './invites.service.ts';
 import './projects.events.ts';
 import {
@@ -122,6 +124,21 @@ export function createMembersService(ctx: AppContext) {
         if (added.length === 0 && invited.length === 0) throw badRequest(MSG.alreadyCollaborator);
         for (const id of added) await insertProjectMember(tx, project.id, id, body.role, ids);
         await createProjectInvites(ctx, tx, project, userId, invited, body.role, ids);
+        // People with an account hear it in the bell too (spec 002 §3: invites notify).
+        if (added.length) {
+          const [actor] = await tx
+            .select({ firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(eq(users.id, userId));
+          await notify(tx, emit, {
+            userIds: added,
+            type: 'project_invite',
+            title: MSG.projectAddedNotificationTitle,
+            message: addedYouTo(`${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim(), project.title),
+            projectId: project.id,
+            actorUserId: userId,
+          });
+        }
         emit('project.changed', {
           projectId: project.id,
           addedUserIds: added,

@@ -3,6 +3,7 @@ import type { ProjectCard, TrayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectMembers, projects, users } from '../../db/schema/index.ts';
 import { iso } from '../teams/teams.service.ts';
+import { unreadKey, unreadOf } from '../chat/chat.sql.ts';
 
 /** How many member avatars a card shows (spec 002 §9). */
 const AVATARS = 4;
@@ -11,7 +12,7 @@ export const trayOf = (role: string): TrayName =>
   role === 'creator' ? 'my_projects' : 'collaborated_projects';
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
-type BaseCard = Omit<ProjectCard, 'role'>;
+type BaseCard = Omit<ProjectCard, 'role' | 'unread_chats'>;
 
 /** Cards of projects without the viewer's role (one query for the projects, one for the avatars). */
 async function baseCards(db: DbOrTx, projectIds: string[]): Promise<Map<string, BaseCard>> {
@@ -88,9 +89,11 @@ export async function cardsFor(
     db,
     roles.map((r) => r.projectId),
   );
+  const unread = await unreadOf(db, [...base.keys()], userId);
   for (const { projectId, role } of roles) {
     const card = base.get(projectId);
-    if (card) out.set(projectId, { ...card, role });
+    const unread_chats = unread.get(unreadKey(projectId, userId)) ?? 0;
+    if (card) out.set(projectId, { ...card, role, unread_chats });
   }
   return out;
 }
@@ -103,7 +106,11 @@ export async function cardsByMember(db: DbOrTx, projectId: string): Promise<[str
     .where(eq(projectMembers.projectId, projectId));
   const card = (await baseCards(db, [projectId])).get(projectId);
   if (!card) return [];
-  return roles.map((r) => [r.userId, { ...card, role: r.role }]);
+  const unread = await unreadOf(db, [projectId]);
+  return roles.map((r) => [
+    r.userId,
+    { ...card, role: r.role, unread_chats: unread.get(unreadKey(projectId, r.userId)) ?? 0 },
+  ]);
 }
 
 export async function memberIdsOf(db: DbOrTx, projectId: string): Promise<string[]> {

@@ -9,6 +9,7 @@ import {
   projectInfo,
   projectQuery,
   trayPage,
+  sharedAssetsPage,
   trayQuery,
   trayStructure,
 } from '@rushes/shared';
@@ -16,6 +17,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { messageReply, ok, replies } from '../../platform/http/envelope.ts';
 import { limit, typed } from '../../platform/http/routes.ts';
+import { createSharesService } from '../shares/shares.service.ts';
 import { createProjectInvitesService } from './invites.service.ts';
 import { membersRoutes } from './members.routes.ts';
 import { createProjectsService } from './projects.service.ts';
@@ -29,6 +31,7 @@ const tags = ['projects'];
  */
 export function projectsRoutes(ctx: AppContext) {
   const service = createProjectsService(ctx);
+  const shares = createSharesService(ctx);
   const invites = createProjectInvitesService(ctx);
 
   return async (fastify: FastifyInstance) => {
@@ -63,8 +66,13 @@ export function projectsRoutes(ctx: AppContext) {
 
     app.get(
       API.projects.trays,
-      { schema: { tags, querystring: trayQuery, response: replies(trayPage) } },
-      async (req) => ok(await service.tray(userIdOf(req), req.query)),
+      { schema: { tags, querystring: trayQuery, response: replies(z.union([trayPage, sharedAssetsPage])) } },
+      async (req) => {
+        const { tray_name, ...q } = req.query;
+        // 'Shared Assets' lists shares made to the caller; the project trays, their memberships.
+        if (tray_name === 'shared_assets') return ok(await shares.tray(userIdOf(req), { ...q, tray_name }));
+        return ok(await service.tray(userIdOf(req), { ...q, tray_name }));
+      },
     );
 
     app.get(

@@ -4,6 +4,8 @@ import {
   DEFAULT_PROJECT_PERMISSIONS,
   MSG,
   UI,
+  HOME_TRAY_PAGE_SIZE,
+  type TrayName,
   projectPermissionIds,
   type CreateProjectBody,
   type ProjectInfo,
@@ -85,9 +87,9 @@ export async function adjustProjectTotals(tx: Tx, projectId: string, bytes: numb
     .where(eq(projects.id, projectId));
 }
 
-type TrayCursor = [string, string];
-const encodeCursor = (c: TrayCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string | undefined): TrayCursor | null {
+export type TrayCursor = [string, string];
+export const encodeCursor = (c: TrayCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+export function decodeCursor(raw: string | undefined): TrayCursor | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
@@ -160,7 +162,7 @@ export function createProjectsService(ctx: AppContext) {
      * A home tray page (spec 002 §3, §7), newest membership first, paged by keyset on
      * (membership created_at, project id): projects added meanwhile never shift later pages.
      */
-    async tray(userId: string, q: TrayQuery): Promise<TrayPage> {
+    async tray(userId: string, q: TrayQuery & { tray_name: TrayName }): Promise<TrayPage> {
       const filters: SQL[] = [eq(projectMembers.userId, userId)];
       if (q.tray_name === 'my_projects') {
         filters.push(eq(projectMembers.role, 'creator'));
@@ -212,6 +214,11 @@ export function createProjectsService(ctx: AppContext) {
 
     trayStructure: () => ({
       trays: [
+        {
+          field: 'shared_assets' as const,
+          title: UI.traySharedAssets,
+          entries_per_page: HOME_TRAY_PAGE_SIZE,
+        },
         { field: 'my_projects' as const, title: UI.trayMyProjects, entries_per_page: 10 },
         { field: 'collaborated_projects' as const, title: UI.trayCollaboratedProjects, entries_per_page: 10 },
       ],

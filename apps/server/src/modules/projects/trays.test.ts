@@ -13,10 +13,11 @@ const tray = (who: Person | undefined, query: Record<string, string>) =>
   call<TrayPage>(t, 'GET', API.projects.trays, who, query);
 
 describe('GET /api/asset/trays/structure', () => {
-  it('lists My Projects and Collaborated Projects with page size 10', async () => {
+  it('lists Shared Assets, My Projects and Collaborated Projects with page size 10', async () => {
     const me = await person(t);
     const res = await call<{ trays: unknown[] }>(t, 'GET', API.projects.traysStructure, me);
     expect(res.body.data.trays).toEqual([
+      { field: 'shared_assets', title: UI.traySharedAssets, entries_per_page: 10 },
       { field: 'my_projects', title: UI.trayMyProjects, entries_per_page: 10 },
       { field: 'collaborated_projects', title: UI.trayCollaboratedProjects, entries_per_page: 10 },
     ]);
@@ -116,7 +117,7 @@ describe('GET /api/asset/trays', () => {
   it('refuses anonymous callers and unknown tray names', async () => {
     const me = await person(t);
     expect((await tray(undefined, { tray_name: 'my_projects' })).status).toBe(401);
-    expect((await tray(me, { tray_name: 'shared_assets' })).status).toBe(400);
+    expect((await tray(me, { tray_name: 'no_such_tray' })).status).toBe(400);
     expect((await tray(me, { tray_name: 'my_projects', cursor: 'garbage' })).status).toBe(400);
   });
 });

@@ -1,10 +1,11 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { MSG, regionName, type TeamDetail, type TeamMember } from '@rushes/shared';
+import { MSG, addedYouTo, regionName, type TeamDetail, type TeamMember } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { teamInvites, teamMembers, teams, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import { assertWithinLimit, findPlan } from '../plans/plans.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { createInvites, pendingInvites, type Emit } from './invites.service.ts';
 import { dropMemberPermissions, resolvePermissionIds } from './permissions.service.ts';
 import { authorizeTeam, canManageMembers, canView, ownsTeamSql, type TeamRow } from './teams.policy.ts';
@@ -41,6 +42,7 @@ export async function countCollaborators(db: DbOrTx, team: { id: string; ownerId
 export async function addPeople(
   ctx: AppContext,
   tx: Tx,
+  emit: Emit,
   teamId: string,
   actorId: string,
   input: AddPeopleInput,
@@ -96,6 +98,20 @@ export async function addPeople(
       );
   }
   await createInvites(ctx, tx, team, actorId, inviteEmails, perms.ids);
+  // People with an account hear it in the bell too (spec 002 §3: invites notify).
+  if (newUserIds.length) {
+    const [actor] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, actorId));
+    await notify(tx, emit, {
+      userIds: newUserIds,
+      type: 'team_invite',
+      title: MSG.teamAddedNotificationTitle,
+      message: addedYouTo(`${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim(), team.name),
+      actorUserId: actorId,
+    });
+  }
   return { team, addedUserIds: newUserIds, invitedEmails: inviteEmails };
 }
 
@@ -224,7 +240,7 @@ export function createMembersService(ctx: AppContext) {
     async add(userId: string, teamId: string, input: AddPeopleInput) {
       await authorizeTeam(db, userId, teamId, canManageMembers);
       await events.transaction(db, async (tx, emit) => {
-        const result = await addPeople(ctx, tx, teamId, userId, input);
+        const result = await addPeople(ctx, tx, emit, teamId, userId, input);
         emit('team.changed', { teamId, addedUserIds: result.addedUserIds, removedUserIds: [] });
       });
       ctx.jobs.wake();

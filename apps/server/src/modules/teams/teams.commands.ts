@@ -141,7 +141,7 @@ export function createTeamsCommands(ctx: AppContext) {
           .returning();
         const ownerIds = idsOfCodes(await loadCatalogue(tx), [OWNER_PERMISSION]);
         await insertMembers(tx, team.id, [{ userId, ids: ownerIds, owner: true }]);
-        await addPeople(ctx, tx, team.id, userId, {
+        await addPeople(ctx, tx, emit, team.id, userId, {
           userIds: body.user_db_ids,
           emails: body.user_emails,
           permissions: body.permissions,
@@ -163,7 +163,7 @@ export function createTeamsCommands(ctx: AppContext) {
           .where(eq(teams.id, body.team_id));
         let addedUserIds: string[] = [];
         if (body.user_db_ids.length + body.user_emails.length > 0) {
-          ({ addedUserIds } = await addPeople(ctx, tx, body.team_id, userId, {
+          ({ addedUserIds } = await addPeople(ctx, tx, emit, body.team_id, userId, {
             userIds: body.user_db_ids,
             emails: body.user_emails,
             permissions: body.permissions,

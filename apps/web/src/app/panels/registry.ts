@@ -8,6 +8,7 @@ import type { TeamMembersPanelProps } from '../../features/teams/TeamMembersPane
 import type { MetadataPanelProps } from '../../features/assets/MetadataPanel.tsx';
 import type { CollaboratorPermissionsPanelProps } from '../../features/projects/CollaboratorPermissionsPanel.tsx';
 import type { CollaboratorsPanelProps } from '../../features/projects/CollaboratorsPanel.tsx';
+import type { ChatPanelProps } from '../../features/chat/ChatPanel.tsx';
 
 /** What every panel receives besides its own props. */
 export interface PanelBaseProps {
@@ -35,6 +36,11 @@ export interface PanelPropsMap {
   collaboratorPermissions: CollaboratorPermissionsPanelProps;
   /** asset metadata (spec 000 §2) */
   assetMetadata: MetadataPanelProps;
+  /** project chat and project help (spec 000 §2) */
+  projectChat: ChatPanelProps;
+  projectHelp: ChatPanelProps;
+  /** the notification list (spec 002 §2, §7) */
+  notifications: Record<string, never>;
 }
 
 export type PanelType = keyof PanelPropsMap;
@@ -85,6 +91,18 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   assetMetadata: {
     title: UI.metadataTitle,
     component: lazy(() => import('../../features/assets/MetadataPanel.tsx')),
+  },
+  projectChat: {
+    title: UI.projectChat,
+    component: lazy(() => import('../../features/chat/ChatPanel.tsx')),
+  },
+  projectHelp: {
+    title: UI.projectHelp,
+    component: lazy(() => import('../../features/chat/ProjectHelpPanel.tsx')),
+  },
+  notifications: {
+    title: UI.notifications,
+    component: lazy(() => import('../../features/notifications/NotificationsPanel.tsx')),
   },
 };
 

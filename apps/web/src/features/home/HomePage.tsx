@@ -6,9 +6,10 @@ import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
 import { CreateProjectModal } from '../projects/CreateProjectModal.tsx';
 import { ProjectTray } from '../projects/ProjectTray.tsx';
 import { useTrayEvents } from '../projects/useTrayEvents.ts';
+import { SharedAssetsTray } from './SharedAssetsTray.tsx';
 
-/** The task trays (spec 002 §2); their cards arrive with the tasks and sharing modules. */
-const TASK_TRAYS = [UI.trayMyTasks, UI.trayAssignedTasks, UI.traySharedAssets];
+/** The task trays (spec 002 §2); their cards arrive with the tasks module. */
+const TASK_TRAYS = [UI.trayMyTasks, UI.trayAssignedTasks];
 
 function Tray({ title }: { title: string }) {
   return (
@@ -25,7 +26,7 @@ function Tray({ title }: { title: string }) {
   );
 }
 
-/** Home (spec 002 §2): the task trays, then My Projects (with 'Create Project') and Collaborated Projects. */
+/** Home (spec 002 §2): the task trays and Shared Assets, then My Projects (with 'Create Project') and Collaborated Projects. */
 export default function HomePage() {
   const user = useUser();
   const { team } = useSelectedTeam();
@@ -42,6 +43,7 @@ export default function HomePage() {
           {TASK_TRAYS.map((title) => (
             <Tray key={title} title={title} />
           ))}
+          <SharedAssetsTray />
         </SimpleGrid>
         <ProjectTray
           tray="my_projects"

@@ -15,11 +15,24 @@ export function ProjectCardView({ project }: { project: ProjectCard }) {
           <Anchor component={Link} to={projectPath(project.project_db_id)} fw={600} truncate="end">
             {project.title}
           </Anchor>
-          {project.role !== 'creator' && (
-            <Badge size="sm" variant="light" tt="none">
-              {roleTitle(project.role)}
-            </Badge>
-          )}
+          <Group gap={4} wrap="nowrap">
+            {project.unread_chats > 0 && (
+              <Badge
+                size="sm"
+                color="red"
+                title={UI.unreadMessages(project.unread_chats)}
+                aria-label={UI.unreadMessages(project.unread_chats)}
+                data-testid="card-chat-unread"
+              >
+                {project.unread_chats}
+              </Badge>
+            )}
+            {project.role !== 'creator' && (
+              <Badge size="sm" variant="light" tt="none">
+                {roleTitle(project.role)}
+              </Badge>
+            )}
+          </Group>
         </Group>
         <Text size="xs" c="dimmed">
           {UI.projectId} {project.project_id} · {formatDate(project.created_on)}

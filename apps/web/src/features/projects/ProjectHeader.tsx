@@ -1,8 +1,9 @@
-import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFolderPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFolderPlus, IconMessageCircle, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
 import { useAssetPages } from '../assets/api.ts';
+import { useChatCounters } from '../chat/api.ts';
 import { canIn } from './api.ts';
 import { formatBytes } from './format.ts';
 import { projectPath } from './paths.ts';
@@ -11,6 +12,7 @@ interface ProjectHeaderProps {
   info: ProjectInfo;
   folderDbId: string | null;
   onCollaborators: () => void;
+  onChat: () => void;
   onCreateFolder: () => void;
   onDeleteProject: () => void;
 }
@@ -74,11 +76,27 @@ function Fact({ label, value }: { label: string; value: string }) {
  * used and total assets, and the project actions the caller's permission codes allow.
  */
 export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
+  const unread = useChatCounters(info.project_db_id).data?.unread ?? 0;
   return (
     <Stack gap={6}>
       <Group justify="space-between" align="flex-start" gap="sm">
         <FolderTrail info={info} folderDbId={folderDbId} />
         <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconMessageCircle size={16} />}
+            rightSection={
+              unread > 0 ? (
+                <Badge size="sm" circle={unread < 10} color="red" data-testid="chat-unread">
+                  <span aria-hidden>{unread}</span>
+                </Badge>
+              ) : undefined
+            }
+            aria-label={unread > 0 ? `${UI.chat}, ${UI.unreadMessages(unread)}` : UI.chat}
+            onClick={on.onChat}
+          >
+            {UI.chat}
+          </Button>
           <Button variant="default" leftSection={<IconUsers size={16} />} onClick={on.onCollaborators}>
             {UI.collaborators}
           </Button>

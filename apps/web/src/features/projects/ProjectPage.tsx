@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { MSG, UI, type ProjectInfo } from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
@@ -19,6 +19,21 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
   const panels = usePanels();
   const [modal, setModal] = useState<Modal>(null);
   const close = () => setModal(null);
+  const [search, setSearch] = useSearchParams();
+  const openChat = () => panels.open('projectChat', { projectDbId: info.project_db_id, title: info.title });
+  // ?chat=1 (a mention notification) opens the project chat once
+  const chatRequested = search.get('chat') === '1';
+  useEffect(() => {
+    if (!chatRequested) return;
+    panels.open('projectChat', { projectDbId: info.project_db_id, title: info.title });
+    setSearch(
+      (s) => {
+        s.delete('chat');
+        return s;
+      },
+      { replace: true },
+    );
+  }, [chatRequested, panels, info.project_db_id, info.title, setSearch]);
   return (
     <Stack gap="md">
       <ProjectHeader
@@ -27,6 +42,7 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
         onCollaborators={() =>
           panels.open('projectCollaborators', { projectDbId: info.project_db_id, title: info.title })
         }
+        onChat={openChat}
         onCreateFolder={() => setModal('createFolder')}
         onDeleteProject={() => setModal('deleteProject')}
       />

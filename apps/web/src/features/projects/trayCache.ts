@@ -60,3 +60,17 @@ export function removeFromTrays(queryClient: QueryClient, projectDbId: string): 
     return withTotal(next, data.pages[0].total_entries - 1);
   });
 }
+
+/** The viewer's unread chat count on a project's card, wherever the card is (chat_unread). */
+export function setCardUnread(queryClient: QueryClient, projectDbId: string, unread: number): void {
+  queryClient.setQueriesData<TrayData>({ queryKey: projectKeys.trays }, (data) => {
+    if (!data || !holds(data, projectDbId)) return data;
+    return {
+      ...data,
+      pages: data.pages.map((p) => ({
+        ...p,
+        data: p.data.map((c) => (c.project_db_id === projectDbId ? { ...c, unread_chats: unread } : c)),
+      })),
+    };
+  });
+}

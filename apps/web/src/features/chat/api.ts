@@ -1,0 +1,130 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  API,
+  PROJECT_CHAT_PAGE_SIZE,
+  appendChatMessage,
+  flattenChatGroups,
+  type ChatCounters,
+  type ChatHistory,
+  type ChatMessage,
+} from '@rushes/shared';
+import { api } from '../../api/client.ts';
+
+/** Project chat data (spec 000 §7): history pages, counters. Keys under ['chat', projectDbId]. */
+export const chatKeys = {
+  project: (projectDbId: string) => ['chat', projectDbId] as const,
+  history: (projectDbId: string) => ['chat', projectDbId, 'history'] as const,
+  counters: (projectDbId: string) => ['chat', projectDbId, 'counters'] as const,
+};
+
+/** The reader's IANA time zone: it decides the day groups and 'Today'. */
+export const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export type HistoryData = InfiniteData<ChatHistory, string | null>;
+
+/** History, newest page first; each next page is older (keyset `before`), until next_before is null. */
+export function useChatHistory(projectDbId: string) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.history(projectDbId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ChatHistory>(
+        API.chat.root,
+        {
+          project_db_id: projectDbId,
+          entries_per_page: PROJECT_CHAT_PAGE_SIZE,
+          tz: readerTimeZone(),
+          ...(pageParam ? { before: pageParam } : {}),
+        },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_before,
+    // the panel shows 'Something went wrong. Try reloading the chat again' itself
+    meta: { silent: true },
+    // live messages keep the cache current while the panel is open; reopening reloads
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
+ * A live or just-sent message joins the newest page by the shared grouping rule (same user today:
+ * appended to the last group, else a new group under 'Today'); a message already shown is ignored.
+ */
+export function addLiveMessage(queryClient: QueryClient, message: ChatMessage): void {
+  queryClient.setQueryData<HistoryData>(chatKeys.history(message.project_id), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    const known = data.pages.some((p) => flattenChatGroups(p.messages).some((m) => m.id === message.id));
+    if (known) return data;
+    const [newest, ...older] = data.pages;
+    const messages = appendChatMessage(newest.messages, message, { timeZone: readerTimeZone() });
+    return {
+      ...data,
+      pages: [{ ...newest, messages, total_entries: newest.total_entries + 1 }, ...older],
+    };
+  });
+}
+
+export function useSendChat(projectDbId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { text: string; mention_user_ids: string[] }) =>
+      api.post<{ message: ChatMessage; chats_count: number }>(API.chat.root, {
+        project_db_id: projectDbId,
+        ...body,
+      }),
+    onSuccess: ({ message }) => addLiveMessage(queryClient, message),
+    // the input shows 'Something went wrong' itself (spec 000 §9 chat send failure)
+    meta: { silent: true },
+  });
+}
+
+/** Leaving the chat records last_seen_count = chats_count; the unread count drops to 0 at once. */
+export function recordChatSeen(queryClient: QueryClient, projectDbId: string): void {
+  queryClient.setQueryData<ChatCounters>(chatKeys.counters(projectDbId), (old) =>
+    old ? { ...old, last_seen_count: old.chats_count, unread: 0 } : old,
+  );
+  void api
+    .put<ChatCounters>(API.chat.seen, { project_db_id: projectDbId })
+    .then((c) => queryClient.setQueryData(chatKeys.counters(projectDbId), c))
+    .catch(() => undefined);
+}
+
+export function useChatCounters(projectDbId: string) {
+  return useQuery({
+    queryKey: chatKeys.counters(projectDbId),
+    queryFn: ({ signal }) =>
+      api.get<ChatCounters>(API.chat.counters, { project_db_id: projectDbId }, { signal }),
+    meta: { silent: true },
+  });
+}
+
+/**
+ * A chat_unread payload for the page header's counters. Payloads may arrive out of order under
+ * concurrent sends: the one with the highest chats_count wins (at equal counts, the lower unread).
+ */
+export function setUnread(
+  queryClient: QueryClient,
+  projectDbId: string,
+  next: { unread: number; chats_count: number },
+): void {
+  queryClient.setQueryData<ChatCounters>(chatKeys.counters(projectDbId), (old) => {
+    if (!old) return old;
+    const newer =
+      next.chats_count > old.chats_count ||
+      (next.chats_count === old.chats_count && next.unread < old.unread);
+    if (!newer) return old;
+    const { chats_count, unread } = next;
+    return { chats_count, last_seen_count: chats_count - unread, unread };
+  });
+}
+
+/** Projects whose chat panel is open here: their unread count stays 0 until the reader leaves. */
+export const openChats = new Set<string>();

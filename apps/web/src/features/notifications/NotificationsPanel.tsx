@@ -1,0 +1,134 @@
+import { Center, Divider, Group, Loader, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { formatDate, formatTime, MSG, UI, type NotificationItem } from '@rushes/shared';
+import type { PanelBaseProps } from '../../app/panels/registry.ts';
+import { projectPath } from '../projects/paths.ts';
+import { markSeen, useDigestSetting, useNotifications } from './api.ts';
+
+/** Where an entry leads: a mention opens the project with its chat; task and asset entries their project. */
+export function notificationTarget(n: NotificationItem): string | null {
+  if (!n.project_id) return null;
+  if (n.notification_type === 'chat_mention') return `${projectPath(n.project_id)}?chat=1`;
+  return projectPath(n.project_id);
+}
+
+/** The optional e-mail digest of unseen notifications (off by default). */
+function DigestSwitch() {
+  const { query, update } = useDigestSetting();
+  return (
+    <Switch
+      size="sm"
+      label={UI.emailDigest}
+      checked={update.isPending ? Boolean(update.variables) : (query.data?.email_digest ?? false)}
+      disabled={!query.isSuccess || update.isPending}
+      onChange={(e) => update.mutate(e.currentTarget.checked)}
+    />
+  );
+}
+
+function Entry({ n, onOpen }: { n: NotificationItem; onOpen: (n: NotificationItem) => void }) {
+  const target = notificationTarget(n);
+  const body = (
+    <Stack gap={2}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" fw={n.has_seen ? 500 : 700}>
+          {n.title}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(n.created_on)} {formatTime(n.created_on)}
+        </Text>
+      </Group>
+      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+        {n.message}
+      </Text>
+    </Stack>
+  );
+  return (
+    <UnstyledButton
+      component="li"
+      p="sm"
+      style={{ borderRadius: 6, cursor: target ? 'pointer' : 'default', listStyle: 'none' }}
+      bg={n.has_seen ? undefined : 'blue.0'}
+      data-notification-type={n.notification_type}
+      onClick={() => onOpen(n)}
+    >
+      {body}
+    </UnstyledButton>
+  );
+}
+
+/**
+ * The notification panel (spec 002 §2, §7): 25 per page, more as the end comes into view; opening
+ * it clears has_new_notification and marks the first page seen. An entry leads to its project, task
+ * or asset (for now the project page; a mention opens the project chat).
+ */
+export default function NotificationsPanel({ close }: PanelBaseProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const list = useNotifications();
+  const end = useRef<HTMLDivElement>(null);
+  const marked = useRef(false);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.notifications) ?? [], [list.data]);
+
+  useEffect(() => {
+    if (marked.current || !list.isSuccess) return;
+    marked.current = true;
+    void markSeen(
+      queryClient,
+      items.filter((n) => !n.has_seen).map((n) => n.id),
+    ).catch(() => undefined);
+  }, [list.isSuccess, items, queryClient]);
+
+  useEffect(() => {
+    const target = end.current;
+    if (!target || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const open = (n: NotificationItem) => {
+    const target = notificationTarget(n);
+    if (!target) return;
+    close();
+    void navigate(target);
+  };
+
+  return (
+    <Stack gap="xs">
+      <DigestSwitch />
+      <Divider />
+      {list.isPending && (
+        <Center py="md">
+          <Loader size="sm" />
+        </Center>
+      )}
+      {list.isError && (
+        <Text c="red" size="sm">
+          {MSG.somethingWentWrong}
+        </Text>
+      )}
+      {list.isSuccess && items.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {UI.noNotifications}
+        </Text>
+      )}
+      <Stack component="ul" gap={4} p={0} m={0} aria-label={UI.notifications}>
+        {items.map((n) => (
+          <Entry key={n.id} n={n} onOpen={open} />
+        ))}
+      </Stack>
+      <div ref={end} />
+      {isFetchingNextPage && (
+        <Center py="xs">
+          <Loader size="xs" />
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  API,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationList,
+  type NotificationSettings,
+} from '@rushes/shared';
+import { api } from '../../api/client.ts';
+
+/** Notifications (spec 002 §7): the list 25 per page, and the has_new_notification flag. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: ['notifications', 'list'] as const,
+  settings: ['notifications', 'settings'] as const,
+};
+
+export type NotificationData = InfiniteData<NotificationList, unknown>;
+
+export function useNotifications() {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.list,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<NotificationList>(
+        API.notifications.root,
+        { entries_per_page: NOTIFICATIONS_PAGE_SIZE, page_no: pageParam },
+        { signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) =>
+      all.reduce((n, p) => n + p.notifications.length, 0) < last.total_entries &&
+      last.notifications.length > 0
+        ? all.length + 1
+        : undefined,
+  });
+}
+
+/** The flag as the cache holds it (the first page answers it; realtime and opening the list change it). */
+export function hasNewIn(data: NotificationData | undefined): boolean {
+  return Boolean(data?.pages[0]?.has_new_notification);
+}
+
+export function setHasNew(queryClient: QueryClient, flag: boolean): void {
+  queryClient.setQueryData<NotificationData>(notificationKeys.list, (data) =>
+    data && data.pages.length
+      ? { ...data, pages: data.pages.map((p, i) => (i === 0 ? { ...p, has_new_notification: flag } : p)) }
+      : data,
+  );
+}
+
+/** Opening the list clears the flag (PUT seen) and marks the shown entries seen. */
+export async function markSeen(queryClient: QueryClient, ids: string[]): Promise<void> {
+  setHasNew(queryClient, false);
+  await api.put(API.notifications.seen, { notification_ids: ids.slice(0, 100) });
+}
+
+/** The e-mail digest setting (off by default). */
+export function useDigestSetting() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: notificationKeys.settings,
+    queryFn: ({ signal }) => api.get<NotificationSettings>(API.notifications.settings, undefined, { signal }),
+  });
+  const update = useMutation({
+    mutationFn: (email_digest: boolean) =>
+      api.put<NotificationSettings>(API.notifications.settings, { email_digest }),
+    onSuccess: (data) => queryClient.setQueryData(notificationKeys.settings, data),
+  });
+  return { query, update };
+}
