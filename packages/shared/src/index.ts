@@ -19,3 +19,6 @@ export * from './schemas/projects.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/notifications.ts';
 export * from './rules/chatGroups.ts';
+export * from './rules/tasks.ts';
+export * from './schemas/tasks.ts';
+export * from './schemas/approvals.ts';
