@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useTaskEvents } from '../../features/tasks/useTaskEvents.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelHost } from '../panels/PanelHost.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -14,6 +15,7 @@ export function Shell() {
   useInactivityLogout();
   useBlockDevTools();
   useRealtime();
+  useTaskEvents();
   useInviteAcceptance();
 
   return (

@@ -1,4 +1,4 @@
-import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MSG, UI } from '@rushes/shared';
@@ -6,10 +6,9 @@ import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
 import { CreateProjectModal } from '../projects/CreateProjectModal.tsx';
 import { ProjectTray } from '../projects/ProjectTray.tsx';
 import { useTrayEvents } from '../projects/useTrayEvents.ts';
+import { TaskTray } from './TaskTray.tsx';
 
-/** The task trays (spec 002 §2); their cards arrive with the tasks and sharing modules. */
-const TASK_TRAYS = [UI.trayMyTasks, UI.trayAssignedTasks, UI.traySharedAssets];
-
+/** A tray whose cards arrive with a later module (Shared Assets: the sharing module). */
 function Tray({ title }: { title: string }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
@@ -25,7 +24,7 @@ function Tray({ title }: { title: string }) {
   );
 }
 
-/** Home (spec 002 §2): the task trays, then My Projects (with 'Create Project') and Collaborated Projects. */
+/** Home (spec 002 §2): the task trays (live through useTaskEvents in the shell), then My Projects (with 'Create Project') and Collaborated Projects. */
 export default function HomePage() {
   const user = useUser();
   const { team } = useSelectedTeam();
@@ -38,11 +37,9 @@ export default function HomePage() {
         <Title order={1} size="h2">
           {UI.welcome(user.first_name || user.name)}
         </Title>
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
-          {TASK_TRAYS.map((title) => (
-            <Tray key={title} title={title} />
-          ))}
-        </SimpleGrid>
+        <TaskTray tray="my_tasks" title={UI.trayMyTasks} />
+        <TaskTray tray="assigned_tasks" title={UI.trayAssignedTasks} />
+        <Tray title={UI.traySharedAssets} />
         <ProjectTray
           tray="my_projects"
           title={UI.trayMyProjects}

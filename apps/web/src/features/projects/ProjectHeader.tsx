@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFolderPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconChecklist, IconFileText, IconFolderPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
 import { useAssetPages } from '../assets/api.ts';
@@ -11,6 +11,8 @@ interface ProjectHeaderProps {
   info: ProjectInfo;
   folderDbId: string | null;
   onCollaborators: () => void;
+  onBrief: () => void;
+  onTasks: () => void;
   onCreateFolder: () => void;
   onDeleteProject: () => void;
 }
@@ -79,6 +81,12 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
       <Group justify="space-between" align="flex-start" gap="sm">
         <FolderTrail info={info} folderDbId={folderDbId} />
         <Group gap="xs">
+          <Button variant="default" leftSection={<IconFileText size={16} />} onClick={on.onBrief}>
+            {UI.brief}
+          </Button>
+          <Button variant="default" leftSection={<IconChecklist size={16} />} onClick={on.onTasks}>
+            {UI.tasks}
+          </Button>
           <Button variant="default" leftSection={<IconUsers size={16} />} onClick={on.onCollaborators}>
             {UI.collaborators}
           </Button>
