@@ -5,6 +5,9 @@ import { teamSummariesByMember } from './teams/teams.service.ts';
 import { registerProjectMappers } from './projects/projects.realtime.ts';
 import { registerChatMappers } from './chat/chat.realtime.ts';
 import { registerNotificationMappers } from './notifications/notifications.realtime.ts';
+import { registerBriefMappers } from './brief/brief.realtime.ts';
+import { registerTaskMappers } from './tasks/tasks.realtime.ts';
+import { registerApprovalMappers } from './approvals/approvals.realtime.ts';
 
 /**
  * Domain events → realtime messages. Messages say what changed; the web refetches through the
@@ -46,4 +49,8 @@ export function registerRealtimeMappers(ctx: AppContext) {
   // Project chat to project:{id} and unread counts, notifications' dot to user rooms.
   registerChatMappers(ctx);
   registerNotificationMappers(ctx);
+  // Brief, tasks (project room, trays, task rooms, chat unread) and approval requests.
+  registerBriefMappers(ctx);
+  registerTaskMappers(ctx);
+  registerApprovalMappers(ctx);
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from './context.ts';
 import type { JobName } from './jobs/queue.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
+import '../modules/tasks/tasks.events.ts';
 
 declare module './jobs/queue.ts' {
   interface JobDefinitions {
@@ -13,6 +14,7 @@ export const JOB_NAMES = [
   'mail.deliver',
   'maintenance.hourly',
   'assets.delete_blobs',
+  'tasks.expire',
 ] as const satisfies readonly JobName[];
 
 /** One maintenance run per clock hour across the cluster: the hour is the singleton key. */
