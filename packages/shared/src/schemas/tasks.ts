@@ -65,8 +65,9 @@ export const dueDateText = () =>
   z
     .string({ error: MSG.required })
     .trim()
-    .min(1, { message: MSG.required, abort: true })
-    .refine((v) => parseDueDate(v) !== null, MSG.enterValidDate);
+    .min(1, MSG.required)
+    // An empty value already answered 'This field is required'.
+    .refine((v) => v === '' || parseDueDate(v) !== null, MSG.enterValidDate);
 
 const taskFields = {
   project_db_id: uuid(),
