@@ -151,7 +151,7 @@ describe('approval and review requests', () => {
       user_email: email,
     });
     expect(byMail.body.data).toEqual({ message: 'Deleted user successfully' });
-    const byId = await call(t, 'PUT', API.approvals.root, owner, {
+    const byId = await call<{ message: string }>(t, 'PUT', API.approvals.root, owner, {
       task_request_db_id: id,
       user_db_id: cara.user.id,
     });

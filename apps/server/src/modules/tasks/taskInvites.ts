@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { taskAssignees, taskInvites, tasks, users } from '../../db/schema/index.ts';
+import { MSG } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import './tasks.events.ts';
 
 /**
@@ -40,6 +42,15 @@ export async function claimTaskInvites(ctx: AppContext, projectId: string, userI
         .values({ taskId: w.taskId, userId: person.id })
         .onConflictDoNothing()
         .returning({ userId: taskAssignees.userId });
+      await notify(tx, emit, {
+        userIds: added.map((a) => a.userId),
+        type: 'task_assigned',
+        title: MSG.taskAssignedTitle,
+        message: 'You were assigned a task in a project you just joined',
+        projectId,
+        taskId: w.taskId,
+        actorUserId: w.assignedBy,
+      });
       emit('task.changed', {
         taskId: w.taskId,
         projectId,

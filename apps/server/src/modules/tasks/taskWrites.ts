@@ -28,6 +28,14 @@ export async function currentAssigneeIds(tx: DbOrTx, taskId: string) {
   return rows.map((r) => r.userId);
 }
 
+export async function currentInviteEmails(tx: DbOrTx, taskId: string) {
+  const rows = await tx
+    .select({ email: taskInvites.email })
+    .from(taskInvites)
+    .where(eq(taskInvites.taskId, taskId));
+  return rows.map((r) => r.email);
+}
+
 /**
  * Makes the task's assignees exactly `userIds` and its invited e-mails exactly `emails`. Answers who
  * entered and who left (for the trays and notifications).

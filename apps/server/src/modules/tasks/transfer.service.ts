@@ -10,6 +10,7 @@ import { authorizeTaskWrite, canManageTask, canRequestTransfer } from './tasks.p
 import { presentTask } from './tasks.present.ts';
 import {
   currentAssigneeIds,
+  currentInviteEmails,
   inviteEmailsOf,
   memberIdsOf,
   refuseSelf,
@@ -99,7 +100,10 @@ export function createTransferService(ctx: AppContext) {
           // The requester leaves; the other assignees stay; the new person joins.
           const keep = (await currentAssigneeIds(tx, t.id)).filter((id) => id !== requester);
           const ids = [...new Set([...keep, ...memberIdsOf(recipients)])];
-          ({ added, removed } = await setAssignees(tx, t.id, ids, inviteEmailsOf(recipients)));
+          const emails = [
+            ...new Set([...(await currentInviteEmails(tx, t.id)), ...inviteEmailsOf(recipients)]),
+          ];
+          ({ added, removed } = await setAssignees(tx, t.id, ids, emails));
           await tellAssigned(ctx, tx, emit, access.project, t, recipients, added);
         }
         await tx
