@@ -157,4 +157,35 @@ describe('task chat', () => {
     expect((await cleared).unread).toBe(0);
     expect((await getTask(t, owner, task.task_db_id)).body.data.unread_messages).toBe(0);
   });
+
+  it('concurrent sends each get their own chats_count; the history holds them all once', async () => {
+    const { owner, bob, projectId } = await crew(t);
+    const task = await apiTask(t, owner, projectId, bob);
+    const sent = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => say(i % 2 ? owner : bob, task.task_db_id, `c${i}`)),
+    );
+    expect(sent.map((s) => s.chats_count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Cursor order follows the counter: the message with count n is the n-th in the history.
+    const byCount = [...sent].sort((a, b) => a.chats_count - b.chats_count).map((s) => s.message.text);
+    expect(texts((await history(owner, task.task_db_id)).body.data)).toEqual(byCount);
+  });
+
+  it('a member removed from the project leaves its task rooms and hears nothing more', async () => {
+    const { owner, bob, cara, projectId } = await crew(t);
+    const task = await apiTask(t, owner, projectId, bob);
+    const socket = await connect(url, { cookie: cara.cookie });
+    expect(await join(socket, `task:${task.task_db_id}`)).toEqual({ ok: true });
+    const heard = record(socket, 'task_chat_message');
+    await call(t, 'DELETE', API.projects.collaborators, owner, {
+      project_db_id: projectId,
+      user_db_id: cara.user.id,
+      role: 'collaborator',
+    });
+    await say(bob, task.task_db_id, 'after the removal');
+    await afterSentinel(socket, () =>
+      t.ctx.realtime.toUser(cara.user.id, 'has_new_notification', { has_new_notification: true }),
+    );
+    expect(heard).toEqual([]);
+    expect(await join(socket, `task:${task.task_db_id}`)).toEqual({ ok: false, error: 'forbidden' });
+  });
 });
