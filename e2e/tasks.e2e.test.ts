@@ -100,13 +100,16 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     const brief = dialog(a, UI.projectBrief);
     await brief.getByRole('button', { name: UI.save }).click();
     await visible(brief.getByText(MSG.required));
-    await brief.getByLabel(UI.brief).fill('Cut a <b>two</b> minute teaser');
+    await brief.getByRole('textbox', { name: UI.brief }).fill('Cut a <b>two</b> minute teaser');
     await brief.getByRole('button', { name: UI.save }).click();
     await visible(brief.getByText(MSG.noTagsAllowed));
-    await brief.getByLabel(UI.brief).fill('Cut a two minute teaser from the harbour footage.');
+    await brief.getByRole('textbox', { name: UI.brief }).fill('Cut a two minute teaser from the harbour footage.');
     await brief.getByRole('button', { name: UI.save }).click();
     await toast(a, MSG.briefUpdated);
     await visible(brief.getByText('Cut a two minute teaser from the harbour footage.'));
+    await shot(a, FLOW, '00-brief');
+    await a.keyboard.press('Escape');
+    await gone(brief);
 
     await a.getByRole('button', { name: UI.tasks, exact: true }).click();
     const list = dialog(a, UI.tasks);
@@ -114,8 +117,9 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     await list.getByRole('button', { name: UI.createTask }).click();
     const form = dialog(a, UI.createTask);
     await form.getByRole('button', { name: UI.create, exact: true }).click();
-    await expect.poll(() => form.getByText(MSG.required, { exact: true }).count()).toBe(4);
+    await visible(form.getByText(MSG.required, { exact: true }));
     await shot(a, FLOW, '01-task-form-required');
+    await expect.poll(() => form.getByText(MSG.required, { exact: true }).count()).toBe(4);
 
     await form.getByRole('combobox', { name: UI.taskType }).click();
     await form.getByRole('option', { name: TASK_TYPE }).click();
