@@ -103,7 +103,9 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     await brief.getByRole('textbox', { name: UI.brief }).fill('Cut a <b>two</b> minute teaser');
     await brief.getByRole('button', { name: UI.save }).click();
     await visible(brief.getByText(MSG.noTagsAllowed));
-    await brief.getByRole('textbox', { name: UI.brief }).fill('Cut a two minute teaser from the harbour footage.');
+    await brief
+      .getByRole('textbox', { name: UI.brief })
+      .fill('Cut a two minute teaser from the harbour footage.');
     await brief.getByRole('button', { name: UI.save }).click();
     await toast(a, MSG.briefUpdated);
     await visible(brief.getByText('Cut a two minute teaser from the harbour footage.'));
