@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TaskTrayName } from '@rushes/shared';
-import { tasks } from '../../db/schema/index.ts';
+import { projectMembers, tasks } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import './tasks.events.ts';
 import { claimTaskInvites } from './taskInvites.ts';
@@ -26,12 +26,23 @@ export function registerTaskMappers(ctx: AppContext) {
     });
     const [row] = await db.select({ assignedBy: tasks.assignedBy }).from(tasks).where(eq(tasks.id, taskId));
     if (!row) return;
+    const people = [row.assignedBy, ...(await currentAssigneeIds(db, taskId))];
+    // Only people still in the project hear about its tasks (someone removed keeps no window on it).
+    const members = new Set(
+      (
+        await db
+          .select({ userId: projectMembers.userId })
+          .from(projectMembers)
+          .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.userId, people)))
+      ).map((m) => m.userId),
+    );
     const send = async (userId: string, tray: TaskTrayName, isNew: boolean) => {
+      if (!members.has(userId)) return;
       const task = await presentTask(db, userId, taskId);
       realtime.toUser(userId, isNew ? 'task_add' : 'task_update', { tray, task });
     };
     await send(row.assignedBy, 'my_tasks', created);
-    for (const userId of await currentAssigneeIds(db, taskId)) {
+    for (const userId of people.slice(1)) {
       await send(userId, 'assigned_tasks', addedUserIds.includes(userId));
     }
     for (const userId of removedUserIds) {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type Task, type TaskTrayPage } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
+import {
+  afterSentinel,
+  closeAllSockets,
+  connect,
+  listen,
+  next,
+  record,
+} from '../../../test/realtime-helpers.ts';
 import { apiTask, call, crew } from './tasks.testkit.ts';
 
 let t: TestApp;
@@ -44,7 +51,7 @@ describe('home task trays', () => {
 
   it('a member removed from the project no longer sees its tasks in the tray', async () => {
     const { owner, bob, projectId } = await crew(t);
-    await apiTask(t, owner, projectId, bob);
+    const task = await apiTask(t, owner, projectId, bob);
     expect((await tray(bob, 'assigned_tasks')).body.data.total_entries).toBe(1);
     const removed = await call(t, 'DELETE', API.projects.collaborators, owner, {
       project_db_id: projectId,
@@ -53,6 +60,17 @@ describe('home task trays', () => {
     });
     expect(removed.body.response).toBe(true);
     expect((await tray(bob, 'assigned_tasks')).body.data.total_entries).toBe(0);
+    // Changes to the task no longer reach them live either.
+    const socket = await connect(url, { cookie: bob.cookie });
+    const heard = record(socket, 'task_update');
+    const ownerSocket = await connect(url, { cookie: owner.cookie });
+    const ownerHeard = next(ownerSocket, 'task_update');
+    await call(t, 'PUT', API.tasks.complete, owner, { task_db_id: task.task_db_id });
+    expect((await ownerHeard).task.task_status).toBe('completed');
+    await afterSentinel(socket, () =>
+      t.ctx.realtime.toUser(bob.user.id, 'has_new_notification', { has_new_notification: true }),
+    );
+    expect(heard).toEqual([]);
   });
 
   it('live: the assignee gets task_add in Assigned Tasks, the assigner in My Tasks; a reassigned one task_delete', async () => {
