@@ -29,6 +29,7 @@ export async function resolveRecipients(
   access: ProjectAccess,
   input: { userIds: string[]; emails: string[] },
   fields: { ids: string; emails: string },
+  opts: { waiting?: string[] } = {},
 ): Promise<Recipient[]> {
   const projectId = access.project.id;
   const ids = [...new Set(input.userIds)];
@@ -56,14 +57,21 @@ export async function resolveRecipients(
       out.push({ kind: 'member', userId: m.id, email: m.email, viaEmail: true });
     }
   }
-  const outsiders = emails.filter((e) => !known.has(e));
+  let outsiders = emails.filter((e) => !known.has(e));
   if (outsiders.length === 0) return out;
-  if (!canManageCollaborators(access)) throw fieldError(fields.emails, MSG.forbidden);
-
   const accounts = await tx
     .select({ id: users.id, email: sql<string>`lower(${users.email})` })
     .from(users)
     .where(inArray(sql`lower(${users.email})`, outsiders));
+  // Addresses this task or request already waits for keep waiting, without a new mail (an update
+  // that leaves the assignee as it was must not re-invite); resending is its own action.
+  const registeredNow = new Set(accounts.map((a) => a.email));
+  const stillWaiting = outsiders.filter((e) => (opts.waiting ?? []).includes(e) && !registeredNow.has(e));
+  for (const email of stillWaiting) out.push({ kind: 'invite', email });
+  outsiders = outsiders.filter((e) => !stillWaiting.includes(e));
+  if (outsiders.length === 0) return out;
+  if (!canManageCollaborators(access)) throw fieldError(fields.emails, MSG.forbidden);
+
   for (const a of accounts) {
     await insertProjectMember(tx, projectId, a.id, 'collaborator');
     out.push({ kind: 'member', userId: a.id, email: a.email, viaEmail: true });
@@ -76,8 +84,7 @@ export async function resolveRecipients(
       members: true,
     });
   }
-  const registered = new Set(accounts.map((a) => a.email));
-  const invited = outsiders.filter((e) => !registered.has(e));
+  const invited = outsiders.filter((e) => !registeredNow.has(e));
   for (const email of invited) {
     await inviteToProject(ctx, tx, access, email);
     out.push({ kind: 'invite', email });

@@ -98,6 +98,13 @@ describe('resend a task invitation', () => {
       user_email: email,
     });
     expect(byOther.status).toBe(403);
+    // An update that keeps the invited e-mail does not mail it again.
+    const kept = await call(t, 'PUT', API.tasks.root, owner, {
+      ...taskBody(projectId, { user_email: email }, { description: 'Reworded' }),
+      task_db_id: taskId,
+    });
+    expect(kept.body.response).toBe(true);
+    expect((await mailsTo(t.ctx, email)).length).toBe(2);
     const notInvited = await call(t, 'PUT', API.tasks.resendInvite, owner, {
       project_db_id: projectId,
       task_db_id: taskId,

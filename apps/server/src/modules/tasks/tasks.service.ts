@@ -27,6 +27,7 @@ import {
 import { decodeCursor, encodeCursor, presentTask, presentTasks } from './tasks.present.ts';
 import {
   currentAssigneeIds,
+  currentInviteEmails,
   inviteEmailsOf,
   memberIdsOf,
   refuseSelf,
@@ -115,6 +116,7 @@ export function createTasksService(ctx: AppContext) {
           access.project,
           { userIds: one(body.assigned_to), emails: one(body.user_email) },
           assigneeFields,
+          { waiting: await currentInviteEmails(tx, before.id) },
         );
         refuseSelf(recipients, userId, body.assigned_to ? 'assigned_to' : 'user_email');
         const day = parseDueDate(body.expire_at)!;

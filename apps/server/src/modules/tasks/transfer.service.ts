@@ -95,6 +95,7 @@ export function createTransferService(ctx: AppContext) {
               emails: body.user_email ? [body.user_email] : [],
             },
             { ids: 'assigned_to', emails: 'user_email' },
+            { waiting: await currentInviteEmails(tx, t.id) },
           );
           refuseSelf(recipients, userId, body.assigned_to ? 'assigned_to' : 'user_email');
           // The requester leaves; the other assignees stay; the new person joins.
