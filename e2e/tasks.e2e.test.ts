@@ -39,6 +39,9 @@ const STUDIO = 'Demo Studio';
 const PROJECT = `Harbour Doc ${Date.now() % 10_000}`;
 const TASK_TYPE = 'Editing';
 const FILE = 'Final Cut.mp4';
+/** Chat messages B sends through the API after the first one, and the total. */
+const MORE = 34;
+const TOTAL = MORE + 1;
 
 let server: InProcessServer;
 let browser: Browser;
@@ -176,19 +179,19 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     await visible(chatB.getByRole('log').getByText('Hello from B'));
     await visible(chatB.getByRole('log').getByText(MSG.today));
 
-    // eleven more through the API: the history now spans two pages
+    // more through the API: the history now spans four pages of 10
     const taskDbId = await myFirstTaskId();
-    for (let i = 1; i <= 11; i++) {
+    for (let i = 1; i <= MORE; i++) {
       const res = await b.request.post(`${server.url}${API.tasks.chat}`, {
         headers: { 'API-Type': API_TYPE, 'API-Version': API_VERSION },
         data: { task_db_id: taskDbId, text: `Take ${i}` },
       });
       expect(res.ok()).toBe(true);
     }
-    await visible(chatB.getByRole('log').getByText('Take 11', { exact: true }));
+    await visible(chatB.getByRole('log').getByText(`Take ${MORE}`, { exact: true }));
 
     const detailA = dialog(a, UI.taskDetails);
-    await visible(detailA.getByLabel(UI.unreadMessages(12)));
+    await visible(detailA.getByLabel(UI.unreadMessages(TOTAL)));
     await shot(a, FLOW, '05-unread-badge');
 
     const firstPage = a.waitForResponse(
@@ -197,13 +200,26 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     await detailA.getByRole('button', { name: /^Chat/ }).click();
     const history = (await (await firstPage).json()) as { data: TaskChatHistory };
     expect(flattenChatGroups(history.data.messages)).toHaveLength(TASK_CHAT_PAGE_SIZE);
-    expect(history.data.total_entries).toBe(12);
+    expect(history.data.total_entries).toBe(TOTAL);
     const chatA = dialog(a, UI.taskChat);
     const log = chatA.getByRole('log');
-    await visible(log.getByText('Take 11', { exact: true }));
-    await log.evaluate((el) => (el.scrollTop = 0));
+    await visible(log.getByText(`Take ${MORE}`, { exact: true }));
+    // the box fills itself, then stops: older pages wait for the reader to scroll up
+    const lines = log.locator('[data-chat-line]');
+    await expect.poll(() => lines.count()).toBeGreaterThanOrEqual(TASK_CHAT_PAGE_SIZE * 2);
+    await a.waitForTimeout(500);
+    expect(await lines.count()).toBeLessThan(TOTAL);
+    expect(await log.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    // still showing the newest message at the bottom
+    expect(await log.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop)).toBeLessThan(2);
+    await shot(a, FLOW, '06a-task-chat-before-scroll');
+    await expect
+      .poll(async () => {
+        await log.evaluate((el) => (el.scrollTop = 0));
+        return lines.count();
+      })
+      .toBe(TOTAL);
     await visible(log.getByText('Hello from B'));
-    await expect.poll(() => log.locator('[data-chat-line]').count()).toBe(12);
     await chatA.getByLabel(MSG.typeYourMessage).fill('Looks good, go ahead');
     await chatA.getByRole('button', { name: UI.sendMessage }).click();
     await visible(chatB.getByRole('log').getByText('Looks good, go ahead'));

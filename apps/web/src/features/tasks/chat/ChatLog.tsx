@@ -69,21 +69,22 @@ export function ChatLog({
 }: ChatLogProps) {
   const box = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
-  const seen = useRef({ first: '', last: '', height: 0, atBottom: true });
+  const seen = useRef({ first: '', last: '', fromBottom: 0 });
 
-  // Keep the reader's place: older lines arrived above → shift by the added height; a new line
-  // below → follow it when at the bottom or when it is one's own.
+  // Keep the reader's place: older lines arrived above → keep the same distance from the bottom;
+  // a new line below → follow it when at the bottom or when it is one's own.
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     const prev = seen.current;
     const first = lines[0]?.id ?? '';
     const last = lines.at(-1);
-    if (!prev.last) el.scrollTop = el.scrollHeight;
-    else if (first !== prev.first && last?.id === prev.last) el.scrollTop += el.scrollHeight - prev.height;
-    else if (last && last.id !== prev.last && (prev.atBottom || last.user_id === selfId))
-      el.scrollTop = el.scrollHeight;
-    seen.current = { ...prev, first, last: last?.id ?? '', height: el.scrollHeight };
+    const bottom = () => el.scrollHeight - el.clientHeight;
+    if (!prev.last) el.scrollTop = bottom();
+    else if (first !== prev.first && last?.id === prev.last) el.scrollTop = bottom() - prev.fromBottom;
+    else if (last && last.id !== prev.last && (prev.fromBottom < FOLLOW_THRESHOLD || last.user_id === selfId))
+      el.scrollTop = bottom();
+    seen.current = { first, last: last?.id ?? '', fromBottom: bottom() - el.scrollTop };
   }, [lines, selfId]);
 
   useLayoutEffect(() => {
@@ -101,9 +102,7 @@ export function ChatLog({
 
   const onScroll = () => {
     const el = box.current;
-    if (!el) return;
-    seen.current.atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_THRESHOLD;
-    seen.current.height = el.scrollHeight;
+    if (el) seen.current.fromBottom = el.scrollHeight - el.clientHeight - el.scrollTop;
   };
 
   return (
