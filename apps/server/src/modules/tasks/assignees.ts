@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_PROJECT_PERMISSIONS, MSG, projectPermissionIds } from '@rushes/shared';
 import type { Tx } from '../../db/client.ts';
-import { projectInvites, projectMembers, users } from '../../db/schema/index.ts';
+import { projectMembers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DomainEvents, EventName } from '../../platform/events/bus.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import { createProjectInvites } from '../projects/invites.service.ts';
+import { createProjectInvites, pendingProjectInvites } from '../projects/invites.service.ts';
 import { canManageCollaborators, type ProjectAccess } from '../projects/projects.policy.ts';
 import { insertProjectMember } from '../projects/projects.service.ts';
 
@@ -98,13 +98,9 @@ export async function resolveRecipients(
  */
 export async function inviteToProject(ctx: AppContext, tx: Tx, access: ProjectAccess, email: string) {
   const address = email.toLowerCase();
-  const [pending] = await tx
-    .select({ role: projectInvites.role, permissionIds: projectInvites.permissionIds })
-    .from(projectInvites)
-    .where(
-      and(eq(projectInvites.projectId, access.project.id), sql`lower(${projectInvites.email}) = ${address}`),
-    )
-    .limit(1);
+  const pending = (await pendingProjectInvites(tx, access.project.id)).find(
+    (i) => i.email.toLowerCase() === address,
+  );
   await createProjectInvites(
     ctx,
     tx,

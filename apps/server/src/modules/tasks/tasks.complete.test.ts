@@ -112,4 +112,25 @@ describe('resend a task invitation', () => {
     });
     expect(notInvited.body.errormessage).toBe(MSG.notInvited);
   });
+
+  it('a pending admin invitation stays an admin invitation when a task names the same e-mail', async () => {
+    const { owner, projectId } = await crew(t);
+    const email = `adm-${Date.now()}@example.com`;
+    const added = await call(t, 'POST', API.projects.collaborators, owner, {
+      project_db_id: projectId,
+      invited_collaborators: [email],
+      role: 'admin',
+    });
+    expect(added.body.response).toBe(true);
+    await call(t, 'POST', API.tasks.root, owner, taskBody(projectId, { user_email: email }));
+    const members = await call<{ admins: { invited: string[] }; collaborators: { invited: string[] } }>(
+      t,
+      'GET',
+      API.projects.collaborators,
+      owner,
+      { project_db_id: projectId },
+    );
+    expect(members.body.data.admins.invited).toEqual([email]);
+    expect(members.body.data.collaborators.invited).toEqual([]);
+  });
 });
