@@ -39,6 +39,7 @@ const STUDIO = 'Demo Studio';
 const PROJECT = `Harbour Doc ${Date.now() % 10_000}`;
 const TASK_TYPE = 'Editing';
 const FILE = 'Final Cut.mp4';
+const GUEST = `guest-${Date.now()}@example.com`;
 /** Chat messages B sends through the API after the first one, and the total. */
 const MORE = 34;
 const TOTAL = MORE + 1;
@@ -163,6 +164,17 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     const detail = dialog(b, UI.taskDetails);
     await visible(detail.getByRole('heading', { name: TASK_TYPE }));
     await gone(detail.getByRole('button', { name: UI.completeTask }));
+
+    // A changes the description; B's open task follows
+    await dialog(a, UI.taskDetails).getByRole('button', { name: UI.edit }).click();
+    const form = dialog(a, UI.updateTask);
+    await expect.poll(() => form.getByRole('combobox', { name: UI.taskType }).inputValue()).toBe(TASK_TYPE);
+    await visible(form.getByText(B_NAME));
+    await form.getByLabel(UI.description).fill('Rough cut of the harbour teaser, 90 seconds.');
+    await form.getByRole('button', { name: UI.update, exact: true }).click();
+    await toast(a, MSG.taskUpdated);
+    await visible(dialog(a, UI.taskDetails).getByText('Rough cut of the harbour teaser, 90 seconds.'));
+    await visible(detail.getByText('Rough cut of the harbour teaser, 90 seconds.'));
   });
 
   it('they chat: pages of 10, the unread badge appears for A and clears when A reads', async () => {
@@ -270,6 +282,17 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     const chatB = dialog(b, UI.taskChat);
     await visible(chatB.getByRole('log').getByText('Looks good, go ahead'));
     await expect.poll(() => chatB.getByLabel(MSG.typeYourMessage).isDisabled()).toBe(true);
+
+    // a history that cannot load says so and offers a reload
+    await chatB.getByRole('button', { name: UI.backToTask }).click();
+    const failing = (url: URL) => url.pathname === API.tasks.chat;
+    await b.route(failing, (route) => route.fulfill({ status: 500, body: '' }));
+    await dialog(b, UI.taskDetails).getByRole('button', { name: /^Chat/ }).click();
+    await visible(chatB.getByText(MSG.taskChatLoadFailed));
+    await shot(b, FLOW, '10a-chat-load-failed');
+    await b.unroute(failing);
+    await chatB.getByRole('button', { name: UI.reloadChat }).click();
+    await visible(chatB.getByRole('log').getByText('Looks good, go ahead'));
     await b.keyboard.press('Escape');
     await gone(chatB);
   });
@@ -303,6 +326,17 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     const requests = panel.getByRole('region', { name: UI.requests });
     await visible(requests.getByText(B_NAME));
     await visible(requests.getByRole('button', { name: UI.removeFromRequest(B_NAME) }));
+
+    // an e-mail is invited; only the creator removes it
+    await panel.getByRole('textbox', { name: UI.reviewers }).fill(GUEST);
+    await panel.getByRole('option', { name: UI.inviteEmail(GUEST) }).click();
+    await panel.getByLabel(UI.comment).fill('Outside opinion welcome');
+    await panel.getByRole('button', { name: UI.sendRequest }).click();
+    await toast(a, MSG.approvalRequestCreated);
+    await visible(requests.getByText(GUEST));
+    await requests.getByRole('button', { name: UI.removeFromRequest(GUEST) }).click();
+    await toast(a, MSG.deletedUser);
+    await gone(requests.getByText(GUEST));
     await gone(panel.getByRole('combobox', { name: UI.approvalStatus }));
     await shot(a, FLOW, '11-approval-request');
 

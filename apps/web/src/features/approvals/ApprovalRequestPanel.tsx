@@ -72,6 +72,11 @@ function RequestCard({ request, ingestDbId }: { request: TaskRequest; ingestDbId
             {request.comment}
           </Text>
         )}
+        {request.users.length + request.invited.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {MSG.noUserFound}
+          </Text>
+        )}
         <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {request.users.map((p) => (
             <PersonRow key={p.user_id} name={p.name} color="" isSelf={p.user_id === user.user_id}>

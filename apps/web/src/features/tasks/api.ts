@@ -119,8 +119,10 @@ export function useTaskChat(taskDbId: string) {
     getNextPageParam: (last) => last.next_before,
     // the panel shows 'Something went wrong. Try reloading the chat again' itself
     meta: { silent: true },
-    // live messages keep it current; a refetch would drop the older pages the reader scrolled to
+    // live messages keep it current while the panel is open; closing it forgets the history, so
+    // the next opening starts again from the newest page (nothing sent meanwhile is missed)
     staleTime: Infinity,
+    gcTime: 0,
   });
 }
 
