@@ -261,6 +261,14 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
   });
 
   it('A completes the task; both see it read-only', async () => {
+    // the task list selects a task through ?task=
+    await dialog(a, UI.taskDetails).getByRole('button', { name: UI.backToTasks }).click();
+    const list = dialog(a, UI.tasks);
+    const item = list.getByRole('button', { name: UI.openTask(TASK_TYPE, PROJECT) });
+    await visible(item.getByText(TRANSFER_REQUEST_LABEL));
+    await shot(a, FLOW, '08a-task-list');
+    await item.click();
+    await a.waitForURL(new RegExp(`/project/${projectDbId}\\?task=`));
     const detailA = dialog(a, UI.taskDetails);
     await detailA.getByRole('button', { name: UI.completeTask }).click();
     const modal = dialog(a, UI.completeTask);
