@@ -35,6 +35,10 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { briefRoutes } from './modules/brief/brief.routes.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { registerTaskJobs } from './modules/tasks/tasks.jobs.ts';
 import { registerAssetJobs } from './modules/assets/assets.jobs.ts';
 import { registerDigestJob } from './modules/notifications/digest.ts';
 import { registerRealtimeMappers } from './modules/realtime.mappers.ts';
@@ -145,6 +149,9 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
   await app.register(assetsRoutes(ctx));
   await app.register(chatRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
+  await app.register(briefRoutes(ctx));
+  await app.register(tasksRoutes(ctx));
+  await app.register(approvalsRoutes(ctx));
   await app.register(outboxRoutes(mailer));
   if (config.BLOB_DRIVER === 'fs') await app.register(fsBlobRoutes(blobs as FsBlobStore));
 
@@ -152,6 +159,7 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
   registerPlatformJobs(ctx);
   registerAssetJobs(ctx);
   registerDigestJob(ctx);
+  registerTaskJobs(ctx);
   jobs.assertHandlers(JOB_NAMES);
 
   serveWebApp(app, config.webDist);

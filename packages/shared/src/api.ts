@@ -92,6 +92,38 @@ export const API = {
     /** GET / PUT the caller's e-mail digest setting (email_digest, off by default) */
     settings: '/api/notifications/settings',
   },
+  brief: {
+    /** GET the brief (project_db_id), PUT update (project_db_id, data {title, brief}) */
+    root: '/api/projects/brief',
+  },
+  tasks: {
+    /** GET a project's tasks (project_db_id, keyset cursor), POST create, PUT update */
+    root: '/api/tasks',
+    /** GET one task (task_db_id) */
+    detail: '/api/tasks/detail',
+    /** GET the task type options (title, field, can_select) */
+    types: '/api/tasks/types',
+    /** PUT complete (task_db_id, role) — the assigner only */
+    complete: '/api/tasks/complete',
+    /** PUT resend the invitation to an invited e-mail (project_db_id, task_db_id, user_email, role) */
+    resendInvite: '/api/tasks/invite',
+    /** POST ask for a transfer (project_db_id, task_db_id, msg); PUT answer it (task_db_id, action accept|decline) */
+    transfer: '/api/tasks/transfer',
+    /** GET a home task tray page (tray_name my_tasks|assigned_tasks, entries_per_page, cursor) */
+    trays: '/api/tasks/trays',
+    /** GET history (task_db_id, entries_per_page 10, page_no, before, tz), POST send (task_db_id, text) */
+    chat: '/api/tasks/chat',
+    /** PUT record the chat as read (task_db_id) */
+    chatSeen: '/api/tasks/chat/seen',
+  },
+  approvals: {
+    /** GET an asset's requests (ingest_db_id, action), POST create, PUT remove one invited user */
+    root: '/api/assets/task-requests',
+    /** PUT resend the invitation mail (task_request_db_id, user_email) */
+    resendInvite: '/api/assets/task-requests/invite',
+    /** PUT the asset's approval status (ingest_db_id, approval_status 0..3) — reviewers */
+    status: '/api/assets/approval-status',
+  },
   docs: '/api/docs',
 } as const;
 

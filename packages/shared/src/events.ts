@@ -2,6 +2,8 @@ import type { TeamSummary } from './schemas/account.ts';
 import type { ProjectCard, TrayName } from './schemas/projects.ts';
 import type { ChatMessage } from './schemas/chat.ts';
 import type { SharedAssetCard } from './schemas/shares.ts';
+import type { Task, TaskChatMessage } from './schemas/tasks.ts';
+import type { TaskTrayName } from './rules/tasks.ts';
 
 /**
  * The typed realtime event map (DESIGN §5): the server emits, the web listens. Payloads say what
@@ -40,10 +42,40 @@ export interface ServerToClientEvents {
   shared_asset_update: (payload: { tray: 'shared_assets'; asset: SharedAssetCard }) => void;
   /** Removes the card by share_id, total -1 (asset deleted or unshared). */
   shared_asset_delete: (payload: { share_id: string }) => void;
+  /** User room: a task entered one of the user's home trays (first in the tray, total +1). */
+  task_add: (payload: { tray: TaskTrayName; task: Task }) => void;
+  /** User room: replaces the task card in that tray (status, assignees, transfer, unread changed). */
+  task_update: (payload: { tray: TaskTrayName; task: Task }) => void;
+  /** User room: the task left that tray (reassigned away, or deleted with its project); total -1. */
+  task_delete: (payload: { tray: TaskTrayName; task_db_id: string }) => void;
+  /** Project room: a task of the project was created or changed; refetch the list and an open detail. */
+  tasks_changed: (payload: { project_db_id: string; task_db_id: string }) => void;
+  /** Project room: the project brief changed; refetch it. */
+  brief_changed: (payload: { project_db_id: string }) => void;
+  /**
+   * Task room (task:{id}, joined by whoever may read the task): a task chat message was stored.
+   * Append it with appendChatMessage; ids let a client drop a message it already has.
+   */
+  task_chat_message: (payload: { task_db_id: string; message: TaskChatMessage; chats_count: number }) => void;
+  /** User room: the user's unread count of a task's chat changed; keep the highest chats_count. */
+  task_chat_unread: (payload: {
+    task_db_id: string;
+    project_db_id: string;
+    unread: number;
+    chats_count: number;
+  }) => void;
+  /** Project room: an asset's approval or review requests changed; refetch them. */
+  task_requests_changed: (payload: { project_db_id: string; ingest_db_id: string }) => void;
+  /** Project room: an asset's approval status changed (the asset list shows it). */
+  asset_approval_status: (payload: {
+    project_db_id: string;
+    ingest_db_id: string;
+    approval_status: number;
+  }) => void;
 }
 
 export interface ClientToServerEvents {
-  /** Join a room the server checks (team:{id}, project:{id}); answers ok or an error message. */
+  /** Join a room the server checks (team:{id}, project:{id}, task:{id}); answers ok or an error message. */
   join: (room: string, ack: (result: { ok: boolean; error?: string }) => void) => void;
   leave: (room: string) => void;
 }

@@ -21,3 +21,6 @@ export * from './schemas/notifications.ts';
 export * from './rules/chatGroups.ts';
 export * from './schemas/shares.ts';
 export * from './rules/mentions.ts';
+export * from './rules/tasks.ts';
+export * from './schemas/tasks.ts';
+export * from './schemas/approvals.ts';

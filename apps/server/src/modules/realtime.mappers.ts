@@ -6,6 +6,9 @@ import { registerProjectMappers } from './projects/projects.realtime.ts';
 import { registerChatMappers } from './chat/chat.realtime.ts';
 import { registerNotificationMappers } from './notifications/notifications.realtime.ts';
 import { registerShareMappers } from './shares/shares.realtime.ts';
+import { registerBriefMappers } from './brief/brief.realtime.ts';
+import { registerTaskMappers } from './tasks/tasks.realtime.ts';
+import { registerApprovalMappers } from './approvals/approvals.realtime.ts';
 
 /**
  * Domain events → realtime messages. Messages say what changed; the web refetches through the
@@ -49,4 +52,8 @@ export function registerRealtimeMappers(ctx: AppContext) {
   registerNotificationMappers(ctx);
   // The 'Shared Assets' tray to recipients' user rooms.
   registerShareMappers(ctx);
+  // Brief, tasks (project room, trays, task rooms, chat unread) and approval requests.
+  registerBriefMappers(ctx);
+  registerTaskMappers(ctx);
+  registerApprovalMappers(ctx);
 }

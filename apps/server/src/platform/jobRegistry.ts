@@ -1,6 +1,7 @@
 import type { AppContext } from './context.ts';
 import type { JobName } from './jobs/queue.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
+import '../modules/tasks/tasks.events.ts';
 
 declare module './jobs/queue.ts' {
   interface JobDefinitions {
@@ -14,6 +15,7 @@ export const JOB_NAMES = [
   'maintenance.hourly',
   'assets.delete_blobs',
   'notifications.digest',
+  'tasks.expire',
 ] as const satisfies readonly JobName[];
 
 /** One maintenance run per clock hour across the cluster: the hour is the singleton key. */

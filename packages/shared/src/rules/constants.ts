@@ -37,3 +37,13 @@ export const CHAT_MESSAGE_MAX = 101;
 export const MENTION_TRIGGER = '@';
 /** Mentions kept per message (decided, docs/decisions.md). */
 export const CHAT_MENTIONS_MAX = 20;
+
+/** Tasks (spec 000 §5, §9): task chat 10 per page; sizes of free text we chose (docs/decisions.md). */
+export const TASK_CHAT_PAGE_SIZE = 10;
+export const TASK_LIST_PAGE_SIZE = 10;
+export const BRIEF_LIMIT = 5000;
+export const TASK_DESCRIPTION_LIMIT = 1000;
+export const TRANSFER_REASON_LIMIT = 100;
+export const REQUEST_COMMENT_LIMIT = 100;
+/** People and e-mails in one approval or review request. */
+export const REQUEST_PEOPLE_MAX = 20;

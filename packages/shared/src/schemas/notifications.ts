@@ -9,6 +9,7 @@ export const NOTIFICATION_TYPES = [
   'chat_mention',
   'task_assigned',
   'task_completed',
+  'task_transfer',
   'approval_request',
   'review_request',
   'project_invite',

@@ -4,3 +4,4 @@ export * from './teams.ts';
 export * from './projects.ts';
 export * from './chat.ts';
 export * from './shares.ts';
+export * from './tasks.ts';

@@ -1,6 +1,6 @@
 import { Drawer } from '@mantine/core';
 import { UI } from '@rushes/shared';
-import { Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelContext, type PanelsApi } from './PanelContext.ts';
 import { panelRegistry, panelTitle, type PanelBaseProps, type PanelType } from './registry.ts';
@@ -17,14 +17,25 @@ const panelKey = (panel: OpenPanel) => `${panel.type}:${JSON.stringify(panel.pro
 export function PanelHost({ children }: { children: ReactNode }) {
   const [panel, setPanel] = useState<OpenPanel | null>(null);
   const [opened, setOpened] = useState(false);
+  const onClose = useRef<(() => void) | undefined>(undefined);
+  const leave = () => {
+    const callback = onClose.current;
+    onClose.current = undefined;
+    callback?.();
+  };
 
   const api = useMemo<PanelsApi>(
     () => ({
-      open: (type, props) => {
+      open: (type, props, options) => {
+        leave();
+        onClose.current = options?.onClose;
         setPanel({ type, props });
         setOpened(true);
       },
-      close: () => setOpened(false),
+      close: () => {
+        leave();
+        setOpened(false);
+      },
     }),
     [],
   );

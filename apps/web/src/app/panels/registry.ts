@@ -9,6 +9,13 @@ import type { MetadataPanelProps } from '../../features/assets/MetadataPanel.tsx
 import type { CollaboratorPermissionsPanelProps } from '../../features/projects/CollaboratorPermissionsPanel.tsx';
 import type { CollaboratorsPanelProps } from '../../features/projects/CollaboratorsPanel.tsx';
 import type { ChatPanelProps } from '../../features/chat/ChatPanel.tsx';
+import type { BriefPanelProps } from '../../features/tasks/BriefPanel.tsx';
+import type { TaskListPanelProps } from '../../features/tasks/TaskListPanel.tsx';
+import type { TaskFormPanelProps } from '../../features/tasks/TaskFormPanel.tsx';
+import type { TaskDetailPanelProps } from '../../features/tasks/TaskDetailPanel.tsx';
+import type { TaskTransferPanelProps } from '../../features/tasks/TaskTransferPanel.tsx';
+import type { TaskChatPanelProps } from '../../features/tasks/chat/TaskChatPanel.tsx';
+import type { ApprovalRequestPanelProps } from '../../features/approvals/ApprovalRequestPanel.tsx';
 
 /** What every panel receives besides its own props. */
 export interface PanelBaseProps {
@@ -41,6 +48,18 @@ export interface PanelPropsMap {
   projectHelp: ChatPanelProps;
   /** the notification list (spec 002 §2, §7) */
   notifications: Record<string, never>;
+  /** add/update brief (spec 000 §2 Project brief) */
+  projectBrief: BriefPanelProps;
+  /** the project's tasks; ?task= selects one (spec 000 §2) */
+  taskList: TaskListPanelProps;
+  /** create task, update task */
+  taskForm: TaskFormPanelProps;
+  taskDetail: TaskDetailPanelProps;
+  /** chat (Task Chat) */
+  taskChat: TaskChatPanelProps;
+  transferTask: TaskTransferPanelProps;
+  requestApproval: ApprovalRequestPanelProps;
+  requestReview: ApprovalRequestPanelProps;
 }
 
 export type PanelType = keyof PanelPropsMap;
@@ -52,6 +71,7 @@ export interface PanelEntry<P> {
 }
 
 const TeamFormPanel = lazy(() => import('../../features/teams/TeamFormPanel.tsx'));
+const ApprovalRequestPanel = lazy(() => import('../../features/approvals/ApprovalRequestPanel.tsx'));
 
 export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } = {
   accountSettings: {
@@ -104,6 +124,32 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
     title: UI.notifications,
     component: lazy(() => import('../../features/notifications/NotificationsPanel.tsx')),
   },
+  projectBrief: {
+    title: UI.projectBrief,
+    component: lazy(() => import('../../features/tasks/BriefPanel.tsx')),
+  },
+  taskList: {
+    title: UI.tasks,
+    component: lazy(() => import('../../features/tasks/TaskListPanel.tsx')),
+  },
+  taskForm: {
+    title: (props) => (props.taskDbId ? UI.updateTask : UI.createTask),
+    component: lazy(() => import('../../features/tasks/TaskFormPanel.tsx')),
+  },
+  taskDetail: {
+    title: UI.taskDetails,
+    component: lazy(() => import('../../features/tasks/TaskDetailPanel.tsx')),
+  },
+  taskChat: {
+    title: UI.taskChat,
+    component: lazy(() => import('../../features/tasks/chat/TaskChatPanel.tsx')),
+  },
+  transferTask: {
+    title: UI.transferTask,
+    component: lazy(() => import('../../features/tasks/TaskTransferPanel.tsx')),
+  },
+  requestApproval: { title: UI.requestApproval, component: ApprovalRequestPanel },
+  requestReview: { title: UI.requestReview, component: ApprovalRequestPanel },
 };
 
 /** The title of an open panel. */

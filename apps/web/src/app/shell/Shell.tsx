@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useChatEvents } from '../../features/chat/useChatEvents.ts';
+import { useTaskEvents } from '../../features/tasks/useTaskEvents.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelHost } from '../panels/PanelHost.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -16,6 +17,7 @@ export function Shell() {
   useBlockDevTools();
   useRealtime();
   useChatEvents();
+  useTaskEvents();
   useInviteAcceptance();
 
   return (

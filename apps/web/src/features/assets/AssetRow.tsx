@@ -14,6 +14,7 @@ import { IconDots } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatDate, UI, type AssetItem } from '@rushes/shared';
+import { ApprovalStatusBadge } from '../approvals/ApprovalStatusBadge.tsx';
 import { FileTypeIcon } from './FileTypeIcon.tsx';
 
 /** A colour the list may paint: only #rgb / #rrggbb from the server, never arbitrary CSS. */
@@ -113,6 +114,7 @@ export const AssetRow = memo(function AssetRow({
       <Table.Td>
         <Text size="sm">{formatDate(asset.created_on)}</Text>
       </Table.Td>
+      <Table.Td>{asset.is_folder ? null : <ApprovalStatusBadge status={asset.approval_status} />}</Table.Td>
       <Table.Td>
         {colour ? (
           <ColorSwatch color={colour} size={18} role="img" aria-label={colour} />

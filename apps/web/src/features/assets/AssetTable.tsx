@@ -69,6 +69,7 @@ export function AssetTable(props: AssetTableProps) {
             </Table.Th>
             <Table.Th>{UI.fileType}</Table.Th>
             <Table.Th>{UI.uploadedOn}</Table.Th>
+            <Table.Th>{UI.approvalStatus}</Table.Th>
             <Table.Th>{UI.backgroundColour}</Table.Th>
             <Table.Th w={44} />
           </Table.Tr>

@@ -57,6 +57,13 @@ export function AssetWorkspace({ info, folderDbId }: { info: ProjectInfo; folder
       },
       metadata: (asset) =>
         panels.open('assetMetadata', { projectDbId, ingestDbId: asset.ingest_db_id, title: asset.title }),
+      request: (taskType, asset) =>
+        panels.open(taskType === 'task_approval' ? 'requestApproval' : 'requestReview', {
+          projectDbId,
+          ingestDbId: asset.ingest_db_id,
+          assetTitle: asset.title,
+          taskType,
+        }),
       copyMove: (kind, assets) => setDialog({ kind, assets, open: true }),
       remove: (assets) => setDialog({ kind: 'delete', assets, open: true }),
     }),

@@ -1,25 +1,30 @@
 import {
+  IconChecklist,
   IconCopy,
+  IconEye,
   IconFileInfo,
   IconFolderOpen,
   IconFolderSymlink,
   IconTrash,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { UI, type AssetItem, type ProjectPermissionCode } from '@rushes/shared';
+import { UI, type AssetItem, type ProjectPermissionCode, type TaskRequestType } from '@rushes/shared';
 
 /**
  * The asset operations (DESIGN §7 "Actions shared by menus and shortcuts"): each is defined once
  * here — label, icon, shortcut, when it applies, what it does — and the right-click menu, the
  * selection toolbar and the keyboard shortcuts all read this list.
  */
-export type AssetActionId = 'open' | 'metadata' | 'copy' | 'move' | 'delete';
+export type AssetActionId =
+  'open' | 'metadata' | 'requestApproval' | 'requestReview' | 'copy' | 'move' | 'delete';
 
 /** What the actions can do on the page that hosts them. */
 export interface AssetActionEnv {
   can: (code: ProjectPermissionCode) => boolean;
   open: (asset: AssetItem) => void;
   metadata: (asset: AssetItem) => void;
+  /** Opens the approval or review request panel of a file (spec 000 §2). */
+  request: (taskType: TaskRequestType, asset: AssetItem) => void;
   copyMove: (action: 'copy' | 'move', assets: AssetItem[]) => void;
   remove: (assets: AssetItem[]) => void;
 }
@@ -60,6 +65,25 @@ export const ASSET_ACTIONS: readonly AssetAction[] = [
     keys: ['i'],
     enabled: (_env, assets) => one(assets),
     run: (env, assets) => env.metadata(assets[0]),
+  },
+  {
+    id: 'requestApproval',
+    label: UI.requestApproval,
+    icon: IconChecklist,
+    shortcutLabel: UI.shortcutKeys.requestApproval,
+    keys: ['a'],
+    // approvals and reviews are on files (docs/decisions.md 'Tasks in the browser')
+    enabled: (_env, assets) => one(assets) && !assets[0].is_folder,
+    run: (env, assets) => env.request('task_approval', assets[0]),
+  },
+  {
+    id: 'requestReview',
+    label: UI.requestReview,
+    icon: IconEye,
+    shortcutLabel: UI.shortcutKeys.requestReview,
+    keys: ['r'],
+    enabled: (_env, assets) => one(assets) && !assets[0].is_folder,
+    run: (env, assets) => env.request('task_review', assets[0]),
   },
   {
     id: 'copy',

@@ -1,32 +1,15 @@
-import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { MSG, UI } from '@rushes/shared';
+import { UI } from '@rushes/shared';
 import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
 import { CreateProjectModal } from '../projects/CreateProjectModal.tsx';
 import { ProjectTray } from '../projects/ProjectTray.tsx';
 import { useTrayEvents } from '../projects/useTrayEvents.ts';
 import { SharedAssetsTray } from './SharedAssetsTray.tsx';
+import { TaskTray } from './TaskTray.tsx';
 
-/** The task trays (spec 002 §2); their cards arrive with the tasks module. */
-const TASK_TRAYS = [UI.trayMyTasks, UI.trayAssignedTasks];
-
-function Tray({ title }: { title: string }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {MSG.noRecordFound}
-        </Text>
-      </Stack>
-    </Paper>
-  );
-}
-
-/** Home (spec 002 §2): the task trays and Shared Assets, then My Projects (with 'Create Project') and Collaborated Projects. */
+/** Home (spec 002 §2): the task trays (live through useTaskEvents in the shell) and Shared Assets, then My Projects (with 'Create Project') and Collaborated Projects. */
 export default function HomePage() {
   const user = useUser();
   const { team } = useSelectedTeam();
@@ -39,12 +22,9 @@ export default function HomePage() {
         <Title order={1} size="h2">
           {UI.welcome(user.first_name || user.name)}
         </Title>
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
-          {TASK_TRAYS.map((title) => (
-            <Tray key={title} title={title} />
-          ))}
-          <SharedAssetsTray />
-        </SimpleGrid>
+        <TaskTray tray="my_tasks" title={UI.trayMyTasks} />
+        <TaskTray tray="assigned_tasks" title={UI.trayAssignedTasks} />
+        <SharedAssetsTray />
         <ProjectTray
           tray="my_projects"
           title={UI.trayMyProjects}

@@ -1,5 +1,12 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFolderPlus, IconMessageCircle, IconTrash, IconUsers } from '@tabler/icons-react';
+import {
+  IconChecklist,
+  IconFileText,
+  IconFolderPlus,
+  IconMessageCircle,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
 import { useAssetPages } from '../assets/api.ts';
@@ -13,6 +20,8 @@ interface ProjectHeaderProps {
   folderDbId: string | null;
   onCollaborators: () => void;
   onChat: () => void;
+  onBrief: () => void;
+  onTasks: () => void;
   onCreateFolder: () => void;
   onDeleteProject: () => void;
 }
@@ -96,6 +105,12 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
             onClick={on.onChat}
           >
             {UI.chat}
+          </Button>
+          <Button variant="default" leftSection={<IconFileText size={16} />} onClick={on.onBrief}>
+            {UI.brief}
+          </Button>
+          <Button variant="default" leftSection={<IconChecklist size={16} />} onClick={on.onTasks}>
+            {UI.tasks}
           </Button>
           <Button variant="default" leftSection={<IconUsers size={16} />} onClick={on.onCollaborators}>
             {UI.collaborators}

@@ -7,6 +7,8 @@ import { usePanels } from '../../app/panels/PanelContext.ts';
 import { PATHS } from '../../app/paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { AssetWorkspace } from '../assets/AssetWorkspace.tsx';
+import { useProjectTaskEvents } from '../tasks/useTaskEvents.ts';
+import { useTaskParam } from '../tasks/useTaskParam.ts';
 import { CreateFolderModal } from '../assets/CreateFolderModal.tsx';
 import { useProjectInfo } from './api.ts';
 import { DeleteProjectModal } from './DeleteProjectModal.tsx';
@@ -43,6 +45,8 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
           panels.open('projectCollaborators', { projectDbId: info.project_db_id, title: info.title })
         }
         onChat={openChat}
+        onBrief={() => panels.open('projectBrief', { projectDbId: info.project_db_id })}
+        onTasks={() => panels.open('taskList', { projectDbId: info.project_db_id })}
         onCreateFolder={() => setModal('createFolder')}
         onDeleteProject={() => setModal('deleteProject')}
       />
@@ -66,6 +70,8 @@ export default function ProjectPage() {
   const { projectDbId = '', folderDbId } = useParams();
   const info = useProjectInfo(projectDbId);
   useProjectRoom(projectDbId);
+  useProjectTaskEvents(projectDbId);
+  useTaskParam(projectDbId);
 
   return (
     <Container fluid px="lg" py="md">

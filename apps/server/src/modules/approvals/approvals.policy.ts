@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { assets, taskRequestUsers, taskRequests } from '../../db/schema/index.ts';
+import { forbidden } from '../../platform/http/errors.ts';
+import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/projects.policy.ts';
+
+export type AssetRow = typeof assets.$inferSelect;
+export type TaskRequestRow = typeof taskRequests.$inferSelect;
+
+const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+/**
+ * An asset and the caller's project access: members of the asset's project only. Unknown assets
+ * answer like foreign ones (403 'Asset not found'), so guessed ids reveal nothing.
+ */
+export async function authorizeAsset(db: DbOrTx, userId: string, assetId: string) {
+  const [asset] = isUuid(assetId)
+    ? await db.select().from(assets).where(eq(assets.id, assetId)).limit(1)
+    : [];
+  if (!asset) throw forbidden(MSG.assetNotFound);
+  const access = await authorizeProject(db, userId, asset.projectId, canViewProject).catch(() => {
+    throw forbidden(MSG.assetNotFound);
+  });
+  return { asset, access };
+}
+
+/** A request and the caller's project access (members of its project), else 403 'Request not found'. */
+export async function authorizeRequest(db: DbOrTx, userId: string, requestId: string) {
+  const [request] = isUuid(requestId)
+    ? await db.select().from(taskRequests).where(eq(taskRequests.id, requestId)).limit(1)
+    : [];
+  if (!request) throw forbidden(MSG.taskRequestNotFound);
+  const access: ProjectAccess = await authorizeProject(db, userId, request.projectId, canViewProject).catch(
+    () => {
+      throw forbidden(MSG.taskRequestNotFound);
+    },
+  );
+  return { request, access };
+}
+
+/** Only the creator of a request removes invited people and resends invitations (spec 000 §6). */
+export const canManageRequest = (request: TaskRequestRow, userId: string) => request.createdBy === userId;
+
+/** People asked in a request on the asset set its approval status. */
+export async function isReviewerOf(db: DbOrTx, userId: string, assetId: string) {
+  const [row] = await db
+    .select({ id: taskRequests.id })
+    .from(taskRequestUsers)
+    .innerJoin(taskRequests, eq(taskRequests.id, taskRequestUsers.requestId))
+    .where(and(eq(taskRequests.assetId, assetId), eq(taskRequestUsers.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,233 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  MSG,
+  type CreateTaskRequestBody,
+  type RemoveRequestUserBody,
+  type SetApprovalStatusBody,
+  type TaskRequest,
+  type TaskRequestList,
+} from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { assets, taskRequestInvites, taskRequestUsers, taskRequests, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { inviteToProject, resolveRecipients } from '../tasks/assignees.ts';
+import { taskMails } from '../tasks/tasks.mails.ts';
+import { inviteEmailsOf, memberIdsOf } from '../tasks/taskWrites.ts';
+import './approvals.events.ts';
+import { authorizeAsset, authorizeRequest, canManageRequest, isReviewerOf } from './approvals.policy.ts';
+
+const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+/** The requests of one asset as the viewer sees them, in three queries. */
+async function presentRequests(
+  db: DbOrTx,
+  viewerId: string,
+  where: ReturnType<typeof and>,
+): Promise<TaskRequest[]> {
+  const rows = await db
+    .select({ r: taskRequests, firstName: users.firstName, lastName: users.lastName })
+    .from(taskRequests)
+    .innerJoin(users, eq(users.id, taskRequests.createdBy))
+    .where(where)
+    .orderBy(asc(taskRequests.createdAt), asc(taskRequests.id));
+  const ids = rows.map((r) => r.r.id);
+  if (ids.length === 0) return [];
+  const people = await db
+    .select({
+      requestId: taskRequestUsers.requestId,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(taskRequestUsers)
+    .innerJoin(users, eq(users.id, taskRequestUsers.userId))
+    .where(inArray(taskRequestUsers.requestId, ids))
+    .orderBy(asc(taskRequestUsers.createdAt), asc(users.id));
+  const invites = await db
+    .select()
+    .from(taskRequestInvites)
+    .where(inArray(taskRequestInvites.requestId, ids))
+    .orderBy(asc(taskRequestInvites.createdAt), asc(taskRequestInvites.email));
+  return rows.map(({ r, firstName, lastName }) => ({
+    task_request_db_id: r.id,
+    ingest_db_id: r.assetId,
+    project_db_id: r.projectId,
+    task_type: r.taskType,
+    comment: r.comment,
+    created_by: { user_id: r.createdBy, name: nameOf({ firstName, lastName }) },
+    created_on: r.createdAt.toISOString(),
+    users: people.filter((p) => p.requestId === r.id).map((p) => ({ user_id: p.id, name: nameOf(p) })),
+    invited: invites.filter((i) => i.requestId === r.id).map((i) => i.email),
+    can_remove: r.createdBy === viewerId,
+  }));
+}
+
+/**
+ * Approval and review requests on an asset (spec 000 §3, §4, §6, §7). Who may: members of the
+ * asset's project read and create; the creator of a request removes invited people and resends
+ * invitations; people asked on the asset set its approval status.
+ */
+export function createApprovalsService(ctx: AppContext) {
+  const { db, events } = ctx;
+
+  return {
+    async list(
+      userId: string,
+      q: { ingest_db_id: string; task_type?: 'task_approval' | 'task_review' },
+    ): Promise<TaskRequestList> {
+      const { asset } = await authorizeAsset(db, userId, q.ingest_db_id);
+      const where = and(
+        eq(taskRequests.assetId, asset.id),
+        q.task_type ? eq(taskRequests.taskType, q.task_type) : undefined,
+      );
+      return {
+        ingest_db_id: asset.id,
+        approval_status: asset.approvalStatus,
+        can_set_status: await isReviewerOf(db, userId, asset.id),
+        requests: await presentRequests(db, userId, where),
+      };
+    },
+
+    async create(userId: string, body: CreateTaskRequestBody) {
+      const requestId = await events.transaction(db, async (tx, emit) => {
+        const { asset, access } = await authorizeAsset(tx, userId, body.ingest_db_id);
+        const recipients = (
+          await resolveRecipients(
+            ctx,
+            tx,
+            emit,
+            access,
+            { userIds: body.user_ids.filter((id) => id !== userId), emails: body.user_emails },
+            { ids: 'user_ids', emails: 'user_emails' },
+          )
+        ).filter((r) => r.kind !== 'member' || r.userId !== userId);
+        if (recipients.length === 0) throw fieldError('user_ids', MSG.required);
+        const [request] = await tx
+          .insert(taskRequests)
+          .values({
+            projectId: asset.projectId,
+            assetId: asset.id,
+            taskType: body.task_type,
+            comment: body.comment,
+            createdBy: userId,
+          })
+          .returning();
+        const memberIds = memberIdsOf(recipients);
+        if (memberIds.length) {
+          await tx
+            .insert(taskRequestUsers)
+            .values(memberIds.map((id) => ({ requestId: request.id, userId: id })));
+        }
+        const emails = inviteEmailsOf(recipients);
+        if (emails.length) {
+          await tx
+            .insert(taskRequestInvites)
+            .values(emails.map((email) => ({ requestId: request.id, email })));
+        }
+        const [creator] = await tx.select().from(users).where(eq(users.id, userId));
+        const creatorName = creator ? nameOf(creator) : 'A teammate';
+        const kind = body.task_type === 'task_approval' ? 'approval' : 'review';
+        await notify(tx, emit, {
+          userIds: memberIds,
+          type: body.task_type === 'task_approval' ? 'approval_request' : 'review_request',
+          title: kind === 'approval' ? MSG.approvalRequestTitle : MSG.reviewRequestTitle,
+          message: `${creatorName} asked for your ${kind} of ${asset.title}: ${body.comment}`,
+          projectId: asset.projectId,
+          assetId: asset.id,
+          actorUserId: userId,
+        });
+        for (const r of recipients) {
+          if (r.kind !== 'member' || !r.viaEmail) continue;
+          await ctx.mailer.send(
+            tx,
+            taskMails.requested({
+              to: r.email,
+              baseUrl: ctx.config.publicUrl,
+              projectId: asset.projectId,
+              projectTitle: access.project.title,
+              creatorName,
+              kind,
+              assetTitle: asset.title,
+            }),
+          );
+        }
+        emit('task_request.changed', { projectId: asset.projectId, assetId: asset.id });
+        return request.id;
+      });
+      ctx.jobs.wake();
+      const [task_request] = await presentRequests(db, userId, and(eq(taskRequests.id, requestId)));
+      return {
+        message: body.task_type === 'task_approval' ? MSG.approvalRequestCreated : MSG.reviewRequestCreated,
+        task_request,
+      };
+    },
+
+    /** Removes one person or invited e-mail from a request (its creator only). */
+    async removeUser(userId: string, body: RemoveRequestUserBody) {
+      await events.transaction(db, async (tx, emit) => {
+        const { request } = await authorizeRequest(tx, userId, body.task_request_db_id);
+        if (!canManageRequest(request, userId)) throw forbidden(MSG.onlyCreatorRemoves);
+        const removed = body.user_db_id
+          ? await tx
+              .delete(taskRequestUsers)
+              .where(
+                and(eq(taskRequestUsers.requestId, request.id), eq(taskRequestUsers.userId, body.user_db_id)),
+              )
+              .returning({ id: taskRequestUsers.userId })
+          : await tx
+              .delete(taskRequestInvites)
+              .where(
+                and(
+                  eq(taskRequestInvites.requestId, request.id),
+                  eq(taskRequestInvites.email, body.user_email!.toLowerCase()),
+                ),
+              )
+              .returning({ id: taskRequestInvites.email });
+        if (removed.length === 0) throw notFound(MSG.noUserFound);
+        emit('task_request.changed', { projectId: request.projectId, assetId: request.assetId });
+      });
+      return { message: MSG.deletedUser };
+    },
+
+    async resendInvite(userId: string, body: { task_request_db_id: string; user_email: string }) {
+      await events.transaction(db, async (tx) => {
+        const { request, access } = await authorizeRequest(tx, userId, body.task_request_db_id);
+        if (!canManageRequest(request, userId)) throw forbidden(MSG.onlyCreatorRemoves);
+        const email = body.user_email.toLowerCase();
+        const [invite] = await tx
+          .select()
+          .from(taskRequestInvites)
+          .where(and(eq(taskRequestInvites.requestId, request.id), eq(taskRequestInvites.email, email)));
+        if (!invite) throw fieldError('user_email', MSG.notInvited);
+        await inviteToProject(ctx, tx, access, email);
+      });
+      ctx.jobs.wake();
+      return { message: MSG.inviteSent };
+    },
+
+    /** A reviewer sets the asset's approval status (002 §3 codes); the project room hears it. */
+    async setStatus(userId: string, body: SetApprovalStatusBody) {
+      await events.transaction(db, async (tx, emit) => {
+        const { asset } = await authorizeAsset(tx, userId, body.ingest_db_id);
+        if (!(await isReviewerOf(tx, userId, asset.id))) throw forbidden(MSG.onlyReviewerSetsStatus);
+        await tx
+          .update(assets)
+          .set({ approvalStatus: body.approval_status, updatedAt: sql`now()` })
+          .where(eq(assets.id, asset.id));
+        emit('asset.approval_changed', {
+          projectId: asset.projectId,
+          assetId: asset.id,
+          approvalStatus: body.approval_status,
+        });
+        emit('assets.changed', { projectId: asset.projectId, folderIds: [asset.parentId], totals: false });
+      });
+      return {
+        message: MSG.approvalStatusUpdated,
+        ingest_db_id: body.ingest_db_id,
+        approval_status: body.approval_status,
+      };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { taskRequestInvites, taskRequestUsers, taskRequests, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import './approvals.events.ts';
+
+/**
+ * When people join a project, the approval and review requests of that project waiting for their
+ * e-mail list them as people asked (so they may set the approval status). Idempotent.
+ */
+export async function claimRequestInvites(ctx: AppContext, projectId: string, userIds: string[]) {
+  await ctx.events.transaction(ctx.db, async (tx, emit) => {
+    const people = await tx
+      .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(inArray(users.id, userIds));
+    if (people.length === 0) return;
+    const waiting = await tx
+      .select({
+        requestId: taskRequestInvites.requestId,
+        email: taskRequestInvites.email,
+        assetId: taskRequests.assetId,
+      })
+      .from(taskRequestInvites)
+      .innerJoin(taskRequests, eq(taskRequests.id, taskRequestInvites.requestId))
+      .where(
+        and(
+          eq(taskRequests.projectId, projectId),
+          inArray(
+            taskRequestInvites.email,
+            people.map((p) => p.email),
+          ),
+        ),
+      );
+    const assets = new Set<string>();
+    for (const w of waiting) {
+      const person = people.find((p) => p.email === w.email);
+      if (!person) continue;
+      await tx
+        .delete(taskRequestInvites)
+        .where(and(eq(taskRequestInvites.requestId, w.requestId), eq(taskRequestInvites.email, w.email)));
+      await tx
+        .insert(taskRequestUsers)
+        .values({ requestId: w.requestId, userId: person.id })
+        .onConflictDoNothing();
+      assets.add(w.assetId);
+    }
+    for (const assetId of assets) emit('task_request.changed', { projectId, assetId });
+  });
+}

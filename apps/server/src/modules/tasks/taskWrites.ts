@@ -1,0 +1,103 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { MSG, taskTypeLabel } from '@rushes/shared';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { taskAssignees, taskInvites, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fieldError } from '../../platform/http/errors.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import type { ProjectAccess } from '../projects/projects.policy.ts';
+import type { Emit, Recipient } from './assignees.ts';
+import { taskMails } from './tasks.mails.ts';
+import type { TaskRow } from './tasks.policy.ts';
+
+/** Statements shared by the task writes: assignee sets, and telling people they were assigned. */
+
+export const memberIdsOf = (rs: Recipient[]) => rs.flatMap((r) => (r.kind === 'member' ? [r.userId] : []));
+export const inviteEmailsOf = (rs: Recipient[]) => rs.flatMap((r) => (r.kind === 'invite' ? [r.email] : []));
+
+/** The assigner never assigns themself (My Tasks and Assigned Tasks stay apart). */
+export function refuseSelf(rs: Recipient[], userId: string, field: string) {
+  if (memberIdsOf(rs).includes(userId)) throw fieldError(field, MSG.cannotAssignSelf);
+}
+
+export async function currentAssigneeIds(tx: DbOrTx, taskId: string) {
+  const rows = await tx
+    .select({ userId: taskAssignees.userId })
+    .from(taskAssignees)
+    .where(eq(taskAssignees.taskId, taskId));
+  return rows.map((r) => r.userId);
+}
+
+export async function currentInviteEmails(tx: DbOrTx, taskId: string) {
+  const rows = await tx
+    .select({ email: taskInvites.email })
+    .from(taskInvites)
+    .where(eq(taskInvites.taskId, taskId));
+  return rows.map((r) => r.email);
+}
+
+/**
+ * Makes the task's assignees exactly `userIds` and its invited e-mails exactly `emails`. Answers who
+ * entered and who left (for the trays and notifications).
+ */
+export async function setAssignees(tx: Tx, taskId: string, userIds: string[], emails: string[]) {
+  const before = await currentAssigneeIds(tx, taskId);
+  const added = userIds.filter((id) => !before.includes(id));
+  const removed = before.filter((id) => !userIds.includes(id));
+  if (removed.length) {
+    await tx
+      .delete(taskAssignees)
+      .where(and(eq(taskAssignees.taskId, taskId), inArray(taskAssignees.userId, removed)));
+  }
+  if (added.length) await tx.insert(taskAssignees).values(added.map((userId) => ({ taskId, userId })));
+  await tx.delete(taskInvites).where(eq(taskInvites.taskId, taskId));
+  if (emails.length) {
+    await tx
+      .insert(taskInvites)
+      .values(emails.map((email) => ({ taskId, email })))
+      .onConflictDoNothing();
+  }
+  return { added, removed };
+}
+
+/** Notifies newly assigned members, and mails those who were named by e-mail (spec 000 §5). */
+export async function tellAssigned(
+  ctx: AppContext,
+  tx: Tx,
+  emit: Emit,
+  access: ProjectAccess,
+  task: TaskRow,
+  recipients: Recipient[],
+  addedIds: string[],
+) {
+  const [assigner] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, access.userId));
+  const assignerName = assigner ? `${assigner.firstName} ${assigner.lastName}`.trim() : 'A teammate';
+  const typeLabel = taskTypeLabel(task.taskType);
+  await notify(tx, emit, {
+    userIds: addedIds,
+    type: 'task_assigned',
+    title: MSG.taskAssignedTitle,
+    message: `${assignerName} assigned you a ${typeLabel} task in ${access.project.title}`,
+    projectId: task.projectId,
+    taskId: task.id,
+    actorUserId: access.userId,
+  });
+  for (const r of recipients) {
+    if (r.kind !== 'member' || !r.viaEmail || !addedIds.includes(r.userId)) continue;
+    await ctx.mailer.send(
+      tx,
+      taskMails.assigned({
+        to: r.email,
+        baseUrl: ctx.config.publicUrl,
+        projectId: task.projectId,
+        taskId: task.id,
+        projectTitle: access.project.title,
+        assignerName,
+        taskType: typeLabel,
+      }),
+    );
+  }
+}

@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { MSG } from '@rushes/shared';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { taskAssignees, tasks } from '../../db/schema/index.ts';
+import { badRequest, forbidden } from '../../platform/http/errors.ts';
+import { loadProjectAccess, type ProjectAccess } from '../projects/projects.policy.ts';
+
+export type TaskRow = typeof tasks.$inferSelect;
+
+/** Who the caller is on one task: a project member, maybe its assigner, maybe an assignee. */
+export interface TaskAccess {
+  task: TaskRow;
+  project: ProjectAccess;
+  isAssigner: boolean;
+  isAssignee: boolean;
+}
+
+const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+/**
+ * The caller's access to a task, or null when the task is unknown or the caller is no member of its
+ * project (so guessed ids reveal nothing). `lock` takes the row lock for a write.
+ */
+export async function loadTaskAccess(
+  db: DbOrTx,
+  userId: string,
+  taskId: string,
+  opts: { lock?: boolean } = {},
+): Promise<TaskAccess | null> {
+  if (!isUuid(taskId)) return null;
+  const query = db.select().from(tasks).where(eq(tasks.id, taskId)).limit(1);
+  const [task] = opts.lock ? await query.for('update') : await query;
+  if (!task) return null;
+  const project = await loadProjectAccess(db, userId, task.projectId);
+  if (!project) return null;
+  const assignees = await db
+    .select({ userId: taskAssignees.userId })
+    .from(taskAssignees)
+    .where(eq(taskAssignees.taskId, taskId));
+  return {
+    task,
+    project,
+    isAssigner: task.assignedBy === userId,
+    isAssignee: assignees.some((a) => a.userId === userId),
+  };
+}
+
+// ---- one rule per action (spec 000 §4, §6; docs/decisions.md) ----
+
+export type TaskRule = (a: TaskAccess) => boolean;
+/** Project members read a task, its chat, and join task:{id}. */
+export const canReadTask: TaskRule = () => true;
+/** Only the assigner changes, completes, answers transfers and resends invitations. */
+export const canManageTask: TaskRule = (a) => a.isAssigner;
+/** Only an assignee asks for a transfer. */
+export const canRequestTransfer: TaskRule = (a) => a.isAssignee;
+
+const notReadable = () => forbidden(MSG.taskNotFound);
+
+/** Loads and applies a rule: unknown or unreadable → 403 'Task not found'; refused → 403 `refusal`. */
+export async function authorizeTask(
+  db: DbOrTx,
+  userId: string,
+  taskId: string,
+  rule: TaskRule,
+  refusal: string = MSG.forbidden,
+): Promise<TaskAccess> {
+  const access = await loadTaskAccess(db, userId, taskId);
+  if (!access) throw notReadable();
+  if (!rule(access)) throw forbidden(refusal);
+  return access;
+}
+
+/**
+ * For writes: locks the task row, applies the rule, and refuses any change to a completed task —
+ * a completed task is read-only for everyone (spec 000 §4).
+ */
+export async function authorizeTaskWrite(
+  tx: Tx,
+  userId: string,
+  taskId: string,
+  rule: TaskRule,
+  refusal: string = MSG.forbidden,
+): Promise<TaskAccess> {
+  const access = await loadTaskAccess(tx, userId, taskId, { lock: true });
+  if (!access) throw notReadable();
+  if (access.task.status === 'completed') throw badRequest(MSG.taskReadOnly);
+  if (!rule(access)) throw forbidden(refusal);
+  return access;
+}
+
+/** The room rule: whoever may read the task joins task:{id}. */
+export const canJoinTaskRoom = async (db: DbOrTx, userId: string, taskId: string) =>
+  (await loadTaskAccess(db, userId, taskId)) !== null;

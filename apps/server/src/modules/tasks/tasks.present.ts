@@ -1,0 +1,132 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { taskStatusLabel, taskTypeLabel, type Task } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  projects,
+  taskAssignees,
+  taskChatCounters,
+  taskChatSeen,
+  taskInvites,
+  tasks,
+  users,
+} from '../../db/schema/index.ts';
+
+/**
+ * Tasks as one viewer sees them (spec 000 §3 Task), for any number of tasks in four queries: the
+ * rows with project title, assigner, transfer requester and the viewer's unread count; assignees;
+ * invited e-mails. Answers in the order of `taskIds`; unknown ids are skipped.
+ */
+const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+export async function presentTasks(db: DbOrTx, viewerId: string, taskIds: string[]): Promise<Task[]> {
+  if (taskIds.length === 0) return [];
+  const assigner = alias(users, 'assigner');
+  const requester = alias(users, 'requester');
+  const rows = await db
+    .select({
+      t: tasks,
+      projectTitle: projects.title,
+      assigner: { id: assigner.id, firstName: assigner.firstName, lastName: assigner.lastName },
+      requester: { id: requester.id, firstName: requester.firstName, lastName: requester.lastName },
+      chatsCount: sql<number>`coalesce(${taskChatCounters.chatsCount}, 0)::int`,
+      lastSeen: sql<number>`coalesce(${taskChatSeen.lastSeenCount}, 0)::int`,
+    })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(assigner, eq(assigner.id, tasks.assignedBy))
+    .leftJoin(requester, eq(requester.id, tasks.transferRequestedBy))
+    .leftJoin(taskChatCounters, eq(taskChatCounters.taskId, tasks.id))
+    .leftJoin(taskChatSeen, and(eq(taskChatSeen.taskId, tasks.id), eq(taskChatSeen.userId, viewerId)))
+    .where(inArray(tasks.id, taskIds));
+  const assignees = await db
+    .select({
+      taskId: taskAssignees.taskId,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(taskAssignees)
+    .innerJoin(users, eq(users.id, taskAssignees.userId))
+    .where(inArray(taskAssignees.taskId, taskIds))
+    .orderBy(taskAssignees.createdAt, users.id);
+  const invites = await db
+    .select({ taskId: taskInvites.taskId, email: taskInvites.email })
+    .from(taskInvites)
+    .where(inArray(taskInvites.taskId, taskIds))
+    .orderBy(taskInvites.createdAt, taskInvites.email);
+
+  const byId = new Map(rows.map((r) => [r.t.id, r]));
+  return taskIds.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const t = r.t;
+    const people = assignees.filter((a) => a.taskId === id);
+    const isAssigner = t.assignedBy === viewerId;
+    const isAssignee = people.some((a) => a.id === viewerId);
+    const open = t.status !== 'completed';
+    const status = { task_status: t.status, is_transfer_request: t.isTransferRequest };
+    return [
+      {
+        task_db_id: t.id,
+        project_db_id: t.projectId,
+        project_title: r.projectTitle,
+        task_type: t.taskType,
+        task_type_label: taskTypeLabel(t.taskType),
+        task_status: t.status,
+        task_status_label: taskStatusLabel(status),
+        is_completed: t.status === 'completed',
+        is_transfer_request: t.isTransferRequest,
+        transfer_message: t.transferMessage,
+        transfer_requested_by: r.requester ? { user_id: r.requester.id, name: nameOf(r.requester) } : null,
+        expire_at: t.expireAt.toISOString(),
+        due_date: t.dueDate,
+        description: t.description,
+        assigned_by: { user_id: r.assigner.id, name: nameOf(r.assigner) },
+        assigned_to_user_profiles: people.map((a) => ({ user_id: a.id, name: nameOf(a) })),
+        invited_team_members: invites.filter((i) => i.taskId === id).map((i) => i.email),
+        unread_messages: Math.max(0, Number(r.chatsCount) - Number(r.lastSeen)),
+        created_on: t.createdAt.toISOString(),
+        updated_on: t.updatedAt.toISOString(),
+        completed_on: t.completedAt ? t.completedAt.toISOString() : null,
+        can_edit: isAssigner && open,
+        can_complete: isAssigner && open,
+        can_request_transfer: isAssignee && open && !t.isTransferRequest,
+        can_answer_transfer: isAssigner && open && t.isTransferRequest,
+        can_chat: open,
+      },
+    ];
+  });
+}
+
+export async function presentTask(db: DbOrTx, viewerId: string, taskId: string): Promise<Task> {
+  const [task] = await presentTasks(db, viewerId, [taskId]);
+  if (!task) throw new Error(`task ${taskId} vanished`);
+  return task;
+}
+
+// ---- keyset cursors: base64url of [created_at ISO, id] ----
+
+export type Cursor = { ts: string; id: string };
+export const encodeCursor = (ts: Date, id: string) =>
+  Buffer.from(JSON.stringify([ts.toISOString(), id])).toString('base64url');
+
+export function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  try {
+    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(v) &&
+      v.length === 2 &&
+      typeof v[0] === 'string' &&
+      typeof v[1] === 'string' &&
+      !Number.isNaN(Date.parse(v[0])) &&
+      /^[0-9a-f-]{36}$/i.test(v[1])
+    ) {
+      return { ts: v[0], id: v[1] };
+    }
+  } catch {
+    // an unreadable cursor starts from the first page
+  }
+  return null;
+}

@@ -1,0 +1,67 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { TaskTrayPage, TaskTrayQuery } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { projectMembers, taskAssignees, tasks } from '../../db/schema/index.ts';
+import { decodeCursor, encodeCursor, presentTasks } from './tasks.present.ts';
+
+/**
+ * Home task trays (spec 002 §2, §3): 'My Tasks' = tasks I assigned, newest first; 'Assigned Tasks'
+ * = tasks assigned to me, newest assignment first. Both by keyset and only in projects I am still a
+ * member of (the same rule as reading a task), served by tasks_assigner_created_idx and
+ * task_assignees_user_created_idx.
+ */
+export async function taskTray(db: DbOrTx, userId: string, q: TaskTrayQuery): Promise<TaskTrayPage> {
+  const cursor = decodeCursor(q.cursor);
+  const member = sql`exists (select 1 from ${projectMembers} pm where pm.project_id = ${tasks.projectId} and pm.user_id = ${userId})`;
+  const offset = cursor ? 0 : (q.page_no - 1) * q.entries_per_page;
+  let rows: { id: string; at: Date }[];
+  let total: number;
+
+  if (q.tray_name === 'my_tasks') {
+    const where = [eq(tasks.assignedBy, userId), member];
+    const base = and(...where);
+    if (cursor)
+      where.push(sql`(${tasks.createdAt}, ${tasks.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`);
+    rows = await db
+      .select({ id: tasks.id, at: tasks.createdAt })
+      .from(tasks)
+      .where(and(...where))
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(q.entries_per_page + 1)
+      .offset(offset);
+    [{ total }] = await db.select({ total: count() }).from(tasks).where(base);
+  } else {
+    const where = [eq(taskAssignees.userId, userId), member];
+    const base = and(...where);
+    if (cursor) {
+      where.push(
+        sql`(${taskAssignees.createdAt}, ${taskAssignees.taskId}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`,
+      );
+    }
+    rows = await db
+      .select({ id: taskAssignees.taskId, at: taskAssignees.createdAt })
+      .from(taskAssignees)
+      .innerJoin(tasks, eq(tasks.id, taskAssignees.taskId))
+      .where(and(...where))
+      .orderBy(desc(taskAssignees.createdAt), desc(taskAssignees.taskId))
+      .limit(q.entries_per_page + 1)
+      .offset(offset);
+    [{ total }] = await db
+      .select({ total: count() })
+      .from(taskAssignees)
+      .innerJoin(tasks, eq(tasks.id, taskAssignees.taskId))
+      .where(base);
+  }
+  const page = rows.slice(0, q.entries_per_page);
+  const last = page.at(-1);
+  return {
+    field: q.tray_name,
+    data: await presentTasks(
+      db,
+      userId,
+      page.map((r) => r.id),
+    ),
+    total_entries: total,
+    next_cursor: rows.length > page.length && last ? encodeCursor(last.at, last.id) : null,
+  };
+}

@@ -1,0 +1,116 @@
+import { Button, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  API,
+  MSG,
+  REQUEST_COMMENT_LIMIT,
+  REQUEST_PEOPLE_MAX,
+  UI,
+  createTaskRequestBody,
+  type TaskRequestType,
+} from '@rushes/shared';
+import { api, fieldErrorsOf } from '../../api/client.ts';
+import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
+import { showApiError } from '../../app/apiErrors.ts';
+import { Form } from '../../ui/Form.tsx';
+import { toast } from '../../ui/toast.ts';
+import { PeoplePicker, splitPeople, type PickedPerson } from '../tasks/PeoplePicker.tsx';
+import { approvalKeys } from './api.ts';
+
+interface RequestFormProps {
+  projectDbId: string;
+  ingestDbId: string;
+  taskType: TaskRequestType;
+}
+
+type Errors = { people?: string; comment?: string };
+
+/**
+ * A new approval or review request (spec 000 §2, §7): pick people (search from 3 characters) or
+ * type e-mails, add a comment, send; 'Approval request created successfully' / 'Review request
+ * created successfully'.
+ */
+export function RequestForm({ projectDbId, ingestDbId, taskType }: RequestFormProps) {
+  const user = useUser();
+  const { team } = useSelectedTeam();
+  const queryClient = useQueryClient();
+  const [people, setPeople] = useState<PickedPerson[]>([]);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const send = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.post<{ message: string }>(API.approvals.root, body),
+    meta: { silent: true },
+    onSuccess: (data) => {
+      toast.success(
+        data.message ||
+          (taskType === 'task_approval' ? MSG.approvalRequestCreated : MSG.reviewRequestCreated),
+      );
+      setPeople([]);
+      setComment('');
+      void queryClient.invalidateQueries({ queryKey: approvalKeys.asset(ingestDbId) });
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      if (!fields) return showApiError(error);
+      setErrors({
+        people: fields.user_ids ?? fields.user_emails,
+        comment: fields.comment,
+      });
+    },
+  });
+
+  const submit = () => {
+    const parsed = createTaskRequestBody.safeParse({
+      ingest_db_id: ingestDbId,
+      ...splitPeople(people),
+      task_type: taskType,
+      comment,
+      team_id: team?.team_db_id,
+    });
+    if (parsed.success) {
+      setErrors({});
+      send.mutate(parsed.data);
+      return;
+    }
+    const next: Errors = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      if (key === 'comment') next.comment ??= issue.message;
+      else next.people ??= issue.message;
+    }
+    setErrors(next);
+  };
+
+  return (
+    <Form aria-label={taskType === 'task_approval' ? UI.requestApproval : UI.requestReview} onSubmit={submit}>
+      <PeoplePicker
+        projectDbId={projectDbId}
+        label={UI.reviewers}
+        value={people}
+        max={REQUEST_PEOPLE_MAX}
+        excludeUserIds={new Set([user.user_id])}
+        error={errors.people}
+        onChange={(value) => {
+          setPeople(value);
+          setErrors((e) => ({ ...e, people: undefined }));
+        }}
+      />
+      <Textarea
+        label={UI.comment}
+        rows={3}
+        maxLength={REQUEST_COMMENT_LIMIT}
+        value={comment}
+        error={errors.comment}
+        onChange={(event) => {
+          setComment(event.currentTarget.value);
+          setErrors((e) => ({ ...e, comment: undefined }));
+        }}
+      />
+      <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
+        {UI.sendRequest}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,205 @@
+import { Alert, Badge, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconCheck,
+  IconLock,
+  IconMessage,
+  IconPencil,
+  IconSend,
+  IconTransfer,
+} from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { API, MSG, UI, type Task } from '@rushes/shared';
+import { api, ApiError } from '../../api/client.ts';
+import { usePanels } from '../../app/panels/PanelContext.ts';
+import type { PanelBaseProps } from '../../app/panels/registry.ts';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { InviteRow, RowAction } from '../../ui/PersonRow.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useTask } from './api.ts';
+import { CompleteTaskModal } from './CompleteTaskModal.tsx';
+import { dueDateLabel } from './format.ts';
+import { TaskStatusBadge } from './TaskStatusBadge.tsx';
+import { TransferAnswer } from './TransferAnswer.tsx';
+
+export interface TaskDetailPanelProps {
+  projectDbId: string;
+  taskDbId: string;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function Invited({ task }: { task: Task }) {
+  const resend = useMutation({
+    mutationFn: (email: string) =>
+      api.put<{ message: string }>(API.tasks.resendInvite, {
+        project_db_id: task.project_db_id,
+        task_db_id: task.task_db_id,
+        user_email: email,
+        role: 'editor',
+      }),
+    onSuccess: (data) => toast.success(data.message || MSG.inviteSent),
+  });
+  return (
+    <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {task.invited_team_members.map((email) => (
+        <InviteRow key={email} email={email} status={UI.invited}>
+          {task.can_edit && (
+            <RowAction
+              tooltip={UI.resendInvite}
+              label={UI.resendInviteTo(email)}
+              loading={resend.isPending && resend.variables === email}
+              onClick={() => resend.mutate(email)}
+            >
+              <IconSend size={16} />
+            </RowAction>
+          )}
+        </InviteRow>
+      ))}
+    </Stack>
+  );
+}
+
+/** The actions the caller may take; a completed task keeps only its chat, to read. */
+function Actions({ task, onComplete }: { task: Task; onComplete: () => void }) {
+  const panels = usePanels();
+  const ids = { projectDbId: task.project_db_id, taskDbId: task.task_db_id };
+  return (
+    <Group gap="xs">
+      <Button
+        variant="light"
+        leftSection={<IconMessage size={16} />}
+        rightSection={
+          task.unread_messages > 0 ? (
+            <Badge size="sm" color="red" circle aria-label={UI.unreadMessages(task.unread_messages)}>
+              {task.unread_messages}
+            </Badge>
+          ) : null
+        }
+        onClick={() => panels.open('taskChat', { ...ids, title: task.task_type_label })}
+      >
+        {UI.chat}
+      </Button>
+      {task.can_edit && (
+        <Button
+          variant="default"
+          leftSection={<IconPencil size={16} />}
+          onClick={() => panels.open('taskForm', ids)}
+        >
+          {UI.edit}
+        </Button>
+      )}
+      {task.can_request_transfer && (
+        <Button
+          variant="default"
+          leftSection={<IconTransfer size={16} />}
+          onClick={() => panels.open('transferTask', ids)}
+        >
+          {UI.transferTask}
+        </Button>
+      )}
+      {task.can_complete && (
+        <Button color="green" leftSection={<IconCheck size={16} />} onClick={onComplete}>
+          {UI.completeTask}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The task detail panel (spec 000 §2, §3, §4): type label, status in its colour, assigner,
+ * assignees, invited e-mails (resend invite), description and expiry; chat, edit, transfer and
+ * complete as the caller may. A completed task is read-only: no action but reading its chat.
+ */
+export default function TaskDetailPanel({ projectDbId, taskDbId }: TaskDetailPanelProps & PanelBaseProps) {
+  const panels = usePanels();
+  const query = useTask(taskDbId);
+  const [completing, setCompleting] = useState(false);
+  const back = (
+    <Button
+      variant="subtle"
+      color="gray"
+      px={0}
+      leftSection={<IconArrowLeft size={16} />}
+      onClick={() => panels.open('taskList', { projectDbId })}
+      style={{ alignSelf: 'flex-start' }}
+    >
+      {UI.backToTasks}
+    </Button>
+  );
+
+  if (query.isPending) return <PageLoader />;
+  if (!query.data) {
+    return (
+      <Stack gap="sm">
+        {back}
+        <Text c="red" size="sm" role="alert">
+          {query.error instanceof ApiError ? query.error.message : MSG.somethingWentWrong}
+        </Text>
+      </Stack>
+    );
+  }
+  const task = query.data;
+
+  return (
+    <Stack gap="md" aria-label={task.task_type_label}>
+      {back}
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Title order={3} size="h4">
+          {task.task_type_label}
+        </Title>
+        <TaskStatusBadge task={task} size="md" />
+      </Group>
+      <Text size="xs" c="dimmed">
+        {task.project_title}
+      </Text>
+      {task.is_completed && (
+        <Alert color="green" variant="light" icon={<IconLock size={16} />}>
+          {MSG.taskReadOnly}
+        </Alert>
+      )}
+      {task.is_transfer_request && !task.is_completed && <TransferAnswer task={task} />}
+      <Actions task={task} onComplete={() => setCompleting(true)} />
+      <DataList size="sm" labelWidth="7rem">
+        <Row label={UI.status}>
+          <TaskStatusBadge task={task} />
+        </Row>
+        <Row label={UI.assignedBy}>{task.assigned_by.name}</Row>
+        <Row label={UI.assignees}>
+          {task.assigned_to_user_profiles.length
+            ? task.assigned_to_user_profiles.map((p) => p.name).join(', ')
+            : '–'}
+        </Row>
+        <Row label={UI.expiresOn}>{dueDateLabel(task)}</Row>
+      </DataList>
+      {task.invited_team_members.length > 0 && (
+        <Stack gap={4} component="section" aria-label={UI.invitedEmails}>
+          <Text size="sm" c="dimmed">
+            {UI.invitedEmails}
+          </Text>
+          <Invited task={task} />
+        </Stack>
+      )}
+      <Stack gap={4} component="section" aria-label={UI.description}>
+        <Text size="sm" c="dimmed">
+          {UI.description}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {task.description}
+        </Text>
+      </Stack>
+      {task.can_complete && (
+        <CompleteTaskModal task={task} opened={completing} onClose={() => setCompleting(false)} />
+      )}
+    </Stack>
+  );
+}

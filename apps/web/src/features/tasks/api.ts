@@ -1,0 +1,145 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  API,
+  HOME_TRAY_PAGE_SIZE,
+  TASK_CHAT_PAGE_SIZE,
+  TASK_LIST_PAGE_SIZE,
+  type ProjectBrief,
+  type Task,
+  type TaskChatHistory,
+  type TaskPage,
+  type TaskTrayName,
+  type TaskTrayPage,
+} from '@rushes/shared';
+import { api } from '../../api/client.ts';
+
+/**
+ * Tasks, brief and task chat data (spec 000 §7). Every key starts with 'tasks', so a change
+ * anywhere can refresh all of it; one project's keys start with ['tasks', 'project', id].
+ */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  trays: ['tasks', 'tray'] as const,
+  tray: (tray: TaskTrayName) => ['tasks', 'tray', tray] as const,
+  project: (projectDbId: string) => ['tasks', 'project', projectDbId] as const,
+  list: (projectDbId: string) => ['tasks', 'project', projectDbId, 'list'] as const,
+  brief: (projectDbId: string) => ['tasks', 'project', projectDbId, 'brief'] as const,
+  details: ['tasks', 'detail'] as const,
+  detail: (taskDbId: string) => ['tasks', 'detail', taskDbId] as const,
+  types: ['tasks', 'types'] as const,
+  chat: (taskDbId: string) => ['tasks', 'chat', taskDbId] as const,
+  memberSearch: (projectDbId: string, text: string) => ['tasks', 'members', projectDbId, text] as const,
+};
+
+/** The reader's IANA time zone: the server groups chat days and 'today' of due dates by it. */
+export const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export function useBrief(projectDbId: string) {
+  return useQuery({
+    queryKey: taskKeys.brief(projectDbId),
+    queryFn: ({ signal }) =>
+      api.get<ProjectBrief>(API.brief.root, { project_db_id: projectDbId }, { signal }),
+  });
+}
+
+/** A project's tasks, newest first, keyset pages. */
+export function useTaskList(projectDbId: string) {
+  return useInfiniteQuery({
+    queryKey: taskKeys.list(projectDbId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TaskPage>(
+        API.tasks.root,
+        { project_db_id: projectDbId, entries_per_page: TASK_LIST_PAGE_SIZE, cursor: pageParam ?? undefined },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+export function useTask(taskDbId: string, enabled = true) {
+  return useQuery({
+    enabled: enabled && Boolean(taskDbId),
+    queryKey: taskKeys.detail(taskDbId),
+    queryFn: ({ signal }) => api.get<Task>(API.tasks.detail, { task_db_id: taskDbId }, { signal }),
+    // the panel shows a refusal itself
+    meta: { silent: true },
+  });
+}
+
+export function useTaskTypes() {
+  return useQuery({
+    queryKey: taskKeys.types,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ task_types: { title: string; field: string; can_select: boolean }[] }>(
+          API.tasks.types,
+          undefined,
+          { signal },
+        )
+        .then((d) => d.task_types),
+    staleTime: Infinity,
+  });
+}
+
+/** A home task tray, page by page (keyset). */
+export function useTaskTray(tray: TaskTrayName) {
+  return useInfiniteQuery({
+    queryKey: taskKeys.tray(tray),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TaskTrayPage>(
+        API.tasks.trays,
+        { tray_name: tray, entries_per_page: HOME_TRAY_PAGE_SIZE, cursor: pageParam ?? undefined },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/**
+ * A task's chat history: the first page is the newest; each next page is older (keyset `before`),
+ * stable while others send. Live messages are appended to the first page by the chat panel.
+ */
+export function useTaskChat(taskDbId: string) {
+  return useInfiniteQuery({
+    queryKey: taskKeys.chat(taskDbId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<TaskChatHistory>(
+        API.tasks.chat,
+        {
+          task_db_id: taskDbId,
+          entries_per_page: TASK_CHAT_PAGE_SIZE,
+          before: pageParam ?? undefined,
+          tz: userTimeZone(),
+        },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_before,
+    // the panel shows 'Something went wrong. Try reloading the chat again' itself
+    meta: { silent: true },
+    // live messages keep it current while the panel is open; closing it forgets the history, so
+    // the next opening starts again from the newest page (nothing sent meanwhile is missed)
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+/** Project members by name from USER_SEARCH_MIN characters (assignee and reviewer pickers). */
+export function useMemberSearch(projectDbId: string, text: string, enabled: boolean) {
+  return useQuery({
+    queryKey: taskKeys.memberSearch(projectDbId, text),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ users: { user_id: string; name: string }[] }>(
+          API.projects.collaboratorSearch,
+          { project_db_id: projectDbId, search_type: 'collaborators', search_text: text },
+          { signal },
+        )
+        .then((d) => d.users),
+    enabled,
+    staleTime: 30_000,
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { resolveSecret } from '../apps/server/src/secret.ts';
+import { seedDemo } from '../apps/server/src/seed.ts';
+import { scheduleMaintenance } from '../apps/server/src/platform/jobRegistry.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface InProcessServer {
+  url: string;
+  /** The server's own database client, for rows no screen creates yet (a file before uploads exist). */
+  db: Db;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real product as main.ts starts it (built web app, migrations, demo seed, jobs, realtime) but
+ * inside the test process, on a free port and a throw-away PGlite directory, so a flow can reach
+ * the database the server uses (PGlite is one connection in one process: no second opener).
+ */
+export async function startInProcessServer(): Promise<InProcessServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rushes-e2e-'));
+  const url = `http://localhost:${port}`;
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
+    SMTP_URL: undefined,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS_POLL_MS: '200',
+  });
+  const database = await openDatabase({ dataDir });
+  const secret = await resolveSecret(config);
+  const { app, ctx } = await buildApp(config, { db: database.db, secret });
+  await seedDemo(database.db);
+  await scheduleMaintenance(ctx);
+  ctx.jobs.start();
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    url,
+    db: database.db,
+    async stop() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
