@@ -19,3 +19,5 @@ export * from './schemas/projects.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/notifications.ts';
 export * from './rules/chatGroups.ts';
+export * from './rules/uploads.ts';
+export * from './schemas/uploads.ts';
