@@ -35,6 +35,11 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { partLimitOf } from './modules/uploads/uploads.sessions.ts';
+import { registerUploadJobs } from './modules/uploads/uploads.jobs.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { registerMediaJobs } from './modules/media/media.pipeline.ts';
 import { registerAssetJobs } from './modules/assets/assets.jobs.ts';
 import { registerRealtimeMappers } from './modules/realtime.mappers.ts';
 import { registerPlatformJobs, JOB_NAMES } from './platform/jobRegistry.ts';
@@ -144,12 +149,24 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
   await app.register(assetsRoutes(ctx));
   await app.register(chatRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
+  await app.register(uploadsRoutes(ctx));
+  await app.register(mediaRoutes(ctx));
   await app.register(outboxRoutes(mailer));
-  if (config.BLOB_DRIVER === 'fs') await app.register(fsBlobRoutes(blobs as FsBlobStore));
+  if (config.BLOB_DRIVER === 'fs') {
+    // Each part PUT may carry exactly its upload's part size (checked before writing).
+    await app.register(
+      fsBlobRoutes(blobs as FsBlobStore, {
+        maxPartBytes: 5 * 1024 ** 3,
+        partLimit: (key, uploadId, partNumber) => partLimitOf(deps.db, key, uploadId, partNumber),
+      }),
+    );
+  }
 
   registerRealtimeMappers(ctx);
   registerPlatformJobs(ctx);
   registerAssetJobs(ctx);
+  registerUploadJobs(ctx);
+  registerMediaJobs(ctx, app.log);
   jobs.assertHandlers(JOB_NAMES);
 
   serveWebApp(app, config.webDist);

@@ -13,6 +13,8 @@ export const JOB_NAMES = [
   'mail.deliver',
   'maintenance.hourly',
   'assets.delete_blobs',
+  'media.process',
+  'uploads.cleanup',
 ] as const satisfies readonly JobName[];
 
 /** One maintenance run per clock hour across the cluster: the hour is the singleton key. */

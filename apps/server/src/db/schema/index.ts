@@ -3,3 +3,4 @@ export * from './platform.ts';
 export * from './teams.ts';
 export * from './projects.ts';
 export * from './chat.ts';
+export * from './uploads.ts';

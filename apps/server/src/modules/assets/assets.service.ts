@@ -218,7 +218,9 @@ export function createAssetsService(ctx: AppContext) {
         if (found.length !== ids.length) throw notFound(MSG.assetNotFound);
         const subtree = await subtreeOf(tx, ids);
         const bytes = subtree.reduce((n, r) => n + (r.is_folder ? 0 : Number(r.size_bytes)), 0);
-        const keys = subtree.flatMap((r) => [r.blob_key, r.thumbnail_key]).filter((k) => k !== null);
+        const keys = subtree
+          .flatMap((r) => [r.blob_key, r.thumbnail_key, r.proxy_key])
+          .filter((k) => k !== null);
         await tx.execute(sql`delete from ${assets} where id = any(${uuidArray(ids)})`);
         await adjustProjectTotals(tx, body.project_db_id, -bytes, -subtree.length);
         await enqueueBlobDeletion(tx, keys);
