@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useLeaveWarning } from '../../features/uploads/useLeaveWarning.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelHost } from '../panels/PanelHost.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -9,12 +10,13 @@ import { useInactivityLogout } from './useInactivityLogout.ts';
 import { useInviteAcceptance } from './useInviteAcceptance.ts';
 import { useRealtime } from './useRealtime.ts';
 
-/** The logged-in layout: top bar, the page, the side-panel host; inactivity logout, realtime, invites. */
+/** The logged-in layout: top bar, the page, the side-panel host; inactivity logout, realtime, invites, the leave-page warning of unfinished uploads. */
 export function Shell() {
   useInactivityLogout();
   useBlockDevTools();
   useRealtime();
   useInviteAcceptance();
+  useLeaveWarning();
 
   return (
     <PanelHost>

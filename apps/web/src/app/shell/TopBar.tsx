@@ -1,11 +1,12 @@
 import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { APP_NAME } from '@rushes/shared';
+import { UploadMenu } from '../../features/uploads/UploadMenu.tsx';
 import { PATHS } from '../paths.ts';
 import { TeamSwitcher } from './TeamSwitcher.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-/** The top bar (spec 002 §2): logo to /, team switcher, user menu. Banners and bell come later. */
+/** The top bar (spec 002 §2): logo to /, upload status menu, team switcher, user menu. Banners and bell come later. */
 export function TopBar() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -13,6 +14,7 @@ export function TopBar() {
         {APP_NAME}
       </Anchor>
       <Group gap="sm" wrap="nowrap">
+        <UploadMenu />
         <TeamSwitcher />
         <UserMenu />
       </Group>

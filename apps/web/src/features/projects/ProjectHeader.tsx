@@ -1,8 +1,9 @@
-import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFolderPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { Anchor, Breadcrumbs, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { IconFolderPlus, IconFolderUp, IconTrash, IconUpload, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
 import { useAssetPages } from '../assets/api.ts';
+import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
 import { canIn } from './api.ts';
 import { formatBytes } from './format.ts';
 import { projectPath } from './paths.ts';
@@ -13,6 +14,8 @@ interface ProjectHeaderProps {
   onCollaborators: () => void;
   onCreateFolder: () => void;
   onDeleteProject: () => void;
+  /** upload files or a folder into the open folder (null: the caller may not upload) */
+  picker: UploadPicker | null;
 }
 
 /** The folder trail from the project root to the open folder (the list answer carries it). */
@@ -82,8 +85,23 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
           <Button variant="default" leftSection={<IconUsers size={16} />} onClick={on.onCollaborators}>
             {UI.collaborators}
           </Button>
+          {on.picker && (
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <Button leftSection={<IconUpload size={16} />}>{UI.upload}</Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconUpload size={16} />} onClick={on.picker.chooseFiles}>
+                  {UI.uploadFiles}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFolderUp size={16} />} onClick={on.picker.chooseFolder}>
+                  {UI.uploadFolder}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
           {canIn(info, 'can_upload_assets') && (
-            <Button leftSection={<IconFolderPlus size={16} />} onClick={on.onCreateFolder}>
+            <Button variant="default" leftSection={<IconFolderPlus size={16} />} onClick={on.onCreateFolder}>
               {UI.createFolder}
             </Button>
           )}

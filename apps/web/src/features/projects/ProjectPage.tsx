@@ -8,7 +8,8 @@ import { PATHS } from '../../app/paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { AssetWorkspace } from '../assets/AssetWorkspace.tsx';
 import { CreateFolderModal } from '../assets/CreateFolderModal.tsx';
-import { useProjectInfo } from './api.ts';
+import { useUploadPicker } from '../uploads/useUploadPicker.tsx';
+import { canIn, useProjectInfo } from './api.ts';
 import { DeleteProjectModal } from './DeleteProjectModal.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
 import { useProjectRoom } from './useProjectRoom.ts';
@@ -19,6 +20,8 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
   const panels = usePanels();
   const [modal, setModal] = useState<Modal>(null);
   const close = () => setModal(null);
+  const picker = useUploadPicker(info.project_db_id, folderDbId);
+  const canUpload = canIn(info, 'can_upload_assets');
   return (
     <Stack gap="md">
       <ProjectHeader
@@ -29,8 +32,16 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
         }
         onCreateFolder={() => setModal('createFolder')}
         onDeleteProject={() => setModal('deleteProject')}
+        picker={canUpload ? picker : null}
       />
-      <AssetWorkspace key={folderDbId ?? 'root'} info={info} folderDbId={folderDbId} />
+      <AssetWorkspace
+        key={folderDbId ?? 'root'}
+        info={info}
+        folderDbId={folderDbId}
+        picker={canUpload ? picker : null}
+        onCreateFolder={() => setModal('createFolder')}
+      />
+      {canUpload && picker.elements}
       <CreateFolderModal
         opened={modal === 'createFolder'}
         projectDbId={info.project_db_id}
