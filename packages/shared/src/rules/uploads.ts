@@ -213,9 +213,9 @@ export const UPLOAD_SIGN_BATCH_MAX = 100;
 
 /** The part size the server picks for a file of `size` bytes (a multiple of 1 MiB). */
 export function partSizeFor(size: number, base = UPLOAD_PART_SIZE_DEFAULT): number {
+  if (size <= base * UPLOAD_MAX_PARTS) return base;
   const mib = 1024 * 1024;
-  const needed = Math.ceil(size / UPLOAD_MAX_PARTS / mib) * mib;
-  return Math.max(base, needed);
+  return Math.ceil(size / UPLOAD_MAX_PARTS / mib) * mib;
 }
 
 export const partCountFor = (size: number, partSize: number) => Math.max(1, Math.ceil(size / partSize));
