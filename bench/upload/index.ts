@@ -8,7 +8,8 @@
  *
  * Knobs (environment): BENCH_UPLOAD_MIB (default 2048), BENCH_UPLOAD_SMALL_MIB (256),
  * BENCH_UPLOAD_PAIRS (5), BENCH_UPLOAD_SMALL_PAIRS (3), BENCH_UPLOAD_RESUMES (2),
- * BENCH_UPLOAD_TUS4 (1: also run tus as four parallel quarter uploads), BENCH_UPLOAD_ONLY
+ * BENCH_UPLOAD_TUS4 (1: also run tus as four parallel quarter uploads), BENCH_UPLOAD_RESUME_SERIAL
+ * (1: also a resume with one part in flight, on the small file), BENCH_UPLOAD_ONLY
  * (comma list of phases: main, small, resume).
  */
 import { statfsSync } from 'node:fs';
@@ -89,6 +90,15 @@ export async function run() {
         const killAfter = Math.floor(partCount(big) / 2);
         log(`resume ${i + 1}: kill -9 after ${killAfter} acknowledged parts`);
         const r = await measureResume(big, PARALLEL, bigSha, killAfter, 40 + i * 60);
+        log(`  ${JSON.stringify(r)}`);
+        if (!r.verified) throw new Error('resumed file differs from the source');
+        resumes.push(r);
+      }
+      if (num('BENCH_UPLOAD_RESUME_SERIAL', 1) === 1) {
+        // One part in flight: what a single connection loses to the kill.
+        const killAfter = Math.floor(partCount(small) / 2);
+        log(`resume, 1 part at a time, ${smallBytes / MiB} MiB: kill -9 after ${killAfter} parts`);
+        const r = await measureResume(small, 1, smallSha, killAfter, 40);
         log(`  ${JSON.stringify(r)}`);
         if (!r.verified) throw new Error('resumed file differs from the source');
         resumes.push(r);

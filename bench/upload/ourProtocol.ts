@@ -33,11 +33,12 @@ export async function startUpload(base: string, session: Session, size: number):
       data: {
         upload_status: 'started',
         file_info: {
-          filename: `bench-${Date.now()}.bin`,
+          // A camera original, the typical large upload ('.bin' is a restricted extension).
+          filename: `A001_C001_${Date.now()}.mxf`,
           folder_path: '/',
-          extension: 'bin',
+          extension: 'mxf',
           size,
-          mime_type: 'application/octet-stream',
+          mime_type: 'application/mxf',
         },
       },
     },

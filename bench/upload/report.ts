@@ -46,14 +46,17 @@ function sizeBlock(label: string, rounds: Round[], bytes: number) {
     ['ours', (r) => r.ours],
   ];
   console.log(`\n== ${label}: ${bytes / 1024 ** 2} MiB, ${rounds.length} rounds (median (min–max)) ==`);
-  console.log('kind                     | MB/s whole upload | MB/s parts only | idle RSS MiB | peak RSS MiB');
+  console.log(
+    'kind                     | MB/s whole upload | MB/s parts only | idle RSS MiB | peak RSS MiB | peak − idle MiB',
+  );
   for (const [name, get] of kinds) {
     const ms = rounds.map(get).filter((m): m is UploadMeasure => Boolean(m));
     if (!ms.length) continue;
     console.log(
       `${name.padEnd(24)} | ${spread(ms.map((m) => mbps(bytes, m.totalMs))).padEnd(17)} | ` +
         `${spread(ms.map((m) => mbps(bytes, m.transferMs))).padEnd(15)} | ` +
-        `${spread(ms.map((m) => m.idleMiB)).padEnd(12)} | ${spread(ms.map((m) => m.peakMiB))}`,
+        `${spread(ms.map((m) => m.idleMiB)).padEnd(12)} | ${spread(ms.map((m) => m.peakMiB)).padEnd(12)} | ` +
+        spread(ms.map((m) => m.peakMiB - m.idleMiB)),
     );
   }
   const ours = rounds.map((r) => r.ours);
@@ -106,6 +109,9 @@ export function summarize(res: Results) {
   if (res.resumes.length) {
     console.log('\n== resume after kill -9 ==');
     for (const r of res.resumes) console.log(`  ${JSON.stringify(r)}`);
+    console.log(
+      '  (parallel: parts in flight at once; resent: parts PUT again after the restart that had been started before)',
+    );
     goals.push(
       `resume: resent ${res.resumes.map((r) => r.resent).join(', ')} parts (in flight at the kill: ` +
         `${res.resumes.map((r) => r.inFlightAtKill).join(', ')}; acknowledged but lost: ` +

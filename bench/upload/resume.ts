@@ -15,6 +15,8 @@ import { dropConnections, partCount, putParts, type PartPlan } from './partsClie
 import { freePort } from './proc.ts';
 
 export interface ResumeResult {
+  mib: number;
+  parallel: number;
   parts: number;
   /** acknowledged (ETag received) before the kill */
   ackedBeforeKill: number;
@@ -94,6 +96,8 @@ export async function measureResume(
     const done = await completeUpload(resumed, etags);
     const verified = (await storedSha256(server.base, session, done.ingest_db_id)) === sourceSha;
     return {
+      mib: plan.size / 2 ** 20,
+      parallel,
       parts: total,
       ackedBeforeKill: acked.size,
       inFlightAtKill: inFlight.length,
