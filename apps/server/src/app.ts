@@ -56,7 +56,9 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    // A whole request must arrive within this time. Upload parts (16 MiB by default) are the longest
+    // bodies, so it is the upload part timeout, not the 60 s client timeout of the spec (docs/decisions.md).
+    requestTimeout: Math.max(REQUEST_TIMEOUT_MS, config.UPLOAD_PART_TIMEOUT_SECONDS * 1000),
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
   });

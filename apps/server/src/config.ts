@@ -59,6 +59,8 @@ const schema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(3600),
+  /** The longest a request (an upload part) may take to arrive; slower part PUTs get 408. */
+  UPLOAD_PART_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   /** Unfinished uploads untouched this long are aborted and their parts freed. */
   UPLOAD_STALE_HOURS: z.coerce.number().positive().default(72),
 });

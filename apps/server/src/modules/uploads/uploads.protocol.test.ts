@@ -254,8 +254,8 @@ describe('refusals leave no asset', () => {
     const over = await start(t, owner, projectId, 5 * gib, { filename: 'big2.mov' });
     expect(over.status).toBe(403);
     expect(over.body.errormessage).toBe(MSG.upgradeStorageLimit);
-    expect((over.body.data as { upgrade_required: { message: string } }).upgrade_required.message).toBe(
-      MSG.upgradeStorageLimit,
-    );
+    expect(
+      (over.body.data as unknown as { upgrade_required: { message: string } }).upgrade_required.message,
+    ).toBe(MSG.upgradeStorageLimit);
   });
 });
