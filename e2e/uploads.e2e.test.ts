@@ -116,7 +116,7 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     projectDbId = new URL(page.url()).pathname.split('/')[2];
 
     const empty = page.getByRole('region', { name: UI.noAssets });
-    await visible(empty.getByText(UI.emptyUploadHint));
+    await visible(empty.getByText(UI.orDragAndDrop));
     await visible(empty.getByRole('button', { name: UI.browse }));
     await visible(empty.getByRole('button', { name: UI.uploadFiles }));
     await visible(empty.getByRole('button', { name: UI.uploadFolder }));
@@ -258,9 +258,10 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     await expect.poll(() => page.getByRole('row').count()).toBe(4); // header + three files, no duplicate
     await eventually(row(page, 'clip.mp4').getByRole('img', { name: UI.thumbnailOf('clip.mp4') }));
     await eventually(row(page, 'still.png').getByRole('img', { name: UI.thumbnailOf('still.png') }));
+    await shot(page, FLOW, '06-live-thumbnails');
     await eventually(row(page, 'clip.mp4').getByText('0:04'));
     await eventually(row(page, 'tone.wav').getByText('1:40'));
-    await shot(page, FLOW, '06-live-thumbnails-and-durations');
+    await shot(page, FLOW, '07-live-durations');
   });
 
   it('opens the player and seeks through range requests', async () => {
@@ -287,7 +288,7 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     expect(landed).toBeCloseTo(2.5, 1);
     expect(ranges).toContain(206);
     await visible(page.getByRole('group', { name: UI.fileInfo }).getByText(UI.duration));
-    await shot(page, FLOW, '07-player-video-seeked');
+    await shot(page, FLOW, '08-player-video-seeked');
 
     await page.getByRole('link', { name: UI.playerBack }).click();
     await row(page, 'Shoot').getByRole('link', { name: 'Shoot' }).click();
@@ -302,13 +303,13 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
         }),
     );
     expect(heard).toBeCloseTo(60, 0);
-    await shot(page, FLOW, '08-player-audio-seeked');
+    await shot(page, FLOW, '09-player-audio-seeked');
 
     await page.goBack();
     await row(page, 'still.png').dblclick();
     const image = page.getByRole('img', { name: 'still.png' });
     await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(640);
-    await shot(page, FLOW, '09-player-image');
+    await shot(page, FLOW, '10-player-image');
   });
 
   it('someone who may not see the asset gets the error, and its bytes are refused', async () => {
@@ -322,7 +323,7 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     await visible(other.getByRole('alert'));
     await visible(other.getByRole('link', { name: UI.home }));
     await gone(other.locator('img, video, audio').filter({ has: other.locator('[src*="kind=original"]') }));
-    await shot(other, FLOW, '10-player-refused');
+    await shot(other, FLOW, '11-player-refused');
     const bytes = await other.request.get(`${server.url}${API.media.file}`, {
       params: { ingest_db_id: ingestDbId, kind: 'original' },
     });

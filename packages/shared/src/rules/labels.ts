@@ -283,6 +283,7 @@ export const UI = {
   noUploads: 'No uploads yet',
   upload: 'Upload',
   browse: 'Browse',
+  orDragAndDrop: 'or drag and drop files and folders here',
   dropToUpload: 'Drop files or folders to upload',
   uploadFinished: 'Finished',
   uploadPercent: (n: number) => `${n}%`,

@@ -84,7 +84,7 @@ export function UploadEmptyState({
         <Anchor component="button" type="button" size="sm" onClick={picker.chooseFiles}>
           {UI.browse}
         </Anchor>{' '}
-        · {UI.emptyUploadHint}
+        {UI.orDragAndDrop}
       </Text>
       <Group gap="sm" justify="center">
         <Button leftSection={<IconUpload size={16} />} onClick={picker.chooseFiles}>
