@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, INGEST_STATUS, MSG } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { assets, projects } from '../../db/schema/index.ts';
+import { assets, projects, uploadSessions } from '../../db/schema/index.ts';
+import { cleanupStaleUploads } from './uploads.jobs.ts';
 import { apiProject, person, studio } from '../projects/projects.testkit.ts';
 import { findPersonalTeam } from '../teams/teams.service.ts';
 import { setPlan } from '../teams/teams.testkit.ts';
@@ -257,5 +258,24 @@ describe('refusals leave no asset', () => {
     expect(
       (over.body.data as unknown as { upgrade_required: { message: string } }).upgrade_required.message,
     ).toBe(MSG.upgradeStorageLimit);
+  });
+});
+
+describe('stale uploads', () => {
+  it('the hourly cleanup aborts uploads untouched for UPLOAD_STALE_HOURS and frees their parts', async () => {
+    const { owner, projectId } = await studio(t);
+    const data = fileOf(2);
+    const s = (await start(t, owner, projectId, data.length)).body.data;
+    await putParts(t, s, data, [1]);
+    const fresh = (await start(t, owner, projectId, 10)).body.data;
+    const row = (await sessionRow(t, s.upload_id))!;
+    await t.ctx.db
+      .update(uploadSessions)
+      .set({ updatedAt: new Date(Date.now() - (t.ctx.config.UPLOAD_STALE_HOURS + 1) * 3_600_000) })
+      .where(eq(uploadSessions.id, s.upload_id));
+    await cleanupStaleUploads(t.ctx);
+    expect(await sessionRow(t, s.upload_id)).toBeNull();
+    await expect(t.ctx.blobs.listParts(row.blobKey, row.blobUploadId)).rejects.toThrow();
+    expect(await sessionRow(t, fresh.upload_id)).not.toBeNull();
   });
 });
