@@ -250,6 +250,34 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     await page.keyboard.press('Escape');
   });
 
+  it('aborting an upload shows the cancel and frees it on the server', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rushes-abort-'));
+    const take2 = path.join(dir, 'take2.wav');
+    copyFileSync(files.audio, take2);
+    await slowParts(page);
+    await page.getByTestId('upload-files-input').setInputFiles(take2);
+    await openMenu(page);
+    const item = uploadItem(page, 'take2.wav');
+    await visible(item);
+    await expect
+      .poll(async () => (await unfinishedUploads(page, projectDbId)).some((u) => u.filename === 'take2.wav'))
+      .toBe(true);
+    await item.getByRole('button', { name: UI.abortUpload('take2.wav') }).click();
+    await visible(item.getByText(MSG.userCancelled));
+    await gone(item.getByRole('button', { name: UI.abortUpload('take2.wav') }));
+    await gone(item.getByRole('button', { name: UI.resumeUpload('take2.wav') }));
+    await shot(page, FLOW, '06-upload-cancelled');
+    await expect
+      .poll(async () => (await unfinishedUploads(page, projectDbId)).some((u) => u.filename === 'take2.wav'))
+      .toBe(false);
+    await page.unroute(PART_PUTS);
+    // 'Clear finished' empties the list of finished and cancelled items
+    await page.getByRole('button', { name: UI.clearFinished }).click();
+    await visible(page.getByText(UI.noUploads));
+    await page.keyboard.press('Escape');
+    await gone(row(page, 'take2.wav'));
+  });
+
   it('the folder appears live; thumbnails and durations arrive without a reload', async () => {
     await visible(row(page, 'Shoot'));
     await row(page, 'Shoot').getByRole('link', { name: 'Shoot' }).click();
@@ -258,10 +286,19 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     await expect.poll(() => page.getByRole('row').count()).toBe(4); // header + three files, no duplicate
     await eventually(row(page, 'clip.mp4').getByRole('img', { name: UI.thumbnailOf('clip.mp4') }));
     await eventually(row(page, 'still.png').getByRole('img', { name: UI.thumbnailOf('still.png') }));
-    await shot(page, FLOW, '06-live-thumbnails');
+    // loaded, not only placed: the thumbnail bytes came from the ranged media route
+    for (const title of ['clip.mp4', 'still.png'])
+      await expect
+        .poll(() =>
+          row(page, title)
+            .getByRole('img', { name: UI.thumbnailOf(title) })
+            .evaluate((i: HTMLImageElement) => i.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+    await shot(page, FLOW, '07-live-thumbnails');
     await eventually(row(page, 'clip.mp4').getByText('0:04'));
     await eventually(row(page, 'tone.wav').getByText('1:40'));
-    await shot(page, FLOW, '07-live-durations');
+    await shot(page, FLOW, '08-live-durations');
   });
 
   it('opens the player and seeks through range requests', async () => {
@@ -288,7 +325,7 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     expect(landed).toBeCloseTo(2.5, 1);
     expect(ranges).toContain(206);
     await visible(page.getByRole('group', { name: UI.fileInfo }).getByText(UI.duration));
-    await shot(page, FLOW, '08-player-video-seeked');
+    await shot(page, FLOW, '09-player-video-seeked');
 
     await page.getByRole('link', { name: UI.playerBack }).click();
     await row(page, 'Shoot').getByRole('link', { name: 'Shoot' }).click();
@@ -303,13 +340,13 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
         }),
     );
     expect(heard).toBeCloseTo(60, 0);
-    await shot(page, FLOW, '09-player-audio-seeked');
+    await shot(page, FLOW, '10-player-audio-seeked');
 
     await page.goBack();
     await row(page, 'still.png').dblclick();
     const image = page.getByRole('img', { name: 'still.png' });
     await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(640);
-    await shot(page, FLOW, '10-player-image');
+    await shot(page, FLOW, '11-player-image');
   });
 
   it('someone who may not see the asset gets the error, and its bytes are refused', async () => {
@@ -323,7 +360,7 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     await visible(other.getByRole('alert'));
     await visible(other.getByRole('link', { name: UI.home }));
     await gone(other.locator('img, video, audio').filter({ has: other.locator('[src*="kind=original"]') }));
-    await shot(other, FLOW, '11-player-refused');
+    await shot(other, FLOW, '12-player-refused');
     const bytes = await other.request.get(`${server.url}${API.media.file}`, {
       params: { ingest_db_id: ingestDbId, kind: 'original' },
     });
