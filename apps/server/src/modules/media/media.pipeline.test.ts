@@ -187,4 +187,28 @@ describe('media pipeline (spec 002 §3 ingest status)', () => {
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.headers['content-disposition']).toContain('attachment');
   });
+
+  it('a copy made while the original is still processing gets its thumbnail and status too', async () => {
+    const { done } = await uploadFile(t, owner, projectId, await pngImage(64, 64), {
+      filename: 'copied.png',
+    });
+    const copied = await call(t, 'POST', API.assets.copyMove, owner, {
+      ingest_db_ids: [done.ingest_db_id],
+      action: 'copy',
+      destination_project_db_id: projectId,
+      destination_folder_db_id: null,
+      source_project_db_id: projectId,
+    });
+    expect(copied.status).toBe(200);
+    await t.ctx.jobs.drainForTests();
+    const original = (await assetRow(t, done.ingest_db_id))!;
+    const all = await call<AssetPage>(t, 'GET', API.assets.root, owner, { project_db_id: projectId });
+    const copies = all.body.data.items.filter((i) => i.title === 'copied.png');
+    expect(copies).toHaveLength(2);
+    for (const c of copies) {
+      expect(c.status).toBe(INGEST_STATUS.finished);
+      expect(c.thumbnail).not.toBeNull();
+    }
+    expect(original.thumbnailKey).not.toBeNull();
+  });
 });

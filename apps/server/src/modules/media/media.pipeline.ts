@@ -47,17 +47,23 @@ export interface MediaLog {
 export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
   const { db, blobs, events, config } = ctx;
 
+  /**
+   * Applies to every asset sharing the original (copies made while it was processing share its
+   * blob key), and tells each one's project room about a status change.
+   */
   async function update(a: AssetRow, set: Update) {
     await events.transaction(db, async (tx, emit) => {
-      await tx
+      const rows = await tx
         .update(assets)
         .set({ ...set, updatedAt: new Date() })
-        .where(eq(assets.id, a.id));
-      if (set.status !== undefined) {
+        .where(eq(assets.blobKey, a.blobKey!))
+        .returning({ id: assets.id, projectId: assets.projectId, parentId: assets.parentId });
+      if (set.status === undefined) return;
+      for (const r of rows) {
         emit('asset.status', {
-          projectId: a.projectId,
-          assetId: a.id,
-          parentId: a.parentId,
+          projectId: r.projectId,
+          assetId: r.id,
+          parentId: r.parentId,
           status: set.status,
         });
       }
