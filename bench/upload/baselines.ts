@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { dropConnections, partCount, putParts, type PartPlan } from './partsClient.ts';
-import { freePort, peakMiB, resetPeak, rssMiB, startTs, waitUntilUp } from './proc.ts';
+import { freePort, peakMiB, pollRss, resetPeak, rssMiB, startTs, waitUntilUp } from './proc.ts';
 import { uploadTus } from './tusClient.ts';
 
 export interface UploadMeasure {
@@ -21,6 +21,8 @@ export interface UploadMeasure {
   idleMiB: number;
   /** Server peak RSS during the upload (VmHWM after a reset), MiB. */
   peakMiB: number;
+  /** Largest RSS seen by polling every 50 ms during the upload (cross-check of peakMiB), MiB. */
+  polledMiB: number;
 }
 
 async function withBaselineServer(
@@ -35,10 +37,11 @@ async function withBaselineServer(
     await waitUntilUp(child, `${base}/health`);
     const idleMiB = rssMiB(child.pid);
     resetPeak(child.pid);
+    const poll = pollRss(child.pid);
     const start = performance.now();
     await body(base);
     const ms = performance.now() - start;
-    return { ms, idleMiB, peakMiB: peakMiB(child.pid) };
+    return { ms, idleMiB, peakMiB: peakMiB(child.pid), polledMiB: poll.stop() };
   } finally {
     dropConnections();
     await child.stop();
@@ -54,7 +57,7 @@ export async function measureBare(plan: PartPlan, parallel: number): Promise<Upl
     const run = await putParts(plan, parts, { parallel, urlFor: (n) => `${base}/parts/${id}/${n}` });
     if (run.failed.size) throw new Error(`bare: ${[...run.failed.values()][0]}`);
   });
-  return { totalMs: r.ms, transferMs: r.ms, idleMiB: r.idleMiB, peakMiB: r.peakMiB };
+  return { totalMs: r.ms, transferMs: r.ms, idleMiB: r.idleMiB, peakMiB: r.peakMiB, polledMiB: r.polledMiB };
 }
 
 /** @tus/server + FileStore driven by tus-js-client: `streams` concurrent uploads (see tusClient.ts). */
@@ -65,5 +68,5 @@ export async function measureTus(plan: PartPlan, streams: number): Promise<Uploa
       streams,
     ),
   );
-  return { totalMs: r.ms, transferMs: r.ms, idleMiB: r.idleMiB, peakMiB: r.peakMiB };
+  return { totalMs: r.ms, transferMs: r.ms, idleMiB: r.idleMiB, peakMiB: r.peakMiB, polledMiB: r.polledMiB };
 }

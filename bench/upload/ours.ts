@@ -13,7 +13,7 @@ import type { UploadMeasure } from './baselines.ts';
 import { completeUpload, startUpload, urlFor, type OurUpload } from './ourProtocol.ts';
 import { signInWithProject, startOurServer, type OurServer, type Session } from './ourServer.ts';
 import { dropConnections, partCount, putParts, type PartPlan } from './partsClient.ts';
-import { freePort, peakMiB, resetPeak, rssMiB } from './proc.ts';
+import { freePort, peakMiB, pollRss, resetPeak, rssMiB } from './proc.ts';
 
 export interface OurRig {
   server: OurServer;
@@ -70,6 +70,7 @@ export async function measureOurs(plan: PartPlan, parallel: number, sourceSha?: 
     const { server, session } = rig;
     const idleMiB = rssMiB(server.child.pid);
     resetPeak(server.child.pid);
+    const poll = pollRss(server.child.pid);
     const t0 = performance.now();
     const up = await startUpload(server.base, session, plan.size);
     if (up.start.part_size !== plan.partSize) {
@@ -84,6 +85,7 @@ export async function measureOurs(plan: PartPlan, parallel: number, sourceSha?: 
     const done = await completeUpload(up, run.etags);
     const t3 = performance.now();
     const peak = peakMiB(server.child.pid);
+    const polledMiB = poll.stop();
     const verified = sourceSha
       ? (await storedSha256(server.base, session, done.ingest_db_id)) === sourceSha
       : undefined;
@@ -94,6 +96,7 @@ export async function measureOurs(plan: PartPlan, parallel: number, sourceSha?: 
       completeMs: t3 - t2,
       idleMiB,
       peakMiB: peak,
+      polledMiB,
       verified,
     };
   } finally {

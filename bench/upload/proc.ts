@@ -89,3 +89,27 @@ export const peakMiB = (pid: number) => statusKb(pid, 'VmHWM') / 1024;
 export function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
+
+/**
+ * Polls VmRSS of `pid` every `everyMs` as a cross-check of VmHWM; stop() answers the largest seen,
+ * MiB (0 if the process died before the first sample).
+ */
+export function pollRss(pid: number, everyMs = 50): { stop(): number } {
+  let max = 0;
+  const sample = () => {
+    try {
+      max = Math.max(max, rssMiB(pid));
+    } catch {
+      // the process is gone (kill -9 in the resume run)
+    }
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return max;
+    },
+  };
+}

@@ -47,7 +47,7 @@ function sizeBlock(label: string, rounds: Round[], bytes: number) {
   ];
   console.log(`\n== ${label}: ${bytes / 1024 ** 2} MiB, ${rounds.length} rounds (median (min–max)) ==`);
   console.log(
-    'kind                     | MB/s whole upload | MB/s parts only | idle RSS MiB | peak RSS MiB | peak − idle MiB',
+    'kind                     | MB/s whole upload | MB/s parts only | idle RSS MiB | peak RSS MiB | peak − idle MiB | polled max MiB',
   );
   for (const [name, get] of kinds) {
     const ms = rounds.map(get).filter((m): m is UploadMeasure => Boolean(m));
@@ -56,7 +56,7 @@ function sizeBlock(label: string, rounds: Round[], bytes: number) {
       `${name.padEnd(24)} | ${spread(ms.map((m) => mbps(bytes, m.totalMs))).padEnd(17)} | ` +
         `${spread(ms.map((m) => mbps(bytes, m.transferMs))).padEnd(15)} | ` +
         `${spread(ms.map((m) => m.idleMiB)).padEnd(12)} | ${spread(ms.map((m) => m.peakMiB)).padEnd(12)} | ` +
-        spread(ms.map((m) => m.peakMiB - m.idleMiB)),
+        `${spread(ms.map((m) => m.peakMiB - m.idleMiB)).padEnd(15)} | ${spread(ms.map((m) => m.polledMiB))}`,
     );
   }
   const ours = rounds.map((r) => r.ours);
