@@ -311,5 +311,5 @@ export const UI = {
   playAsset: (title: string) => `Play ${title}`,
   playerBack: 'Back to project',
   openExternalPlayer: 'Open in external player',
-  externalPlayerOpened: 'The asset opened in the external player in a new tab.',
+  externalPlayerOpened: 'This asset plays in the external player.',
 } as const;

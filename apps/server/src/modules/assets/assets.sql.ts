@@ -53,6 +53,8 @@ export function presentAsset(r: AssetRow): AssetItem {
     status: r.status,
     size: Number(r.sizeBytes),
     extension: r.extension,
+    // seconds once the media pipeline probed it: the list shows durations live (issue 5 web)
+    duration: r.durationSeconds,
   };
 }
 
