@@ -80,6 +80,7 @@ describe('media pipeline (spec 002 §3 ingest status)', () => {
     const list = await call<AssetPage>(t, 'GET', API.assets.root, owner, { project_db_id: projectId });
     const item = list.body.data.items.find((i) => i.ingest_db_id === a.id)!;
     expect(item.status).toBe(INGEST_STATUS.finished);
+    expect(item.duration).toBeCloseTo(2, 0);
     expect(item.thumbnail).toContain(`${API.media.file}?ingest_db_id=${a.id}&kind=thumbnail`);
     const thumbRes = await t.app.inject({
       method: 'GET',
