@@ -299,6 +299,21 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     await eventually(row(page, 'clip.mp4').getByText('0:04'));
     await eventually(row(page, 'tone.wav').getByText('1:40'));
     await shot(page, FLOW, '08-live-durations');
+
+    // a file uploaded into the open folder: its row, status, thumbnail and duration arrive by
+    // realtime events alone (the page is never reloaded: the marker survives)
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rushes-live-'));
+    const clip2 = path.join(dir, 'clip2.mp4');
+    copyFileSync(files.video, clip2);
+    await page.getByTestId('upload-files-input').setInputFiles(clip2);
+    const fresh = row(page, 'clip2.mp4');
+    await eventually(fresh);
+    await shot(page, FLOW, '08b-live-new-row');
+    await eventually(fresh.getByRole('img', { name: UI.thumbnailOf('clip2.mp4') }));
+    await eventually(fresh.getByText('0:04'));
+    await gone(fresh.getByText(UI.ingestStatusLabels[4]));
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 
   it('opens the player and seeks through range requests', async () => {
