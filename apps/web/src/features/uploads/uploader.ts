@@ -1,6 +1,6 @@
 import AwsS3Multipart, { type AwsBody, type AwsS3MultipartOptions } from '@uppy/aws-s3';
 import Uppy, { type UppyFile } from '@uppy/core';
-import { partCountFor, partSizeFor } from '@rushes/shared';
+import { MSG, UPLOAD_PART_SIZE_MIN, partCountFor, partSizeFor } from '@rushes/shared';
 import { ApiError, upgradeDataOf } from '../../api/client.ts';
 import { openUpgradeModal } from '../../app/UpgradeModal.tsx';
 import type { PickedFile } from './pickFiles.ts';
@@ -93,6 +93,11 @@ async function prepare(uppy: Uppy<UploadMeta, AwsBody>, file: UploadFile): Promi
     const resumed = await findResumable(file, data);
     resume = Boolean(resumed);
     session = resumed ?? (await startUpload(file.meta, data));
+    if (session.partSize < UPLOAD_PART_SIZE_MIN && data.size > UPLOAD_PART_SIZE_MIN) {
+      // Uppy never cuts parts below S3's 5 MiB floor; the server would refuse every larger part
+      void abortUpload(session).catch(() => undefined);
+      throw new Error(MSG.somethingWentWrong);
+    }
     sessions.set(file.id, session);
     partSizes.set(data, session.partSize);
     uppy.setFileMeta(file.id, { ...file.meta, ingestDbId: session.ingestDbId });
