@@ -54,6 +54,24 @@ async function slowParts(page: Page) {
   });
 }
 
+/**
+ * A drag from the file manager onto the drop zone, through Chromium's input domain: files and
+ * folders arrive as real File System entries, so a dropped folder keeps its tree.
+ */
+async function dragFiles(page: Page, paths: string[], options: { shotAs?: string } = {}) {
+  const zone = page.getByTestId('upload-drop-zone');
+  const box = (await zone.boundingBox())!;
+  const at = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 150) };
+  const data = { items: [], files: paths, dragOperationsMask: 1 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', ...at, data });
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
+  await visible(page.getByText(UI.dropToUpload));
+  if (options.shotAs) await shot(page, FLOW, options.shotAs);
+  await cdp.send('Input.dispatchDragEvent', { type: 'drop', ...at, data });
+  await cdp.detach();
+}
+
 /** Visible within a wait long enough for uploads and media jobs (visible() polls for a second). */
 const eventually = (locator: Locator, timeout = 30_000) =>
   expect.poll(() => locator.first().isVisible(), { timeout, interval: 200 }).toBe(true);
@@ -127,30 +145,18 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     await page.keyboard.press('Escape');
   });
 
-  it('a dragged .exe is listed as unsupported, skipped, and the rest go up with their folder', async () => {
-    // A drop from the OS cannot be synthesised with folder entries; a drop of the loose .exe
-    // checks the drop path, the folder input (webkitdirectory) the folder path.
-    const zone = page.getByTestId('upload-drop-zone');
-    const transfer = await page.evaluateHandle(() => {
-      const dt = new DataTransfer();
-      dt.items.add(
-        new File([new Uint8Array([77, 90, 0, 0])], 'tool.exe', { type: 'application/x-msdownload' }),
-      );
-      return dt;
-    });
-    await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
-    await zone.dispatchEvent('dragover', { dataTransfer: transfer });
-    await visible(page.getByText(UI.dropToUpload));
-    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+  it('a dragged folder: its .exe is listed as unsupported, skipped, and the rest go up with their folder', async () => {
+    // a lone .exe: listed, nothing left to proceed with, Cancel drops the pick
+    await dragFiles(page, [files.exe]);
     let modal = dialog(page, MSG.unsupportedFilesTitle);
-    await visible(modal.getByRole('cell', { name: 'tool.exe' }));
-    // nothing else to upload: proceeding is not offered, cancelling closes
+    await visible(modal.getByRole('cell', { name: 'setup.exe' }));
     expect(await modal.getByRole('button', { name: MSG.skipAndProceed }).isDisabled()).toBe(true);
     await modal.getByRole('button', { name: UI.cancel }).click();
     await gone(modal);
 
     await slowParts(page);
-    await page.getByTestId('upload-folder-input').setInputFiles(files.folder);
+    // the folder dragged from the file manager: Chromium hands the page real directory entries
+    await dragFiles(page, [files.folder], { shotAs: '02a-drag-over' });
     modal = dialog(page, MSG.unsupportedFilesTitle);
     await visible(modal.getByText(MSG.unsupportedFilesMessage));
     await visible(modal.getByRole('cell', { name: 'Shoot/setup.exe' }));

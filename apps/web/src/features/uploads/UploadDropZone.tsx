@@ -49,7 +49,7 @@ export function UploadDropZone({ picker, children }: { picker: UploadPicker | nu
           style={{
             border: '2px dashed var(--mantine-primary-color-filled)',
             borderRadius: 'var(--mantine-radius-md)',
-            background: 'color-mix(in srgb, var(--mantine-color-body) 85%, transparent)',
+            background: 'color-mix(in srgb, var(--mantine-color-body) 94%, transparent)',
             pointerEvents: 'none',
           }}
         >
