@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { INGEST_FINAL_STATUSES, INGEST_STATUS, type FileType } from '@rushes/shared';
 import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { extendLock } from '../../platform/jobs/jobStore.ts';
 import type { JobInfo } from '../../platform/jobs/queue.ts';
 import { probeFile, type ProbeResult } from '../../platform/media/probe.ts';
 import { PROXY_CONTENT_TYPE, makeProxy, needsProxy } from '../../platform/media/proxy.ts';
@@ -17,6 +18,9 @@ import { assetKeyPrefix } from '../uploads/uploads.service.ts';
 import './media.events.ts';
 
 type AssetRow = typeof assets.$inferSelect;
+
+const HEARTBEAT_EVERY_MS = 60_000;
+const HEARTBEAT_LOCK_SECONDS = 300;
 type Update = Partial<
   Pick<
     AssetRow,
@@ -146,11 +150,17 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     await update(a, { status: INGEST_STATUS.finished });
   }
 
-  return async function processAsset(assetId: string, job: Pick<JobInfo, 'attempts' | 'maxAttempts'>) {
+  return async function processAsset(assetId: string, job: Pick<JobInfo, 'id' | 'attempts' | 'maxAttempts'>) {
     const [a] = await db.select().from(assets).where(eq(assets.id, assetId)).limit(1);
     // Deleted meanwhile, or already done (a job run twice after a lost lock).
     if (!a || !a.blobKey || INGEST_FINAL_STATUSES.includes(a.status)) return;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-media-'));
+    // Encoding a long clip outlasts the queue's 300 s lock: keep the claim alive while working.
+    const heartbeat = setInterval(() => {
+      extendLock(db, job, HEARTBEAT_LOCK_SECONDS).catch((err: unknown) =>
+        log.warn({ assetId, err: String(err) }, 'media job heartbeat failed'),
+      );
+    }, HEARTBEAT_EVERY_MS);
     try {
       await run(a, dir);
     } catch (err) {
@@ -165,6 +175,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
       }
       throw err;
     } finally {
+      clearInterval(heartbeat);
       await rm(dir, { recursive: true, force: true });
     }
   };
