@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { projects } from './projects.ts';
 
 /**
  * Upload sessions (spec 002 §7 Uploads): one row per file between start and complete, so an upload
@@ -14,9 +13,11 @@ export const uploadSessions = pgTable(
   {
     /** the upload_id the client sees (the blob store's own upload id stays on the server) */
     id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key on purpose: a session outlives its project's deletion so the hourly cleanup
+     * can still abort its parts in the store (a cascade would forget the store's upload id).
+     */
+    projectId: uuid('project_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

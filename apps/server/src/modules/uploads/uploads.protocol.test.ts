@@ -278,4 +278,18 @@ describe('stale uploads', () => {
     await expect(t.ctx.blobs.listParts(row.blobKey, row.blobUploadId)).rejects.toThrow();
     expect(await sessionRow(t, fresh.upload_id)).not.toBeNull();
   });
+
+  it('uploads of a deleted project are aborted by the next cleanup', async () => {
+    const { owner, projectId } = await studio(t);
+    const data = fileOf(2);
+    const s = (await start(t, owner, projectId, data.length)).body.data;
+    await putParts(t, s, data, [1]);
+    const row = (await sessionRow(t, s.upload_id))!;
+    const deleted = await call(t, 'DELETE', API.projects.root, owner, { project_db_id: projectId });
+    expect(deleted.status).toBe(200);
+    expect(await sessionRow(t, s.upload_id)).not.toBeNull();
+    await cleanupStaleUploads(t.ctx);
+    expect(await sessionRow(t, s.upload_id)).toBeNull();
+    await expect(t.ctx.blobs.listParts(row.blobKey, row.blobUploadId)).rejects.toThrow();
+  });
 });
