@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { API, API_TYPE, API_VERSION, MSG, UI, UPLOAD_STATE_TEXT } from '@rushes/shared';
 import { contextOptions, e2eAvailable, launch, shot } from './browser.ts';
 import { logIn } from './people.ts';
-import { createProject, dialog, gone, row, switchTeam, tray, visible } from './projectSteps.ts';
+import { createProject, dialog, row, switchTeam, tray } from './projectSteps.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { makeUploadFixtures, type UploadFixtures } from './uploadFixtures.ts';
 
@@ -75,6 +75,11 @@ async function dragFiles(page: Page, paths: string[], options: { shotAs?: string
 /** Visible within a wait long enough for uploads and media jobs (visible() polls for a second). */
 const eventually = (locator: Locator, timeout = 30_000) =>
   expect.poll(() => locator.first().isVisible(), { timeout, interval: 200 }).toBe(true);
+
+/** This machine is shared: waits are generous (projectSteps' visible/gone poll for a second). */
+const visible = (locator: Locator) => eventually(locator, 10_000);
+const gone = (locator: Locator) =>
+  expect.poll(() => locator.count(), { timeout: 10_000, interval: 200 }).toBe(0);
 
 const headers = { 'API-Type': API_TYPE, 'API-Version': API_VERSION };
 
@@ -264,9 +269,14 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     await page.getByTestId('upload-files-input').setInputFiles(take2);
     await openMenu(page);
     const item = uploadItem(page, 'take2.wav');
-    await visible(item);
+    await eventually(item);
     await expect
-      .poll(async () => (await unfinishedUploads(page, projectDbId)).some((u) => u.filename === 'take2.wav'))
+      .poll(
+        async () => (await unfinishedUploads(page, projectDbId)).some((u) => u.filename === 'take2.wav'),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(true);
     await item.getByRole('button', { name: UI.abortUpload('take2.wav') }).click();
     await visible(item.getByText(MSG.userCancelled));
@@ -274,7 +284,12 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     await gone(item.getByRole('button', { name: UI.resumeUpload('take2.wav') }));
     await shot(page, FLOW, '06-upload-cancelled');
     await expect
-      .poll(async () => (await unfinishedUploads(page, projectDbId)).some((u) => u.filename === 'take2.wav'))
+      .poll(
+        async () => (await unfinishedUploads(page, projectDbId)).some((u) => u.filename === 'take2.wav'),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(false);
     await page.unroute(PART_PUTS);
     // 'Clear finished' empties the list of finished and cancelled items

@@ -98,6 +98,11 @@ async function prepare(uppy: Uppy<UploadMeta, AwsBody>, file: UploadFile): Promi
       void abortUpload(session).catch(() => undefined);
       throw new Error(MSG.somethingWentWrong);
     }
+    if (cancelRequested.has(file.id)) {
+      // cancelled while the server was starting it: free it at once
+      void abortUpload(session).catch(() => undefined);
+      return;
+    }
     sessions.set(file.id, session);
     partSizes.set(data, session.partSize);
     uppy.setFileMeta(file.id, { ...file.meta, ingestDbId: session.ingestDbId });
