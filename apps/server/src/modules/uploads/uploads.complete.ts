@@ -169,7 +169,7 @@ export function createCompleteUpload(ctx: AppContext) {
 
     try {
       const parentId = await events.transaction(db, async (tx, emit) => {
-        await lockProject(tx, s.projectId);
+        if (!(await lockProject(tx, s.projectId))) throw notFound(MSG.projectNotFound);
         const newFolderParents: (string | null)[] = [];
         const folder = await ensureFolders(tx, s, newFolderParents);
         await tx.insert(assets).values({
@@ -219,7 +219,7 @@ export function createCompleteUpload(ctx: AppContext) {
       };
     } catch (err) {
       if (err instanceof AppError && err.status === 404) {
-        // The target folder went away meanwhile: the joined object has no asset, so it goes too.
+        // The target folder (or project) went away meanwhile: the joined object has no asset, so it goes too.
         await blobs.deleteObject(s.blobKey);
         await db.delete(uploadSessions).where(eq(uploadSessions.id, s.id));
       } else {

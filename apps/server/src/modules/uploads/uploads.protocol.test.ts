@@ -195,6 +195,25 @@ describe('refusals leave no asset', () => {
     expect(JSON.parse(expired.text).errormessage).toBe(MSG.invalidLink);
   });
 
+  it('a target folder deleted during the upload: 404, no asset, the joined bytes are removed', async () => {
+    const { owner, projectId } = await studio(t);
+    const folder = await call<{ ingest_db_id: string }>(t, 'POST', API.assets.folder, owner, {
+      project_db_id: projectId,
+      data: { upload_status: 'started', file_info: { filename: 'Dailies' } },
+    });
+    const folderId = folder.body.data.ingest_db_id;
+    const data = fileOf(1, 300);
+    const s = (await start(t, owner, projectId, data.length, { folderId })).body.data;
+    const parts = await putParts(t, s, data);
+    const row = (await sessionRow(t, s.upload_id))!;
+    await call(t, 'DELETE', API.assets.root, owner, { project_db_id: projectId, ingest_db_ids: [folderId] });
+    const res = await complete(t, owner, projectId, s.upload_id, parts);
+    expect(res.status).toBe(404);
+    expect(res.body.errormessage).toBe(MSG.folderNotFound);
+    expect(await assetRow(t, s.ingest_db_id)).toBeNull();
+    expect(await t.ctx.blobs.headObject(row.blobKey)).toBeNull();
+  });
+
   it('a second complete is refused and there is still one asset', async () => {
     const { owner, projectId } = await studio(t);
     const data = fileOf(1, 500);
