@@ -33,7 +33,8 @@ export async function createProject(page: Page, title: string) {
 
 /** Creates a folder where the page is and waits to land in it. */
 export async function createFolder(page: Page, name: string) {
-  await page.getByRole('button', { name: UI.createFolder }).click();
+  // an empty folder's upload empty state offers 'Create Folder' too: the header's comes first
+  await page.getByRole('button', { name: UI.createFolder }).first().click();
   const modal = dialog(page, UI.createFolderTitle);
   await modal.getByLabel(UI.folderName).fill(name);
   await modal.getByRole('button', { name: UI.create, exact: true }).click();

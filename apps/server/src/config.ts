@@ -40,6 +40,29 @@ const schema = z.object({
   MAIL_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
   JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
   WEB_DIST: z.string().optional(),
+  /** Media tools (Debian's ffmpeg package by default). */
+  FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),
+  FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
+  /** An external player (spec 002 §2): assets open there in a new tab with id and project query. */
+  EXTERNAL_PLAYER_URL: z.url().optional(),
+  /** Upload part size in bytes (grown for files that would need more than 10,000 parts). */
+  UPLOAD_PART_SIZE: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(5 * 1024 ** 3)
+    .default(16 * 1024 * 1024),
+  /** Lifetime of signed part URLs, seconds. */
+  UPLOAD_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  /** The longest a request (an upload part) may take to arrive; slower part PUTs get 408. */
+  UPLOAD_PART_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** Unfinished uploads untouched this long are aborted and their parts freed. */
+  UPLOAD_STALE_HOURS: z.coerce.number().positive().default(72),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -61,6 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.BLOB_DRIVER === 's3' && !e.S3_BUCKET) throw new Error('Invalid configuration: S3_BUCKET is required');
+  // S3 refuses parts below 5 MiB (except the last); smaller parts are for tests on the fs driver.
+  if (e.BLOB_DRIVER === 's3' && e.UPLOAD_PART_SIZE < 5 * 1024 * 1024) {
+    throw new Error('Invalid configuration: UPLOAD_PART_SIZE must be at least 5 MiB with S3');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,

@@ -5,6 +5,7 @@ import { resolveSecret } from './secret.ts';
 import { DEMO_LOGIN, seedDemo } from './seed.ts';
 import { scheduleMaintenance } from './platform/jobRegistry.ts';
 import { scheduleDigest } from './modules/notifications/digest.ts';
+import { scheduleUploadsCleanup } from './modules/uploads/uploads.jobs.ts';
 
 /** Reads config, opens the database (migrating it), starts HTTP + realtime and the job worker. */
 async function main() {
@@ -16,6 +17,7 @@ async function main() {
   if (config.DEMO_SEED) await seedDemo(database.db);
   await scheduleMaintenance(ctx);
   await scheduleDigest(ctx);
+  await scheduleUploadsCleanup(ctx);
   ctx.jobs.start();
   await app.listen({ port: config.PORT, host: config.HOST });
 

@@ -124,8 +124,37 @@ export const API = {
     /** PUT the asset's approval status (ingest_db_id, approval_status 0..3) — reviewers */
     status: '/api/assets/approval-status',
   },
+  uploads: {
+    /** POST start an upload (spec 002 §7 'upload/assets'), DELETE abort it */
+    root: '/api/upload/assets',
+    /** POST sign more part URLs */
+    signParts: '/api/upload/assets/sign-parts',
+    /** GET the parts the server has (resume) */
+    parts: '/api/upload/assets/parts',
+    /** GET the caller's unfinished uploads in a project */
+    sessions: '/api/upload/assets/sessions',
+    /** POST complete with folder_path, upload_id and parts[{ETag, PartNumber}] */
+    complete: '/api/upload/assets/complete',
+  },
+  media: {
+    /** GET the asset detail the player needs (ingest_db_id) */
+    asset: '/api/media/asset',
+    /** GET the external player setting */
+    config: '/api/media/config',
+    /** GET bytes with Range (ingest_db_id, kind original|proxy|thumbnail); no API headers needed */
+    file: '/api/media/file',
+  },
   docs: '/api/docs',
 } as const;
 
 /** Public auth paths: no team id is added, a 401 does not redirect (spec 002 §7). */
 export const PUBLIC_API_PREFIX = '/api/auth/';
+
+/** The address of an asset's bytes (<img src>, <video src>): cookie-authenticated, Range-capable. */
+export const mediaFileUrl = (
+  ingestDbId: string,
+  kind: 'original' | 'proxy' | 'thumbnail',
+  version?: string,
+) =>
+  `${API.media.file}?ingest_db_id=${encodeURIComponent(ingestDbId)}&kind=${kind}` +
+  (version ? `&v=${encodeURIComponent(version)}` : '');

@@ -27,6 +27,17 @@ export interface ServerToClientEvents {
   project_delete: (payload: { project_db_id: string }) => void;
   /** Project room (project:{id}): a folder's list changed; refetch it and the project info. */
   assets_changed: (payload: { project_db_id: string; folder_db_ids: (string | null)[] }) => void;
+  /**
+   * Project room: an asset's ingest status changed (spec 002 §3 codes: 0 initiated, 4 inqueue,
+   * 3 inprogress, 5 thumbnailGenerated, 1 finished, 2 failed, 7 previewNotAvailable). Refetch the
+   * folder (parent_db_id) and, on the player, the asset. A new asset also sends assets_changed.
+   */
+  asset_status: (payload: {
+    project_db_id: string;
+    ingest_db_id: string;
+    parent_db_id: string | null;
+    status: number;
+  }) => void;
   /** Project room: members, invites, badges or permissions changed; refetch collaborators. */
   project_members_changed: (payload: { project_db_id: string }) => void;
   /**

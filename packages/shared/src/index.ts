@@ -24,3 +24,5 @@ export * from './rules/mentions.ts';
 export * from './rules/tasks.ts';
 export * from './schemas/tasks.ts';
 export * from './schemas/approvals.ts';
+export * from './rules/uploads.ts';
+export * from './schemas/uploads.ts';

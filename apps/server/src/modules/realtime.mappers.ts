@@ -9,6 +9,7 @@ import { registerShareMappers } from './shares/shares.realtime.ts';
 import { registerBriefMappers } from './brief/brief.realtime.ts';
 import { registerTaskMappers } from './tasks/tasks.realtime.ts';
 import { registerApprovalMappers } from './approvals/approvals.realtime.ts';
+import { registerMediaMappers } from './media/media.realtime.ts';
 
 /**
  * Domain events → realtime messages. Messages say what changed; the web refetches through the
@@ -56,4 +57,6 @@ export function registerRealtimeMappers(ctx: AppContext) {
   registerBriefMappers(ctx);
   registerTaskMappers(ctx);
   registerApprovalMappers(ctx);
+  // Upload completion and the media pipeline: asset_status to project:{id}.
+  registerMediaMappers(ctx);
 }

@@ -16,6 +16,8 @@ export const JOB_NAMES = [
   'assets.delete_blobs',
   'notifications.digest',
   'tasks.expire',
+  'media.process',
+  'uploads.cleanup',
 ] as const satisfies readonly JobName[];
 
 /** One maintenance run per clock hour across the cluster: the hour is the singleton key. */

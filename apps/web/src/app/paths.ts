@@ -15,6 +15,8 @@ export const PATHS = {
   userGuide: '/user-guide',
   /** the project page (spec 002 §2); links are built with projectPath() */
   project: '/project/:projectDbId/:folderDbId?',
+  /** the in-product player (spec 002 §2); links are built with playerPath() */
+  player: '/player/:id',
 } as const;
 
 /** Where the upgrade notice leads (spec 002 §2). */

@@ -20,6 +20,7 @@ const SubscriptionPage = lazy(() => import('../features/settings/SubscriptionPag
 const StatisticsPage = lazy(() => import('../features/settings/StatisticsPage.tsx'));
 const UserGuidePage = lazy(() => import('../features/settings/UserGuidePage.tsx'));
 const ProjectPage = lazy(() => import('../features/projects/ProjectPage.tsx'));
+const PlayerPage = lazy(() => import('../features/player/PlayerPage.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 
 /** The routes of spec 002 §2: public screens, the logged-in shell, and not found. */
@@ -49,6 +50,7 @@ export const router = createBrowserRouter([
               { path: PATHS.statistics, element: <StatisticsPage /> },
               { path: PATHS.userGuide, element: <UserGuidePage /> },
               { path: PATHS.project, element: <ProjectPage /> },
+              { path: PATHS.player, element: <PlayerPage /> },
             ],
           },
         ],

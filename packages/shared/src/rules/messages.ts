@@ -152,6 +152,24 @@ export const MSG = {
   teamAddedNotificationTitle: 'You were added to a team',
   projectAddedNotificationTitle: 'You were added to a project',
   invalidCursor: 'This page is no longer available. Reload the chat.',
+  // uploads and media (spec 000 §2, §4; 002 §4, §5; decided texts in docs/decisions.md)
+  unsupportedFilesTitle: 'Unsupported files',
+  unsupportedFilesMessage: 'These files cannot be uploaded. Skip them and proceed?',
+  unsupportedFormat: 'Unsupported format',
+  skipAndProceed: 'Skip and proceed',
+  uploadRestricted: 'This file type cannot be uploaded',
+  uploadNameInvalid: 'Remove special characters from the file name',
+  uploadNotFound: 'This upload no longer exists',
+  uploadAlreadyCompleted: 'This upload is already complete',
+  uploadPartsMismatch: 'Some parts are missing or do not match. Upload them again.',
+  uploadPartTooLarge: 'A part is larger than the part size',
+  uploadSizeMismatch: 'The uploaded size does not match the file size',
+  uploadFolderPathMismatch: 'The folder path does not match the upload',
+  uploadCompleted: 'Uploaded successfully',
+  uploadLeaveWarning: 'Uploads are in progress. Leave this page and stop them?',
+  upgradeStorageLimit: 'This team has used all the storage its plan allows.',
+  previewNotAvailable: 'Preview not available',
+  processingMedia: 'Processing…',
 } as const;
 
 /** Toast heads (spec 002 §8). */

@@ -354,6 +354,8 @@ export const assetItem = z.object({
   status: z.number(),
   size: z.number(),
   extension: z.string().nullable(),
+  /** seconds, once the media pipeline probed a video or audio file (null otherwise) */
+  duration: z.number().nullable().optional(),
 });
 export type AssetItem = z.infer<typeof assetItem>;
 

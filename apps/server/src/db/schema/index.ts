@@ -5,3 +5,4 @@ export * from './projects.ts';
 export * from './chat.ts';
 export * from './shares.ts';
 export * from './tasks.ts';
+export * from './uploads.ts';

@@ -157,6 +157,12 @@ export const assets = pgTable(
     approvalStatus: smallint('approval_status').notNull().default(0),
     blobKey: text('blob_key'),
     thumbnailKey: text('thumbnail_key'),
+    /** web-playable H.264/AAC MP4 made by the media pipeline when browsers cannot play the original */
+    proxyKey: text('proxy_key'),
+    /** what ffprobe found: main codec(s), e.g. 'prores / pcm_s16le', and the picture size */
+    codec: text('codec'),
+    width: integer('width'),
+    height: integer('height'),
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('simple', ${assets.searchText})`,
@@ -179,5 +185,8 @@ export const assets = pgTable(
     index('assets_thumbnail_key_idx')
       .on(t.thumbnailKey)
       .where(sql`${t.thumbnailKey} is not null`),
+    index('assets_proxy_key_idx')
+      .on(t.proxyKey)
+      .where(sql`${t.proxyKey} is not null`),
   ],
 );

@@ -15,7 +15,7 @@ declare module '../../platform/jobs/queue.ts' {
 /** Keys per job, so a deleted project with many files becomes several small jobs. */
 const KEYS_PER_JOB = 500;
 
-/** Every stored object key (file and thumbnail) of a project's assets. */
+/** Every stored object key (file, thumbnail, proxy) of a project's assets. */
 export async function blobKeysOfProject(db: DbOrTx, projectId: string): Promise<string[]> {
   const rows = await rowsOf<{ key: string }>(
     db,
@@ -24,6 +24,8 @@ export async function blobKeysOfProject(db: DbOrTx, projectId: string): Promise<
       select ${assets.blobKey} as k from ${assets} where ${assets.projectId} = ${projectId}
       union all
       select ${assets.thumbnailKey} from ${assets} where ${assets.projectId} = ${projectId}
+      union all
+      select ${assets.proxyKey} from ${assets} where ${assets.projectId} = ${projectId}
     ) keys where k is not null`,
   );
   return rows.map((r) => r.key);
@@ -50,7 +52,8 @@ export function registerAssetJobs(ctx: AppContext) {
       sql`
       select k as key from unnest(${sql.param(keys)}::text[]) k
       where exists (select 1 from ${assets} a where a.blob_key = k)
-         or exists (select 1 from ${assets} a where a.thumbnail_key = k)`,
+         or exists (select 1 from ${assets} a where a.thumbnail_key = k)
+         or exists (select 1 from ${assets} a where a.proxy_key = k)`,
     );
     const keep = new Set(used.map((r) => r.key));
     for (const key of keys) {

@@ -219,7 +219,9 @@ export function createAssetsService(ctx: AppContext) {
         if (found.length !== ids.length) throw notFound(MSG.assetNotFound);
         const subtree = await subtreeOf(tx, ids);
         const bytes = subtree.reduce((n, r) => n + (r.is_folder ? 0 : Number(r.size_bytes)), 0);
-        const keys = subtree.flatMap((r) => [r.blob_key, r.thumbnail_key]).filter((k) => k !== null);
+        const keys = subtree
+          .flatMap((r) => [r.blob_key, r.thumbnail_key, r.proxy_key])
+          .filter((k) => k !== null);
         // Recipients of shared assets in the subtree lose the card live (rows would cascade anyway).
         await dropSharesOf(
           tx,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { MSG, type AssetItem } from '@rushes/shared';
+import { MSG, mediaFileUrl, type AssetItem } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -45,13 +45,16 @@ export function presentAsset(r: AssetRow): AssetItem {
     is_folder: r.isFolder,
     folder_path: r.folderPath,
     parent_db_id: r.parentId,
-    thumbnail: null,
+    // Versioned by updated_at, so a new thumbnail is not hidden by the browser's cache.
+    thumbnail: r.thumbnailKey ? mediaFileUrl(r.id, 'thumbnail', String(r.updatedAt.getTime())) : null,
     created_on: iso(r.createdAt),
     background_color: r.backgroundColor,
     approval_status: r.approvalStatus,
     status: r.status,
     size: Number(r.sizeBytes),
     extension: r.extension,
+    // seconds once the media pipeline probed it: the list shows durations live (issue 5 web)
+    duration: r.durationSeconds,
   };
 }
 
@@ -87,6 +90,7 @@ export interface SubtreeRow {
   size_bytes: string | number;
   blob_key: string | null;
   thumbnail_key: string | null;
+  proxy_key: string | null;
   depth: number;
 }
 
@@ -99,7 +103,7 @@ export async function subtreeOf(db: DbOrTx, ids: readonly string[]): Promise<Sub
       select id, 0 as depth from ${assets} where id = any(${uuidArray(ids)})
       union all
       select a.id, sub.depth + 1 from ${assets} a join sub on a.parent_id = sub.id
-    ) select a.id, a.parent_id, a.is_folder, a.size_bytes, a.blob_key, a.thumbnail_key, sub.depth
+    ) select a.id, a.parent_id, a.is_folder, a.size_bytes, a.blob_key, a.thumbnail_key, a.proxy_key, sub.depth
       from sub join ${assets} a on a.id = sub.id order by sub.depth, a.id`,
   );
 }

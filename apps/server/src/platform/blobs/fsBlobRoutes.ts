@@ -15,6 +15,11 @@ import { OBJECT_PATH, PARTS_PATH } from './signing.ts';
 export interface FsBlobRoutesOptions {
   /** Largest part accepted, in bytes; default 5 GiB (S3's own limit). */
   maxPartBytes?: number;
+  /**
+   * The bytes one part of one upload may carry (the uploads module knows each upload's part size),
+   * or null when that upload is not open: checked before a byte is written.
+   */
+  partLimit?: (key: string, uploadId: string, partNumber: number) => Promise<number | null>;
 }
 
 export const DEFAULT_MAX_PART_BYTES = 5 * 1024 ** 3;
@@ -63,15 +68,21 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
       if (!query.success || !store.verifyPartSignature(query.data)) return fail(reply, 403, INVALID_LINK);
       const { key, uploadId, partNumber } = query.data;
 
+      let partMax = maxPartBytes;
+      if (opts.partLimit) {
+        const allowed = await opts.partLimit(key, uploadId, Number(partNumber));
+        if (allowed === null) return fail(reply, 404, 'This upload no longer exists');
+        partMax = Math.min(partMax, allowed);
+      }
       const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxPartBytes) {
+      if (Number.isFinite(declared) && declared > partMax) {
         return fail(reply, 413, 'The part is too large');
       }
       // The parser hands over the payload stream (request.raw, or what a preParsing hook made of it).
       const body = (request.body as Readable | undefined) ?? request.raw;
       try {
         const { etag } = await store.writePart(key, uploadId, Number(partNumber), body, {
-          maxBytes: maxPartBytes,
+          maxBytes: partMax,
         });
         return reply
           .code(200)

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   BlobError,
   assertExpiry,
@@ -20,6 +18,15 @@ import {
   type CompletedPart,
   type UploadedPart,
 } from './blobStore.ts';
+import {
+  commitComposite,
+  compositeExists,
+  compositeSize,
+  compositeStream,
+  copyComposite,
+  partsDir,
+  removeObjectData,
+} from './fsComposite.ts';
 import { FsLayout, noSuchKey, noSuchUpload, partFileName, type Manifest } from './fsLayout.ts';
 import { OBJECT_PATH, PARTS_PATH, expiresAt, sign, verify } from './signing.ts';
 import { streamToFile } from './streams.ts';
@@ -156,31 +163,12 @@ export class FsBlobStore implements BlobStore {
     });
 
     const dir = this.disk.uploadDir(uploadId);
-    // Concatenate by streaming, re-hashing each part so what lands is exactly what was acknowledged.
-    async function* concatenated() {
-      for (const part of chosen) {
-        const hash = createHash('md5');
-        for await (const chunk of createReadStream(path.join(dir, part.file))) {
-          hash.update(chunk as Buffer);
-          yield chunk as Buffer;
-        }
-        if (quoteEtag(hash.digest('hex')) !== part.etag) {
-          throw new BlobError('InvalidPart', `Part ${part.partNumber} changed on disk`);
-        }
-      }
-    }
-    const tmp = await this.disk.tempPath();
-    try {
-      await pipeline(concatenated, createWriteStream(tmp, { flags: 'wx' }));
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
-    }
     const size = chosen.reduce((sum, p) => sum + p.size, 0);
     // The multipart ETag S3 gives: MD5 of the parts' binary MD5s, then "-<count>".
     const digests = Buffer.concat(chosen.map((p) => Buffer.from(unquoteEtag(p.etag), 'hex')));
     const etag = quoteEtag(`${createHash('md5').update(digests).digest('hex')}-${chosen.length}`);
-    await this.disk.commitObject(key, tmp, { contentType: manifest.contentType, etag });
+    // The parts become the object (renames, no copy); their MD5s were taken as they were written.
+    await commitComposite(this.disk, key, dir, chosen, { contentType: manifest.contentType, etag });
     await rm(dir, { recursive: true, force: true });
     return { size, etag };
   }
@@ -203,6 +191,8 @@ export class FsBlobStore implements BlobStore {
     const tmp = await this.disk.tempPath();
     const { md5hex } = await streamToFile(body, tmp, { destroySourceOnError: true });
     await this.disk.commitObject(key, tmp, { contentType: opts.contentType, etag: quoteEtag(md5hex) });
+    // A composite stored under the same key before is replaced too.
+    await rm(partsDir(this.disk, key), { recursive: true, force: true });
   }
 
   async getObject(key: string, opts: { range?: ByteRange } = {}): Promise<BlobObject> {
@@ -211,7 +201,7 @@ export class FsBlobStore implements BlobStore {
     try {
       handle = await open(this.disk.objectPath(key), 'r');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw noSuchKey();
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return this.getComposite(key, opts.range);
       throw err;
     }
     try {
@@ -227,6 +217,16 @@ export class FsBlobStore implements BlobStore {
     }
   }
 
+  private async getComposite(key: string, wanted: ByteRange | undefined): Promise<BlobObject> {
+    const meta = await this.disk.readMeta(key);
+    if (!meta.parts || !(await compositeExists(this.disk, key))) throw noSuchKey();
+    const size = compositeSize(meta);
+    const range = wanted ? resolveRange(wanted, size) : undefined;
+    const body = compositeStream(this.disk, key, meta.parts, range);
+    const contentLength = range ? range.end - range.start + 1 : size;
+    return { body, size, contentLength, ...(meta.contentType ? { contentType: meta.contentType } : {}) };
+  }
+
   async headObject(key: string): Promise<BlobHead | null> {
     assertValidKey(key);
     try {
@@ -234,14 +234,16 @@ export class FsBlobStore implements BlobStore {
       const meta = await this.disk.readMeta(key);
       return { size, ...(meta.contentType ? { contentType: meta.contentType } : {}) };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
+    const meta = await this.disk.readMeta(key);
+    if (!meta.parts || !(await compositeExists(this.disk, key))) return null;
+    return { size: compositeSize(meta), ...(meta.contentType ? { contentType: meta.contentType } : {}) };
   }
 
   async deleteObject(key: string): Promise<void> {
     assertValidKey(key);
-    await rm(this.disk.objectPath(key), { force: true });
+    await removeObjectData(this.disk, key);
     await rm(this.disk.metaPath(key), { force: true });
   }
 
@@ -249,6 +251,9 @@ export class FsBlobStore implements BlobStore {
     assertValidKey(srcKey);
     assertValidKey(dstKey);
     const meta = await this.disk.readMeta(srcKey);
+    if (meta.parts && (await compositeExists(this.disk, srcKey))) {
+      return copyComposite(this.disk, srcKey, dstKey, meta);
+    }
     const tmp = await this.disk.tempPath();
     try {
       await copyFile(this.disk.objectPath(srcKey), tmp);
@@ -257,7 +262,9 @@ export class FsBlobStore implements BlobStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw noSuchKey();
       throw err;
     }
-    await this.disk.commitObject(dstKey, tmp, meta);
+    await removeObjectData(this.disk, dstKey);
+    const { parts: _parts, ...plain } = meta;
+    await this.disk.commitObject(dstKey, tmp, plain);
   }
 
   async signGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string }): Promise<string> {

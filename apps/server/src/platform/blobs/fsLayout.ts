@@ -6,6 +6,7 @@ import { BlobError, assertValidKey, quoteEtag, type UploadedPart } from './blobS
 /*
  * The filesystem driver's layout under its root:
  *   objects/<key>~blob, objects/<key>~meta.json   ('~' is not a key character, so `a` and `a/b` never clash)
+ *   objects/<key>~parts/part-<n>-<md5hex>        (a completed multipart upload, listed in its meta)
  *   uploads/<uploadId>/manifest.json, uploads/<uploadId>/part-<n>-<md5hex>
  *   tmp/<random>                                   (same file system, so rename is atomic)
  * The part's MD5 is in its file name, so one rename publishes bytes and ETag together.
@@ -20,6 +21,8 @@ export interface Manifest {
 export interface ObjectMeta {
   contentType?: string;
   etag?: string;
+  /** a composite object (a completed multipart upload): its part files in order, see fsComposite.ts */
+  parts?: { file: string; size: number }[];
 }
 
 export interface StoredPart extends UploadedPart {

@@ -134,6 +134,23 @@ function stillOurs(job: ClaimedJob) {
   return and(eq(jobs.id, job.id), eq(jobs.state, 'active'), eq(jobs.attempts, job.attempts));
 }
 
+/**
+ * Pushes a running job's lock `seconds` ahead (a long handler's heartbeat, e.g. a video proxy
+ * encode), so no other worker re-claims it meanwhile. False when the claim was already lost.
+ */
+export async function extendLock(
+  db: Db,
+  job: Pick<ClaimedJob, 'id' | 'attempts'>,
+  seconds: number,
+): Promise<boolean> {
+  const updated = await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${seconds}::float8)` })
+    .where(and(eq(jobs.id, job.id), eq(jobs.state, 'active'), eq(jobs.attempts, job.attempts)))
+    .returning({ id: jobs.id });
+  return updated.length > 0;
+}
+
 /** Marks a run done (last_error of an earlier attempt stays, as history). False when the claim was lost. */
 export async function markDone(db: Db, job: ClaimedJob): Promise<boolean> {
   const updated = await db

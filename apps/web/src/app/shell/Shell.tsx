@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useChatEvents } from '../../features/chat/useChatEvents.ts';
 import { useTaskEvents } from '../../features/tasks/useTaskEvents.ts';
+import { useLeaveWarning } from '../../features/uploads/useLeaveWarning.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelHost } from '../panels/PanelHost.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -11,7 +12,7 @@ import { useInactivityLogout } from './useInactivityLogout.ts';
 import { useInviteAcceptance } from './useInviteAcceptance.ts';
 import { useRealtime } from './useRealtime.ts';
 
-/** The logged-in layout: top bar, the page, the side-panel host; inactivity logout, realtime (chat too), invites. */
+/** The logged-in layout: top bar, the page, the side-panel host; inactivity logout, realtime (chat and tasks too), invites, the leave-page warning of unfinished uploads. */
 export function Shell() {
   useInactivityLogout();
   useBlockDevTools();
@@ -19,6 +20,7 @@ export function Shell() {
   useChatEvents();
   useTaskEvents();
   useInviteAcceptance();
+  useLeaveWarning();
 
   return (
     <PanelHost>

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Anchor,
+  Badge,
   Box,
   Checkbox,
   ColorSwatch,
@@ -13,8 +14,9 @@ import {
 import { IconDots } from '@tabler/icons-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { formatDate, UI, type AssetItem } from '@rushes/shared';
+import { formatDate, INGEST_STATUS, UI, type AssetItem } from '@rushes/shared';
 import { ApprovalStatusBadge } from '../approvals/ApprovalStatusBadge.tsx';
+import { formatDuration } from '../projects/format.ts';
 import { FileTypeIcon } from './FileTypeIcon.tsx';
 
 /** A colour the list may paint: only #rgb / #rrggbb from the server, never arbitrary CSS. */
@@ -47,11 +49,37 @@ function Thumbnail({ asset }: { asset: AssetItem }) {
       }}
     >
       {asset.thumbnail ? (
-        <Image src={asset.thumbnail} alt="" w={56} h={36} fit="cover" />
+        <Image src={asset.thumbnail} alt={UI.thumbnailOf(asset.title)} w={56} h={36} fit="cover" />
       ) : (
         <FileTypeIcon type={asset.file_type} size={20} />
       )}
     </Box>
+  );
+}
+
+/** Colour of an ingest status badge (002 §4); a finished asset shows none. */
+const STATUS_COLOUR: Record<number, string> = {
+  [INGEST_STATUS.failed]: 'red',
+  [INGEST_STATUS.previewNotAvailable]: 'gray',
+};
+
+/** The processing status of a file while it is not finished, and its duration once probed. */
+function MediaFacts({ asset }: { asset: AssetItem }) {
+  if (asset.is_folder) return null;
+  const showStatus = asset.status !== INGEST_STATUS.finished && asset.status in UI.ingestStatusLabels;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {asset.duration != null && (
+        <Text size="xs" c="dimmed" aria-label={`${UI.duration} ${formatDuration(asset.duration)}`}>
+          {formatDuration(asset.duration)}
+        </Text>
+      )}
+      {showStatus && (
+        <Badge size="xs" variant="light" color={STATUS_COLOUR[asset.status] ?? 'blue'}>
+          {UI.ingestStatusLabels[asset.status]}
+        </Badge>
+      )}
+    </Group>
   );
 }
 
@@ -97,6 +125,7 @@ export const AssetRow = memo(function AssetRow({
                 {asset.title}
               </Text>
             )}
+            <MediaFacts asset={asset} />
             {showPath && (
               <Text size="xs" c="dimmed" truncate="end">
                 {asset.folder_path || '/'}

@@ -16,6 +16,9 @@ import { DeleteAssetsModal } from './DeleteAssetsModal.tsx';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
 import { useAssetShortcuts } from './useAssetShortcuts.ts';
 import { useSelection } from './useSelection.ts';
+import { useOpenInPlayer } from '../player/openInPlayer.ts';
+import { UploadDropZone, UploadEmptyState } from '../uploads/UploadDropZone.tsx';
+import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
 
 /** The open modal; kept (closed) while its closing transition runs, so its title does not change. */
 interface Dialog {
@@ -32,7 +35,15 @@ const SEARCH_DEBOUNCE_MS = 300;
  * the selection toolbar, the list with its right-click menu, the keyboard shortcuts, and the
  * delete and copy/move modals — every operation from the one action list.
  */
-export function AssetWorkspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string | null }) {
+interface AssetWorkspaceProps {
+  info: ProjectInfo;
+  folderDbId: string | null;
+  /** uploads into this folder (drop zone, empty state); null when the caller may not upload */
+  picker: UploadPicker | null;
+  onCreateFolder: () => void;
+}
+
+export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: AssetWorkspaceProps) {
   const projectDbId = info.project_db_id;
   const navigate = useNavigate();
   const panels = usePanels();
@@ -43,6 +54,7 @@ export function AssetWorkspace({ info, folderDbId }: { info: ProjectInfo; folder
   const [menu, setMenu] = useState<MenuTarget | null>(null);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'delete', assets: [], open: false });
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const openInPlayer = useOpenInPlayer();
 
   // A new folder or search starts with nothing selected; rows gone from the list leave the selection.
   const { reset, keepOnly } = selection;
@@ -54,6 +66,7 @@ export function AssetWorkspace({ info, folderDbId }: { info: ProjectInfo; folder
       can: (code) => canIn(info, code),
       open: (asset) => {
         if (asset.is_folder) void navigate(projectPath(projectDbId, asset.ingest_db_id));
+        else openInPlayer(asset.ingest_db_id, projectDbId);
       },
       metadata: (asset) =>
         panels.open('assetMetadata', { projectDbId, ingestDbId: asset.ingest_db_id, title: asset.title }),
@@ -67,7 +80,7 @@ export function AssetWorkspace({ info, folderDbId }: { info: ProjectInfo; folder
       copyMove: (kind, assets) => setDialog({ kind, assets, open: true }),
       remove: (assets) => setDialog({ kind: 'delete', assets, open: true }),
     }),
-    [info, navigate, panels, projectDbId],
+    [info, navigate, panels, projectDbId, openInPlayer],
   );
   useAssetShortcuts(env, selection.assets, reset);
 
@@ -87,6 +100,8 @@ export function AssetWorkspace({ info, folderDbId }: { info: ProjectInfo; folder
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const closeDialog = () => setDialog((d) => ({ ...d, open: false }));
+  // spec 000 §2: an empty folder offers browse, drag and drop, upload files or folder, create folder
+  const showEmptyState = picker !== null && !debounced && !query.isPending && items.length === 0;
 
   return (
     <Stack gap="sm">
@@ -114,19 +129,25 @@ export function AssetWorkspace({ info, folderDbId }: { info: ProjectInfo; folder
         </Group>
         <SelectionToolbar assets={selection.assets} env={env} onClear={reset} />
       </Group>
-      <AssetTable
-        items={items}
-        selection={selection}
-        searching={debounced.length > 0}
-        loading={query.isPending}
-        hasNextPage={query.hasNextPage}
-        fetchingNextPage={query.isFetchingNextPage}
-        onLoadMore={loadMore}
-        folderHref={folderHref}
-        onOpen={env.open}
-        onMenu={onMenu}
-        emptyText={debounced ? MSG.noResultsFound : UI.noAssets}
-      />
+      <UploadDropZone picker={picker}>
+        {showEmptyState ? (
+          <UploadEmptyState picker={picker} onCreateFolder={onCreateFolder} />
+        ) : (
+          <AssetTable
+            items={items}
+            selection={selection}
+            searching={debounced.length > 0}
+            loading={query.isPending}
+            hasNextPage={query.hasNextPage}
+            fetchingNextPage={query.isFetchingNextPage}
+            onLoadMore={loadMore}
+            folderHref={folderHref}
+            onOpen={env.open}
+            onMenu={onMenu}
+            emptyText={debounced ? MSG.noResultsFound : UI.noAssets}
+          />
+        )}
+      </UploadDropZone>
       <AssetContextMenu target={menu} env={env} onClose={() => setMenu(null)} />
       <DeleteAssetsModal
         opened={dialog.open && dialog.kind === 'delete'}

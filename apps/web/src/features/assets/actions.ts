@@ -53,8 +53,8 @@ export const ASSET_ACTIONS: readonly AssetAction[] = [
     icon: IconFolderOpen,
     shortcutLabel: UI.shortcutKeys.open,
     keys: ['Enter'],
-    // files open in the player of the media issue; until then only folders open
-    enabled: (_env, assets) => one(assets) && assets[0].is_folder,
+    // a folder opens in the list, a file in the player (/player/{id} or the external player)
+    enabled: (_env, assets) => one(assets),
     run: (env, assets) => env.open(assets[0]),
   },
   {

@@ -1,16 +1,19 @@
-import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import {
   IconChecklist,
   IconFileText,
   IconFolderPlus,
+  IconFolderUp,
   IconMessageCircle,
   IconTrash,
+  IconUpload,
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
 import { useAssetPages } from '../assets/api.ts';
 import { useChatCounters } from '../chat/api.ts';
+import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
 import { canIn } from './api.ts';
 import { formatBytes } from './format.ts';
 import { projectPath } from './paths.ts';
@@ -24,6 +27,8 @@ interface ProjectHeaderProps {
   onTasks: () => void;
   onCreateFolder: () => void;
   onDeleteProject: () => void;
+  /** upload files or a folder into the open folder (null: the caller may not upload) */
+  picker: UploadPicker | null;
 }
 
 /** The folder trail from the project root to the open folder (the list answer carries it). */
@@ -115,8 +120,23 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
           <Button variant="default" leftSection={<IconUsers size={16} />} onClick={on.onCollaborators}>
             {UI.collaborators}
           </Button>
+          {on.picker && (
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <Button leftSection={<IconUpload size={16} />}>{UI.upload}</Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconUpload size={16} />} onClick={on.picker.chooseFiles}>
+                  {UI.uploadFiles}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconFolderUp size={16} />} onClick={on.picker.chooseFolder}>
+                  {UI.uploadFolder}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
           {canIn(info, 'can_upload_assets') && (
-            <Button leftSection={<IconFolderPlus size={16} />} onClick={on.onCreateFolder}>
+            <Button variant="default" leftSection={<IconFolderPlus size={16} />} onClick={on.onCreateFolder}>
               {UI.createFolder}
             </Button>
           )}

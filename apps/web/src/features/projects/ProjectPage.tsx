@@ -10,7 +10,8 @@ import { AssetWorkspace } from '../assets/AssetWorkspace.tsx';
 import { useProjectTaskEvents } from '../tasks/useTaskEvents.ts';
 import { useTaskParam } from '../tasks/useTaskParam.ts';
 import { CreateFolderModal } from '../assets/CreateFolderModal.tsx';
-import { useProjectInfo } from './api.ts';
+import { useUploadPicker } from '../uploads/useUploadPicker.tsx';
+import { canIn, useProjectInfo } from './api.ts';
 import { DeleteProjectModal } from './DeleteProjectModal.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
 import { useProjectRoom } from './useProjectRoom.ts';
@@ -36,6 +37,8 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
       { replace: true },
     );
   }, [chatRequested, panels, info.project_db_id, info.title, setSearch]);
+  const picker = useUploadPicker(info.project_db_id, folderDbId);
+  const canUpload = canIn(info, 'can_upload_assets');
   return (
     <Stack gap="md">
       <ProjectHeader
@@ -49,8 +52,16 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
         onTasks={() => panels.open('taskList', { projectDbId: info.project_db_id })}
         onCreateFolder={() => setModal('createFolder')}
         onDeleteProject={() => setModal('deleteProject')}
+        picker={canUpload ? picker : null}
       />
-      <AssetWorkspace key={folderDbId ?? 'root'} info={info} folderDbId={folderDbId} />
+      <AssetWorkspace
+        key={folderDbId ?? 'root'}
+        info={info}
+        folderDbId={folderDbId}
+        picker={canUpload ? picker : null}
+        onCreateFolder={() => setModal('createFolder')}
+      />
+      {canUpload && picker.elements}
       <CreateFolderModal
         opened={modal === 'createFolder'}
         projectDbId={info.project_db_id}

@@ -11,7 +11,7 @@ type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEv
 
 /**
  * While a project page is open its socket sits in the project:{id} room (DESIGN §5), joined again
- * after every reconnect. assets_changed refetches the folders it names, searches, the destination
+ * after every reconnect. assets_changed refetches the folders it names (asset_status the asset's folder), searches, the destination
  * browser and the project info (counters); project_members_changed refetches the collaborators
  * and the caller's own permissions; losing the project (deleted, removed) goes home.
  */
@@ -33,6 +33,12 @@ export function useProjectRoom(projectDbId: string): void {
       void queryClient.invalidateQueries({ queryKey: assetKeys.browse(projectDbId) });
       void queryClient.invalidateQueries({ queryKey: projectKeys.info(projectDbId) });
     };
+    // spec 002 §4 ingest status: thumbnails, durations and the status badge appear without a reload
+    const onStatus = ({ project_db_id, parent_db_id }: Payload<'asset_status'>) => {
+      if (project_db_id !== projectDbId) return;
+      void queryClient.invalidateQueries({ queryKey: assetKeys.list(projectDbId, parent_db_id) });
+      void queryClient.invalidateQueries({ queryKey: assetKeys.searches(projectDbId) });
+    };
     const onMembers = ({ project_db_id }: Payload<'project_members_changed'>) => {
       if (project_db_id !== projectDbId) return;
       void queryClient.invalidateQueries({ queryKey: projectKeys.project(projectDbId) });
@@ -46,11 +52,13 @@ export function useProjectRoom(projectDbId: string): void {
 
     socket.on('connect', join);
     socket.on('assets_changed', onAssets);
+    socket.on('asset_status', onStatus);
     socket.on('project_members_changed', onMembers);
     socket.on('project_delete', onDelete);
     return () => {
       socket.off('connect', join);
       socket.off('assets_changed', onAssets);
+      socket.off('asset_status', onStatus);
       socket.off('project_members_changed', onMembers);
       socket.off('project_delete', onDelete);
       socket.emit('leave', room);

@@ -1,0 +1,21 @@
+/**
+ * Domain events of uploads and the media pipeline (declaration merging into DomainEvents); the
+ * realtime mapper sends them to the project room as asset_status.
+ */
+declare module '../../platform/events/bus.ts' {
+  interface DomainEvents {
+    /** An asset's ingest status changed (spec 002 §3 codes). */
+    'asset.status': { projectId: string; assetId: string; parentId: string | null; status: number };
+  }
+}
+
+declare module '../../platform/jobs/queue.ts' {
+  interface JobDefinitions {
+    /** Sniff, probe, thumbnail and proxy one uploaded asset. */
+    'media.process': { assetId: string };
+    /** Aborts unfinished uploads nobody touched for UPLOAD_STALE_HOURS; reschedules itself hourly. */
+    'uploads.cleanup': Record<string, never>;
+  }
+}
+
+export {};

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+
+/** Small media generated for tests with Debian's ffmpeg (lavfi sources) and sharp. */
+
+const run = promisify(execFile);
+const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
+const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
+
+async function ffmpeg(out: string, args: string[]) {
+  await run(FFMPEG, ['-v', 'error', '-y', ...args, out]);
+  return readFile(out);
+}
+
+const testsrc = (seconds: number, size = '320x240') => [
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc=duration=${seconds}:size=${size}:rate=25`,
+];
+const sine = (seconds: number) => ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+
+/** H.264/AAC MP4, browser-playable: no proxy expected. */
+export const h264Mp4 = (dir: string, seconds = 2) =>
+  ffmpeg(path.join(dir, 'clip.mp4'), [
+    ...testsrc(seconds),
+    ...sine(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+  ]);
+
+/** ProRes 422 Proxy + PCM in QuickTime: browsers cannot play it, a proxy is expected. */
+export const proresMov = (dir: string, seconds = 1) =>
+  ffmpeg(path.join(dir, 'prores.mov'), [
+    ...testsrc(seconds),
+    ...sine(seconds),
+    '-c:v',
+    'prores_ks',
+    '-profile:v',
+    '0',
+    '-c:a',
+    'pcm_s16le',
+    '-shortest',
+  ]);
+
+export const sineWav = (dir: string, seconds = 1.5) =>
+  ffmpeg(path.join(dir, 'tone.wav'), [...sine(seconds), '-c:a', 'pcm_s16le']);
+
+/** AIFF: browsers other than Safari cannot play it, an audio proxy is expected. */
+export const sineAiff = (dir: string, seconds = 1) =>
+  ffmpeg(path.join(dir, 'tone.aiff'), [...sine(seconds), '-c:a', 'pcm_s16be']);
+
+export const pngImage = (width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
+
+export interface Probed {
+  format: { format_name: string; duration?: string };
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string }[];
+}
+
+export async function ffprobe(file: string): Promise<Probed> {
+  const { stdout } = await run(FFPROBE, [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    file,
+  ]);
+  return JSON.parse(stdout) as Probed;
+}

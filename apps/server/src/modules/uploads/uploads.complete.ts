@@ -1,0 +1,232 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { INGEST_STATUS, MSG, type CompleteUploadAnswer, type CompleteUploadBody } from '@rushes/shared';
+import type { Tx } from '../../db/client.ts';
+import { assets, uploadSessions } from '../../db/schema/index.ts';
+import { isBlobError, type UploadedPart } from '../../platform/blobs/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { enqueueJob } from '../../platform/jobs/queue.ts';
+import { childPath, folderIn, newIngestCode, searchTextOf } from '../assets/assets.sql.ts';
+import { fileTypeOf } from '../../platform/media/sniff.ts';
+import '../media/media.events.ts';
+import { authorizeProject, canWriteAssets } from '../projects/projects.policy.ts';
+import { adjustProjectTotals, lockProject } from '../projects/projects.service.ts';
+import { expectedPartSize, sessionOf, type UploadSessionRow } from './uploads.sessions.ts';
+import { normalisePath } from './uploads.service.ts';
+
+/** A session stuck in 'completing' this long (a crash mid-complete) may be completed again. */
+const COMPLETING_TAKEOVER_MS = 10 * 60_000;
+
+const conflict = () => new AppError(MSG.uploadAlreadyCompleted, { status: 409, errorcode: 409 });
+const unquote = (etag: string) => etag.replace(/^W\//, '').replace(/"/g, '').toLowerCase();
+
+/**
+ * Checks the client's part list against what the store holds: every part 1..part_count once, the
+ * ETags the PUTs answered, each part exactly its expected size (so the total is the declared size).
+ * `stored` is null when the driver cannot list parts (s3rver); the object's size is checked after.
+ */
+export function verifyParts(
+  s: UploadSessionRow,
+  given: CompleteUploadBody['parts'],
+  stored: UploadedPart[] | null,
+) {
+  if (given.length !== s.partCount || given.some((p, i) => p.PartNumber !== i + 1)) {
+    throw badRequest(MSG.uploadPartsMismatch);
+  }
+  if (!stored) return;
+  const byNumber = new Map(stored.map((p) => [p.partNumber, p]));
+  for (const part of given) {
+    const have = byNumber.get(part.PartNumber);
+    if (!have || unquote(have.etag) !== unquote(part.ETag)) throw badRequest(MSG.uploadPartsMismatch);
+    const expected = expectedPartSize(s, part.PartNumber)!;
+    if (have.size > expected) throw badRequest(MSG.uploadPartTooLarge);
+    if (have.size !== expected) throw badRequest(MSG.uploadSizeMismatch);
+  }
+}
+
+/**
+ * Completion (spec 002 §7): folder_path, upload_id and each part's ETag and PartNumber. The parts are
+ * verified, the store joins them, and only then one transaction makes the folders of folder_path,
+ * the asset row (status inqueue), the project totals and the media job — so nothing half-written is
+ * ever listed as an asset. A refused completion keeps the upload open to be fixed and retried.
+ */
+export function createCompleteUpload(ctx: AppContext) {
+  const { db, blobs, events } = ctx;
+
+  /** open → completing, atomically: a second complete (or a concurrent one) gets 409. */
+  async function claim(s: UploadSessionRow) {
+    const stale = new Date(Date.now() - COMPLETING_TAKEOVER_MS);
+    const [row] = await db
+      .update(uploadSessions)
+      .set({ status: 'completing', updatedAt: new Date() })
+      .where(
+        and(
+          eq(uploadSessions.id, s.id),
+          sql`(${uploadSessions.status} = 'open' or (${uploadSessions.status} = 'completing' and ${uploadSessions.updatedAt} < ${stale}))`,
+        ),
+      )
+      .returning({ id: uploadSessions.id });
+    if (!row) throw conflict();
+  }
+
+  const release = (s: UploadSessionRow) =>
+    db
+      .update(uploadSessions)
+      .set({ status: 'open', updatedAt: new Date() })
+      .where(eq(uploadSessions.id, s.id));
+
+  async function storedParts(s: UploadSessionRow): Promise<UploadedPart[] | null> {
+    try {
+      return await blobs.listParts(s.blobKey, s.blobUploadId);
+    } catch (err) {
+      if (isBlobError(err, 'NoSuchUpload')) {
+        // Joined already by a completion that crashed before its transaction: the object is there.
+        if (await blobs.headObject(s.blobKey)) return null;
+        throw notFound(MSG.uploadNotFound);
+      }
+      // A store without ListParts (s3rver): the store's own checks and the size check below decide.
+      if (blobs.driver === 's3') return null;
+      throw err;
+    }
+  }
+
+  async function join(s: UploadSessionRow, body: CompleteUploadBody) {
+    try {
+      await blobs.completeMultipartUpload(
+        s.blobKey,
+        s.blobUploadId,
+        body.parts.map((p) => ({ partNumber: p.PartNumber, etag: p.ETag })),
+      );
+    } catch (err) {
+      if (isBlobError(err, 'InvalidPart') || isBlobError(err, 'InvalidPartOrder')) {
+        throw badRequest(MSG.uploadPartsMismatch);
+      }
+      // NoSuchUpload after a crash between join and commit: the object may already be whole.
+      if (!(isBlobError(err, 'NoSuchUpload') && (await blobs.headObject(s.blobKey)))) throw err;
+    }
+    const head = await blobs.headObject(s.blobKey);
+    if (!head || head.size !== s.sizeBytes) {
+      await blobs.deleteObject(s.blobKey);
+      throw badRequest(MSG.uploadSizeMismatch);
+    }
+  }
+
+  /** Finds or makes each folder of `folderPath` under `parentId`; answers the last one (or parentId). */
+  async function ensureFolders(tx: Tx, s: UploadSessionRow, created: (string | null)[]) {
+    let parent = s.folderId ? await folderIn(tx, s.projectId, s.folderId) : null;
+    for (const title of s.folderPath.split('/').filter(Boolean)) {
+      const [found] = await tx
+        .select()
+        .from(assets)
+        .where(
+          and(
+            eq(assets.projectId, s.projectId),
+            parent ? eq(assets.parentId, parent.id) : isNull(assets.parentId),
+            eq(assets.isFolder, true),
+            sql`lower(${assets.title}) = lower(${title})`,
+          ),
+        )
+        .limit(1);
+      if (found) {
+        parent = found;
+        continue;
+      }
+      const [row] = await tx
+        .insert(assets)
+        .values({
+          projectId: s.projectId,
+          parentId: parent?.id ?? null,
+          isFolder: true,
+          title,
+          fileType: 'folder',
+          folderPath: childPath(parent),
+          ingestCode: newIngestCode(),
+          uploadedBy: s.userId,
+          status: INGEST_STATUS.finished,
+          searchText: searchTextOf(title, '', []),
+        })
+        .returning();
+      created.push(parent?.id ?? null);
+      parent = row;
+    }
+    return parent;
+  }
+
+  return async function complete(userId: string, body: CompleteUploadBody): Promise<CompleteUploadAnswer> {
+    await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
+    const s = await sessionOf(db, userId, body.project_db_id, body.upload_id);
+    if (s.status === 'completed') throw conflict();
+    if (normalisePath(body.folder_path ?? '/') !== s.folderPath)
+      throw badRequest(MSG.uploadFolderPathMismatch);
+    await claim(s);
+    try {
+      verifyParts(s, body.parts, await storedParts(s));
+      await join(s, body);
+    } catch (err) {
+      await release(s);
+      throw err;
+    }
+
+    try {
+      const parentId = await events.transaction(db, async (tx, emit) => {
+        if (!(await lockProject(tx, s.projectId))) throw notFound(MSG.projectNotFound);
+        const newFolderParents: (string | null)[] = [];
+        const folder = await ensureFolders(tx, s, newFolderParents);
+        await tx.insert(assets).values({
+          id: s.assetId,
+          projectId: s.projectId,
+          parentId: folder?.id ?? null,
+          isFolder: false,
+          title: s.filename,
+          fileType: fileTypeOf(s.mimeType, s.extension),
+          folderPath: childPath(folder),
+          ingestCode: newIngestCode(),
+          sizeBytes: s.sizeBytes,
+          mimeType: s.mimeType,
+          extension: s.extension || null,
+          uploadedBy: s.userId,
+          status: INGEST_STATUS.inqueue,
+          blobKey: s.blobKey,
+          searchText: searchTextOf(s.filename, '', []),
+        });
+        await adjustProjectTotals(tx, s.projectId, s.sizeBytes, 1 + newFolderParents.length);
+        await tx
+          .update(uploadSessions)
+          .set({ status: 'completed', updatedAt: new Date() })
+          .where(eq(uploadSessions.id, s.id));
+        await enqueueJob(tx, 'media.process', { assetId: s.assetId });
+        const parent = folder?.id ?? null;
+        emit('assets.changed', {
+          projectId: s.projectId,
+          folderIds: [...newFolderParents, parent],
+          totals: true,
+        });
+        emit('asset.status', {
+          projectId: s.projectId,
+          assetId: s.assetId,
+          parentId: parent,
+          status: INGEST_STATUS.inqueue,
+        });
+        return parent;
+      });
+      ctx.jobs.wake();
+      return {
+        message: MSG.uploadCompleted,
+        ingest_db_id: s.assetId,
+        project_db_id: s.projectId,
+        parent_db_id: parentId,
+        status: INGEST_STATUS.inqueue,
+      };
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) {
+        // The target folder (or project) went away meanwhile: the joined object has no asset, so it goes too.
+        await blobs.deleteObject(s.blobKey);
+        await db.delete(uploadSessions).where(eq(uploadSessions.id, s.id));
+      } else {
+        // The object is whole; a retry finds it (storedParts/join accept an already joined upload).
+        await release(s);
+      }
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { projects, uploadSessions } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import '../media/media.events.ts';
+
+const BATCH = 200;
+
+/** One cleanup per clock hour across the cluster (the hour is the singleton key). */
+export function scheduleUploadsCleanup(ctx: AppContext, from = Date.now()) {
+  const runAt = new Date(Math.floor(from / 3_600_000) * 3_600_000 + 3_600_000);
+  const key = `uploads.cleanup:${runAt.toISOString().slice(0, 13)}`;
+  return ctx.jobs.enqueue(ctx.db, 'uploads.cleanup', {}, { runAt, singletonKey: key });
+}
+
+/**
+ * Unfinished uploads untouched for UPLOAD_STALE_HOURS, and those of deleted projects, are aborted
+ * (their parts freed, their storage reservation released); completed sessions are forgotten after
+ * the same time.
+ */
+export async function cleanupStaleUploads(ctx: AppContext, now = Date.now()) {
+  const before = new Date(now - ctx.config.UPLOAD_STALE_HOURS * 3_600_000);
+  for (;;) {
+    const stale = await ctx.db
+      .delete(uploadSessions)
+      .where(
+        sql`${uploadSessions.id} in (select s.id from ${uploadSessions} s where s.updated_at < ${before}
+          or not exists (select 1 from ${projects} p where p.id = s.project_id) limit ${BATCH})`,
+      )
+      .returning();
+    for (const s of stale) {
+      if (s.status !== 'completed') await ctx.blobs.abortMultipartUpload(s.blobKey, s.blobUploadId);
+    }
+    if (stale.length < BATCH) return;
+  }
+}
+
+export function registerUploadJobs(ctx: AppContext) {
+  ctx.jobs.register('uploads.cleanup', async () => {
+    await cleanupStaleUploads(ctx);
+    await scheduleUploadsCleanup(ctx);
+  });
+}

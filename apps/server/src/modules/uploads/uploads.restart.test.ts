@@ -1,0 +1,202 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API, type CurrentUser, type ListPartsAnswer, type StartUploadAnswer } from '@rushes/shared';
+import { DEMO_LOGIN } from '../../seed.ts';
+import { sha256, slice } from './uploads.testkit.ts';
+
+/**
+ * Kills the real server (apps/server/src/main.ts in a child process with its own DATA_DIR) with
+ * SIGKILL in the middle of an upload, starts it again on the same data, and resumes: the client
+ * asks which parts the server has, sends only the rest, completes, and the stored file's SHA-256
+ * equals the source's.
+ */
+const root = path.resolve(import.meta.dirname, '../../../../..');
+const PART = 256 * 1024;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+let child: ChildProcess | null = null;
+let dataDir = '';
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function boot(port: number) {
+  const url = `http://127.0.0.1:${port}`;
+  // node itself (not the tsx wrapper), so SIGKILL hits the server and not a parent that orphans it.
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: 'false',
+      DEMO_SEED: 'true',
+      UPLOAD_PART_SIZE: String(PART),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout?.on('data', (d) => (output += d));
+  proc.stderr?.on('data', (d) => (output += d));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const up = await fetch(`${url}${API.health}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child = proc;
+  return url;
+}
+
+function kill9(proc: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    proc.once('exit', () => resolve());
+    proc.kill('SIGKILL');
+  });
+}
+
+describe('an upload survives kill -9 of the server', () => {
+  it('resumes after a restart with the parts the server kept; the stored file is byte-identical', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'rushes-restart-'));
+    const port = await freePort();
+    let url = await boot(port);
+    let cookie = '';
+    const api = async <T>(method: string, p: string, body?: unknown) => {
+      const res = await fetch(`${url}${p}`, {
+        method,
+        headers: {
+          'api-type': 'web',
+          'api-version': '1',
+          cookie,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const sid = res.headers.getSetCookie().find((c) => c.startsWith('rushes_sid='));
+      if (sid) cookie = sid.split(';')[0];
+      const json = (await res.json()) as { response: boolean; data: T; errormessage: string };
+      if (!json.response) throw new Error(`${method} ${p}: ${res.status} ${json.errormessage}`);
+      return json.data;
+    };
+
+    await api('POST', API.auth.login, DEMO_LOGIN);
+    const me = await api<CurrentUser>('GET', API.auth.checkLogin);
+    const team = me.teams.find((x) => x.is_personal)!;
+    const { project_db_id: projectId } = await api<{ project_db_id: string }>('POST', API.projects.root, {
+      team_db_id: team.team_db_id,
+      title: 'Restart reel',
+    });
+
+    const source = randomBytes(PART * 7 + 12345); // 8 parts
+    const started = await api<StartUploadAnswer>('POST', API.uploads.root, {
+      project_db_id: projectId,
+      data: {
+        upload_status: 'started',
+        file_info: {
+          filename: 'rushes.mov',
+          folder_path: '/',
+          extension: 'mov',
+          size: source.length,
+          mime_type: 'video/quicktime',
+        },
+      },
+    });
+    expect(started.part_count).toBe(8);
+    const put = async (u: string, body: Buffer) => {
+      const res = await fetch(u, { method: 'PUT', body: new Uint8Array(body) });
+      expect(res.status).toBe(200);
+      return res.headers.get('etag')!;
+    };
+    for (const p of started.parts.slice(0, 3)) await put(p.url, slice(source, PART, p.PartNumber));
+
+    // Part 4 is half sent when the server dies.
+    let sentHalf: () => void = () => undefined;
+    const halfSent = new Promise<void>((r) => (sentHalf = r));
+    const part4 = slice(source, PART, 4);
+    const inFlight = fetch(started.parts[3].url, {
+      method: 'PUT',
+      headers: { 'content-length': String(part4.length) },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new Uint8Array(part4.subarray(0, PART / 2)));
+          setTimeout(sentHalf, 300);
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit).catch((err: unknown) => err);
+    await halfSent;
+    await kill9(child!);
+    // The half part never gets an ETag: its connection dies with the server.
+    expect(await inFlight).toBeInstanceOf(Error);
+
+    // The old process is gone (the port would otherwise still answer): this is a new server.
+    expect(
+      await fetch(`${url}${API.health}`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    ).toBe('down');
+    url = await boot(port);
+    const listed = await api<ListPartsAnswer>(
+      'GET',
+      `${API.uploads.parts}?project_db_id=${projectId}&upload_id=${started.upload_id}`,
+    );
+    expect(listed.parts.map((p) => p.PartNumber)).toEqual([1, 2, 3]);
+    expect(listed.parts.every((p) => p.Size === PART)).toBe(true);
+
+    const missing = [4, 5, 6, 7, 8];
+    const signed = await api<{ parts: { PartNumber: number; url: string }[] }>(
+      'POST',
+      API.uploads.signParts,
+      {
+        project_db_id: projectId,
+        upload_id: started.upload_id,
+        part_numbers: missing,
+      },
+    );
+    const etags = new Map(listed.parts.map((p) => [p.PartNumber, p.ETag]));
+    for (const p of signed.parts)
+      etags.set(p.PartNumber, await put(p.url, slice(source, PART, p.PartNumber)));
+    const done = await api<{ ingest_db_id: string }>('POST', API.uploads.complete, {
+      project_db_id: projectId,
+      upload_id: started.upload_id,
+      folder_path: '/',
+      parts: [...etags].sort((a, b) => a[0] - b[0]).map(([PartNumber, ETag]) => ({ PartNumber, ETag })),
+    });
+
+    const file = await fetch(`${url}${API.media.file}?ingest_db_id=${done.ingest_db_id}&kind=original`, {
+      headers: { cookie },
+    });
+    expect(file.status).toBe(200);
+    expect(sha256(Buffer.from(await file.arrayBuffer()))).toBe(sha256(source));
+    await kill9(child!);
+    child = null;
+  }, 240_000);
+});

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import {
+  MSG,
+  UPLOAD_SIGN_BATCH_MAX,
+  partCountFor,
+  partSizeFor,
+  unsupportedReason,
+  type AbortUploadBody,
+  type ListPartsAnswer,
+  type SignPartsBody,
+  type StartUploadAnswer,
+  type UploadSession,
+} from '@rushes/shared';
+import type { z } from 'zod';
+import type { startUploadBody } from '@rushes/shared';
+import { uploadSessions } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, AppError } from '../../platform/http/errors.ts';
+import { folderIn } from '../assets/assets.sql.ts';
+import { authorizeProject, canWriteAssets } from '../projects/projects.policy.ts';
+import { iso } from '../teams/teams.service.ts';
+import { assertStorageRoom } from './uploads.quota.ts';
+import { sessionOf, signParts } from './uploads.sessions.ts';
+
+type StartBody = z.output<typeof startUploadBody>;
+
+/** Generated blob keys (DESIGN §9): never from the user's file name. */
+export const assetKeyPrefix = (projectId: string, assetId: string) =>
+  `projects/${projectId.toLowerCase()}/assets/${assetId.toLowerCase()}`;
+export const originalKey = (projectId: string, assetId: string) =>
+  `${assetKeyPrefix(projectId, assetId)}/original`;
+
+/**
+ * The upload protocol (spec 002 §7 Uploads) up to completion: start, sign more parts, list the
+ * stored parts, list unfinished uploads, abort. Every call needs can_upload_assets in the project
+ * (docs/decisions.md), and a session belongs to the user who started it.
+ */
+export function createUploadsService(ctx: AppContext) {
+  const { db, blobs, config } = ctx;
+  const ttl = config.UPLOAD_URL_TTL_SECONDS;
+
+  return {
+    async start(userId: string, body: StartBody): Promise<StartUploadAnswer> {
+      await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
+      const info = body.data.file_info;
+      // The browser checks the same rule; the server is the one that counts.
+      const reason = unsupportedReason(info.filename, info.folder_path);
+      if (reason === 'restricted_extension') throw badRequest(MSG.uploadRestricted);
+      if (reason) throw badRequest(MSG.uploadNameInvalid);
+      const folderId = body.folder_db_id ?? null;
+      if (folderId) await folderIn(db, body.project_db_id, folderId);
+
+      const assetId = randomUUID();
+      const key = originalKey(body.project_db_id, assetId);
+      const partSize = partSizeFor(info.size, config.UPLOAD_PART_SIZE);
+      const partCount = partCountFor(info.size, partSize);
+      const extension = (info.extension || info.filename.split('.').pop() || '').toLowerCase().slice(0, 20);
+
+      // Quota first (cheap refusal), then the blob upload, then the session row in the same transaction.
+      const session = await db.transaction(async (tx) => {
+        await assertStorageRoom(tx, body.project_db_id, info.size);
+        const { uploadId } = await blobs.createMultipartUpload(key, { contentType: info.mime_type });
+        const [row] = await tx
+          .insert(uploadSessions)
+          .values({
+            projectId: body.project_db_id,
+            userId,
+            folderId,
+            folderPath: normalisePath(info.folder_path),
+            assetId,
+            blobKey: key,
+            blobUploadId: uploadId,
+            filename: info.filename,
+            extension,
+            mimeType: info.mime_type,
+            sizeBytes: info.size,
+            partSize,
+            partCount,
+          })
+          .returning();
+        return row;
+      });
+      const first = Array.from({ length: Math.min(partCount, UPLOAD_SIGN_BATCH_MAX) }, (_, i) => i + 1);
+      const signed = await signParts(blobs, session, first, ttl);
+      return {
+        upload_id: session.id,
+        ingest_db_id: assetId,
+        project_db_id: body.project_db_id,
+        part_size: partSize,
+        part_count: partCount,
+        ...signed,
+      };
+    },
+
+    async signMore(userId: string, body: SignPartsBody) {
+      await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
+      const s = await openSession(userId, body.project_db_id, body.upload_id);
+      return signParts(blobs, s, body.part_numbers, ttl);
+    },
+
+    /** What the blob store holds for this upload: the client resends only the rest. */
+    async parts(userId: string, projectId: string, uploadId: string): Promise<ListPartsAnswer> {
+      await authorizeProject(db, userId, projectId, canWriteAssets);
+      const s = await openSession(userId, projectId, uploadId);
+      const stored = await blobs.listParts(s.blobKey, s.blobUploadId);
+      return {
+        upload_id: s.id,
+        ingest_db_id: s.assetId,
+        filename: s.filename,
+        folder_path: s.folderPath,
+        size: s.sizeBytes,
+        part_size: s.partSize,
+        part_count: s.partCount,
+        parts: stored.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag, Size: p.size })),
+      };
+    },
+
+    async sessions(userId: string, projectId: string): Promise<{ uploads: UploadSession[] }> {
+      await authorizeProject(db, userId, projectId, canWriteAssets);
+      const rows = await db
+        .select()
+        .from(uploadSessions)
+        .where(
+          and(
+            eq(uploadSessions.projectId, projectId),
+            eq(uploadSessions.userId, userId),
+            ne(uploadSessions.status, 'completed'),
+          ),
+        )
+        .orderBy(desc(uploadSessions.createdAt))
+        .limit(500);
+      return {
+        uploads: rows.map((s) => ({
+          upload_id: s.id,
+          ingest_db_id: s.assetId,
+          filename: s.filename,
+          folder_path: s.folderPath,
+          folder_db_id: s.folderId,
+          size: s.sizeBytes,
+          part_size: s.partSize,
+          part_count: s.partCount,
+          created_on: iso(s.createdAt),
+        })),
+      };
+    },
+
+    /** Abort (spec 002 §4 'User has cancelled'): parts freed, session gone; a second abort is a 404. */
+    async abort(userId: string, body: AbortUploadBody) {
+      await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
+      const s = await openSession(userId, body.project_db_id, body.upload_id);
+      const [gone] = await db
+        .delete(uploadSessions)
+        .where(and(eq(uploadSessions.id, s.id), eq(uploadSessions.status, 'open')))
+        .returning({ id: uploadSessions.id });
+      if (!gone) throw new AppError(MSG.uploadAlreadyCompleted, { status: 409, errorcode: 409 });
+      await blobs.abortMultipartUpload(s.blobKey, s.blobUploadId);
+      return { message: MSG.userCancelled };
+    },
+  };
+
+  /** An open session of the caller: completed ones answer 409 'This upload is already complete'. */
+  async function openSession(userId: string, projectId: string, uploadId: string) {
+    const s = await sessionOf(db, userId, projectId, uploadId);
+    if (s.status === 'completed')
+      throw new AppError(MSG.uploadAlreadyCompleted, { status: 409, errorcode: 409 });
+    return s;
+  }
+}
+
+/** '/A/B' without a trailing slash; '/' for the target folder itself. */
+export const normalisePath = (p: string) => {
+  const segments = p.split('/').filter(Boolean);
+  return segments.length ? `/${segments.join('/')}` : '/';
+};

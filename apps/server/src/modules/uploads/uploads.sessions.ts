@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { uploadSessions } from '../../db/schema/index.ts';
+import type { BlobStore } from '../../platform/blobs/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
+
+export type UploadSessionRow = typeof uploadSessions.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The caller's own upload in a project, or 404 'This upload no longer exists' (unknown, aborted,
+ * another user's, another project's: ids reveal nothing). Completed sessions are returned; callers
+ * decide what a completed one means for them.
+ */
+export async function sessionOf(db: DbOrTx, userId: string, projectId: string, uploadId: string) {
+  if (!UUID.test(uploadId)) throw notFound(MSG.uploadNotFound);
+  const [row] = await db
+    .select()
+    .from(uploadSessions)
+    .where(
+      and(
+        eq(uploadSessions.id, uploadId),
+        eq(uploadSessions.projectId, projectId),
+        eq(uploadSessions.userId, userId),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound(MSG.uploadNotFound);
+  return row;
+}
+
+/** Bytes part `partNumber` must have: part_size, except the last (the remainder); null when out of range. */
+export function expectedPartSize(
+  s: Pick<UploadSessionRow, 'sizeBytes' | 'partSize' | 'partCount'>,
+  partNumber: number,
+) {
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > s.partCount) return null;
+  if (partNumber < s.partCount) return s.partSize;
+  return s.sizeBytes - (s.partCount - 1) * s.partSize;
+}
+
+/** Signed PUT URLs for some parts of a session. */
+export async function signParts(
+  blobs: BlobStore,
+  s: UploadSessionRow,
+  partNumbers: readonly number[],
+  ttlSeconds: number,
+) {
+  const parts = [];
+  for (const n of [...new Set(partNumbers)].sort((a, b) => a - b)) {
+    if (expectedPartSize(s, n) === null) continue;
+    parts.push({
+      PartNumber: n,
+      url: await blobs.signPartUrl(s.blobKey, s.blobUploadId, n, { expiresInSeconds: ttlSeconds }),
+    });
+  }
+  return { parts, expires_at: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
+}
+
+/**
+ * For the fs driver's part route: how many bytes this PUT may carry (the expected size of that
+ * part), or null when no open upload has this key and id. Checked before any byte is written.
+ */
+export async function partLimitOf(db: DbOrTx, key: string, blobUploadId: string, partNumber: number) {
+  const [row] = await db
+    .select()
+    .from(uploadSessions)
+    .where(and(eq(uploadSessions.blobKey, key), eq(uploadSessions.blobUploadId, blobUploadId)))
+    .limit(1);
+  if (!row || row.status !== 'open') return null;
+  return expectedPartSize(row, partNumber);
+}

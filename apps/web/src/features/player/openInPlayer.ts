@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { externalPlayerHref } from '@rushes/shared';
+import { usePlayerConfig } from './api.ts';
+
+/** /player/{id}: the in-product player (spec 002 §2). */
+export const playerPath = (ingestDbId: string) => `/player/${encodeURIComponent(ingestDbId)}`;
+
+/**
+ * Opens an asset for viewing (spec 002 §2): with an external player configured, in a new tab with id
+ * and project query; otherwise the in-product player. The setting is fetched ahead, so the new tab
+ * opens within the click (no popup blocker).
+ */
+export function useOpenInPlayer(): (ingestDbId: string, projectDbId: string) => void {
+  const navigate = useNavigate();
+  const external = usePlayerConfig().data?.external_player_url ?? null;
+  return useCallback(
+    (ingestDbId, projectDbId) => {
+      if (external) window.open(externalPlayerHref(external, ingestDbId, projectDbId), '_blank', 'noopener');
+      else void navigate(playerPath(ingestDbId));
+    },
+    [external, navigate],
+  );
+}

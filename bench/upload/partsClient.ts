@@ -1,0 +1,98 @@
+/**
+ * The multipart client used for the bare endpoint and for ours: PUT each part of a file to its URL,
+ * `parallel` at a time, streaming the slice from disk (never holding a part in memory), collecting
+ * each answer's ETag. It is what the browser's upload library does, minus the browser.
+ */
+import { createReadStream } from 'node:fs';
+import http from 'node:http';
+
+export interface PartPlan {
+  file: string;
+  size: number;
+  partSize: number;
+}
+
+export const partCount = (p: PartPlan) => Math.ceil(p.size / p.partSize);
+
+export interface PartsRun {
+  etags: Map<number, string>;
+  /** Parts whose body was fully written to the socket (acknowledged or not). */
+  sent: Set<number>;
+  /** Parts whose PUT had started, for the resume count. */
+  started: Set<number>;
+  failed: Map<number, string>;
+}
+
+export interface PutPartsOptions {
+  parallel: number;
+  /** URL for a part: may ask the server (ours signs URLs on demand). */
+  urlFor: (partNumber: number) => Promise<string> | string;
+  /** Called after each acknowledged part; used to kill the server mid-upload. */
+  onPartDone?: (partNumber: number, run: PartsRun) => void;
+  /** Stop taking new parts (in-flight ones finish or fail). */
+  stopped?: () => boolean;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+function putPart(url: string, plan: PartPlan, n: number, run: PartsRun): Promise<string> {
+  const start = (n - 1) * plan.partSize;
+  const end = Math.min(start + plan.partSize, plan.size); // exclusive
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'PUT',
+        agent,
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(end - start) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const etag = res.headers.etag;
+          if (res.statusCode === 200 && etag) resolve(etag);
+          else
+            reject(
+              new Error(`part ${n}: ${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 300)}`),
+            );
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.on('finish', () => run.sent.add(n));
+    const body = createReadStream(plan.file, { start, end: end - 1, highWaterMark: 1024 * 1024 });
+    body.on('error', (err) => req.destroy(err));
+    body.pipe(req);
+  });
+}
+
+/** PUTs `parts` (part numbers) with `parallel` workers; resolves when all are done or have failed. */
+export async function putParts(plan: PartPlan, parts: number[], opts: PutPartsOptions): Promise<PartsRun> {
+  const run: PartsRun = { etags: new Map(), sent: new Set(), started: new Set(), failed: new Map() };
+  const queue = [...parts];
+  async function worker() {
+    for (;;) {
+      if (opts.stopped?.()) return;
+      const n = queue.shift();
+      if (n === undefined) return;
+      try {
+        const url = await opts.urlFor(n);
+        run.started.add(n);
+        run.etags.set(n, await putPart(url, plan, n, run));
+        opts.onPartDone?.(n, run);
+      } catch (err) {
+        run.failed.set(n, (err as Error).message);
+        if (opts.stopped?.()) return;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: opts.parallel }, worker));
+  return run;
+}
+
+/** Closes idle keep-alive sockets (after a server was killed or between runs). */
+export function dropConnections(): void {
+  agent.destroy();
+}
