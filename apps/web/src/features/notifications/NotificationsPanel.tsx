@@ -4,15 +4,17 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDate, formatTime, MSG, UI, type NotificationItem } from '@rushes/shared';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
+import { playerPath } from '../player/openInPlayer.ts';
 import { projectPath } from '../projects/paths.ts';
 import { taskPath } from '../tasks/useTaskParam.ts';
 import { markSeen, useDigestSetting, useNotifications } from './api.ts';
 
-/** Where an entry leads: a mention opens the project with its chat, a task entry the task; others their project. */
+/** Where an entry leads: a mention opens the project with its chat, a task entry the task, an asset entry the player; others their project. */
 export function notificationTarget(n: NotificationItem): string | null {
   if (!n.project_id) return null;
   if (n.notification_type === 'chat_mention') return `${projectPath(n.project_id)}?chat=1`;
   if (n.task_id) return taskPath(n.project_id, n.task_id);
+  if (n.asset_id) return playerPath(n.asset_id);
   return projectPath(n.project_id);
 }
 
@@ -64,7 +66,7 @@ function Entry({ n, onOpen }: { n: NotificationItem; onOpen: (n: NotificationIte
 /**
  * The notification panel (spec 002 §2, §7): 25 per page, more as the end comes into view; opening
  * it clears has_new_notification and marks the first page seen. An entry leads to its project, task
- * or asset (a mention opens the project chat, a task its detail panel).
+ * or asset (a mention opens the project chat, a task its detail panel, an asset the player).
  */
 export default function NotificationsPanel({ close }: PanelBaseProps) {
   const queryClient = useQueryClient();
