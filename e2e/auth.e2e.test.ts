@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG, TEAM_ID_STORAGE_KEY, UI } from '@rushes/shared';
-import { codeIn, contextOptions, e2eAvailable, launch, mailTo, shot } from './browser.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { codeIn, contextOptions, e2eAvailable, mailTo, shot } from './browser.ts';
+import { serverAndBrowser, startServer } from './server.ts';
 
 const FLOW = 'account';
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!e2eAvailable) return;
-  server = await startServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser(startServer);
 
 /** Types a 6-digit code into the focused-first PinInput group. */
 async function enterCode(page: Page, code: string) {
@@ -33,11 +21,11 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
   let page: Page;
 
   beforeAll(async () => {
-    page = await (await browser.newContext(contextOptions)).newPage();
+    page = await (await run.browser.newContext(contextOptions)).newPage();
   });
 
   it('signs up and shows the spec validation messages', async () => {
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${run.server.url}/signup`);
     await page.getByRole('button', { name: UI.signUp }).click();
     await expect.poll(() => page.getByText(MSG.required).count()).toBeGreaterThan(0);
     await page.getByLabel(UI.email).fill('not-an-email');
@@ -55,11 +43,11 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
   });
 
   it('verifies from the outbox linked on the login screen', async () => {
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${run.server.url}/login`);
     await page.getByRole('link', { name: UI.mailOutbox }).click();
     await expect.poll(() => page.getByText('Verify your Rushes account').first().isVisible()).toBe(true);
     await shot(page, FLOW, '03-outbox');
-    const mail = await mailTo(server.url, email);
+    const mail = await mailTo(run.server.url, email);
     const link = /(http\S+\/verify\?token=\S+)/.exec(mail.text)![1];
     await page.getByRole('link', { name: link }).first().click();
     await expect.poll(() => page.getByText(MSG.emailVerified).isVisible()).toBe(true);
@@ -67,14 +55,14 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
   });
 
   it('logs in and sees home with the personal account in the switcher', async () => {
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${run.server.url}/login`);
     await page.getByLabel(UI.email).fill(email);
     await page.getByLabel(UI.password, { exact: true }).fill('Wrong-Password-1!');
     await page.getByRole('button', { name: UI.logIn }).click();
     await expect.poll(() => page.getByText(MSG.invalidCredentials).first().isVisible()).toBe(true);
     await page.getByLabel(UI.password, { exact: true }).fill(password);
     await page.getByRole('button', { name: UI.logIn }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${run.server.url}/`);
     await expect.poll(() => page.getByText(UI.trayMyProjects).isVisible()).toBe(true);
     await page.getByRole('button', { name: UI.teamSwitcher }).click();
     await expect.poll(() => page.getByText(UI.myAccountSection, { exact: true }).isVisible()).toBe(true);
@@ -92,7 +80,7 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
     await enterCode(page, '000000');
     await expect.poll(() => page.getByText(MSG.otpInvalid).isVisible()).toBe(true);
     await shot(page, FLOW, '06-2fa-wrong-code');
-    const mail = await mailTo(server.url, email, sentAfter);
+    const mail = await mailTo(run.server.url, email, sentAfter);
     await enterCode(page, codeIn(mail.text));
     await expect.poll(() => page.getByText(MSG.twoFactorEnabled).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByLabel(UI.twoFactor).isChecked()).toBe(true);
@@ -110,9 +98,9 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
     await page.getByRole('button', { name: UI.logIn }).click();
     await page.waitForURL(/\/2fa/);
     await shot(page, FLOW, '08-2fa-login');
-    const mail = await mailTo(server.url, email, sentAfter);
+    const mail = await mailTo(run.server.url, email, sentAfter);
     await enterCode(page, codeIn(mail.text));
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${run.server.url}/`);
     await expect.poll(() => page.getByText(UI.trayMyProjects).isVisible()).toBe(true);
   });
 
@@ -138,12 +126,12 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
 
 describe.skipIf(!e2eAvailable)('the demo producer switches teams', () => {
   it('switches to Demo Studio and keeps the choice', async () => {
-    const page = await (await browser.newContext(contextOptions)).newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await (await run.browser.newContext(contextOptions)).newPage();
+    await page.goto(`${run.server.url}/login`);
     await page.getByLabel(UI.email).fill('demo@rushes.local');
     await page.getByLabel(UI.password, { exact: true }).fill('Demo-Rushes-2026!');
     await page.getByRole('button', { name: UI.logIn }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${run.server.url}/`);
     await page.getByRole('button', { name: UI.teamSwitcher }).click();
     await expect.poll(() => page.getByText(UI.myTeamsSection, { exact: true }).isVisible()).toBe(true);
     await shot(page, 'teams', '01-switcher-open');
@@ -170,23 +158,23 @@ describe.skipIf(!e2eAvailable)('the demo producer switches teams', () => {
   });
 
   it('logs an idle user out after the inactivity limit', async () => {
-    const context = await browser.newContext(contextOptions);
+    const context = await run.browser.newContext(contextOptions);
     await context.addInitScript(() => {
       (window as unknown as { __RUSHES_INACTIVITY_SECONDS__: number }).__RUSHES_INACTIVITY_SECONDS__ = 3;
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${run.server.url}/login`);
     await page.getByLabel(UI.email).fill('editor@rushes.local');
     await page.getByLabel(UI.password, { exact: true }).fill('Editor-Rushes-2026!');
     await page.getByRole('button', { name: UI.logIn }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${run.server.url}/`);
     await page.waitForURL(/\/login/, { timeout: 15_000 });
     await shot(page, 'teams', '03-inactivity-logout');
   });
 
   it('shows the not-found page for an unknown route', async () => {
-    const page = await (await browser.newContext(contextOptions)).newPage();
-    await page.goto(`${server.url}/no-such-page`);
+    const page = await (await run.browser.newContext(contextOptions)).newPage();
+    await page.goto(`${run.server.url}/no-such-page`);
     await expect.poll(() => page.locator('body').textContent()).toMatch(/not found/i);
     await shot(page, 'teams', '04-not-found');
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { API, MSG, UI, type ChatCounters } from '@rushes/shared';
-import { contextOptions, e2eAvailable, launch, shot } from './browser.ts';
+import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { logIn, newPerson, signUpAndVerify } from './people.ts';
 import {
   apiCall,
@@ -13,26 +13,14 @@ import {
   tray,
   visible,
 } from './projectSteps.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { serverAndBrowser, startServer } from './server.ts';
 
 const FLOW = 'chat';
 const PROJECT = `Chat Reel ${Date.now() % 10_000}`;
 const SEEDED = 60;
 const seedText = (i: number) => `Seed message ${String(i).padStart(2, '0')}`;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!e2eAvailable) return;
-  server = await startServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser(startServer);
 
 describe.skipIf(!e2eAvailable)('project chat with a mention, the bell and the unread count', () => {
   const ann = newPerson('Ann', 'Lee');
@@ -45,21 +33,21 @@ describe.skipIf(!e2eAvailable)('project chat with a mention, the bell and the un
 
   beforeAll(async () => {
     // A without reduced motion, so the bell really animates; B as the other flows.
-    a = await (await browser.newContext({ ...contextOptions, reducedMotion: 'no-preference' })).newPage();
-    b = await (await browser.newContext(contextOptions)).newPage();
+    a = await (await run.browser.newContext({ ...contextOptions, reducedMotion: 'no-preference' })).newPage();
+    b = await (await run.browser.newContext(contextOptions)).newPage();
     a.setDefaultTimeout(15_000);
     b.setDefaultTimeout(15_000);
   });
 
   it('A creates a project with B in it and opens the chat: the empty state', async () => {
-    await signUpAndVerify(a, server.url, ann);
-    await signUpAndVerify(b, server.url, bob);
-    await logIn(b, server.url, bob);
-    await logIn(a, server.url, ann);
+    await signUpAndVerify(a, run.server.url, ann);
+    await signUpAndVerify(b, run.server.url, bob);
+    await logIn(b, run.server.url, bob);
+    await logIn(a, run.server.url, ann);
     await createProject(a, PROJECT);
     await toast(a, MSG.projectCreated);
     projectDbId = await projectIdOfCard(card(a), PROJECT);
-    await apiCall(a, server.url, API.projects.collaborators, {
+    await apiCall(a, run.server.url, API.projects.collaborators, {
       project_db_id: projectDbId,
       invited_collaborators: [bob.email],
       role: 'collaborator',
@@ -82,15 +70,15 @@ describe.skipIf(!e2eAvailable)('project chat with a mention, the bell and the un
     await visible(chatPanel(a).getByText(MSG.chatEmptyTitle));
     await a.keyboard.press('Escape');
     await gone(chatPanel(a));
-    await a.goto(`${server.url}/`);
+    await a.goto(`${run.server.url}/`);
     await visible(card(a));
   });
 
   it('B sends 60 messages, then "@Ann Lee hello" through the mention picker: A’s bell shakes and the card counts', async () => {
     for (let i = 1; i <= SEEDED; i++)
-      await apiCall(b, server.url, API.chat.root, { project_db_id: projectDbId, text: seedText(i) });
+      await apiCall(b, run.server.url, API.chat.root, { project_db_id: projectDbId, text: seedText(i) });
 
-    await b.goto(`${server.url}/project/${projectDbId}`);
+    await b.goto(`${run.server.url}/project/${projectDbId}`);
     await b.getByRole('button', { name: /^Chat/ }).click();
     const panel = chatPanel(b);
     await visible(panel.getByText(seedText(SEEDED)));
@@ -159,7 +147,7 @@ describe.skipIf(!e2eAvailable)('project chat with a mention, the bell and the un
     await expect.poll(() => a.locator('.rushes-bell').getAttribute('data-has-new')).toBe('false');
     await entry.click();
 
-    await a.waitForURL(`${server.url}/project/${projectDbId}`);
+    await a.waitForURL(`${run.server.url}/project/${projectDbId}`);
     const panel = chatPanel(a);
     const mention = panel.locator('[data-mention]').filter({ hasText: '@Ann Lee' });
     await visible(mention);
@@ -183,7 +171,7 @@ describe.skipIf(!e2eAvailable)('project chat with a mention, the bell and the un
   it('leaving the chat resets the unread count; a new message counts live on the header, read again resets it', async () => {
     const unreadOnServer = async () => {
       const res = await a.request.get(
-        `${server.url}${API.chat.counters}?project_db_id=${encodeURIComponent(projectDbId)}`,
+        `${run.server.url}${API.chat.counters}?project_db_id=${encodeURIComponent(projectDbId)}`,
       );
       return ((await res.json()) as { data: ChatCounters }).data.unread;
     };
@@ -192,7 +180,7 @@ describe.skipIf(!e2eAvailable)('project chat with a mention, the bell and the un
     await expect.poll(unreadOnServer).toBe(0);
     await gone(a.getByTestId('chat-unread'));
 
-    await apiCall(b, server.url, API.chat.root, { project_db_id: projectDbId, text: 'One more thing' });
+    await apiCall(b, run.server.url, API.chat.root, { project_db_id: projectDbId, text: 'One more thing' });
     const badge = a.getByTestId('chat-unread');
     await visible(badge.filter({ hasText: '1' }));
     await shot(a, FLOW, '09-header-unread');
@@ -203,10 +191,10 @@ describe.skipIf(!e2eAvailable)('project chat with a mention, the bell and the un
     await expect.poll(unreadOnServer).toBe(0);
     await gone(badge);
 
-    await a.goto(`${server.url}/`);
+    await a.goto(`${run.server.url}/`);
     await visible(card(a));
     await gone(card(a).getByTestId('card-chat-unread'));
-    const settings = await a.request.get(`${server.url}${API.notifications.settings}`);
+    const settings = await a.request.get(`${run.server.url}${API.notifications.settings}`);
     expect(((await settings.json()) as { data: { email_digest: boolean } }).data.email_digest).toBe(true);
     await shot(a, FLOW, '10-unread-reset');
   });

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -8,17 +7,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { resolveSecret } from '../apps/server/src/secret.ts';
 import { seedDemo } from '../apps/server/src/seed.ts';
 import { scheduleMaintenance } from '../apps/server/src/platform/jobRegistry.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+import { freePort, serverEnv } from './server.ts';
 
 export interface InProcessServer {
   url: string;
@@ -41,12 +30,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
     SMTP_URL: undefined,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JOBS_POLL_MS: '200',
+    ...serverEnv(port, url, dataDir),
   });
   const database = await openDatabase({ dataDir });
   const secret = await resolveSecret(config);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   API,
   ASSET_PAGE_SIZE,
@@ -9,7 +9,7 @@ import {
   formatNumber,
   roleDeleted,
 } from '@rushes/shared';
-import { contextOptions, e2eAvailable, launch, mailTo, shot } from './browser.ts';
+import { contextOptions, e2eAvailable, mailTo, shot } from './browser.ts';
 import { logIn, newPerson, signUpAndVerify, type Person } from './people.ts';
 import {
   apiCall,
@@ -26,7 +26,7 @@ import {
   tray,
   visible,
 } from './projectSteps.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { serverAndBrowser, startServer } from './server.ts';
 
 const FLOW = 'projects';
 const OWNER = { email: 'demo@rushes.local', password: 'Demo-Rushes-2026!' };
@@ -36,19 +36,7 @@ const PROJECT = `Northern Lights ${Date.now() % 10_000}`;
 const ARCHIVE = `Archive ${Date.now() % 10_000}`;
 const titleOf = (code: string) => PROJECT_PERMISSIONS.find((p) => p.code === code)!.title;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!e2eAvailable) return;
-  server = await startServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser(startServer);
 
 describe.skipIf(!e2eAvailable)('projects: collaborators, folders and asset operations', () => {
   const invitee: Person = newPerson('Ira', 'Bose');
@@ -56,12 +44,12 @@ describe.skipIf(!e2eAvailable)('projects: collaborators, folders and asset opera
   let inviteePage: Page;
 
   beforeAll(async () => {
-    page = await (await browser.newContext(contextOptions)).newPage();
+    page = await (await run.browser.newContext(contextOptions)).newPage();
     page.setDefaultTimeout(15_000);
   });
 
   it('the owner creates projects in Demo Studio with the name rules', async () => {
-    await logIn(page, server.url, OWNER);
+    await logIn(page, run.server.url, OWNER);
     await switchTeam(page, STUDIO);
     await visible(tray(page, UI.trayMyProjects).getByText(UI.noProjects));
     await visible(tray(page, UI.trayCollaboratedProjects));
@@ -110,10 +98,10 @@ describe.skipIf(!e2eAvailable)('projects: collaborators, folders and asset opera
     await toast(page, MSG.inviteSent);
     await shot(page, FLOW, '05-collaborator-invited');
 
-    const mail = await mailTo(server.url, invitee.email, Date.now() - 60_000);
-    inviteePage = await (await browser.newContext(contextOptions)).newPage();
+    const mail = await mailTo(run.server.url, invitee.email, Date.now() - 60_000);
+    inviteePage = await (await run.browser.newContext(contextOptions)).newPage();
     inviteePage.setDefaultTimeout(15_000);
-    await signUpFromInvite(inviteePage, server.url, mail.text, invitee);
+    await signUpFromInvite(inviteePage, run.server.url, mail.text, invitee);
     const card = tray(inviteePage, UI.trayCollaboratedProjects).getByRole('article', { name: PROJECT });
     await visible(card.getByText(UI.roleCollaborator));
     await shot(inviteePage, FLOW, '06-invitee-collaborated-projects');
@@ -286,13 +274,13 @@ describe.skipIf(!e2eAvailable)('projects: collaborators, folders and asset opera
     await visible(confirm.getByText(UI.deleteProjectConfirm(PROJECT)));
     await confirm.getByRole('button', { name: UI.delete }).click();
     await toast(page, MSG.projectDeleted);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${run.server.url}/`);
     await gone(tray(page, UI.trayMyProjects).getByRole('article', { name: PROJECT }));
     await visible(tray(page, UI.trayMyProjects).getByRole('article', { name: ARCHIVE }));
     await shot(page, FLOW, '21-project-deleted');
 
     // the collaborator, on the project page, is taken home and loses the card
-    await inviteePage.waitForURL(`${server.url}/`);
+    await inviteePage.waitForURL(`${run.server.url}/`);
     await gone(tray(inviteePage, UI.trayCollaboratedProjects).getByRole('article', { name: PROJECT }));
     await shot(inviteePage, FLOW, '22-collaborator-after-delete');
   });
@@ -303,7 +291,7 @@ describe.skipIf(!e2eAvailable)('projects: collaborators, folders and asset opera
       { length: ASSET_PAGE_SIZE + 5 },
       (_, i) => `Reel ${String(i + 1).padStart(2, '0')}`,
     );
-    await createFoldersByApi(page, server.url, await projectIdOfCard(card, ARCHIVE), reels);
+    await createFoldersByApi(page, run.server.url, await projectIdOfCard(card, ARCHIVE), reels);
     await card.getByRole('link', { name: ARCHIVE }).click();
     const boxes = page.getByRole('checkbox', { name: /^Select / });
     await expect.poll(() => boxes.count()).toBe(ASSET_PAGE_SIZE);
@@ -320,18 +308,18 @@ describe.skipIf(!e2eAvailable)('projects: collaborators, folders and asset opera
   it('a logged-in user opens a project invitation link and joins', async () => {
     const guest = newPerson('Kabir', 'Das');
     // the owner is on the Archive page (/project/{id}); invited before the account exists
-    await apiCall(page, server.url, API.projects.collaborators, {
+    await apiCall(page, run.server.url, API.projects.collaborators, {
       project_db_id: new URL(page.url()).pathname.split('/')[2],
       invited_collaborators: [guest.email],
     });
-    const code = /inviteCode=([^&\s]+)/.exec((await mailTo(server.url, guest.email)).text)![1];
+    const code = /inviteCode=([^&\s]+)/.exec((await mailTo(run.server.url, guest.email)).text)![1];
     // signed up without the link, the guest is not in the project yet
-    const other = await (await browser.newContext(contextOptions)).newPage();
+    const other = await (await run.browser.newContext(contextOptions)).newPage();
     other.setDefaultTimeout(15_000);
-    await signUpAndVerify(other, server.url, guest);
-    await logIn(other, server.url, guest);
+    await signUpAndVerify(other, run.server.url, guest);
+    await logIn(other, run.server.url, guest);
     await gone(tray(other, UI.trayCollaboratedProjects).getByRole('article', { name: ARCHIVE }));
-    await other.goto(`${server.url}/?inviteCode=${code}`);
+    await other.goto(`${run.server.url}/?inviteCode=${code}`);
     await visible(other.getByText(MSG.projectInviteAccepted));
     await visible(other.getByRole('heading', { name: ARCHIVE }));
     await shot(other, FLOW, '24-invite-link-accepted');

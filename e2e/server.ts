@@ -3,10 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { e2eAvailable, launch } from './browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -15,6 +19,18 @@ async function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+/** The settings every e2e server gets: its port, its public URL, a throw-away data directory, quick jobs. */
+export function serverEnv(port: number, url: string, dataDir: string) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS_POLL_MS: '200',
+  };
 }
 
 export interface RunningServer {
@@ -34,12 +50,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JOBS_POLL_MS: '200',
+      ...serverEnv(port, url, dataDir),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,4 +78,22 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One server and one Chromium for a test file: started before its tests (when Chromium is there),
+ * stopped after them. Read `run.server` and `run.browser` inside the tests.
+ */
+export function serverAndBrowser<S extends { stop(): Promise<void> }>(start: () => Promise<S>) {
+  const run = {} as { server: S; browser: Browser };
+  beforeAll(async () => {
+    if (!e2eAvailable) return;
+    run.server = await start();
+    run.browser = await launch();
+  }, 120_000);
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.server?.stop();
+  });
+  return run;
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
 import {
   API,
   API_TYPE,
@@ -15,8 +15,9 @@ import {
   type TaskChatHistory,
 } from '@rushes/shared';
 import { assets } from '../apps/server/src/db/schema/index.ts';
-import { contextOptions, e2eAvailable, launch, mailTo, shot } from './browser.ts';
-import { startInProcessServer, type InProcessServer } from './inProcessServer.ts';
+import { contextOptions, e2eAvailable, mailTo, shot } from './browser.ts';
+import { startInProcessServer } from './inProcessServer.ts';
+import { serverAndBrowser } from './server.ts';
 import { logIn } from './people.ts';
 import {
   apiCall,
@@ -44,26 +45,14 @@ const GUEST = `guest-${Date.now()}@example.com`;
 const MORE = 34;
 const TOTAL = MORE + 1;
 
-let server: InProcessServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!e2eAvailable) return;
-  server = await startInProcessServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser(startInProcessServer);
 
 /** 'D MMMM YYYY', the date picker's label of a day cell. */
 const dayLabel = (d: Date) =>
   `${d.getDate()} ${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
 
 async function newPage(): Promise<Page> {
-  const page = await (await browser.newContext(contextOptions)).newPage();
+  const page = await (await run.browser.newContext(contextOptions)).newPage();
   page.setDefaultTimeout(15_000);
   return page;
 }
@@ -81,25 +70,25 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
   });
 
   it('A creates a project with B in it; B waits on home', async () => {
-    await logIn(a, server.url, A);
+    await logIn(a, run.server.url, A);
     await switchTeam(a, STUDIO);
     await createProject(a, PROJECT);
     const card = tray(a, UI.trayMyProjects).getByRole('article', { name: PROJECT });
     await visible(card);
     projectDbId = await projectIdOfCard(card, PROJECT);
-    await apiCall(a, server.url, API.projects.collaborators, {
+    await apiCall(a, run.server.url, API.projects.collaborators, {
       project_db_id: projectDbId,
       invited_collaborators: [B.email],
       role: 'collaborator',
     });
 
-    await logIn(b, server.url, B);
+    await logIn(b, run.server.url, B);
     await visible(tray(b, UI.trayAssignedTasks).getByText(MSG.noRecordFound));
     await visible(tray(b, UI.trayMyTasks));
   });
 
   it('A writes the brief and assigns a task to B with the form rules', async () => {
-    await a.goto(`${server.url}/project/${projectDbId}`);
+    await a.goto(`${run.server.url}/project/${projectDbId}`);
     await a.getByRole('button', { name: UI.brief, exact: true }).click();
     const brief = dialog(a, UI.projectBrief);
     await brief.getByRole('button', { name: UI.save }).click();
@@ -194,7 +183,7 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     // more through the API: the history now spans four pages of 10
     const taskDbId = await myFirstTaskId();
     for (let i = 1; i <= MORE; i++) {
-      const res = await b.request.post(`${server.url}${API.tasks.chat}`, {
+      const res = await b.request.post(`${run.server.url}${API.tasks.chat}`, {
         headers: { 'API-Type': API_TYPE, 'API-Version': API_VERSION },
         data: { task_db_id: taskDbId, text: `Take ${i}` },
       });
@@ -310,7 +299,7 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
 
   it('A requests approval on a file from B; B approves; A sees Approved live', async () => {
     // Uploads arrive with their own issue: the file row is written through the server's database.
-    await server.db.insert(assets).values({
+    await run.server.db.insert(assets).values({
       projectId: projectDbId,
       title: FILE,
       fileType: 'video',
@@ -322,7 +311,7 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
       searchText: FILE.toLowerCase(),
     });
     await a.keyboard.press('Escape');
-    await a.goto(`${server.url}/project/${projectDbId}`);
+    await a.goto(`${run.server.url}/project/${projectDbId}`);
     await visible(row(a, FILE).getByText(APPROVAL_STATUS_LABELS[0]));
     await row(a, FILE).click({ button: 'right' });
     await a.getByRole('menuitem', { name: UI.requestApproval }).click();
@@ -347,17 +336,17 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     await visible(requests.getByText(GUEST));
     // the invited address gets a real mail, and the creator can send it again
     const sentAt = Date.now();
-    expect((await mailTo(server.url, GUEST)).text).toContain(server.url);
+    expect((await mailTo(run.server.url, GUEST)).text).toContain(run.server.url);
     await requests.getByRole('button', { name: UI.resendInviteTo(GUEST) }).click();
     await toast(a, MSG.inviteSent);
-    await mailTo(server.url, GUEST, sentAt);
+    await mailTo(run.server.url, GUEST, sentAt);
     await requests.getByRole('button', { name: UI.removeFromRequest(GUEST) }).click();
     await toast(a, MSG.deletedUser);
     await gone(requests.getByText(GUEST));
     await gone(panel.getByRole('combobox', { name: UI.approvalStatus }));
     await shot(a, FLOW, '11-approval-request');
 
-    await b.goto(`${server.url}/project/${projectDbId}`);
+    await b.goto(`${run.server.url}/project/${projectDbId}`);
     await row(b, FILE).click({ button: 'right' });
     await b.getByRole('menuitem', { name: UI.requestApproval }).click();
     const panelB = dialog(b, UI.requestApproval);
@@ -376,7 +365,7 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
 
   /** The id of the newest task A assigned (A's 'My Tasks' tray through the API). */
   async function myFirstTaskId(): Promise<string> {
-    const res = await a.request.get(`${server.url}${API.tasks.trays}?tray_name=my_tasks`, {
+    const res = await a.request.get(`${run.server.url}${API.tasks.trays}?tray_name=my_tasks`, {
       headers: { 'API-Type': API_TYPE, 'API-Version': API_VERSION },
     });
     const body = (await res.json()) as { data: { data: { task_db_id: string }[] } };

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { MSG, OWNER_PERMISSION, TEAM_PERMISSIONS, UI } from '@rushes/shared';
-import { contextOptions, e2eAvailable, launch, mailTo, shot } from './browser.ts';
+import { contextOptions, e2eAvailable, mailTo, shot } from './browser.ts';
 import { fillSignup, logIn, newPerson, signUpAndVerify, type Person } from './people.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { serverAndBrowser, startServer } from './server.ts';
 
 const FLOW = 'teams-settings';
 const EDITOR = { name: 'Demo Editor', email: 'editor@rushes.local' };
@@ -12,19 +12,7 @@ const REGION = 'Asia Pacific (Mumbai)';
 const ownerTitle = TEAM_PERMISSIONS.find((p) => p.code === OWNER_PERMISSION)!.title;
 const otherTitles = TEAM_PERMISSIONS.filter((p) => p.code !== OWNER_PERMISSION).map((p) => p.title);
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!e2eAvailable) return;
-  server = await startServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser(startServer);
 
 const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible()).toBe(true);
 const gone = (locator: Locator) => expect.poll(() => locator.count()).toBe(0);
@@ -38,13 +26,13 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
   let inviteePage: Page;
 
   beforeAll(async () => {
-    page = await (await browser.newContext(contextOptions)).newPage();
+    page = await (await run.browser.newContext(contextOptions)).newPage();
     page.setDefaultTimeout(15_000);
   });
 
   it('a fresh admin opens Team Settings: cards, tabs, and an empty Teams list', async () => {
-    await signUpAndVerify(page, server.url, admin);
-    await logIn(page, server.url, admin);
+    await signUpAndVerify(page, run.server.url, admin);
+    await logIn(page, run.server.url, admin);
     await page.getByRole('button', { name: UI.userMenu }).click();
     await page.getByRole('menuitem', { name: UI.teamSettings }).click();
     await page.waitForURL(/\/settings$/);
@@ -138,9 +126,9 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
     await visible(membersPanel.getByRole('listitem', { name: EDITOR.name }));
     await shot(page, FLOW, '08-members-pending');
 
-    const mail = await mailTo(server.url, invitee.email);
+    const mail = await mailTo(run.server.url, invitee.email);
     const link = /(http\S+\/signup\?inviteCode=\S+)/.exec(mail.text)![1];
-    inviteePage = await (await browser.newContext(contextOptions)).newPage();
+    inviteePage = await (await run.browser.newContext(contextOptions)).newPage();
     inviteePage.setDefaultTimeout(15_000);
     await inviteePage.goto(link);
     await expect.poll(() => inviteePage.getByLabel(UI.email).inputValue()).toBe(invitee.email);
@@ -148,7 +136,7 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
     await visible(inviteePage.getByText(MSG.emailVerified));
     await inviteePage.getByRole('link', { name: UI.logIn }).click();
     await expect.poll(() => inviteePage.getByLabel(UI.email).inputValue()).toBe(invitee.email);
-    await logIn(inviteePage, server.url, invitee, false);
+    await logIn(inviteePage, run.server.url, invitee, false);
     await visible(inviteePage.getByText(UI.trayMyProjects));
     await inviteePage.getByRole('button', { name: UI.teamSwitcher }).click();
     await visible(inviteePage.getByRole('menuitem', { name: new RegExp(TEAM) }));

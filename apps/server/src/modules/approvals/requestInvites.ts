@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { taskRequestInvites, taskRequestUsers, taskRequests, users } from '../../db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { taskRequestInvites, taskRequestUsers, taskRequests } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { userIdsByEmail } from '../users/userIdsByEmail.ts';
 import './approvals.events.ts';
 
 /**
@@ -9,11 +10,8 @@ import './approvals.events.ts';
  */
 export async function claimRequestInvites(ctx: AppContext, projectId: string, userIds: string[]) {
   await ctx.events.transaction(ctx.db, async (tx, emit) => {
-    const people = await tx
-      .select({ id: users.id, email: sql<string>`lower(${users.email})` })
-      .from(users)
-      .where(inArray(users.id, userIds));
-    if (people.length === 0) return;
+    const joiners = await userIdsByEmail(tx, userIds);
+    if (joiners.size === 0) return;
     const waiting = await tx
       .select({
         requestId: taskRequestInvites.requestId,
@@ -23,24 +21,18 @@ export async function claimRequestInvites(ctx: AppContext, projectId: string, us
       .from(taskRequestInvites)
       .innerJoin(taskRequests, eq(taskRequests.id, taskRequestInvites.requestId))
       .where(
-        and(
-          eq(taskRequests.projectId, projectId),
-          inArray(
-            taskRequestInvites.email,
-            people.map((p) => p.email),
-          ),
-        ),
+        and(eq(taskRequests.projectId, projectId), inArray(taskRequestInvites.email, [...joiners.keys()])),
       );
     const assets = new Set<string>();
     for (const w of waiting) {
-      const person = people.find((p) => p.email === w.email);
-      if (!person) continue;
+      const personId = joiners.get(w.email);
+      if (!personId) continue;
       await tx
         .delete(taskRequestInvites)
         .where(and(eq(taskRequestInvites.requestId, w.requestId), eq(taskRequestInvites.email, w.email)));
       await tx
         .insert(taskRequestUsers)
-        .values({ requestId: w.requestId, userId: person.id })
+        .values({ requestId: w.requestId, userId: personId })
         .onConflictDoNothing();
       assets.add(w.assetId);
     }

@@ -14,6 +14,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { messageId } from '../chat/messageId.ts';
 import { parseCursor, senderColumns, nameOf, type Sender } from '../chat/chat.sql.ts';
 import './tasks.events.ts';
+import { emitTaskChanged } from './taskWrites.ts';
 import { authorizeTask, authorizeTaskWrite, canReadTask } from './tasks.policy.ts';
 
 type Row = typeof taskChatMessages.$inferSelect;
@@ -134,13 +135,7 @@ export function createTaskChatService(ctx: AppContext) {
             .where(and(eq(tasks.id, t.id), isNull(tasks.startedAt)))
             .returning({ id: tasks.id });
           if (started.length) {
-            emit('task.changed', {
-              taskId: t.id,
-              projectId: t.projectId,
-              created: false,
-              addedUserIds: [],
-              removedUserIds: [],
-            });
+            emitTaskChanged(emit, t);
           }
         }
         const message = present(row, t.projectId, sender);

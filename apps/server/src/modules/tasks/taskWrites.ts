@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { taskAssignees, taskInvites, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify, type NotifyInput } from '../notifications/notifications.service.ts';
 import type { ProjectAccess } from '../projects/projects.policy.ts';
 import type { Emit, Recipient } from './assignees.ts';
 import { taskMails } from './tasks.mails.ts';
@@ -60,6 +60,37 @@ export async function setAssignees(tx: Tx, taskId: string, userIds: string[], em
   return { added, removed };
 }
 
+/** A task as the change helpers need it. */
+type TaskRef = { id: string; projectId: string };
+
+/**
+ * Publishes (after commit) that a task changed, for the trays and open task panels; `added` and
+ * `removed` are the assignees who entered or left.
+ */
+export function emitTaskChanged(
+  emit: Emit,
+  task: TaskRef,
+  change: { created?: boolean; added?: string[]; removed?: string[] } = {},
+) {
+  emit('task.changed', {
+    taskId: task.id,
+    projectId: task.projectId,
+    created: change.created ?? false,
+    addedUserIds: change.added ?? [],
+    removedUserIds: change.removed ?? [],
+  });
+}
+
+/** Notifies people about a task: the notification leads to the task in its project. */
+export async function notifyAboutTask(
+  tx: Tx,
+  emit: Emit,
+  task: TaskRef,
+  note: Omit<NotifyInput, 'projectId' | 'taskId' | 'assetId'>,
+) {
+  return notify(tx, emit, { ...note, projectId: task.projectId, taskId: task.id });
+}
+
 /** Notifies newly assigned members, and mails those who were named by e-mail (spec 000 §5). */
 export async function tellAssigned(
   ctx: AppContext,
@@ -76,13 +107,11 @@ export async function tellAssigned(
     .where(eq(users.id, access.userId));
   const assignerName = assigner ? `${assigner.firstName} ${assigner.lastName}`.trim() : 'A teammate';
   const typeLabel = taskTypeLabel(task.taskType);
-  await notify(tx, emit, {
+  await notifyAboutTask(tx, emit, task, {
     userIds: addedIds,
     type: 'task_assigned',
     title: MSG.taskAssignedTitle,
     message: `${assignerName} assigned you a ${typeLabel} task in ${access.project.title}`,
-    projectId: task.projectId,
-    taskId: task.id,
     actorUserId: access.userId,
   });
   for (const r of recipients) {

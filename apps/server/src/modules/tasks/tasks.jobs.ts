@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import './tasks.events.ts';
+import { emitTaskChanged } from './taskWrites.ts';
 
 /**
  * Task expiry (spec 000 §4 Expired) as a durable timer: a 'tasks.expire' job whose run-at is the
@@ -41,13 +42,7 @@ export function registerTaskJobs(ctx: AppContext) {
         )
         .returning({ projectId: tasks.projectId });
       if (expired[0]) {
-        emit('task.changed', {
-          taskId,
-          projectId: expired[0].projectId,
-          created: false,
-          addedUserIds: [],
-          removedUserIds: [],
-        });
+        emitTaskChanged(emit, { id: taskId, projectId: expired[0].projectId });
       }
     });
   });

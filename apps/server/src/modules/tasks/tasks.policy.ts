@@ -89,6 +89,15 @@ export async function authorizeTaskWrite(
   return access;
 }
 
+/** The assigner changing an open task (edit it, resend an invitation, answer a transfer). */
+export const authorizeAssignerEdit = (tx: Tx, userId: string, taskId: string) =>
+  authorizeTaskWrite(tx, userId, taskId, canManageTask, MSG.onlyAssignerEdits);
+
+/** A task id given with a project id must belong to it (ids are checked, never trusted). */
+export function sameProject(access: TaskAccess, projectId: string) {
+  if (access.task.projectId !== projectId) throw forbidden(MSG.taskNotFound);
+}
+
 /** The room rule: whoever may read the task joins task:{id}. */
 export const canJoinTaskRoom = async (db: DbOrTx, userId: string, taskId: string) =>
   (await loadTaskAccess(db, userId, taskId)) !== null;

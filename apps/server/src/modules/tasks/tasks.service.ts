@@ -11,25 +11,27 @@ import {
 } from '@rushes/shared';
 import { taskInvites, tasks } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldError, forbidden } from '../../platform/http/errors.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { fieldError } from '../../platform/http/errors.ts';
 import { authorizeProject, canViewProject } from '../projects/projects.policy.ts';
 import { inviteToProject, resolveRecipients } from './assignees.ts';
 import './tasks.events.ts';
 import { cancelExpiry, scheduleExpiry } from './tasks.jobs.ts';
 import {
+  authorizeAssignerEdit,
   authorizeTask,
   authorizeTaskWrite,
   canManageTask,
   canReadTask,
-  type TaskAccess,
+  sameProject,
 } from './tasks.policy.ts';
 import { decodeCursor, encodeCursor, presentTask, presentTasks } from './tasks.present.ts';
 import {
   currentAssigneeIds,
   currentInviteEmails,
+  emitTaskChanged,
   inviteEmailsOf,
   memberIdsOf,
+  notifyAboutTask,
   refuseSelf,
   setAssignees,
   tellAssigned,
@@ -37,11 +39,6 @@ import {
 
 const assigneeFields = { ids: 'assigned_to', emails: 'user_email' };
 const one = (v: string | undefined) => (v ? [v] : []);
-
-/** A task id given with a project id must belong to it (ids are checked, never trusted). */
-function sameProject(access: TaskAccess, projectId: string) {
-  if (access.task.projectId !== projectId) throw forbidden(MSG.taskNotFound);
-}
 
 /**
  * Tasks (spec 000 §3, §4, §6, §7). Who may: project members read and create; the assigner changes,
@@ -85,13 +82,7 @@ export function createTasksService(ctx: AppContext) {
         );
         await scheduleExpiry(ctx, tx, task.id, task.expireAt);
         await tellAssigned(ctx, tx, emit, access, task, recipients, added);
-        emit('task.changed', {
-          taskId: task.id,
-          projectId: task.projectId,
-          created: true,
-          addedUserIds: added,
-          removedUserIds: [],
-        });
+        emitTaskChanged(emit, task, { created: true, added });
         return task.id;
       });
       ctx.jobs.wake();
@@ -100,13 +91,7 @@ export function createTasksService(ctx: AppContext) {
 
     async update(userId: string, body: UpdateTaskBody) {
       await events.transaction(db, async (tx, emit) => {
-        const access = await authorizeTaskWrite(
-          tx,
-          userId,
-          body.task_db_id,
-          canManageTask,
-          MSG.onlyAssignerEdits,
-        );
+        const access = await authorizeAssignerEdit(tx, userId, body.task_db_id);
         sameProject(access, body.project_db_id);
         const before = access.task;
         const recipients = await resolveRecipients(
@@ -148,13 +133,7 @@ export function createTasksService(ctx: AppContext) {
           await scheduleExpiry(ctx, tx, before.id, expireAt);
         }
         await tellAssigned(ctx, tx, emit, access.project, task, recipients, added);
-        emit('task.changed', {
-          taskId: task.id,
-          projectId: task.projectId,
-          created: false,
-          addedUserIds: added,
-          removedUserIds: removed,
-        });
+        emitTaskChanged(emit, task, { added, removed });
       });
       ctx.jobs.wake();
       return {
@@ -215,22 +194,14 @@ export function createTasksService(ctx: AppContext) {
           })
           .where(eq(tasks.id, t.id));
         await cancelExpiry(ctx, tx, t.id, t.expireAt);
-        await notify(tx, emit, {
+        await notifyAboutTask(tx, emit, t, {
           userIds: await currentAssigneeIds(tx, t.id),
           type: 'task_completed',
           title: MSG.taskCompletedTitle,
           message: `A task in ${access.project.project.title} was marked as completed`,
-          projectId: t.projectId,
-          taskId: t.id,
           actorUserId: userId,
         });
-        emit('task.changed', {
-          taskId: t.id,
-          projectId: t.projectId,
-          created: false,
-          addedUserIds: [],
-          removedUserIds: [],
-        });
+        emitTaskChanged(emit, t);
       });
       return { message: MSG.taskCompleted, task: await presentTask(db, userId, taskId) };
     },
@@ -241,13 +212,7 @@ export function createTasksService(ctx: AppContext) {
       body: { project_db_id: string; task_db_id: string; user_email: string },
     ) {
       await events.transaction(db, async (tx) => {
-        const access = await authorizeTaskWrite(
-          tx,
-          userId,
-          body.task_db_id,
-          canManageTask,
-          MSG.onlyAssignerEdits,
-        );
+        const access = await authorizeAssignerEdit(tx, userId, body.task_db_id);
         sameProject(access, body.project_db_id);
         const email = body.user_email.toLowerCase();
         const [invite] = await tx

@@ -2,17 +2,23 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG, type AnswerTransferBody } from '@rushes/shared';
 import { tasks } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, forbidden } from '../../platform/http/errors.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { badRequest } from '../../platform/http/errors.ts';
 import { resolveRecipients } from './assignees.ts';
 import './tasks.events.ts';
-import { authorizeTaskWrite, canManageTask, canRequestTransfer } from './tasks.policy.ts';
+import {
+  authorizeAssignerEdit,
+  authorizeTaskWrite,
+  canRequestTransfer,
+  sameProject,
+} from './tasks.policy.ts';
 import { presentTask } from './tasks.present.ts';
 import {
   currentAssigneeIds,
   currentInviteEmails,
+  emitTaskChanged,
   inviteEmailsOf,
   memberIdsOf,
+  notifyAboutTask,
   refuseSelf,
   setAssignees,
   tellAssigned,
@@ -39,7 +45,7 @@ export function createTransferService(ctx: AppContext) {
           MSG.onlyAssigneeTransfers,
         );
         const t = access.task;
-        if (t.projectId !== body.project_db_id) throw forbidden(MSG.taskNotFound);
+        sameProject(access, body.project_db_id);
         if (t.isTransferRequest) throw badRequest(MSG.transferPending);
         await tx
           .update(tasks)
@@ -50,35 +56,21 @@ export function createTransferService(ctx: AppContext) {
             updatedAt: sql`now()`,
           })
           .where(eq(tasks.id, t.id));
-        await notify(tx, emit, {
+        await notifyAboutTask(tx, emit, t, {
           userIds: [t.assignedBy],
           type: 'task_transfer',
           title: MSG.transferRequestTitle,
           message: `A transfer was requested for a task in ${access.project.project.title}: ${body.msg}`,
-          projectId: t.projectId,
-          taskId: t.id,
           actorUserId: userId,
         });
-        emit('task.changed', {
-          taskId: t.id,
-          projectId: t.projectId,
-          created: false,
-          addedUserIds: [],
-          removedUserIds: [],
-        });
+        emitTaskChanged(emit, t);
       });
       return { message: MSG.transferRequested, task: await presentTask(db, userId, body.task_db_id) };
     },
 
     async answer(userId: string, body: AnswerTransferBody) {
       await events.transaction(db, async (tx, emit) => {
-        const access = await authorizeTaskWrite(
-          tx,
-          userId,
-          body.task_db_id,
-          canManageTask,
-          MSG.onlyAssignerEdits,
-        );
+        const access = await authorizeAssignerEdit(tx, userId, body.task_db_id);
         const t = access.task;
         if (!t.isTransferRequest) throw badRequest(MSG.noTransferRequest);
         const requester = t.transferRequestedBy;
@@ -111,22 +103,14 @@ export function createTransferService(ctx: AppContext) {
           .update(tasks)
           .set({ ...cleared, updatedAt: sql`now()` })
           .where(eq(tasks.id, t.id));
-        await notify(tx, emit, {
+        await notifyAboutTask(tx, emit, t, {
           userIds: requester ? [requester] : [],
           type: 'task_transfer',
           title: MSG.transferAnsweredTitle,
           message: `Your transfer request in ${access.project.project.title} was ${body.action === 'accept' ? 'accepted' : 'declined'}`,
-          projectId: t.projectId,
-          taskId: t.id,
           actorUserId: userId,
         });
-        emit('task.changed', {
-          taskId: t.id,
-          projectId: t.projectId,
-          created: false,
-          addedUserIds: added,
-          removedUserIds: removed,
-        });
+        emitTaskChanged(emit, t, { added, removed });
       });
       ctx.jobs.wake();
       return {

@@ -1,7 +1,10 @@
-import { Anchor, Badge, Box, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Anchor, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatNumber, MSG, UI, type SharedAssetCard } from '@rushes/shared';
+import { formatDate, MSG, UI, type SharedAssetCard } from '@rushes/shared';
+import { ListStatus } from '../../ui/ListStatus.tsx';
+import { TrayFrame } from '../../ui/TrayFrame.tsx';
+import { useLoadMoreAtEnd } from '../../ui/useLoadMoreAtEnd.ts';
 import { FileTypeIcon } from '../assets/FileTypeIcon.tsx';
 import { projectPath } from '../projects/paths.ts';
 import { useSharedAssetEvents, useSharedAssets } from './sharedAssets.ts';
@@ -33,62 +36,21 @@ export function SharedAssetsTray() {
   const query = useSharedAssets();
   useSharedAssetEvents();
   const box = useRef<HTMLDivElement>(null);
-  const end = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-
-  useEffect(() => {
-    const target = end.current;
-    if (!target || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { root: box.current, rootMargin: '60px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
+  const end = useLoadMoreAtEnd(query, { root: box, rootMargin: '60px' });
   const cards = query.data?.pages.flatMap((p) => p.data) ?? [];
   const total = query.data?.pages[0]?.total_entries ?? 0;
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={UI.traySharedAssets}>
-      <Stack gap="xs">
-        <Group gap="xs">
-          <Title order={2} size="h4">
-            {UI.traySharedAssets}
-          </Title>
-          {total > 0 && (
-            <Badge variant="light" color="gray" aria-hidden>
-              {formatNumber(total)}
-            </Badge>
-          )}
-        </Group>
-        <Box ref={box} mah="14rem" style={{ overflowY: 'auto' }}>
-          {query.isPending && (
-            <Center py="xs">
-              <Loader size="sm" />
-            </Center>
-          )}
-          {query.isError && (
-            <Text c="red" size="sm">
-              {MSG.somethingWentWrong}
-            </Text>
-          )}
-          {query.isSuccess && cards.length === 0 && (
-            <Text c="dimmed" size="sm">
-              {MSG.noRecordFound}
-            </Text>
-          )}
-          <Stack gap={6}>
-            {cards.map((card) => (
-              <SharedCard key={card.share_id} card={card} />
-            ))}
-          </Stack>
-          <div ref={end} />
-        </Box>
-      </Stack>
-    </Paper>
+    <TrayFrame title={UI.traySharedAssets} total={total}>
+      <Box ref={box} mah="14rem" style={{ overflowY: 'auto' }}>
+        <ListStatus query={query} empty={cards.length === 0} emptyText={MSG.noRecordFound} />
+        <Stack gap={6}>
+          {cards.map((card) => (
+            <SharedCard key={card.share_id} card={card} />
+          ))}
+        </Stack>
+        <div ref={end} />
+      </Box>
+    </TrayFrame>
   );
 }

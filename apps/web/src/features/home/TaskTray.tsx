@@ -1,7 +1,8 @@
-import { Badge, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { formatNumber, MSG, UI, type TaskTrayName } from '@rushes/shared';
+import { MSG, UI, type TaskTrayName } from '@rushes/shared';
+import { ListStatus } from '../../ui/ListStatus.tsx';
+import { TrayFrame } from '../../ui/TrayFrame.tsx';
 import { Carousel, CarouselSlide } from '../../ui/Carousel.tsx';
 import { useTaskTray } from '../tasks/api.ts';
 import { TaskCard } from '../tasks/TaskCard.tsx';
@@ -21,54 +22,28 @@ export function TaskTray({ tray, title }: { tray: TaskTrayName; title: string })
   const total = query.data?.pages[0]?.total_entries ?? 0;
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Group gap="xs">
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {total > 0 && (
-            <Badge variant="light" color="gray" aria-hidden>
-              {formatNumber(total)}
-            </Badge>
-          )}
-        </Group>
-        {query.isPending && (
-          <Center py="md">
-            <Loader size="sm" />
-          </Center>
-        )}
-        {query.isError && (
-          <Text c="red" size="sm">
-            {MSG.somethingWentWrong}
-          </Text>
-        )}
-        {query.isSuccess && tasks.length === 0 && (
-          <Text c="dimmed" size="sm">
-            {MSG.noRecordFound}
-          </Text>
-        )}
-        {tasks.length > 0 && (
-          <Carousel
-            label={title}
-            previousLabel={UI.previousTasks(title)}
-            nextLabel={UI.nextTasks(title)}
-            hasMore={query.hasNextPage}
-            loadingMore={query.isFetchingNextPage}
-            onReachEnd={loadMore}
-          >
-            {tasks.map((task) => (
-              <CarouselSlide key={task.task_db_id}>
-                <TaskCard
-                  task={task}
-                  showProject
-                  onOpen={(t) => void navigate(taskPath(t.project_db_id, t.task_db_id))}
-                />
-              </CarouselSlide>
-            ))}
-          </Carousel>
-        )}
-      </Stack>
-    </Paper>
+    <TrayFrame title={title} total={total}>
+      <ListStatus query={query} empty={tasks.length === 0} emptyText={MSG.noRecordFound} />
+      {tasks.length > 0 && (
+        <Carousel
+          label={title}
+          previousLabel={UI.previousTasks(title)}
+          nextLabel={UI.nextTasks(title)}
+          hasMore={query.hasNextPage}
+          loadingMore={query.isFetchingNextPage}
+          onReachEnd={loadMore}
+        >
+          {tasks.map((task) => (
+            <CarouselSlide key={task.task_db_id}>
+              <TaskCard
+                task={task}
+                showProject
+                onOpen={(t) => void navigate(taskPath(t.project_db_id, t.task_db_id))}
+              />
+            </CarouselSlide>
+          ))}
+        </Carousel>
+      )}
+    </TrayFrame>
   );
 }

@@ -1,8 +1,10 @@
-import { Center, Divider, Group, Loader, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
+import { Divider, Group, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDate, formatTime, MSG, UI, type NotificationItem } from '@rushes/shared';
+import { formatDate, formatTime, UI, type NotificationItem } from '@rushes/shared';
+import { ListStatus, NextPageLoader } from '../../ui/ListStatus.tsx';
+import { useLoadMoreAtEnd } from '../../ui/useLoadMoreAtEnd.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { playerPath } from '../player/openInPlayer.ts';
 import { projectPath } from '../projects/paths.ts';
@@ -72,9 +74,8 @@ export default function NotificationsPanel({ close }: PanelBaseProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const list = useNotifications();
-  const end = useRef<HTMLDivElement>(null);
+  const end = useLoadMoreAtEnd(list);
   const marked = useRef(false);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.notifications) ?? [], [list.data]);
 
   useEffect(() => {
@@ -85,16 +86,6 @@ export default function NotificationsPanel({ close }: PanelBaseProps) {
       items.filter((n) => !n.has_seen).map((n) => n.id),
     ).catch(() => undefined);
   }, [list.isSuccess, items, queryClient]);
-
-  useEffect(() => {
-    const target = end.current;
-    if (!target || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const open = (n: NotificationItem) => {
     const target = notificationTarget(n);
@@ -107,32 +98,14 @@ export default function NotificationsPanel({ close }: PanelBaseProps) {
     <Stack gap="xs">
       <DigestSwitch />
       <Divider />
-      {list.isPending && (
-        <Center py="md">
-          <Loader size="sm" />
-        </Center>
-      )}
-      {list.isError && (
-        <Text c="red" size="sm">
-          {MSG.somethingWentWrong}
-        </Text>
-      )}
-      {list.isSuccess && items.length === 0 && (
-        <Text c="dimmed" size="sm">
-          {UI.noNotifications}
-        </Text>
-      )}
+      <ListStatus query={list} empty={items.length === 0} emptyText={UI.noNotifications} />
       <Stack component="ul" gap={4} p={0} m={0} aria-label={UI.notifications}>
         {items.map((n) => (
           <Entry key={n.id} n={n} onOpen={open} />
         ))}
       </Stack>
       <div ref={end} />
-      {isFetchingNextPage && (
-        <Center py="xs">
-          <Loader size="xs" />
-        </Center>
-      )}
+      <NextPageLoader loading={list.isFetchingNextPage} />
     </Stack>
   );
 }

@@ -58,6 +58,9 @@ export function setHasNew(queryClient: QueryClient, flag: boolean): void {
 export async function markSeen(queryClient: QueryClient, ids: string[]): Promise<void> {
   setHasNew(queryClient, false);
   await api.put(API.notifications.seen, { notification_ids: ids.slice(0, 100) });
+  // A list fetch that left before the server cleared the flag would bring the dot back: drop it.
+  await queryClient.cancelQueries({ queryKey: notificationKeys.list });
+  setHasNew(queryClient, false);
 }
 
 /** The e-mail digest setting (off by default). */
