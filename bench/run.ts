@@ -5,6 +5,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'blob-part-memory': () => import('./blob-part-memory.ts'),
   // Several minutes and ~8 GiB of temp disk at the default 2 GiB: see bench/upload/index.ts for knobs.
   upload: () => import('./upload/index.ts'),
+  chat: () => import('./chat.ts'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;
