@@ -1,8 +1,9 @@
 /**
- * Where the filesystem driver's complete spends its time: `tsx bench/upload/completeCost.ts [parts]`
+ * What joining parts costs on the filesystem driver: `tsx bench/upload/completeCost.ts [parts]`
  * writes `parts` 16 MiB parts through FsBlobStore, then times, on the same part files, a streamed
- * concatenation with and without the per-part MD5 re-check, and the store's own
- * completeMultipartUpload (which re-hashes every part while joining them into a new file).
+ * join into one new file with and without a per-part MD5 re-check (how the driver completed before
+ * d403b8f), and the store's own completeMultipartUpload (now: the renamed parts become a composite
+ * object, no bytes copied).
  */
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';

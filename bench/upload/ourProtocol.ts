@@ -100,3 +100,14 @@ export async function completeUpload(up: OurUpload, etags: Map<number, string>) 
   );
   return data;
 }
+
+/** Abort: the server frees the parts (used for the untimed warm-up upload). */
+export async function abortUpload(up: OurUpload) {
+  await call(
+    up.base,
+    'DELETE',
+    API.uploads.root,
+    { team_db_id: up.session.teamId, project_db_id: up.session.projectId, upload_id: up.start.upload_id },
+    up.session.cookie,
+  );
+}

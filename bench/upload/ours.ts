@@ -9,8 +9,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { API, mediaFileUrl } from '@rushes/shared';
-import type { UploadMeasure } from './baselines.ts';
-import { completeUpload, startUpload, urlFor, type OurUpload } from './ourProtocol.ts';
+import { warmupPlan, type UploadMeasure } from './baselines.ts';
+import { abortUpload, completeUpload, startUpload, urlFor, type OurUpload } from './ourProtocol.ts';
 import { signInWithProject, startOurServer, type OurServer, type Session } from './ourServer.ts';
 import { dropConnections, partCount, putParts, type PartPlan } from './partsClient.ts';
 import { freePort, peakMiB, pollRss, resetPeak, rssMiB } from './proc.ts';
@@ -68,6 +68,14 @@ export async function measureOurs(plan: PartPlan, parallel: number, sourceSha?: 
   const rig = await ourRig();
   try {
     const { server, session } = rig;
+    // Warm-up like the baselines': 64 MiB through start and parts, then aborted (a completed upload
+    // would start a media job during the timed one).
+    const warm = warmupPlan(plan);
+    const w = await startUpload(server.base, session, warm.size);
+    const wParts = Array.from({ length: partCount(warm) }, (_, i) => i + 1);
+    const wRun = await putParts(warm, wParts, { parallel, urlFor: ourUrl(w, partCount(warm)) });
+    if (wRun.failed.size) throw new Error(`ours warm-up: ${[...wRun.failed.values()][0]}`);
+    await abortUpload(w);
     const idleMiB = rssMiB(server.child.pid);
     resetPeak(server.child.pid);
     const poll = pollRss(server.child.pid);

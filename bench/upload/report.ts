@@ -20,7 +20,8 @@ export interface Results {
 }
 
 const GiB = 1024 ** 3;
-const f = (n: number, d = 0) => n.toFixed(d);
+/** fixed decimals, without a '-0' for tiny negatives */
+const f = (n: number, d = 0) => (Math.round(n * 10 ** d) / 10 ** d + 0).toFixed(d);
 const spread = (xs: number[], d = 0) =>
   `${f(median(xs), d)} (${f(Math.min(...xs), d)}–${f(Math.max(...xs), d)})`;
 /** MB/s (10^6 bytes per second) */
