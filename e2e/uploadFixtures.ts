@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -40,5 +40,9 @@ export function makeUploadFixtures(): UploadFixtures {
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=640x360', '-frames:v', '1', image]);
   ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=220:duration=100:sample_rate=48000', '-ac', '2', audio]);
   writeFileSync(exe, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510)]));
+  // Whole-second modification times: a browser's File.lastModified is whole milliseconds, so a
+  // copy made later for the resume step (same name, size and date) gets exactly the same one.
+  const wholeSecond = new Date(Math.floor(Date.now() / 1000) * 1000);
+  for (const file of [video, image, audio, exe]) utimesSync(file, wholeSecond, wholeSecond);
   return { folder, video, image, audio, exe };
 }
