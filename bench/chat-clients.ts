@@ -40,7 +40,7 @@ export type FromClients =
       sendOrderInversions: number;
       /** Per counted message: the slowest arrival on this child (ms), to see a backlog build. */
       slowestBySeq: number[];
-      /** chat_unread events received (pushes to the members' user rooms). */
+      /** chat_count events received (the unread signal to the members' user rooms). */
       unread: number;
     };
 
@@ -99,7 +99,7 @@ function openSio(t: Target, origin: string, room: string): Promise<Receiver> {
   });
   const r: Receiver = { lastSeq: -1, lastCount: 0, seen: new Uint8Array(count), close: () => socket.close() };
   socket.on('chat_message', (p: Frame) => onText(r, p.message.text, p.chats_count));
-  socket.on('chat_unread', () => unread++);
+  socket.on('chat_count', () => unread++);
   return new Promise((resolve, reject) => {
     socket.once('connect_error', (err) => reject(err));
     socket.once('connect', () => {

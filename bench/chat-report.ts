@@ -28,7 +28,7 @@ export interface RunResult {
   /** The machine's 1-minute load average at the end of the run (2 cores; other work shares them). */
   load1: number;
   sendFailed: number;
-  /** chat_unread events each socket received per message sent (1 when every member hears each send). */
+  /** chat_count events each socket received per message sent (1 when every member hears each send). */
   unreadPerSocketPerMessage: number;
   /**
    * Server CPU (user + system, both instances summed) from the first send until every client caught

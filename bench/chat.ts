@@ -20,7 +20,7 @@ import { printReport, type RunResult, type Variant } from './chat-report.ts';
  * Env: BENCH_CHAT_N (default 100,1000,5000), BENCH_CHAT_PAIRS (5), BENCH_CHAT_SECONDS (10 counted
  * seconds per run), BENCH_CHAT_RATE (10 messages/s), BENCH_CHAT_VARIANTS (ws,one,two,one-quiet),
  * BENCH_CHAT_QUIET_N (1000: the sizes that also run 'one-quiet', every socket the sender's own, so
- * no chat_unread pushes), BENCH_CHAT_REUSE=1 (keep the last seed), BENCH_CHAT_TRACE=1 (slowest
+ * no chat_count pushes), BENCH_CHAT_REUSE=1 (keep the last seed), BENCH_CHAT_TRACE=1 (slowest
  * arrival per message), BENCH_DATABASE_URL, BENCH_REDIS_URL.
  */
 const SIZES = (process.env.BENCH_CHAT_N ?? '100,1000,5000').split(',').map(Number);

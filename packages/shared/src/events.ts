@@ -45,7 +45,14 @@ export interface ServerToClientEvents {
    * 'Today'); ids let a client drop a message it already has.
    */
   chat_message: (payload: { project_db_id: string; message: ChatMessage; chats_count: number }) => void;
-  /** User room: the user's unread count of a project's chat changed (after a send, or seen elsewhere). */
+  /**
+   * User rooms of every member but the sender, one broadcast per send: the project's chats_count
+   * moved. The client's unread = chats_count − its last_seen_count (from the counters route or the
+   * last chat_unread), exactly the server's rule; the highest chats_count wins, as sends may arrive
+   * out of order.
+   */
+  chat_count: (payload: { project_db_id: string; chats_count: number; sender_id: string }) => void;
+  /** User room: the user left the chat (here or elsewhere): unread 0 at chats_count. */
   chat_unread: (payload: { project_db_id: string; unread: number; chats_count: number }) => void;
   /** User room, 'Shared Assets' tray (spec 002 §4): an asset was shared with the user; put it first, total +1. */
   shared_asset_add: (payload: { tray: 'shared_assets'; asset: SharedAssetCard }) => void;

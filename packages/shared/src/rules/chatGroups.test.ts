@@ -7,6 +7,7 @@ import {
   chatDayOf,
   flattenChatGroups,
   groupChatMessages,
+  insertChatMessage,
   prependChatPage,
 } from './chatGroups.ts';
 
@@ -135,5 +136,34 @@ describe('chat request schemas', () => {
       chatHistoryQuery.safeParse({ project_db_id: '6f1d7a0e-2b1c-4d3e-9f00-1a2b3c4d5e6f', tz: 'Mars/Base' })
         .success,
     ).toBe(false);
+  });
+});
+
+describe('live messages in stored order', () => {
+  it('a message that overtook goes before the ones stored after it, and the groups are rebuilt', () => {
+    const one = msg(ann, '2026-11-22T10:00:00.000Z', 'one');
+    const two = msg(bob, '2026-11-22T10:00:01.000Z', 'two');
+    const three = msg(ann, '2026-11-22T10:00:02.000Z', 'three');
+    const count = new Map([
+      [one.id, 1],
+      [two.id, 2],
+      [three.id, 3],
+    ]);
+    const opts = { now: NOW };
+    // arrival order: one, three, two
+    let groups = groupChatMessages([one], opts);
+    groups = insertChatMessage(groups, three, (id) => (count.get(id) ?? 0) > 3, opts);
+    groups = insertChatMessage(groups, two, (id) => (count.get(id) ?? 0) > 2, opts);
+    expect(flattenChatGroups(groups).map((m) => m.text)).toEqual(['one', 'two', 'three']);
+    expect(groups).toEqual(groupChatMessages([one, two, three], opts));
+  });
+
+  it('in order, it is a plain append', () => {
+    const a = msg(ann, '2026-11-22T10:00:00.000Z', 'a');
+    const b = msg(ann, '2026-11-22T10:00:01.000Z', 'b');
+    const groups = groupChatMessages([a], { now: NOW });
+    expect(insertChatMessage(groups, b, () => false, { now: NOW })).toEqual(
+      appendChatMessage(groups, b, { now: NOW }),
+    );
   });
 });

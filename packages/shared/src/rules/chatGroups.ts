@@ -77,6 +77,24 @@ export function appendChatMessage(
   return [...groups.slice(0, -1), { ...lastDay, messages }];
 }
 
+/**
+ * A live message in stored order: it goes before the trailing messages stored after it
+ * (`storedAfter(id)`: e.g. a higher chats_count), and the groups are rebuilt; with none, a plain
+ * append. Live messages can overtake each other (two API nodes, overlapping commits).
+ */
+export function insertChatMessage(
+  groups: ChatDateGroup[],
+  message: ChatMessage,
+  storedAfter: (shownId: string) => boolean,
+  opts: ChatGroupOptions = {},
+): ChatDateGroup[] {
+  const shown = flattenChatGroups(groups);
+  let at = shown.length;
+  while (at > 0 && storedAfter(shown[at - 1].id)) at--;
+  if (at === shown.length) return appendChatMessage(groups, message, opts);
+  return groupChatMessages([...shown.slice(0, at), message, ...shown.slice(at)], opts);
+}
+
 /** Groups messages given oldest first. */
 export function groupChatMessages(messages: ChatMessage[], opts: ChatGroupOptions = {}): ChatDateGroup[] {
   let groups: ChatDateGroup[] = [];

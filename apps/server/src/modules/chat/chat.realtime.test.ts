@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@rushes/shared';
+import { API, type ChatCounters } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   afterSentinel,
@@ -11,7 +11,7 @@ import {
   record,
 } from '../../../test/realtime-helpers.ts';
 import { studio } from '../projects/projects.testkit.ts';
-import { call, person, say } from './chat.testkit.ts';
+import { addMembers, call, person, say, type Person } from './chat.testkit.ts';
 
 /** Chat over Socket.IO (DESIGN §5): the project room, unread counts and the notification dot. */
 let t: TestApp;
@@ -66,24 +66,71 @@ describe('project chat realtime', () => {
     expect(senderDots).toEqual([{ has_new_notification: true }]); // only the sentinel
   });
 
-  it('other members hear their unread count after a send, and 0 after they leave the chat', async () => {
+  it('one chat_count per send reaches every other member; chats_count − last_seen_count is the counters route unread, and leaving sends 0', async () => {
     const { owner, collaborator, projectId } = await studio(t);
+    const third = await person(t);
+    await addMembers(t, owner, projectId, [third]);
     const reader = await connect(url, { cookie: collaborator.cookie });
+    const readerTab2 = await connect(url, { cookie: collaborator.cookie });
+    const other = await connect(url, { cookie: third.cookie });
     const sender = await connect(url, { cookie: owner.cookie });
-    const senderUnread = record(sender, 'chat_unread');
+    const senderCounts = record(sender, 'chat_count');
+    const readerCounts = record(reader, 'chat_count');
+    const tab2Counts = record(readerTab2, 'chat_count');
+    const otherCounts = record(other, 'chat_count');
+    const readerUnreads = record(reader, 'chat_unread');
+    const counters = async (who: Person) =>
+      (await call<ChatCounters>(t, 'GET', API.chat.counters, who, { project_db_id: projectId })).body.data;
 
-    const first = next(reader, 'chat_unread');
+    const first = next(reader, 'chat_count');
     await say(t, owner, projectId, 'one');
-    expect(await first).toEqual({ project_db_id: projectId, unread: 1, chats_count: 1 });
-    const second = next(reader, 'chat_unread');
+    expect(await first).toEqual({ project_db_id: projectId, chats_count: 1, sender_id: owner.user.id });
+    const baseline = await counters(collaborator);
+    expect(baseline).toEqual({ chats_count: 1, last_seen_count: 0, unread: 1 });
+
+    const second = next(reader, 'chat_count');
     await say(t, owner, projectId, 'two');
-    expect(await second).toEqual({ project_db_id: projectId, unread: 2, chats_count: 2 });
+    const p2 = await second;
+    // the client's arithmetic, against the server's own answer
+    expect(p2.chats_count - baseline.last_seen_count).toBe((await counters(collaborator)).unread);
+    expect(p2.chats_count - baseline.last_seen_count).toBe(2);
 
     const reset = next(reader, 'chat_unread');
     await call(t, 'PUT', API.chat.seen, collaborator, { project_db_id: projectId });
-    expect(await reset).toEqual({ project_db_id: projectId, unread: 0, chats_count: 2 });
+    const zero = await reset;
+    expect(zero).toEqual({ project_db_id: projectId, unread: 0, chats_count: 2 });
+    // after leaving, chat_unread's chats_count is the new baseline
+    const third3 = next(reader, 'chat_count');
+    await say(t, third, projectId, 'three');
+    const p3 = await third3;
+    expect(p3).toEqual({ project_db_id: projectId, chats_count: 3, sender_id: third.user.id });
+    expect(p3.chats_count - zero.chats_count).toBe((await counters(collaborator)).unread);
+    expect(p3.chats_count - zero.chats_count).toBe(1);
 
     await afterSentinel(sender, ping(owner.user.id));
-    expect(senderUnread).toEqual([]);
+    await afterSentinel(readerTab2, ping(collaborator.user.id));
+    await afterSentinel(other, ping(third.user.id));
+    expect(senderCounts).toEqual([{ project_db_id: projectId, chats_count: 3, sender_id: third.user.id }]);
+    expect(readerCounts.map((p) => p.chats_count)).toEqual([1, 2, 3]);
+    expect(tab2Counts.map((p) => p.chats_count)).toEqual([1, 2, 3]); // every tab, once each
+    expect(otherCounts.map((p) => p.chats_count)).toEqual([1, 2]); // not its own send
+    expect(readerUnreads).toEqual([zero]);
+  });
+
+  it('toUsers sends one broadcast to many user rooms; a socket hears it once', async () => {
+    const a = await person(t);
+    const b = await person(t);
+    const c = await person(t);
+    const onA = await connect(url, { cookie: a.cookie });
+    const onB = await connect(url, { cookie: b.cookie });
+    const onC = await connect(url, { cookie: c.cookie });
+    const heard = [record(onA, 'chat_count'), record(onB, 'chat_count'), record(onC, 'chat_count')];
+    const payload = { project_db_id: 'p', chats_count: 7, sender_id: c.user.id };
+    t.ctx.realtime.toUsers([a.user.id, b.user.id, a.user.id], 'chat_count', payload);
+    t.ctx.realtime.toUsers([], 'chat_count', payload);
+    await afterSentinel(onA, ping(a.user.id));
+    await afterSentinel(onB, ping(b.user.id));
+    await afterSentinel(onC, ping(c.user.id));
+    expect(heard).toEqual([[payload], [payload], []]);
   });
 });

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../platform/context.ts';
 import './chat.events.ts';
-import { unreadByMember } from './chat.sql.ts';
+import { memberIdsExcept } from './chat.sql.ts';
 
 /**
  * Chat → realtime (DESIGN §5): the stored message to project:{id} (its members may read it; joining
- * needs membership, checked by the projects room policy), then every other member's unread count to
- * their user room, computed in one query. Unread payloads carry chats_count: a client keeps the one
- * with the highest chats_count (at equal counts, the lower unread), as concurrent sends may arrive
- * out of order.
+ * needs membership, checked by the projects room policy), then ONE chat_count broadcast to every
+ * other member's user room (one encode, one Redis publish, whatever the member count): each client
+ * computes its unread as chats_count − its last_seen_count, so the server does no per-member unread
+ * work per message. Leaving the chat (chat.seen) tells that user's other tabs unread 0.
  */
 export function registerChatMappers(ctx: AppContext) {
   const { events, realtime, db } = ctx;
@@ -17,13 +17,11 @@ export function registerChatMappers(ctx: AppContext) {
       message,
       chats_count: chatsCount,
     });
-    for (const m of await unreadByMember(db, projectId, senderId)) {
-      realtime.toUser(m.userId, 'chat_unread', {
-        project_db_id: projectId,
-        unread: m.unread,
-        chats_count: m.chatsCount,
-      });
-    }
+    realtime.toUsers(await memberIdsExcept(db, projectId, senderId), 'chat_count', {
+      project_db_id: projectId,
+      chats_count: chatsCount,
+      sender_id: senderId,
+    });
   });
   events.on('chat.seen', ({ projectId, userId, chatsCount }) =>
     realtime.toUser(userId, 'chat_unread', { project_db_id: projectId, unread: 0, chats_count: chatsCount }),

@@ -93,29 +93,13 @@ export async function recordSeen(tx: DbOrTx, projectId: string, userId: string):
   return row.lastSeenCount;
 }
 
-/** Every member's unread count but one (the sender), in one query. */
-export async function unreadByMember(db: DbOrTx, projectId: string, exceptUserId: string) {
+/** The project's member ids but one (the sender): an index-only scan of the primary key. */
+export async function memberIdsExcept(db: DbOrTx, projectId: string, exceptUserId: string) {
   const rows = await db
-    .select({
-      userId: projectMembers.userId,
-      chatsCount: projectChatCounters.chatsCount,
-      lastSeen: sql<number>`coalesce(${projectChatSeen.lastSeenCount}, 0)::int`,
-    })
+    .select({ userId: projectMembers.userId })
     .from(projectMembers)
-    .innerJoin(projectChatCounters, eq(projectChatCounters.projectId, projectMembers.projectId))
-    .leftJoin(
-      projectChatSeen,
-      and(
-        eq(projectChatSeen.projectId, projectMembers.projectId),
-        eq(projectChatSeen.userId, projectMembers.userId),
-      ),
-    )
     .where(and(eq(projectMembers.projectId, projectId), ne(projectMembers.userId, exceptUserId)));
-  return rows.map((r) => ({
-    userId: r.userId,
-    chatsCount: r.chatsCount,
-    unread: Math.max(0, r.chatsCount - Number(r.lastSeen)),
-  }));
+  return rows.map((r) => r.userId);
 }
 
 /**

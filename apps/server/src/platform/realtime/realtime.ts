@@ -103,6 +103,16 @@ export class Realtime {
     this.io.to(`user:${userId}`).emit(event, ...args);
   }
 
+  /**
+   * One event to many users' rooms as a single broadcast: one encode, and with Redis one PUBLISH
+   * (the adapter sends the room list with the packet), instead of one per user. A socket in several
+   * of the rooms still gets it once.
+   */
+  toUsers<E extends Emit[0]>(userIds: string[], event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+    if (userIds.length === 0) return;
+    this.io.to(userIds.map((id) => `user:${id}`)).emit(event, ...args);
+  }
+
   toRoom<E extends Emit[0]>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) {
     this.io.to(room).emit(event, ...args);
   }

@@ -9,8 +9,8 @@ import {
 import {
   API,
   PROJECT_CHAT_PAGE_SIZE,
-  appendChatMessage,
   flattenChatGroups,
+  insertChatMessage,
   type ChatCounters,
   type ChatHistory,
   type ChatMessage,
@@ -54,17 +54,35 @@ export function useChatHistory(projectDbId: string) {
   });
 }
 
+/** chats_count of the live messages heard per project (id → count), the last few hundred. */
+const liveCounts = new Map<string, Map<string, number>>();
+const LIVE_COUNTS_KEPT = 500;
+
+function rememberCount(projectDbId: string, messageId: string, chatsCount: number): Map<string, number> {
+  const counts = liveCounts.get(projectDbId) ?? new Map<string, number>();
+  liveCounts.set(projectDbId, counts);
+  counts.set(messageId, chatsCount);
+  if (counts.size > LIVE_COUNTS_KEPT) counts.delete(counts.keys().next().value as string);
+  return counts;
+}
+
 /**
  * A live or just-sent message joins the newest page by the shared grouping rule (same user today:
  * appended to the last group, else a new group under 'Today'); a message already shown is ignored.
+ * Messages can overtake each other (two API nodes, overlapping commits), so with its chats_count a
+ * message goes before the live ones stored after it, and the page is regrouped.
  */
-export function addLiveMessage(queryClient: QueryClient, message: ChatMessage): void {
+export function addLiveMessage(queryClient: QueryClient, message: ChatMessage, chatsCount?: number): void {
+  const counts =
+    chatsCount === undefined ? undefined : rememberCount(message.project_id, message.id, chatsCount);
   queryClient.setQueryData<HistoryData>(chatKeys.history(message.project_id), (data) => {
     if (!data || data.pages.length === 0) return data;
     const known = data.pages.some((p) => flattenChatGroups(p.messages).some((m) => m.id === message.id));
     if (known) return data;
     const [newest, ...older] = data.pages;
-    const messages = appendChatMessage(newest.messages, message, { timeZone: readerTimeZone() });
+    const later = (id: string) =>
+      counts !== undefined && chatsCount !== undefined && (counts.get(id) ?? -1) > chatsCount;
+    const messages = insertChatMessage(newest.messages, message, later, { timeZone: readerTimeZone() });
     return {
       ...data,
       pages: [{ ...newest, messages, total_entries: newest.total_entries + 1 }, ...older],
@@ -80,7 +98,7 @@ export function useSendChat(projectDbId: string) {
         project_db_id: projectDbId,
         ...body,
       }),
-    onSuccess: ({ message }) => addLiveMessage(queryClient, message),
+    onSuccess: ({ message, chats_count }) => addLiveMessage(queryClient, message, chats_count),
     // the input shows 'Something went wrong' itself (spec 000 §9 chat send failure)
     meta: { silent: true },
   });
@@ -107,15 +125,16 @@ export function useChatCounters(projectDbId: string) {
 }
 
 /**
- * A chat_unread payload for the page header's counters. Payloads may arrive out of order under
- * concurrent sends: the one with the highest chats_count wins (at equal counts, the lower unread).
+ * A new unread state for the page header's counters; answers the counters kept. Payloads may arrive
+ * out of order under concurrent sends: the highest chats_count wins (at equal counts, the lower
+ * unread).
  */
 export function setUnread(
   queryClient: QueryClient,
   projectDbId: string,
   next: { unread: number; chats_count: number },
-): void {
-  queryClient.setQueryData<ChatCounters>(chatKeys.counters(projectDbId), (old) => {
+): ChatCounters | undefined {
+  return queryClient.setQueryData<ChatCounters>(chatKeys.counters(projectDbId), (old) => {
     if (!old) return old;
     const newer =
       next.chats_count > old.chats_count ||
@@ -123,6 +142,25 @@ export function setUnread(
     if (!newer) return old;
     const { chats_count, unread } = next;
     return { chats_count, last_seen_count: chats_count - unread, unread };
+  });
+}
+
+/**
+ * chat_count → unread by the server's rule: chats_count − last_seen_count (never below 0); the
+ * baseline is the counters' last_seen_count (from the counters route, or a chat_unread reset).
+ */
+export const unreadAt = (counters: ChatCounters, chatsCount: number) => ({
+  chats_count: chatsCount,
+  unread: Math.max(0, chatsCount - counters.last_seen_count),
+});
+
+/** The project's counters from the cache, else fetched once (kept: they are the unread baseline). */
+export function ensureChatCounters(queryClient: QueryClient, projectDbId: string): Promise<ChatCounters> {
+  return queryClient.ensureQueryData({
+    queryKey: chatKeys.counters(projectDbId),
+    queryFn: ({ signal }) =>
+      api.get<ChatCounters>(API.chat.counters, { project_db_id: projectDbId }, { signal }),
+    gcTime: Infinity,
   });
 }
 

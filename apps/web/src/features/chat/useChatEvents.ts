@@ -1,41 +1,54 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ServerToClientEvents } from '@rushes/shared';
+import type { ChatCounters, ServerToClientEvents } from '@rushes/shared';
 import { connectSocket } from '../../api/socket.ts';
-import { setCardUnread } from '../projects/trayCache.ts';
-import { addLiveMessage, openChats, setUnread } from './api.ts';
+import { holdsCard, setCardUnread } from '../projects/trayCache.ts';
+import { addLiveMessage, chatKeys, ensureChatCounters, openChats, setUnread, unreadAt } from './api.ts';
 
 type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
 
 /**
  * Live chat (spec 000 §7): chat_message (project room, heard while the project page is open) joins
- * the open history under 'Today'; chat_unread (user room) updates the project's unread count on its
- * page header and home card. Payloads can arrive out of order: per project the highest chats_count
- * wins. A project whose chat is open here stays at 0 (leaving records it seen).
+ * the open history in chats_count order; chat_count (user room, one broadcast per send to every
+ * other member) moves the project's unread count — chats_count − this user's last_seen_count — on
+ * its page header and home card; chat_unread (user room) is this user leaving the chat elsewhere:
+ * unread 0. Per project the highest chats_count wins. A project whose chat is open here stays at 0
+ * (leaving records it seen).
  */
 export function useChatEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const socket = connectSocket(queryClient);
-    const latest = new Map<string, { chats_count: number; unread: number }>();
-    const onMessage = ({ message }: Payload<'chat_message'>) => addLiveMessage(queryClient, message);
-    const onUnread = ({ project_db_id, unread, chats_count }: Payload<'chat_unread'>) => {
-      const seen = openChats.has(project_db_id);
-      const next = { chats_count, unread: seen ? 0 : unread };
-      const last = latest.get(project_db_id);
-      if (
-        last &&
-        (last.chats_count > chats_count || (last.chats_count === chats_count && last.unread < next.unread))
-      )
-        return;
-      latest.set(project_db_id, next);
-      setUnread(queryClient, project_db_id, next);
-      setCardUnread(queryClient, project_db_id, next.unread);
+    const show = (projectDbId: string, next: { unread: number; chats_count: number }) => {
+      const kept = setUnread(queryClient, projectDbId, next);
+      setCardUnread(queryClient, projectDbId, kept?.unread ?? next.unread);
     };
+    const fromCounters = (projectDbId: string, counters: ChatCounters, chatsCount: number) =>
+      show(
+        projectDbId,
+        openChats.has(projectDbId) ? { chats_count: chatsCount, unread: 0 } : unreadAt(counters, chatsCount),
+      );
+
+    const onMessage = ({ message, chats_count }: Payload<'chat_message'>) =>
+      addLiveMessage(queryClient, message, chats_count);
+    const onCount = ({ project_db_id, chats_count }: Payload<'chat_count'>) => {
+      const counters = queryClient.getQueryData<ChatCounters>(chatKeys.counters(project_db_id));
+      if (counters) return fromCounters(project_db_id, counters, chats_count);
+      if (openChats.has(project_db_id)) return setCardUnread(queryClient, project_db_id, 0);
+      // No baseline yet: only a shown home card needs one; its counters are fetched once and kept.
+      if (!holdsCard(queryClient, project_db_id)) return;
+      void ensureChatCounters(queryClient, project_db_id)
+        .then((c) => fromCounters(project_db_id, c, chats_count))
+        .catch(() => undefined);
+    };
+    const onUnread = ({ project_db_id, chats_count }: Payload<'chat_unread'>) =>
+      show(project_db_id, { chats_count, unread: 0 });
     socket.on('chat_message', onMessage);
+    socket.on('chat_count', onCount);
     socket.on('chat_unread', onUnread);
     return () => {
       socket.off('chat_message', onMessage);
+      socket.off('chat_count', onCount);
       socket.off('chat_unread', onUnread);
     };
   }, [queryClient]);

@@ -61,7 +61,14 @@ export function removeFromTrays(queryClient: QueryClient, projectDbId: string): 
   });
 }
 
-/** The viewer's unread chat count on a project's card, wherever the card is (chat_unread). */
+/** Whether any cached tray shows the project's card. */
+export function holdsCard(queryClient: QueryClient, projectDbId: string): boolean {
+  return queryClient
+    .getQueriesData<TrayData>({ queryKey: projectKeys.trays })
+    .some(([, data]) => Boolean(data && holds(data, projectDbId)));
+}
+
+/** The viewer's unread chat count on a project's card, wherever the card is (chat_count, chat_unread). */
 export function setCardUnread(queryClient: QueryClient, projectDbId: string, unread: number): void {
   queryClient.setQueriesData<TrayData>({ queryKey: projectKeys.trays }, (data) => {
     if (!data || !holds(data, projectDbId)) return data;
