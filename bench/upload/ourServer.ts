@@ -31,6 +31,9 @@ export async function startOurServer(dataDir: string, port: number): Promise<Our
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     DEMO_SEED: 'true',
+    // V8 flags for our server only (e.g. '--max-semi-space-size=64'), to try GC settings against
+    // the same baselines in one run
+    ...(process.env.BENCH_OURS_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_OURS_NODE_OPTIONS } : {}),
   });
   await waitUntilUp(child, `${base}${API.health}`);
   return { child, base, dataDir, port };
