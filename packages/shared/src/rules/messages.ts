@@ -143,6 +143,12 @@ export const MSG = {
   pickReviewers: 'Pick people or type e-mails',
   taskAssignedTitle: 'New task assigned',
   taskCompletedTitle: 'Task completed',
+  taskCompletedNotification: (project: string) => `A task in ${project} was marked as completed`,
+  taskAssignedOnJoinNotification: 'You were assigned a task in a project you just joined',
+  transferRequestedNotification: (project: string, reason: string) =>
+    `A transfer was requested for a task in ${project}: ${reason}`,
+  transferAnsweredNotification: (project: string, accepted: boolean) =>
+    `Your transfer request in ${project} was ${accepted ? 'accepted' : 'declined'}`,
   transferRequestTitle: 'Transfer requested',
   transferAnsweredTitle: 'Transfer request answered',
   approvalRequestTitle: 'Approval requested',
@@ -163,6 +169,9 @@ export const MSG = {
   uploadAlreadyCompleted: 'This upload is already complete',
   uploadPartsMismatch: 'Some parts are missing or do not match. Upload them again.',
   uploadPartTooLarge: 'A part is larger than the part size',
+  uploadInterrupted: 'The upload was interrupted',
+  fileNotFound: 'File not found',
+  rangeNotSatisfiable: 'The requested range is not satisfiable',
   uploadSizeMismatch: 'The uploaded size does not match the file size',
   uploadFolderPathMismatch: 'The folder path does not match the upload',
   uploadCompleted: 'Uploaded successfully',

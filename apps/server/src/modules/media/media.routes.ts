@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API, mediaFileQuery, playerAsset, playerAssetQuery, playerConfigAnswer } from '@rushes/shared';
+import { API, MSG, mediaFileQuery, playerAsset, playerAssetQuery, playerConfigAnswer } from '@rushes/shared';
 import { attachmentDisposition } from '../../platform/blobs/blobStore.ts';
 import { parseRangeHeader } from '../../platform/blobs/fsBlobRoutes.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -39,7 +39,7 @@ export function mediaRoutes(ctx: AppContext) {
         return reply
           .code(416)
           .header('Content-Range', `bytes */${opened.unsatisfiable}`)
-          .send({ response: false, data: null, errormessage: 'The requested range is not satisfiable' });
+          .send({ response: false, data: null, errormessage: MSG.rangeNotSatisfiable });
       }
       const { object, range } = opened;
       reply

@@ -38,7 +38,7 @@ export async function claimTaskInvites(ctx: AppContext, projectId: string, userI
         userIds: addedIds,
         type: 'task_assigned',
         title: MSG.taskAssignedTitle,
-        message: 'You were assigned a task in a project you just joined',
+        message: MSG.taskAssignedOnJoinNotification,
         actorUserId: w.assignedBy,
       });
       emitTaskChanged(emit, task, { added: addedIds });

@@ -198,7 +198,7 @@ export function createTasksService(ctx: AppContext) {
           userIds: await currentAssigneeIds(tx, t.id),
           type: 'task_completed',
           title: MSG.taskCompletedTitle,
-          message: `A task in ${access.project.project.title} was marked as completed`,
+          message: MSG.taskCompletedNotification(access.project.project.title),
           actorUserId: userId,
         });
         emitTaskChanged(emit, t);

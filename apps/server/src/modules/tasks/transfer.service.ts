@@ -60,7 +60,7 @@ export function createTransferService(ctx: AppContext) {
           userIds: [t.assignedBy],
           type: 'task_transfer',
           title: MSG.transferRequestTitle,
-          message: `A transfer was requested for a task in ${access.project.project.title}: ${body.msg}`,
+          message: MSG.transferRequestedNotification(access.project.project.title, body.msg),
           actorUserId: userId,
         });
         emitTaskChanged(emit, t);
@@ -107,7 +107,7 @@ export function createTransferService(ctx: AppContext) {
           userIds: requester ? [requester] : [],
           type: 'task_transfer',
           title: MSG.transferAnsweredTitle,
-          message: `Your transfer request in ${access.project.project.title} was ${body.action === 'accept' ? 'accepted' : 'declined'}`,
+          message: MSG.transferAnsweredNotification(access.project.project.title, body.action === 'accept'),
           actorUserId: userId,
         });
         emitTaskChanged(emit, t, { added, removed });

@@ -1,3 +1,4 @@
+import { MSG } from '@rushes/shared';
 import type { Readable } from 'node:stream';
 
 /**
@@ -171,7 +172,7 @@ export function resolveRange(range: ByteRange, size: number): ByteRange {
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) {
     throw new BlobError('InvalidArgument', 'Invalid byte range');
   }
-  if (start >= size) throw new BlobError('InvalidRange', 'The requested range is not satisfiable');
+  if (start >= size) throw new BlobError('InvalidRange', MSG.rangeNotSatisfiable);
   return { start, end: Math.min(end, size - 1) };
 }
 

@@ -1,3 +1,4 @@
+import { MSG } from '@rushes/shared';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -23,8 +24,6 @@ export interface FsBlobRoutesOptions {
 }
 
 export const DEFAULT_MAX_PART_BYTES = 5 * 1024 ** 3;
-
-const INVALID_LINK = 'This link is invalid or has expired';
 
 const partQuery = z.object({
   key: z.string().max(600),
@@ -65,18 +64,18 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
 
     app.put(PARTS_PATH, { bodyLimit: maxPartBytes }, async (request, reply) => {
       const query = partQuery.safeParse(request.query);
-      if (!query.success || !store.verifyPartSignature(query.data)) return fail(reply, 403, INVALID_LINK);
+      if (!query.success || !store.verifyPartSignature(query.data)) return fail(reply, 403, MSG.invalidLink);
       const { key, uploadId, partNumber } = query.data;
 
       let partMax = maxPartBytes;
       if (opts.partLimit) {
         const allowed = await opts.partLimit(key, uploadId, Number(partNumber));
-        if (allowed === null) return fail(reply, 404, 'This upload no longer exists');
+        if (allowed === null) return fail(reply, 404, MSG.uploadNotFound);
         partMax = Math.min(partMax, allowed);
       }
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > partMax) {
-        return fail(reply, 413, 'The part is too large');
+        return fail(reply, 413, MSG.uploadPartTooLarge);
       }
       // The parser hands over the payload stream (request.raw, or what a preParsing hook made of it).
       const body = (request.body as Readable | undefined) ?? request.raw;
@@ -91,14 +90,14 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
           .header('Cache-Control', 'no-store')
           .send();
       } catch (err) {
-        if (isBlobError(err, 'EntityTooLarge')) return fail(reply, 413, 'The part is too large');
-        if (isBlobError(err, 'NoSuchUpload')) return fail(reply, 404, 'This upload no longer exists');
+        if (isBlobError(err, 'EntityTooLarge')) return fail(reply, 413, MSG.uploadPartTooLarge);
+        if (isBlobError(err, 'NoSuchUpload')) return fail(reply, 404, MSG.uploadNotFound);
         if (isBlobError(err, 'InvalidKey') || isBlobError(err, 'InvalidArgument')) {
-          return fail(reply, 403, INVALID_LINK);
+          return fail(reply, 403, MSG.invalidLink);
         }
         // The browser went away mid-part (pause, reload): nothing is kept, nobody is listening.
         if (request.raw.destroyed && !request.raw.readableEnded) {
-          return fail(reply, 400, 'The upload was interrupted');
+          return fail(reply, 400, MSG.uploadInterrupted);
         }
         throw err;
       }
@@ -106,24 +105,24 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
 
     app.get(OBJECT_PATH, async (request, reply) => {
       const query = objectQuery.safeParse(request.query);
-      if (!query.success || !store.verifyGetSignature(query.data)) return fail(reply, 403, INVALID_LINK);
+      if (!query.success || !store.verifyGetSignature(query.data)) return fail(reply, 403, MSG.invalidLink);
       const { key, filename } = query.data;
 
       const head = await store.headObject(key);
-      if (!head) return fail(reply, 404, 'File not found');
+      if (!head) return fail(reply, 404, MSG.fileNotFound);
       const range = parseRangeHeader(request.headers.range, head.size);
       if (range === 'unsatisfiable') {
         return reply
           .code(416)
           .header('Content-Range', `bytes */${head.size}`)
-          .send({ response: false, data: null, errormessage: 'The requested range is not satisfiable' });
+          .send({ response: false, data: null, errormessage: MSG.rangeNotSatisfiable });
       }
 
       let object;
       try {
         object = await store.getObject(key, range ? { range } : {});
       } catch (err) {
-        if (isBlobError(err, 'NoSuchKey')) return fail(reply, 404, 'File not found');
+        if (isBlobError(err, 'NoSuchKey')) return fail(reply, 404, MSG.fileNotFound);
         if (isBlobError(err, 'InvalidRange')) {
           return reply.code(416).header('Content-Range', `bytes */${head.size}`).send();
         }
