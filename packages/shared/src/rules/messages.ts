@@ -170,6 +170,7 @@ export const MSG = {
   uploadPartsMismatch: 'Some parts are missing or do not match. Upload them again.',
   uploadPartTooLarge: 'A part is larger than the part size',
   uploadInterrupted: 'The upload was interrupted',
+  uploadOffsetMismatch: 'This part has to be sent again from its start',
   fileNotFound: 'File not found',
   rangeNotSatisfiable: 'The requested range is not satisfiable',
   uploadSizeMismatch: 'The uploaded size does not match the file size',

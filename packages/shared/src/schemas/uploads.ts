@@ -54,8 +54,20 @@ export const startUploadBody = z.object({
 });
 export type StartUploadBody = z.input<typeof startUploadBody>;
 
-export const signedPart = z.object({ PartNumber: z.number(), url: z.string() });
+export const signedPart = z.object({
+  PartNumber: z.number(),
+  url: z.string(),
+  /**
+   * Bytes of this part the server already holds from a PUT that was cut off (filesystem driver
+   * only): send the rest to partUrlFrom(url, offset). Absent when the part starts from byte 0.
+   */
+  offset: z.number().optional(),
+});
 export type SignedPart = z.infer<typeof signedPart>;
+
+/** The URL that continues a part from `offset` (the signed URL itself when offset is 0). */
+export const partUrlFrom = (url: string, offset: number | undefined): string =>
+  offset ? `${url}${url.includes('?') ? '&' : '?'}offset=${offset}` : url;
 
 export const startUploadAnswer = z.object({
   upload_id: z.string(),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MSG } from '@rushes/shared';
+import { MSG, type SignedPart } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { uploadSessions } from '../../db/schema/index.ts';
 import type { BlobStore } from '../../platform/blobs/index.ts';
@@ -41,20 +41,25 @@ export function expectedPartSize(
   return s.sizeBytes - (s.partCount - 1) * s.partSize;
 }
 
-/** Signed PUT URLs for some parts of a session. */
+/**
+ * Signed PUT URLs for some parts of a session, each with the bytes the store kept of it from a PUT
+ * that was cut off (so a resumed part sends only its rest).
+ */
 export async function signParts(
   blobs: BlobStore,
   s: UploadSessionRow,
   partNumbers: readonly number[],
   ttlSeconds: number,
 ) {
-  const parts = [];
+  const kept = (await blobs.partialParts?.(s.blobKey, s.blobUploadId)) ?? new Map<number, number>();
+  const parts: SignedPart[] = [];
   for (const n of [...new Set(partNumbers)].sort((a, b) => a - b)) {
-    if (expectedPartSize(s, n) === null) continue;
-    parts.push({
-      PartNumber: n,
-      url: await blobs.signPartUrl(s.blobKey, s.blobUploadId, n, { expiresInSeconds: ttlSeconds }),
-    });
+    const expected = expectedPartSize(s, n);
+    if (expected === null) continue;
+    const url = await blobs.signPartUrl(s.blobKey, s.blobUploadId, n, { expiresInSeconds: ttlSeconds });
+    const offset = kept.get(n) ?? 0;
+    // A whole part kept as partial (cut just before its rename) is sent again: the PUT names it.
+    parts.push(offset > 0 && offset < expected ? { PartNumber: n, url, offset } : { PartNumber: n, url });
   }
   return { parts, expires_at: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
 }

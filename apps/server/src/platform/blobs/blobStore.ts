@@ -51,6 +51,11 @@ export interface BlobStore {
   ): Promise<string>;
   /** Parts uploaded so far, ascending; used to resume after a reload or restart. */
   listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
+  /**
+   * Bytes kept of parts whose PUT was cut off, by part number: a PUT may continue from there
+   * (`offset`). Only the filesystem driver keeps them; S3 has no partial parts.
+   */
+  partialParts?(key: string, uploadId: string): Promise<Map<number, number>>;
   /** Parts must be given in ascending part-number order. */
   completeMultipartUpload(
     key: string,
@@ -83,7 +88,8 @@ export type BlobErrorCode =
   | 'InvalidPart'
   | 'InvalidPartOrder'
   | 'InvalidRange'
-  | 'EntityTooLarge';
+  | 'EntityTooLarge'
+  | 'OffsetMismatch';
 
 const STATUS: Record<BlobErrorCode, number> = {
   InvalidKey: 400,
@@ -94,6 +100,7 @@ const STATUS: Record<BlobErrorCode, number> = {
   InvalidPartOrder: 400,
   InvalidRange: 416,
   EntityTooLarge: 413,
+  OffsetMismatch: 409,
 };
 
 export class BlobError extends Error {

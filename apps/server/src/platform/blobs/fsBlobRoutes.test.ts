@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertValidKey } from './blobStore.ts';
 import { parseRangeHeader } from './fsBlobRoutes.ts';
 import { sign } from './signing.ts';
+import { digestHex, newContentHash } from './streams.ts';
 import { MiB, putPart, randomData, startFsHarness, testKey, type FsHarness } from './testHarness.ts';
 
 /** Filesystem driver only: its own signed HTTP endpoints and on-disk behaviour. */
@@ -42,7 +42,7 @@ function putChunked(url: string, total: number): Promise<{ status: number; body:
 
 describe('fs blob routes', () => {
   let h: FsHarness;
-  const md5 = (b: Buffer) => `"${createHash('md5').update(b).digest('hex')}"`;
+  const digestOf = (b: Buffer) => `"${digestHex(newContentHash().update(b))}"`;
   const newUpload = async () => {
     const key = testKey();
     const { uploadId } = await h.store.createMultipartUpload(key, { contentType: 'video/mp4' });
@@ -56,7 +56,7 @@ describe('fs blob routes', () => {
     await h?.close();
   });
 
-  it('stores a part whatever Content-Type the browser sends, answering its MD5 as ETag', async () => {
+  it('stores a part whatever Content-Type the browser sends, answering its digest as ETag', async () => {
     const { key, uploadId } = await newUpload();
     const data = randomData(300_000);
     const url = await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 });
@@ -66,10 +66,10 @@ describe('fs blob routes', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(200);
-    expect(res.headers.get('etag')).toBe(md5(data));
+    expect(res.headers.get('etag')).toBe(digestOf(data));
     expect(res.headers.get('access-control-expose-headers')).toBe('ETag');
     expect(await h.store.listParts(key, uploadId)).toEqual([
-      { partNumber: 1, etag: md5(data), size: 300_000 },
+      { partNumber: 1, etag: digestOf(data), size: 300_000 },
     ]);
   });
 
@@ -78,9 +78,9 @@ describe('fs blob routes', () => {
     const url = await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 });
     await putPart(url, randomData(1000));
     const second = randomData(2000);
-    expect(await putPart(url, second)).toBe(md5(second));
+    expect(await putPart(url, second)).toBe(digestOf(second));
     expect(await h.store.listParts(key, uploadId)).toEqual([
-      { partNumber: 1, etag: md5(second), size: 2000 },
+      { partNumber: 1, etag: digestOf(second), size: 2000 },
     ]);
   });
 
@@ -137,7 +137,7 @@ describe('fs blob routes', () => {
     const { key, uploadId } = await newUpload();
     const data = randomData(MAX_PART);
     expect(await putPart(await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 }), data)).toBe(
-      md5(data),
+      digestOf(data),
     );
   });
 
@@ -157,7 +157,7 @@ describe('fs blob routes', () => {
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ response: false });
     expect(await h.store.listParts(key, uploadId)).toEqual([]);
-    expect(await readdir(path.join(h.store.root, 'tmp'))).toEqual([]);
+    expect(await readdir(path.join(h.store.root, 'uploads', uploadId))).toEqual(['manifest.json']);
   });
 
   it('serves signed downloads with Range support', async () => {

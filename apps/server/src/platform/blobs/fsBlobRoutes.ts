@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { attachmentDisposition, isBlobError, type ByteRange } from './blobStore.ts';
 import type { FsBlobStore } from './fsBlobStore.ts';
+import { SourceInterrupted } from './streams.ts';
 import { OBJECT_PATH, PARTS_PATH } from './signing.ts';
 
 /**
@@ -29,6 +30,11 @@ const partQuery = z.object({
   key: z.string().max(600),
   uploadId: z.string().max(64),
   partNumber: z.string().regex(/^\d{1,5}$/),
+  /** Continue a part cut off earlier from this byte (the sign answer's `offset`); not signed, see below. */
+  offset: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
   expires: z.string().max(20),
   sig: z.string().max(100),
 });
@@ -66,6 +72,9 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
       const query = partQuery.safeParse(request.query);
       if (!query.success || !store.verifyPartSignature(query.data)) return fail(reply, 403, MSG.invalidLink);
       const { key, uploadId, partNumber } = query.data;
+      // The offset needs no signature: it only says where this same signed part continues, and
+      // the bytes before it are the ones this part's earlier PUTs already delivered.
+      const offset = Number(query.data.offset ?? 0);
 
       let partMax = maxPartBytes;
       if (opts.partLimit) {
@@ -74,7 +83,7 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
         partMax = Math.min(partMax, allowed);
       }
       const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > partMax) {
+      if (offset > partMax || (Number.isFinite(declared) && offset + declared > partMax)) {
         return fail(reply, 413, MSG.uploadPartTooLarge);
       }
       // The parser hands over the payload stream (request.raw, or what a preParsing hook made of it).
@@ -82,6 +91,7 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
       try {
         const { etag } = await store.writePart(key, uploadId, Number(partNumber), body, {
           maxBytes: partMax,
+          offset,
         });
         return reply
           .code(200)
@@ -92,11 +102,12 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
       } catch (err) {
         if (isBlobError(err, 'EntityTooLarge')) return fail(reply, 413, MSG.uploadPartTooLarge);
         if (isBlobError(err, 'NoSuchUpload')) return fail(reply, 404, MSG.uploadNotFound);
+        if (isBlobError(err, 'OffsetMismatch')) return fail(reply, 409, MSG.uploadOffsetMismatch);
         if (isBlobError(err, 'InvalidKey') || isBlobError(err, 'InvalidArgument')) {
           return fail(reply, 403, MSG.invalidLink);
         }
-        // The browser went away mid-part (pause, reload): nothing is kept, nobody is listening.
-        if (request.raw.destroyed && !request.raw.readableEnded) {
+        // The browser went away mid-part (pause, reload): its bytes are kept, nobody is listening.
+        if (err instanceof SourceInterrupted || (request.raw.destroyed && !request.raw.readableEnded)) {
           return fail(reply, 400, MSG.uploadInterrupted);
         }
         throw err;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -27,8 +27,9 @@ import {
   partsDir,
   removeObjectData,
 } from './fsComposite.ts';
-import { FsLayout, noSuchKey, noSuchUpload, partFileName, type Manifest } from './fsLayout.ts';
+import { FsLayout, noSuchKey, type Manifest } from './fsLayout.ts';
 import { OBJECT_PATH, PARTS_PATH, expiresAt, sign, verify } from './signing.ts';
+import { FsPartWriter, type PartWriteOptions } from './fsPartWriter.ts';
 import { streamToFile } from './streams.ts';
 
 export interface FsBlobStoreOptions {
@@ -45,12 +46,14 @@ export class FsBlobStore implements BlobStore {
   private readonly disk: FsLayout;
   private readonly baseUrl: string;
   private readonly secret: string;
+  private readonly partWriter: FsPartWriter;
 
   constructor(opts: FsBlobStoreOptions) {
     if (typeof opts.secret !== 'string' || opts.secret.length < 32) {
       throw new Error('FsBlobStore: secret must be at least 32 characters');
     }
     this.disk = new FsLayout(opts.root);
+    this.partWriter = new FsPartWriter(this.disk);
     this.baseUrl = new URL(opts.publicBaseUrl).toString().replace(/\/+$/, '');
     this.secret = opts.secret;
   }
@@ -107,34 +110,25 @@ export class FsBlobStore implements BlobStore {
 
   /**
    * Stores one part from a stream (the PUT route's request body); re-uploading a part number
-   * replaces it, as in S3. Throws EntityTooLarge past `maxBytes`, NoSuchUpload for an unknown upload.
+   * replaces it, as in S3. `offset` continues a part cut off earlier (fsPartWriter.ts). Throws
+   * EntityTooLarge past `maxBytes`, NoSuchUpload for an unknown upload, OffsetMismatch when the
+   * kept bytes are fewer than `offset`.
    */
   async writePart(
     key: string,
     uploadId: string,
     partNumber: number,
     body: Readable,
-    opts: { maxBytes: number },
+    opts: PartWriteOptions,
   ): Promise<{ etag: string; size: number }> {
     assertPartNumber(partNumber);
     await this.disk.readManifest(key, uploadId);
-    const tmp = await this.disk.tempPath();
-    const { size, md5hex } = await streamToFile(body, tmp, { maxBytes: opts.maxBytes });
-    const name = partFileName(partNumber, md5hex);
-    try {
-      await rename(tmp, path.join(this.disk.uploadDir(uploadId), name));
-    } catch (err) {
-      await rm(tmp, { force: true });
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw noSuchUpload();
-      throw err;
-    }
-    const stale = (await this.disk.readParts(uploadId)).filter(
-      (p) => p.partNumber === partNumber && p.file !== name,
-    );
-    await Promise.all(
-      stale.map((p) => rm(path.join(this.disk.uploadDir(uploadId), p.file), { force: true })),
-    );
-    return { etag: quoteEtag(md5hex), size };
+    return this.partWriter.write(uploadId, partNumber, body, opts);
+  }
+
+  async partialParts(key: string, uploadId: string): Promise<Map<number, number>> {
+    await this.disk.readManifest(key, uploadId);
+    return this.partWriter.partialSizes(uploadId);
   }
 
   async listParts(key: string, uploadId: string): Promise<UploadedPart[]> {
@@ -164,10 +158,10 @@ export class FsBlobStore implements BlobStore {
 
     const dir = this.disk.uploadDir(uploadId);
     const size = chosen.reduce((sum, p) => sum + p.size, 0);
-    // The multipart ETag S3 gives: MD5 of the parts' binary MD5s, then "-<count>".
+    // The multipart ETag's shape S3 gives: MD5 of the parts' binary digests, then "-<count>".
     const digests = Buffer.concat(chosen.map((p) => Buffer.from(unquoteEtag(p.etag), 'hex')));
     const etag = quoteEtag(`${createHash('md5').update(digests).digest('hex')}-${chosen.length}`);
-    // The parts become the object (renames, no copy); their MD5s were taken as they were written.
+    // The parts become the object (renames, no copy); their digests were taken as they were written.
     await commitComposite(this.disk, key, dir, chosen, { contentType: manifest.contentType, etag });
     await rm(dir, { recursive: true, force: true });
     return { size, etag };
@@ -189,8 +183,8 @@ export class FsBlobStore implements BlobStore {
   async putObject(key: string, body: Readable | Buffer, opts: { contentType: string }): Promise<void> {
     assertValidKey(key);
     const tmp = await this.disk.tempPath();
-    const { md5hex } = await streamToFile(body, tmp, { destroySourceOnError: true });
-    await this.disk.commitObject(key, tmp, { contentType: opts.contentType, etag: quoteEtag(md5hex) });
+    const { digest } = await streamToFile(body, tmp);
+    await this.disk.commitObject(key, tmp, { contentType: opts.contentType, etag: quoteEtag(digest) });
     // A composite stored under the same key before is replaced too.
     await rm(partsDir(this.disk, key), { recursive: true, force: true });
   }

@@ -6,10 +6,12 @@ import { BlobError, assertValidKey, quoteEtag, type UploadedPart } from './blobS
 /*
  * The filesystem driver's layout under its root:
  *   objects/<key>~blob, objects/<key>~meta.json   ('~' is not a key character, so `a` and `a/b` never clash)
- *   objects/<key>~parts/part-<n>-<md5hex>        (a completed multipart upload, listed in its meta)
- *   uploads/<uploadId>/manifest.json, uploads/<uploadId>/part-<n>-<md5hex>
+ *   objects/<key>~parts/part-<n>-<digest>        (a completed multipart upload, listed in its meta)
+ *   uploads/<uploadId>/manifest.json, uploads/<uploadId>/part-<n>-<digest>
+ *   uploads/<uploadId>/partial-<n>                 (a part being received or cut off, fsPartWriter.ts)
  *   tmp/<random>                                   (same file system, so rename is atomic)
- * The part's MD5 is in its file name, so one rename publishes bytes and ETag together.
+ * The part's digest (its ETag, streams.ts) is in its file name, so one rename publishes bytes and
+ * ETag together.
  */
 
 export interface Manifest {
@@ -37,7 +39,7 @@ export const noSuchKey = () => new BlobError('NoSuchKey', 'The specified key doe
 export const noSuchUpload = () =>
   new BlobError('NoSuchUpload', 'The specified multipart upload does not exist');
 
-export const partFileName = (partNumber: number, md5hex: string) => `part-${partNumber}-${md5hex}`;
+export const partFileName = (partNumber: number, digest: string) => `part-${partNumber}-${digest}`;
 
 export class FsLayout {
   readonly root: string;
