@@ -2,6 +2,7 @@ import {
   API,
   UPLOAD_SIGN_BATCH_MAX,
   extensionOf,
+  partUrlFrom,
   type CompleteUploadAnswer,
   type ListPartsAnswer,
   type SignedPart,
@@ -29,7 +30,10 @@ export interface UploadSession {
   ingestDbId: string;
   partSize: number;
   target: UploadTarget;
-  /** signed part URLs not used yet, with their expiry (ms) */
+  /**
+   * signed part URLs not used yet, with their expiry (ms); the URL continues the part from the
+   * bytes the server kept of it when it has any (partUrlFrom)
+   */
   urls: Map<number, { url: string; expiresAt: number }>;
 }
 
@@ -38,7 +42,8 @@ const EXPIRY_MARGIN_MS = 60_000;
 
 function keepUrls(session: UploadSession, parts: SignedPart[], expiresAt: string): void {
   const expiry = Date.parse(expiresAt) || Date.now() + 5 * 60_000;
-  for (const part of parts) session.urls.set(part.PartNumber, { url: part.url, expiresAt: expiry });
+  for (const part of parts)
+    session.urls.set(part.PartNumber, { url: partUrlFrom(part.url, part.offset), expiresAt: expiry });
 }
 
 export async function startUpload(target: UploadTarget, file: File): Promise<UploadSession> {

@@ -3,6 +3,7 @@ import Uppy, { type UppyFile } from '@uppy/core';
 import { MSG, UPLOAD_PART_SIZE_MIN, partCountFor, partSizeFor } from '@rushes/shared';
 import { ApiError, upgradeDataOf } from '../../api/client.ts';
 import { openUpgradeModal } from '../../app/UpgradeModal.tsx';
+import { uploadPartBytes } from './partBytes.ts';
 import type { PickedFile } from './pickFiles.ts';
 import {
   abortUpload,
@@ -166,6 +167,7 @@ function createUppy(): Uppy<UploadMeta, AwsBody> {
       const url = await signedUrlFor(session, partNumber, partCountFor(file.size ?? 0, session.partSize));
       return { method: 'PUT', url };
     },
+    uploadPartBytes,
     listParts: async (file) => {
       const session = sessionOf(file);
       const answer = await listParts(session.target.projectDbId, session.uploadId);
