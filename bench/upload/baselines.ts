@@ -65,7 +65,10 @@ export async function measureBare(plan: PartPlan, parallel: number): Promise<Upl
     const p = warmup ? warmupPlan(plan) : plan;
     const upload = warmup ? `${id}w` : id;
     const numbers = warmup ? parts.slice(0, partCount(p)) : parts;
-    const run = await putParts(p, numbers, { parallel, urlFor: (n) => `${base}/parts/${upload}/${n}` });
+    const run = await putParts(p, numbers, {
+      parallel,
+      urlFor: (n) => ({ url: `${base}/parts/${upload}/${n}` }),
+    });
     if (run.failed.size) throw new Error(`bare: ${[...run.failed.values()][0]}`);
   });
   return { totalMs: r.ms, transferMs: r.ms, idleMiB: r.idleMiB, peakMiB: r.peakMiB, polledMiB: r.polledMiB };

@@ -6,19 +6,22 @@
 import {
   API,
   UPLOAD_SIGN_BATCH_MAX,
+  partUrlFrom,
+  type SignedPart,
   type CompleteUploadAnswer,
   type ListPartsAnswer,
   type SignPartsAnswer,
   type StartUploadAnswer,
 } from '@rushes/shared';
 import { call, type Session } from './ourServer.ts';
+import type { PartTarget } from './partsClient.ts';
 
 export interface OurUpload {
   base: string;
   session: Session;
   start: StartUploadAnswer;
-  /** Signed URL per part number, filled on demand. */
-  urls: Map<number, string>;
+  /** Signed URL per part number (continuing from the kept bytes, if any), filled on demand. */
+  urls: Map<number, PartTarget>;
 }
 
 export async function startUpload(base: string, session: Session, size: number): Promise<OurUpload> {
@@ -44,11 +47,17 @@ export async function startUpload(base: string, session: Session, size: number):
     },
     session.cookie,
   );
-  return { base, session, start: data, urls: new Map(data.parts.map((p) => [p.PartNumber, p.url])) };
+  return { base, session, start: data, urls: new Map(data.parts.map((p) => [p.PartNumber, targetOf(p)])) };
 }
 
+/** What the web client does with a signed part (protocol.ts keepUrls): continue from its offset. */
+const targetOf = (p: SignedPart): PartTarget => ({
+  url: partUrlFrom(p.url, p.offset),
+  offset: p.offset ?? 0,
+});
+
 /** The part's signed URL; asks sign-parts for this and the next parts (one batch) when missing. */
-export async function urlFor(up: OurUpload, n: number, pending: number[] = []): Promise<string> {
+export async function urlFor(up: OurUpload, n: number, pending: number[] = []): Promise<PartTarget> {
   const known = up.urls.get(n);
   if (known) return known;
   const wanted = [n, ...pending.filter((p) => p !== n && !up.urls.has(p))].slice(0, UPLOAD_SIGN_BATCH_MAX);
@@ -64,7 +73,7 @@ export async function urlFor(up: OurUpload, n: number, pending: number[] = []): 
     },
     up.session.cookie,
   );
-  for (const p of data.parts) up.urls.set(p.PartNumber, p.url);
+  for (const p of data.parts) up.urls.set(p.PartNumber, targetOf(p));
   const url = up.urls.get(n);
   if (!url) throw new Error(`sign-parts did not sign part ${n}`);
   return url;

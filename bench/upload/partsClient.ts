@@ -16,6 +16,10 @@ export const partCount = (p: PartPlan) => Math.ceil(p.size / p.partSize);
 
 export interface PartsRun {
   etags: Map<number, string>;
+  /** Body bytes handed to the socket per part (from its offset on), acknowledged or not. */
+  bytesSent: Map<number, number>;
+  /** The offset each part's last PUT started from (the bytes the server said it kept). */
+  offsets: Map<number, number>;
   /** Parts whose body was fully written to the socket (acknowledged or not). */
   sent: Set<number>;
   /** Parts whose PUT had started, for the resume count. */
@@ -23,10 +27,16 @@ export interface PartsRun {
   failed: Map<number, string>;
 }
 
+/** Where a part goes; `offset` > 0 continues a part the server kept the first bytes of. */
+export interface PartTarget {
+  url: string;
+  offset?: number;
+}
+
 export interface PutPartsOptions {
   parallel: number;
   /** URL for a part: may ask the server (ours signs URLs on demand). */
-  urlFor: (partNumber: number) => Promise<string> | string;
+  urlFor: (partNumber: number) => Promise<PartTarget> | PartTarget;
   /** Called after each acknowledged part; used to kill the server mid-upload. */
   onPartDone?: (partNumber: number, run: PartsRun) => void;
   /** Stop taking new parts (in-flight ones finish or fail). */
@@ -35,12 +45,13 @@ export interface PutPartsOptions {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
-function putPart(url: string, plan: PartPlan, n: number, run: PartsRun): Promise<string> {
-  const start = (n - 1) * plan.partSize;
+function putPart(target: PartTarget, plan: PartPlan, n: number, run: PartsRun): Promise<string> {
+  const offset = target.offset ?? 0;
+  const start = (n - 1) * plan.partSize + offset;
   const end = Math.min(start + plan.partSize, plan.size); // exclusive
   return new Promise((resolve, reject) => {
     const req = http.request(
-      url,
+      target.url,
       {
         method: 'PUT',
         agent,
@@ -63,6 +74,9 @@ function putPart(url: string, plan: PartPlan, n: number, run: PartsRun): Promise
     req.on('error', reject);
     req.on('finish', () => run.sent.add(n));
     const body = createReadStream(plan.file, { start, end: end - 1, highWaterMark: 1024 * 1024 });
+    run.offsets.set(n, offset);
+    run.bytesSent.set(n, 0);
+    body.on('data', (chunk) => run.bytesSent.set(n, run.bytesSent.get(n)! + chunk.length));
     body.on('error', (err) => req.destroy(err));
     body.pipe(req);
   });
@@ -70,7 +84,14 @@ function putPart(url: string, plan: PartPlan, n: number, run: PartsRun): Promise
 
 /** PUTs `parts` (part numbers) with `parallel` workers; resolves when all are done or have failed. */
 export async function putParts(plan: PartPlan, parts: number[], opts: PutPartsOptions): Promise<PartsRun> {
-  const run: PartsRun = { etags: new Map(), sent: new Set(), started: new Set(), failed: new Map() };
+  const run: PartsRun = {
+    etags: new Map(),
+    bytesSent: new Map(),
+    offsets: new Map(),
+    sent: new Set(),
+    started: new Set(),
+    failed: new Map(),
+  };
   const queue = [...parts];
   async function worker() {
     for (;;) {
@@ -78,9 +99,9 @@ export async function putParts(plan: PartPlan, parts: number[], opts: PutPartsOp
       const n = queue.shift();
       if (n === undefined) return;
       try {
-        const url = await opts.urlFor(n);
+        const target = await opts.urlFor(n);
         run.started.add(n);
-        run.etags.set(n, await putPart(url, plan, n, run));
+        run.etags.set(n, await putPart(target, plan, n, run));
         opts.onPartDone?.(n, run);
       } catch (err) {
         run.failed.set(n, (err as Error).message);

@@ -111,10 +111,13 @@ export function summarize(res: Results) {
     console.log('\n== resume after kill -9 ==');
     for (const r of res.resumes) console.log(`  ${JSON.stringify(r)}`);
     console.log(
-      '  (parallel: parts in flight at once; resent: parts PUT again after the restart that had been started before)',
+      '  (parallel: parts in flight at once; resent: parts PUT again after the restart that had been started before;' +
+        ' continued: of those, resumed from the bytes the server kept; resentBytes: bytes sent twice)',
     );
     goals.push(
-      `resume: resent ${res.resumes.map((r) => r.resent).join(', ')} parts (in flight at the kill: ` +
+      `resume: sent twice ${res.resumes.map((r) => `${(r.resentBytes / 2 ** 20).toFixed(1)} MiB = ${r.resentParts.toFixed(2)} part`).join(', ')}` +
+        ` (goal: at most 1 part); parts PUT again ${res.resumes.map((r) => r.resent).join(', ')}, of them continued ` +
+        `${res.resumes.map((r) => r.continued).join(', ')} (in flight at the kill: ` +
         `${res.resumes.map((r) => r.inFlightAtKill).join(', ')}; acknowledged but lost: ` +
         `${res.resumes.map((r) => r.ackedButLost).join(', ')}; sha256 ${res.resumes.every((r) => r.verified) ? 'ok' : 'MISMATCH'})`,
     );

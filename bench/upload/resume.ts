@@ -2,7 +2,8 @@
  * Resume after a crash: upload through our protocol, kill -9 the server once `killAfter` parts are
  * acknowledged (plus a short delay, so the other connections are mid-part), restart it on the same
  * DATA_DIR and port, list the parts it kept, send only the missing ones, complete, and compare the
- * stored file's SHA-256 with the source. Counts what had to be sent again.
+ * stored file's SHA-256 with the source. Counts what had to be sent again: parts, and bytes (a part
+ * the server kept the first bytes of continues from there).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { completeUpload, listParts, startUpload } from './ourProtocol.ts';
 import { signInWithProject, startOurServer } from './ourServer.ts';
 import { ourUrl, storedSha256 } from './ours.ts';
-import { dropConnections, partCount, putParts, type PartPlan } from './partsClient.ts';
+import { dropConnections, partCount, putParts, type PartPlan, type PartTarget } from './partsClient.ts';
 import { freePort } from './proc.ts';
 
 export interface ResumeResult {
@@ -28,8 +29,17 @@ export interface ResumeResult {
   keptByServer: number;
   /** acknowledged before the kill but missing after the restart (must be 0) */
   ackedButLost: number;
-  /** parts sent again after the restart that had been (partly or fully) sent before */
+  /** parts PUT again after the restart that had been (partly or fully) sent before */
   resent: number;
+  /** of those, how many continued from bytes the server kept (offset > 0) */
+  continued: number;
+  /**
+   * bytes sent twice: for each part started before the kill, what its PUT after the restart sent
+   * again of what had already gone to the socket before (sent before − the offset it resumed at)
+   */
+  resentBytes: number;
+  /** resentBytes in parts (16 MiB): the goal is at most 1 */
+  resentParts: number;
   /** restart (process start, migrations) until /api/health answers, ms */
   restartMs: number;
   sameSession: boolean;
@@ -87,7 +97,7 @@ export async function measureResume(
     }
     const keptSet = new Set(kept.parts.map((p) => p.PartNumber));
     const missing = all.filter((n) => !keptSet.has(n));
-    const resumed = { ...up, base: server.base, session, urls: new Map<number, string>() };
+    const resumed = { ...up, base: server.base, session, urls: new Map<number, PartTarget>() };
     const after = await putParts(plan, missing, { parallel, urlFor: ourUrl(resumed, total) });
     if (after.failed.size) throw new Error(`resume: ${[...after.failed.values()][0]}`);
 
@@ -95,6 +105,12 @@ export async function measureResume(
     for (const [n, e] of after.etags) etags.set(n, e);
     const done = await completeUpload(resumed, etags);
     const verified = (await storedSha256(server.base, session, done.ingest_db_id)) === sourceSha;
+    const again = missing.filter((n) => before.started.has(n));
+    const resentBytes = again.reduce(
+      (sum, n) =>
+        sum + Math.max(0, before.offsets.get(n)! + before.bytesSent.get(n)! - after.offsets.get(n)!),
+      0,
+    );
     return {
       mib: plan.size / 2 ** 20,
       parallel,
@@ -104,7 +120,10 @@ export async function measureResume(
       fullySentButUnanswered: inFlight.filter((n) => before.sent.has(n)).length,
       keptByServer: keptSet.size,
       ackedButLost: [...acked].filter((n) => !keptSet.has(n)).length,
-      resent: missing.filter((n) => before.started.has(n)).length,
+      resent: again.length,
+      continued: again.filter((n) => after.offsets.get(n)! > 0).length,
+      resentBytes,
+      resentParts: resentBytes / plan.partSize,
       restartMs,
       sameSession,
       verified,
