@@ -1,9 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, statSync, utimesSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { API, API_TYPE, API_VERSION, MSG, UI, UPLOAD_STATE_TEXT } from '@rushes/shared';
+import { API, API_TYPE, API_VERSION, MSG, UI, UPLOAD_STATE_TEXT, mediaFileUrl } from '@rushes/shared';
 import { contextOptions, e2eAvailable, launch, shot } from './browser.ts';
 import { logIn } from './people.ts';
 import { createProject, dialog, row, switchTeam, tray } from './projectSteps.ts';
@@ -89,9 +91,43 @@ async function unfinishedUploads(page: Page, projectDbId: string) {
     headers,
     params: { project_db_id: projectDbId },
   });
-  return ((await res.json()) as { data: { uploads: { upload_id: string; filename: string }[] } }).data
-    .uploads;
+  return (
+    (await res.json()) as {
+      data: { uploads: { upload_id: string; ingest_db_id: string; filename: string }[] };
+    }
+  ).data.uploads;
 }
+
+/**
+ * Sends the first half of one part of an upload from outside the browser and drops the connection
+ * mid-part, as a lost network would: answers the bytes sent (the server keeps them).
+ */
+async function cutPartHalfWay(page: Page, projectDbId: string, uploadId: string, file: string, n: number) {
+  const res = await page.request.post(`${server.url}${API.uploads.signParts}`, {
+    headers,
+    data: { project_db_id: projectDbId, upload_id: uploadId, part_numbers: [n] },
+  });
+  const { url } = ((await res.json()) as SignPartsEnvelope).data.parts[0];
+  const part = readFileSync(file).subarray((n - 1) * PART_SIZE, n * PART_SIZE);
+  const half = Math.floor(part.length / 2);
+  const req = http.request(url, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream', 'content-length': String(part.length) },
+  });
+  req.on('error', () => undefined);
+  req.write(part.subarray(0, half));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  req.destroy();
+  return half;
+}
+type SignPartsEnvelope = { data: { parts: { url: string }[] } };
+
+async function storedSha256(page: Page, ingestDbId: string) {
+  const res = await page.request.get(`${server.url}${mediaFileUrl(ingestDbId, 'original')}`);
+  expect(res.status()).toBe(200);
+  return sha256(await res.body());
+}
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 async function partsOnServer(page: Page, projectDbId: string, uploadId: string) {
   const res = await page.request.get(`${server.url}${API.uploads.parts}`, {
@@ -239,6 +275,9 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     expect(keptParts).toBeLessThan(PART_COUNT);
     const keptNumbers = new Set(kept.parts.map((p) => p.PartNumber));
     const missing = Array.from({ length: PART_COUNT }, (_, i) => i + 1).filter((n) => !keptNumbers.has(n));
+    // one missing part was cut off half way (a connection lost mid-part): the server kept that half
+    const cutPart = missing[0];
+    const half = await cutPartHalfWay(page, projectDbId, wav.upload_id, files.audio, cutPart);
 
     // the same WAV (same name, size and date) picked again into the same folder
     const again = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-again-')), 'Shoot');
@@ -248,18 +287,23 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     const { atime, mtime } = statSync(files.audio);
     utimesSync(copy, atime, mtime);
     const partsSent = new Set<number>();
+    const offsets = new Map<number, number>();
     page.on('request', (req) => {
       // the filesystem driver answers the signed part URLs itself
-      if (req.method() === 'PUT' && req.url().includes('/api/blobs/parts'))
-        partsSent.add(Number(new URL(req.url()).searchParams.get('partNumber')));
+      if (req.method() !== 'PUT' || !req.url().includes('/api/blobs/parts')) return;
+      const query = new URL(req.url()).searchParams;
+      partsSent.add(Number(query.get('partNumber')));
+      offsets.set(Number(query.get('partNumber')), Number(query.get('offset') ?? 0));
     });
     await page.getByTestId('upload-folder-input').setInputFiles(again);
     await openMenu(page);
     const tone = uploadItem(page, 'tone.wav');
     await eventually(tone.getByText(UI.uploadFinished));
-    // only the parts the server did not have went up again
-    // only the parts the server did not have went up again
+    // only the parts the server did not have went up again, the cut one from where it was cut
     expect([...partsSent].sort((x, y) => x - y)).toEqual(missing);
+    expect(offsets.get(cutPart)).toBe(half);
+    // and the stored file is the picked file, byte for byte
+    expect(await storedSha256(page, wav.ingest_db_id)).toBe(sha256(readFileSync(files.audio)));
     await shot(page, FLOW, '05-resumed-and-finished');
     // one upload, not a second one: the server has no unfinished upload left
     expect(await unfinishedUploads(page, projectDbId)).toHaveLength(0);
