@@ -47,8 +47,9 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 function putPart(target: PartTarget, plan: PartPlan, n: number, run: PartsRun): Promise<string> {
   const offset = target.offset ?? 0;
-  const start = (n - 1) * plan.partSize + offset;
-  const end = Math.min(start + plan.partSize, plan.size); // exclusive
+  const partStart = (n - 1) * plan.partSize;
+  const start = partStart + offset;
+  const end = Math.min(partStart + plan.partSize, plan.size); // exclusive
   return new Promise((resolve, reject) => {
     const req = http.request(
       target.url,
@@ -71,7 +72,11 @@ function putPart(target: PartTarget, plan: PartPlan, n: number, run: PartsRun): 
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    let answered: string | undefined;
+    req.on('response', (res) => (answered = `${res.statusCode}`));
+    req.on('error', (err) =>
+      setTimeout(() => reject(answered ? new Error(`part ${n}: ${answered} (${err.message})`) : err), 50),
+    );
     req.on('finish', () => run.sent.add(n));
     const body = createReadStream(plan.file, { start, end: end - 1, highWaterMark: 1024 * 1024 });
     run.offsets.set(n, offset);
