@@ -52,6 +52,13 @@ describe('fs part continuation', () => {
   }
   /** Lets the bytes written so far reach the server (it holds up to 1 MiB before writing). */
   const inFlight = () => sleep(150);
+  /** A PUT of `declared` bytes that sends `body` and is then cut off. */
+  async function cutOff(url: string, declared: number, body: Buffer) {
+    const put = openPut(url, declared, body);
+    await inFlight();
+    put.cut();
+    await put.answered;
+  }
 
   beforeAll(async () => {
     h = await startFsHarness({ maxPartBytes: MAX_PART });
@@ -64,10 +71,7 @@ describe('fs part continuation', () => {
     const { key, uploadId } = await newUpload();
     const data = randomData(MAX_PART);
     const url = await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 });
-    const put = openPut(url, data.length, data.subarray(0, 1_300_000));
-    await inFlight();
-    put.cut();
-    await put.answered;
+    await cutOff(url, data.length, data.subarray(0, 1_300_000));
     const offset = await kept(key, uploadId, 1_300_000);
     expect(offset).toBe(1_300_000);
     expect(await h.store.listParts(key, uploadId)).toEqual([]);
@@ -84,10 +88,7 @@ describe('fs part continuation', () => {
     const { key, uploadId } = await newUpload();
     const data = randomData(1_000_000);
     const url = await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 });
-    const put = openPut(url, data.length, data.subarray(0, 600_000));
-    await inFlight();
-    put.cut();
-    await put.answered;
+    await cutOff(url, data.length, data.subarray(0, 600_000));
     expect(await kept(key, uploadId, 600_000)).toBe(600_000);
     const etag = await putPart(partUrlFrom(url, 250_000), data.subarray(250_000));
     expect(etag).toBe(digestOf(data));
@@ -98,10 +99,7 @@ describe('fs part continuation', () => {
     const { key, uploadId } = await newUpload();
     const data = randomData(500_000);
     const url = await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 });
-    const put = openPut(url, data.length, data.subarray(0, 200_000));
-    await inFlight();
-    put.cut();
-    await put.answered;
+    await cutOff(url, data.length, data.subarray(0, 200_000));
     expect(await kept(key, uploadId, 200_000)).toBe(200_000);
 
     const res = await fetch(partUrlFrom(url, 300_000), { method: 'PUT', body: data.subarray(300_000) });
@@ -142,10 +140,7 @@ describe('fs part continuation', () => {
   it('an aborted upload keeps no partial parts', async () => {
     const { key, uploadId } = await newUpload();
     const url = await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 });
-    const put = openPut(url, 500_000, randomData(100_000));
-    await inFlight();
-    put.cut();
-    await put.answered;
+    await cutOff(url, 500_000, randomData(100_000));
     expect(await kept(key, uploadId, 100_000)).toBe(100_000);
     await h.store.abortMultipartUpload(key, uploadId);
     await expect(h.store.partialParts(key, uploadId)).rejects.toMatchObject({ code: 'NoSuchUpload' });
