@@ -167,6 +167,7 @@ export const MSG = {
   uploadNameInvalid: 'Remove special characters from the file name',
   uploadNotFound: 'This upload no longer exists',
   uploadAlreadyCompleted: 'This upload is already complete',
+  uploadCompleting: 'This upload is being completed. Try again in a moment.',
   uploadPartsMismatch: 'Some parts are missing or do not match. Upload them again.',
   uploadPartTooLarge: 'A part is larger than the part size',
   uploadInterrupted: 'The upload was interrupted',

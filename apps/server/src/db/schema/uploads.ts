@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
 
 /**
  * Upload sessions (spec 002 §7 Uploads): one row per file between start and complete, so an upload
@@ -18,9 +17,11 @@ export const uploadSessions = pgTable(
      * can still abort its parts in the store (a cascade would forget the store's upload id).
      */
     projectId: uuid('project_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key either, for the same reason: a session outlives its user's deletion until the
+     * hourly cleanup has aborted its parts (nobody else can reach it: sessions are their starter's).
+     */
+    userId: uuid('user_id').notNull(),
     /** the folder the upload goes into (null: project root); checked again on completion */
     folderId: uuid('folder_id'),
     /** relative to folder_id: '/' or '/A/B' (folders made on completion) */

@@ -14,10 +14,17 @@ import { adjustProjectTotals, lockProject } from '../projects/projects.service.t
 import { expectedPartSize, sessionOf, type UploadSessionRow } from './uploads.sessions.ts';
 import { normalisePath } from './uploads.service.ts';
 
-/** A session stuck in 'completing' this long (a crash mid-complete) may be completed again. */
-const COMPLETING_TAKEOVER_MS = 10 * 60_000;
+/**
+ * A running completion touches its session's updated_at this often, and a 'completing' session
+ * untouched for COMPLETING_TAKEOVER_MS was left by a crash (or a process that died mid-complete):
+ * a retry takes it over. The window is several heartbeats wide, so a slow query or a busy event
+ * loop does not hand a live completion to a second caller.
+ */
+const COMPLETING_HEARTBEAT_MS = 5_000;
+const COMPLETING_TAKEOVER_MS = 30_000;
 
 const conflict = () => new AppError(MSG.uploadAlreadyCompleted, { status: 409, errorcode: 409 });
+const inProgress = () => new AppError(MSG.uploadCompleting, { status: 409, errorcode: 409 });
 const unquote = (etag: string) => etag.replace(/^W\//, '').replace(/"/g, '').toLowerCase();
 
 /**
@@ -50,12 +57,19 @@ export function verifyParts(
  * the asset row (status inqueue), the project totals and the media job — so nothing half-written is
  * ever listed as an asset. A refused completion keeps the upload open to be fixed and retried.
  */
-export function createCompleteUpload(ctx: AppContext) {
+export function createCompleteUpload(
+  ctx: AppContext,
+  timing = { heartbeatMs: COMPLETING_HEARTBEAT_MS, takeoverMs: COMPLETING_TAKEOVER_MS },
+) {
   const { db, blobs, events } = ctx;
 
-  /** open → completing, atomically: a second complete (or a concurrent one) gets 409. */
+  /**
+   * open → completing, atomically: of two concurrent completions one runs, the other gets 409 'being
+   * completed'; a completed session gets 409 'already complete'. A 'completing' session whose
+   * heartbeat stopped is taken over.
+   */
   async function claim(s: UploadSessionRow) {
-    const stale = new Date(Date.now() - COMPLETING_TAKEOVER_MS);
+    const stale = new Date(Date.now() - timing.takeoverMs);
     const [row] = await db
       .update(uploadSessions)
       .set({ status: 'completing', updatedAt: new Date() })
@@ -66,14 +80,41 @@ export function createCompleteUpload(ctx: AppContext) {
         ),
       )
       .returning({ id: uploadSessions.id });
-    if (!row) throw conflict();
+    if (row) return;
+    const [now] = await db
+      .select({ status: uploadSessions.status })
+      .from(uploadSessions)
+      .where(eq(uploadSessions.id, s.id));
+    if (!now) throw notFound(MSG.uploadNotFound);
+    throw now.status === 'completed' ? conflict() : inProgress();
   }
 
+  /** Keeps updated_at fresh while this completion runs; the answer stops it (and waits for a write in flight). */
+  function heartbeat(s: UploadSessionRow) {
+    let inFlight: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      if (inFlight) return;
+      inFlight = db
+        .update(uploadSessions)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(uploadSessions.id, s.id), eq(uploadSessions.status, 'completing')))
+        // A missed beat only shortens the takeover window; the completion itself goes on.
+        .catch(() => undefined)
+        .finally(() => (inFlight = null));
+    }, timing.heartbeatMs);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await inFlight;
+    };
+  }
+
+  /** Back to open, unless another completion (a takeover) has finished it meanwhile. */
   const release = (s: UploadSessionRow) =>
     db
       .update(uploadSessions)
       .set({ status: 'open', updatedAt: new Date() })
-      .where(eq(uploadSessions.id, s.id));
+      .where(and(eq(uploadSessions.id, s.id), eq(uploadSessions.status, 'completing')));
 
   async function storedParts(s: UploadSessionRow): Promise<UploadedPart[] | null> {
     try {
@@ -152,13 +193,7 @@ export function createCompleteUpload(ctx: AppContext) {
     return parent;
   }
 
-  return async function complete(userId: string, body: CompleteUploadBody): Promise<CompleteUploadAnswer> {
-    await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
-    const s = await sessionOf(db, userId, body.project_db_id, body.upload_id);
-    if (s.status === 'completed') throw conflict();
-    if (normalisePath(body.folder_path ?? '/') !== s.folderPath)
-      throw badRequest(MSG.uploadFolderPathMismatch);
-    await claim(s);
+  async function finish(s: UploadSessionRow, body: CompleteUploadBody): Promise<CompleteUploadAnswer> {
     try {
       verifyParts(s, body.parts, await storedParts(s));
       await join(s, body);
@@ -190,10 +225,13 @@ export function createCompleteUpload(ctx: AppContext) {
           searchText: searchTextOf(s.filename, '', []),
         });
         await adjustProjectTotals(tx, s.projectId, s.sizeBytes, 1 + newFolderParents.length);
-        await tx
+        // Still ours: a completion that lost its session to a takeover must not make a second asset.
+        const [mine] = await tx
           .update(uploadSessions)
           .set({ status: 'completed', updatedAt: new Date() })
-          .where(eq(uploadSessions.id, s.id));
+          .where(and(eq(uploadSessions.id, s.id), eq(uploadSessions.status, 'completing')))
+          .returning({ id: uploadSessions.id });
+        if (!mine) throw conflict();
         await enqueueJob(tx, 'media.process', { assetId: s.assetId });
         const parent = folder?.id ?? null;
         emit('assets.changed', {
@@ -227,6 +265,21 @@ export function createCompleteUpload(ctx: AppContext) {
         await release(s);
       }
       throw err;
+    }
+  }
+
+  return async function complete(userId: string, body: CompleteUploadBody): Promise<CompleteUploadAnswer> {
+    await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
+    const s = await sessionOf(db, userId, body.project_db_id, body.upload_id);
+    if (s.status === 'completed') throw conflict();
+    if (normalisePath(body.folder_path ?? '/') !== s.folderPath)
+      throw badRequest(MSG.uploadFolderPathMismatch);
+    await claim(s);
+    const stopHeartbeat = heartbeat(s);
+    try {
+      return await finish(s, body);
+    } finally {
+      await stopHeartbeat();
     }
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { projects, uploadSessions } from '../../db/schema/index.ts';
+import { projects, uploadSessions, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import '../media/media.events.ts';
 
@@ -13,9 +13,9 @@ export function scheduleUploadsCleanup(ctx: AppContext, from = Date.now()) {
 }
 
 /**
- * Unfinished uploads untouched for UPLOAD_STALE_HOURS, and those of deleted projects, are aborted
- * (their parts freed, their storage reservation released); completed sessions are forgotten after
- * the same time.
+ * Unfinished uploads untouched for UPLOAD_STALE_HOURS, and those of deleted projects or deleted
+ * users (no foreign keys, so their rows outlive them), are aborted: their parts freed, their storage
+ * reservation released. Completed sessions are forgotten after the same time.
  */
 export async function cleanupStaleUploads(ctx: AppContext, now = Date.now()) {
   const before = new Date(now - ctx.config.UPLOAD_STALE_HOURS * 3_600_000);
@@ -24,7 +24,8 @@ export async function cleanupStaleUploads(ctx: AppContext, now = Date.now()) {
       .delete(uploadSessions)
       .where(
         sql`${uploadSessions.id} in (select s.id from ${uploadSessions} s where s.updated_at < ${before}
-          or not exists (select 1 from ${projects} p where p.id = s.project_id) limit ${BATCH})`,
+          or not exists (select 1 from ${projects} p where p.id = s.project_id)
+          or not exists (select 1 from ${users} u where u.id = s.user_id) limit ${BATCH})`,
       )
       .returning();
     for (const s of stale) {

@@ -40,7 +40,7 @@ export function uploadsRoutes(ctx: AppContext) {
         schema: { tags, body: startUploadBody, response: replies(startUploadAnswer) },
         config: { rateLimit: limit(ctx.config, 600) },
       },
-      async (req) => ok(await service.start(userIdOf(req), req.body)),
+      async (req) => ok(await service.start(userIdOf(req), req.body, req.log)),
     );
 
     app.post(

@@ -16,12 +16,18 @@ import type { z } from 'zod';
 import type { startUploadBody } from '@rushes/shared';
 import { uploadSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, AppError } from '../../platform/http/errors.ts';
+import { badRequest, AppError, notFound } from '../../platform/http/errors.ts';
 import { folderIn } from '../assets/assets.sql.ts';
 import { authorizeProject, canWriteAssets } from '../projects/projects.policy.ts';
 import { iso } from '../teams/teams.service.ts';
 import { assertStorageRoom } from './uploads.quota.ts';
-import { sessionOf, signParts } from './uploads.sessions.ts';
+import { sessionOf, signParts, type UploadSessionRow } from './uploads.sessions.ts';
+
+/** The part of a request's pino logger the uploads module uses. */
+export interface UploadsLogger {
+  error(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
 
 type StartBody = z.output<typeof startUploadBody>;
 
@@ -41,7 +47,7 @@ export function createUploadsService(ctx: AppContext) {
   const ttl = config.UPLOAD_URL_TTL_SECONDS;
 
   return {
-    async start(userId: string, body: StartBody): Promise<StartUploadAnswer> {
+    async start(userId: string, body: StartBody, log?: UploadsLogger): Promise<StartUploadAnswer> {
       await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
       const info = body.data.file_info;
       // The browser checks the same rule; the server is the one that counts.
@@ -58,29 +64,44 @@ export function createUploadsService(ctx: AppContext) {
       const extension = (info.extension || info.filename.split('.').pop() || '').toLowerCase().slice(0, 20);
 
       // Quota first (cheap refusal), then the blob upload, then the session row in the same transaction.
-      const session = await db.transaction(async (tx) => {
-        await assertStorageRoom(tx, body.project_db_id, info.size);
-        const { uploadId } = await blobs.createMultipartUpload(key, { contentType: info.mime_type });
-        const [row] = await tx
-          .insert(uploadSessions)
-          .values({
-            projectId: body.project_db_id,
-            userId,
-            folderId,
-            folderPath: normalisePath(info.folder_path),
-            assetId,
-            blobKey: key,
-            blobUploadId: uploadId,
-            filename: info.filename,
-            extension,
-            mimeType: info.mime_type,
-            sizeBytes: info.size,
-            partSize,
-            partCount,
-          })
-          .returning();
-        return row;
-      });
+      // The store is not part of that transaction: when the insert or the commit fails, the store's
+      // upload would be left with no row to find it by, so it is aborted here (best-effort).
+      let created = null as string | null;
+      let session: UploadSessionRow;
+      try {
+        session = await db.transaction(async (tx) => {
+          await assertStorageRoom(tx, body.project_db_id, info.size);
+          const { uploadId } = await blobs.createMultipartUpload(key, { contentType: info.mime_type });
+          created = uploadId;
+          const [row] = await tx
+            .insert(uploadSessions)
+            .values({
+              projectId: body.project_db_id,
+              userId,
+              folderId,
+              folderPath: normalisePath(info.folder_path),
+              assetId,
+              blobKey: key,
+              blobUploadId: uploadId,
+              filename: info.filename,
+              extension,
+              mimeType: info.mime_type,
+              sizeBytes: info.size,
+              partSize,
+              partCount,
+            })
+            .returning();
+          return row;
+        });
+      } catch (err) {
+        if (created) {
+          // The caller gets the original error; a failed abort is only logged (the store keeps the parts).
+          await blobs.abortMultipartUpload(key, created).catch((abortErr: unknown) => {
+            log?.error({ err: abortErr, key }, 'abort of an unrecorded multipart upload failed');
+          });
+        }
+        throw err;
+      }
       const first = Array.from({ length: Math.min(partCount, UPLOAD_SIGN_BATCH_MAX) }, (_, i) => i + 1);
       const signed = await signParts(blobs, session, first, ttl);
       return {
@@ -153,7 +174,16 @@ export function createUploadsService(ctx: AppContext) {
         .delete(uploadSessions)
         .where(and(eq(uploadSessions.id, s.id), eq(uploadSessions.status, 'open')))
         .returning({ id: uploadSessions.id });
-      if (!gone) throw new AppError(MSG.uploadAlreadyCompleted, { status: 409, errorcode: 409 });
+      if (!gone) {
+        // Not open any more: completed, or a completion is running (it may still fail and reopen it).
+        const [now] = await db
+          .select({ status: uploadSessions.status })
+          .from(uploadSessions)
+          .where(eq(uploadSessions.id, s.id));
+        if (!now) throw notFound(MSG.uploadNotFound);
+        const text = now.status === 'completed' ? MSG.uploadAlreadyCompleted : MSG.uploadCompleting;
+        throw new AppError(text, { status: 409, errorcode: 409 });
+      }
       await blobs.abortMultipartUpload(s.blobKey, s.blobUploadId);
       return { message: MSG.userCancelled };
     },
