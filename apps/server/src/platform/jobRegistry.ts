@@ -18,6 +18,7 @@ export const JOB_NAMES = [
   'tasks.expire',
   'media.process',
   'uploads.cleanup',
+  'uploads.free_parts',
 ] as const satisfies readonly JobName[];
 
 /** One maintenance run per clock hour across the cluster: the hour is the singleton key. */

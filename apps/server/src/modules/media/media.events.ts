@@ -15,6 +15,11 @@ declare module '../../platform/jobs/queue.ts' {
     'media.process': { assetId: string };
     /** Aborts unfinished uploads nobody touched for UPLOAD_STALE_HOURS; reschedules itself hourly. */
     'uploads.cleanup': Record<string, never>;
+    /**
+     * Frees a forgotten upload's parts in the store; enqueued in the transaction that deletes its
+     * session row, so a crash in between cannot lose the store's upload id.
+     */
+    'uploads.free_parts': { blobKey: string; blobUploadId: string };
   }
 }
 

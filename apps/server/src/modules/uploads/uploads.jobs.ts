@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { projects, uploadSessions, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { UploadSessionRow } from './uploads.sessions.ts';
 import '../media/media.events.ts';
 
 const BATCH = 200;
@@ -20,22 +22,39 @@ export function scheduleUploadsCleanup(ctx: AppContext, from = Date.now()) {
 export async function cleanupStaleUploads(ctx: AppContext, now = Date.now()) {
   const before = new Date(now - ctx.config.UPLOAD_STALE_HOURS * 3_600_000);
   for (;;) {
-    const stale = await ctx.db
-      .delete(uploadSessions)
-      .where(
-        sql`${uploadSessions.id} in (select s.id from ${uploadSessions} s where s.updated_at < ${before}
+    const count = await ctx.db.transaction(async (tx) => {
+      const stale = await tx
+        .delete(uploadSessions)
+        .where(
+          sql`${uploadSessions.id} in (select s.id from ${uploadSessions} s where s.updated_at < ${before}
           or not exists (select 1 from ${projects} p where p.id = s.project_id)
           or not exists (select 1 from ${users} u where u.id = s.user_id) limit ${BATCH})`,
-      )
-      .returning();
-    for (const s of stale) {
-      if (s.status !== 'completed') await ctx.blobs.abortMultipartUpload(s.blobKey, s.blobUploadId);
-    }
-    if (stale.length < BATCH) return;
+        )
+        .returning();
+      for (const s of stale) if (s.status !== 'completed') await freePartsLater(ctx, tx, s);
+      return stale.length;
+    });
+    if (count) ctx.jobs.wake();
+    if (count < BATCH) return;
   }
 }
 
+/**
+ * Queues the freeing of an unfinished upload's parts, in the transaction that forgets its session:
+ * the job holds the store's upload id from the moment the row is gone (abort is idempotent).
+ */
+export function freePartsLater(
+  ctx: AppContext,
+  tx: DbOrTx,
+  s: Pick<UploadSessionRow, 'blobKey' | 'blobUploadId'>,
+) {
+  return ctx.jobs.enqueue(tx, 'uploads.free_parts', { blobKey: s.blobKey, blobUploadId: s.blobUploadId });
+}
+
 export function registerUploadJobs(ctx: AppContext) {
+  ctx.jobs.register('uploads.free_parts', async ({ blobKey, blobUploadId }) => {
+    await ctx.blobs.abortMultipartUpload(blobKey, blobUploadId);
+  });
   ctx.jobs.register('uploads.cleanup', async () => {
     await cleanupStaleUploads(ctx);
     await scheduleUploadsCleanup(ctx);

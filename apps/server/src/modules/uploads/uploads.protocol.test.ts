@@ -22,6 +22,7 @@ import {
   start,
   stored,
   uploadFile,
+  expectPartsFreed,
 } from './uploads.testkit.ts';
 
 let t: TestApp;
@@ -237,7 +238,7 @@ describe('refusals leave no asset', () => {
       upload_id: s.upload_id,
     });
     expect(aborted.body).toMatchObject({ response: true, data: { message: MSG.userCancelled } });
-    await expect(t.ctx.blobs.listParts(row.blobKey, row.blobUploadId)).rejects.toThrow();
+    await expectPartsFreed(t, row);
     const late = await complete(t, owner, projectId, s.upload_id, parts);
     expect(late.status).toBe(404);
     expect(late.body.errormessage).toBe(MSG.uploadNotFound);
@@ -294,7 +295,7 @@ describe('stale uploads', () => {
       .where(eq(uploadSessions.id, s.upload_id));
     await cleanupStaleUploads(t.ctx);
     expect(await sessionRow(t, s.upload_id)).toBeNull();
-    await expect(t.ctx.blobs.listParts(row.blobKey, row.blobUploadId)).rejects.toThrow();
+    await expectPartsFreed(t, row);
     expect(await sessionRow(t, fresh.upload_id)).not.toBeNull();
   });
 
@@ -309,6 +310,6 @@ describe('stale uploads', () => {
     expect(await sessionRow(t, s.upload_id)).not.toBeNull();
     await cleanupStaleUploads(t.ctx);
     expect(await sessionRow(t, s.upload_id)).toBeNull();
-    await expect(t.ctx.blobs.listParts(row.blobKey, row.blobUploadId)).rejects.toThrow();
+    await expectPartsFreed(t, row);
   });
 });

@@ -20,6 +20,7 @@ import {
   sessionRow,
   start,
   startBody,
+  expectPartsFreed,
 } from './uploads.testkit.ts';
 
 /** Failures around the protocol: a start whose row is not written, a deleted user, a crashed completion. */
@@ -118,7 +119,7 @@ describe('a deleted user', () => {
 
     await cleanupStaleUploads(t.ctx);
     expect(await sessionRow(t, theirs.upload_id)).toBeNull();
-    await expect(t.ctx.blobs.listParts(row.blobKey, row.blobUploadId)).rejects.toThrow();
+    await expectPartsFreed(t, row);
     expect(await sessionRow(t, mine.upload_id)).not.toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import { badRequest, AppError, notFound } from '../../platform/http/errors.ts';
 import { folderIn } from '../assets/assets.sql.ts';
 import { authorizeProject, canWriteAssets } from '../projects/projects.policy.ts';
 import { iso } from '../teams/teams.service.ts';
+import { freePartsLater } from './uploads.jobs.ts';
 import { assertStorageRoom } from './uploads.quota.ts';
 import { sessionOf, signParts, type UploadSessionRow } from './uploads.sessions.ts';
 
@@ -170,10 +171,15 @@ export function createUploadsService(ctx: AppContext) {
     async abort(userId: string, body: AbortUploadBody) {
       await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
       const s = await openSession(userId, body.project_db_id, body.upload_id);
-      const [gone] = await db
-        .delete(uploadSessions)
-        .where(and(eq(uploadSessions.id, s.id), eq(uploadSessions.status, 'open')))
-        .returning({ id: uploadSessions.id });
+      // The row goes with a queued job that frees the parts, so a crash right after cannot lose them.
+      const gone = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(uploadSessions)
+          .where(and(eq(uploadSessions.id, s.id), eq(uploadSessions.status, 'open')))
+          .returning({ id: uploadSessions.id });
+        if (row) await freePartsLater(ctx, tx, s);
+        return row;
+      });
       if (!gone) {
         // Not open any more: completed, or a completion is running (it may still fail and reopen it).
         const [now] = await db
@@ -184,6 +190,7 @@ export function createUploadsService(ctx: AppContext) {
         const text = now.status === 'completed' ? MSG.uploadAlreadyCompleted : MSG.uploadCompleting;
         throw new AppError(text, { status: 409, errorcode: 409 });
       }
+      // Freed now, so the disk space is back at once; the queued job repeats it harmlessly.
       await blobs.abortMultipartUpload(s.blobKey, s.blobUploadId);
       return { message: MSG.userCancelled };
     },

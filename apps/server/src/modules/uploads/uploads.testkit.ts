@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { API, type CompleteUploadAnswer, type ListPartsAnswer, type StartUploadAnswer } from '@rushes/shared';
 import type { TestApp } from '../../../test/harness.ts';
-import { assets, uploadSessions } from '../../db/schema/index.ts';
+import { assets, jobs, uploadSessions } from '../../db/schema/index.ts';
 import { readAll } from '../../platform/blobs/testHarness.ts';
 import { call, type Person } from '../projects/projects.testkit.ts';
 
@@ -124,6 +125,24 @@ export async function assetRow(t: TestApp, id: string) {
 export async function sessionRow(t: TestApp, id: string) {
   const [row] = await t.ctx.db.select().from(uploadSessions).where(eq(uploadSessions.id, id));
   return row ?? null;
+}
+
+/**
+ * A durable uploads.free_parts job holds this upload's store id, and once the queue has run, the
+ * store no longer knows the upload: its parts are freed.
+ */
+export async function expectPartsFreed(t: TestApp, row: { blobKey: string; blobUploadId: string }) {
+  const [job] = await t.ctx.db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(eq(jobs.name, 'uploads.free_parts'), sql`${jobs.data}->>'blobUploadId' = ${row.blobUploadId}`),
+    );
+  expect(job).toBeDefined();
+  await t.ctx.jobs.drainForTests();
+  await expect(t.ctx.blobs.listParts(row.blobKey, row.blobUploadId)).rejects.toMatchObject({
+    code: 'NoSuchUpload',
+  });
 }
 
 /** The stored bytes of a key (small test objects only). */
