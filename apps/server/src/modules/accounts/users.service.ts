@@ -34,6 +34,12 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   return row ?? null;
 }
 
+/** The name an invitation mail gives its sender ('A teammate' when the account is gone). */
+export async function inviterNameOf(db: DbOrTx, id: string): Promise<string> {
+  const inviter = await findUserById(db, id);
+  return inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A teammate';
+}
+
 /** Creates the user and its personal team in the caller's transaction. */
 export async function createUser(
   db: DbOrTx,

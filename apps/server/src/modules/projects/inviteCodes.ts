@@ -1,11 +1,7 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import {
-  acceptInviteIn,
-  createInvitesService,
-  findValidInvite,
-  type Emit,
-} from '../teams/invites.service.ts';
+import type { Emit } from '../../platform/events/bus.ts';
+import { acceptInviteIn, createInvitesService, findValidInvite } from '../teams/invites.service.ts';
 import {
   acceptProjectInviteIn,
   createProjectInvitesService,

@@ -1,4 +1,5 @@
 import { APP_NAME } from '@rushes/shared';
+import { inviteMailLinks } from '../../platform/invites/invites.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 export const PROJECT_INVITE_TTL_DAYS = 14;
@@ -16,15 +17,12 @@ export const projectMails = {
     inviterName: string;
     role: string;
   }): MailMessage => {
-    const code = encodeURIComponent(input.token);
     return {
       to: input.to,
       subject: `You are invited to the project ${input.projectTitle} on ${APP_NAME}`,
       text:
         `${input.inviterName} invited you to the project "${input.projectTitle}" on ${APP_NAME} as ${input.role === 'admin' ? 'an admin' : 'a collaborator'}.\n\n` +
-        `Create your account to join:\n${input.baseUrl}/signup?inviteCode=${code}&email=${encodeURIComponent(input.to)}\n\n` +
-        `Already have a ${APP_NAME} account with this email address? Log in to join:\n${input.baseUrl}/login?inviteCode=${code}\n\n` +
-        `The invitation works once and expires in ${PROJECT_INVITE_TTL_DAYS} days. If you did not expect it, ignore this email.`,
+        inviteMailLinks({ ...input, ttlDays: PROJECT_INVITE_TTL_DAYS }),
     };
   },
 };

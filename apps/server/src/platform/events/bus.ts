@@ -8,6 +8,8 @@ import type { Db, Tx } from '../../db/client.ts';
 export interface DomainEvents {}
 
 export type EventName = keyof DomainEvents;
+/** How a transaction's work emits an event (see EventBus.transaction). */
+export type Emit = <K extends EventName>(name: K, payload: DomainEvents[K]) => void;
 type Listener<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;
 type Pending = { name: EventName; payload: unknown };
 
@@ -40,10 +42,7 @@ export class EventBus {
   }
 
   /** Runs `work` in a transaction; events it emits are published once the transaction commits. */
-  async transaction<T>(
-    db: Db,
-    work: (tx: Tx, emit: <K extends EventName>(name: K, payload: DomainEvents[K]) => void) => Promise<T>,
-  ) {
+  async transaction<T>(db: Db, work: (tx: Tx, emit: Emit) => Promise<T>) {
     const pending: Pending[] = [];
     const result = await db.transaction((tx) => work(tx, (name, payload) => pending.push({ name, payload })));
     await this.publish(pending);

@@ -1,12 +1,13 @@
-import { Divider, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { API, MSG, UI, type MemberRole, type ProjectMember } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { useUser } from '../../api/currentUser.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { NobodyRow, PeoplePanel, PeopleSection } from '../../ui/PeoplePanel.tsx';
 import { toast } from '../../ui/toast.ts';
 import { AddCollaboratorsForm } from './AddCollaboratorsForm.tsx';
 import { canIn, useProjectInfo, useProjectMembers } from './api.ts';
@@ -16,19 +17,6 @@ import { RemoveCollaboratorDialog, type CollaboratorRemoval } from './RemoveColl
 export interface CollaboratorsPanelProps {
   projectDbId: string;
   title: string;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={3} size="h6" c="dimmed" tt="uppercase">
-        {title}
-      </Title>
-      <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        {children}
-      </Stack>
-    </Stack>
-  );
 }
 
 /**
@@ -106,11 +94,6 @@ export default function CollaboratorsPanel({ projectDbId, title }: Collaborators
         onRemove={canTouch(role) ? () => setRemoving({ kind: 'email', role, email }) : null}
       />
     ));
-  const empty = (
-    <Text size="sm" c="dimmed" component="li">
-      {MSG.noRecordFound}
-    </Text>
-  );
   const admins = [...rows(groups.admins.members, 'admin'), ...invited(groups.admins.invited, 'admin')];
   const collaborators = [
     ...rows(groups.collaborators.members, 'collaborator'),
@@ -118,26 +101,28 @@ export default function CollaboratorsPanel({ projectDbId, title }: Collaborators
   ];
 
   return (
-    <Stack gap="lg">
-      <Text fw={600} truncate="end">
-        {title}
-      </Text>
-      {canAdd && (
-        <AddCollaboratorsForm
-          projectDbId={projectDbId}
-          members={groups}
-          canAddAdmins={info.data.role !== 'collaborator'}
-        />
-      )}
-      {canAdd && <Divider />}
-      <Section title={UI.creatorGroup}>{rows(groups.creator.members, null)}</Section>
-      <Section title={UI.adminsGroup}>{admins.length ? admins : empty}</Section>
-      <Section title={UI.collaboratorsGroup}>{collaborators.length ? collaborators : empty}</Section>
+    <PeoplePanel
+      heading={title}
+      addForm={
+        canAdd && (
+          <AddCollaboratorsForm
+            projectDbId={projectDbId}
+            members={groups}
+            canAddAdmins={info.data.role !== 'collaborator'}
+          />
+        )
+      }
+    >
+      <PeopleSection title={UI.creatorGroup}>{rows(groups.creator.members, null)}</PeopleSection>
+      <PeopleSection title={UI.adminsGroup}>{admins.length ? admins : <NobodyRow />}</PeopleSection>
+      <PeopleSection title={UI.collaboratorsGroup}>
+        {collaborators.length ? collaborators : <NobodyRow />}
+      </PeopleSection>
       <RemoveCollaboratorDialog
         projectDbId={projectDbId}
         target={removing}
         onClose={() => setRemoving(null)}
       />
-    </Stack>
+    </PeoplePanel>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Divider, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { MSG, UI, type TeamMember } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { NobodyRow, PeoplePanel, PeopleSection } from '../../ui/PeoplePanel.tsx';
 import { useTeamMembers } from './api.ts';
 import { AddMembersForm } from './AddMembersForm.tsx';
 import { MemberRow, PendingInviteRow } from './MemberRow.tsx';
@@ -13,19 +14,6 @@ import { RemoveMemberDialog, type RemovalTarget } from './RemoveMemberDialog.tsx
 export interface TeamMembersPanelProps {
   teamDbId: string;
   teamName: string;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={3} size="h6" c="dimmed" tt="uppercase">
-        {title}
-      </Title>
-      <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        {children}
-      </Stack>
-    </Stack>
-  );
 }
 
 /**
@@ -71,24 +59,16 @@ export default function TeamMembersPanel({ teamDbId, teamName }: TeamMembersPane
   );
 
   return (
-    <Stack gap="lg">
-      <Text fw={600} truncate="end">
-        {teamName}
-      </Text>
-      {canManage && <AddMembersForm teamDbId={teamDbId} detail={detail} />}
-      {canManage && <Divider />}
-      <Section title={UI.teamAdmins}>{detail.owners.map(row)}</Section>
-      <Section title={UI.members}>
-        {detail.members.length ? (
-          detail.members.map(row)
-        ) : (
-          <Text size="sm" c="dimmed" component="li">
-            {MSG.noRecordFound}
-          </Text>
-        )}
-      </Section>
+    <PeoplePanel
+      heading={teamName}
+      addForm={canManage && <AddMembersForm teamDbId={teamDbId} detail={detail} />}
+    >
+      <PeopleSection title={UI.teamAdmins}>{detail.owners.map(row)}</PeopleSection>
+      <PeopleSection title={UI.members}>
+        {detail.members.length ? detail.members.map(row) : <NobodyRow />}
+      </PeopleSection>
       {detail.invited_users.length > 0 && (
-        <Section title={UI.pendingInvites}>
+        <PeopleSection title={UI.pendingInvites}>
           {detail.invited_users.map((email) => (
             <PendingInviteRow
               key={email}
@@ -97,9 +77,9 @@ export default function TeamMembersPanel({ teamDbId, teamName }: TeamMembersPane
               onRemove={(address) => setRemoving({ kind: 'email', email: address })}
             />
           ))}
-        </Section>
+        </PeopleSection>
       )}
       <RemoveMemberDialog teamDbId={teamDbId} target={removing} onClose={() => setRemoving(null)} />
-    </Stack>
+    </PeoplePanel>
   );
 }
