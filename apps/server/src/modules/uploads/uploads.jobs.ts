@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { projects, uploadSessions, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -6,6 +6,8 @@ import type { UploadSessionRow } from './uploads.sessions.ts';
 import '../media/media.events.ts';
 
 const BATCH = 200;
+/** Store uploads looked at per hourly sweep (the rest wait for the next hour). */
+const ORPHAN_BATCH = 1000;
 
 /** One cleanup per clock hour across the cluster (the hour is the singleton key). */
 export function scheduleUploadsCleanup(ctx: AppContext, from = Date.now()) {
@@ -17,7 +19,8 @@ export function scheduleUploadsCleanup(ctx: AppContext, from = Date.now()) {
 /**
  * Unfinished uploads untouched for UPLOAD_STALE_HOURS, and those of deleted projects or deleted
  * users (no foreign keys, so their rows outlive them), are aborted: their parts freed, their storage
- * reservation released. Completed sessions are forgotten after the same time.
+ * reservation released. Completed sessions are forgotten after the same time. Then store uploads
+ * that no session knows are swept.
  */
 export async function cleanupStaleUploads(ctx: AppContext, now = Date.now()) {
   const before = new Date(now - ctx.config.UPLOAD_STALE_HOURS * 3_600_000);
@@ -35,8 +38,30 @@ export async function cleanupStaleUploads(ctx: AppContext, now = Date.now()) {
       return stale.length;
     });
     if (count) ctx.jobs.wake();
-    if (count < BATCH) return;
+    if (count < BATCH) break;
   }
+  await sweepOrphanUploads(ctx, before);
+}
+
+/**
+ * Store uploads no session knows (the process died between the store's create and the commit of
+ * the session row, or a row was lost) and older than the stale cutoff are aborted. Younger ones may
+ * belong to a start still in its transaction.
+ */
+export async function sweepOrphanUploads(ctx: AppContext, startedBefore: Date) {
+  const found = (await ctx.blobs.listUploads?.(startedBefore, ORPHAN_BATCH)) ?? [];
+  let freed = 0;
+  for (const u of found) {
+    const [known] = await ctx.db
+      .select({ id: uploadSessions.id })
+      .from(uploadSessions)
+      .where(and(eq(uploadSessions.blobKey, u.key), eq(uploadSessions.blobUploadId, u.uploadId)))
+      .limit(1);
+    if (known) continue;
+    await ctx.blobs.abortMultipartUpload(u.key, u.uploadId);
+    freed++;
+  }
+  return freed;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, startUploadBody } from '@rushes/shared';
@@ -9,7 +10,7 @@ import { uploadSessions } from '../../db/schema/index.ts';
 import type { BlobStore, FsBlobStore } from '../../platform/blobs/index.ts';
 import { studio } from '../projects/projects.testkit.ts';
 import { createCompleteUpload } from './uploads.complete.ts';
-import { cleanupStaleUploads } from './uploads.jobs.ts';
+import { cleanupStaleUploads, sweepOrphanUploads } from './uploads.jobs.ts';
 import { createUploadsService } from './uploads.service.ts';
 import {
   TEST_PART_SIZE,
@@ -121,6 +122,33 @@ describe('a deleted user', () => {
     expect(await sessionRow(t, theirs.upload_id)).toBeNull();
     await expectPartsFreed(t, row);
     expect(await sessionRow(t, mine.upload_id)).not.toBeNull();
+  });
+});
+
+describe('store uploads no session knows', () => {
+  it('are aborted by the sweep once older than the cutoff; uploads with a session are left alone', async () => {
+    const { owner, projectId } = await studio(t);
+    const data = fileOf(2);
+    const known = (await start(t, owner, projectId, data.length)).body.data;
+    await putParts(t, known, data, [1]);
+    const knownRow = (await sessionRow(t, known.upload_id))!;
+    // what a process killed between the store's create and the session's commit leaves behind
+    const orphanKey = `projects/${projectId}/assets/orphan/original`;
+    const { uploadId: orphanId } = await t.ctx.blobs.createMultipartUpload(orphanKey, {
+      contentType: 'video/quicktime',
+    });
+    // (the part route would refuse it now: no open session; the store takes it directly)
+    await (t.ctx.blobs as FsBlobStore).writePart(orphanKey, orphanId, 1, Readable.from([data]), {
+      maxBytes: data.length,
+    });
+
+    // younger than the cutoff: it may be a start still in its transaction
+    expect(await sweepOrphanUploads(t.ctx, new Date(Date.now() - 60_000))).toBe(0);
+    expect(await t.ctx.blobs.listParts(orphanKey, orphanId)).toHaveLength(1);
+
+    expect(await sweepOrphanUploads(t.ctx, new Date(Date.now() + 1000))).toBe(1);
+    await expect(t.ctx.blobs.listParts(orphanKey, orphanId)).rejects.toMatchObject({ code: 'NoSuchUpload' });
+    expect(await t.ctx.blobs.listParts(knownRow.blobKey, knownRow.blobUploadId)).toHaveLength(1);
   });
 });
 

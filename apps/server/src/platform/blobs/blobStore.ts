@@ -56,6 +56,12 @@ export interface BlobStore {
    * (`offset`). Only the filesystem driver keeps them; S3 has no partial parts.
    */
   partialParts?(key: string, uploadId: string): Promise<Map<number, number>>;
+  /**
+   * Unfinished multipart uploads started before `startedBefore` (at most `limit`), for the sweep of
+   * uploads no session knows. Only the filesystem driver lists them; on S3 a bucket lifecycle rule
+   * (AbortIncompleteMultipartUpload) does that job.
+   */
+  listUploads?(startedBefore: Date, limit: number): Promise<{ key: string; uploadId: string }[]>;
   /** Parts must be given in ascending part-number order. */
   completeMultipartUpload(
     key: string,

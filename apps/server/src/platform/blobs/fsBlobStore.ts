@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, open, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -138,6 +138,19 @@ export class FsBlobStore implements BlobStore {
       etag,
       size,
     }));
+  }
+
+  async listUploads(startedBefore: Date, limit: number): Promise<{ key: string; uploadId: string }[]> {
+    const found: { key: string; uploadId: string }[] = [];
+    const ids = await readdir(path.join(this.disk.root, 'uploads')).catch(() => [] as string[]);
+    for (const uploadId of ids) {
+      if (found.length >= limit) break;
+      const manifest = await this.disk.readUploadManifest(uploadId).catch(() => null);
+      if (manifest && Date.parse(manifest.createdAt) < startedBefore.getTime()) {
+        found.push({ key: manifest.key, uploadId });
+      }
+    }
+    return found;
   }
 
   async completeMultipartUpload(

@@ -99,16 +99,20 @@ export class FsLayout {
 
   async readManifest(key: string, uploadId: string): Promise<Manifest> {
     assertValidKey(key);
+    const manifest = await this.readUploadManifest(uploadId);
+    if (manifest.key !== key) throw noSuchUpload();
+    return manifest;
+  }
+
+  /** The manifest of an upload, whatever its key; NoSuchUpload when there is none. */
+  async readUploadManifest(uploadId: string): Promise<Manifest> {
     this.assertUploadId(uploadId);
-    let manifest: Manifest;
     try {
-      manifest = JSON.parse(await readFile(path.join(this.uploadDir(uploadId), 'manifest.json'), 'utf8'));
+      return JSON.parse(await readFile(path.join(this.uploadDir(uploadId), 'manifest.json'), 'utf8'));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw noSuchUpload();
       throw err;
     }
-    if (manifest.key !== key) throw noSuchUpload();
-    return manifest;
   }
 
   /** Stored parts, ascending; if a part number has two files (a racing re-upload), the newest wins. */
