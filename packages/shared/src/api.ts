@@ -136,6 +136,13 @@ export const API = {
     /** POST complete with folder_path, upload_id and parts[{ETag, PartNumber}] */
     complete: '/api/upload/assets/complete',
   },
+  /** The filesystem blob driver's own signed URLs (S3 answers these itself) */
+  blobs: {
+    /** PUT one upload part (signed); `offset` continues it, `more=1` marks a chunk that is not its last */
+    parts: '/api/blobs/parts',
+    /** GET a stored object (signed), with ranges */
+    object: '/api/blobs/object',
+  },
   media: {
     /** GET the asset detail the player needs (ingest_db_id) */
     asset: '/api/media/asset',

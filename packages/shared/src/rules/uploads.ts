@@ -210,6 +210,12 @@ export const UPLOAD_MAX_PARTS = 10_000;
 export const UPLOAD_MAX_BYTES = 5 * 1024 ** 4;
 /** Signed part URLs handed out per call (the start answer and each sign-parts call). */
 export const UPLOAD_SIGN_BATCH_MAX = 100;
+/**
+ * Where the server takes a part in chunks (takesPartChunks), the client sends it in chunks of this
+ * size and waits for each to be on the server's disk before the next: with 4 parts at once, a crash
+ * of the server can cost at most 4 chunks = one 16 MiB part of bytes sent again.
+ */
+export const UPLOAD_ACK_CHUNK_BYTES = 4 * 1024 * 1024;
 
 /** The part size the server picks for a file of `size` bytes (a multiple of 1 MiB). */
 export function partSizeFor(size: number, base = UPLOAD_PART_SIZE_DEFAULT): number {

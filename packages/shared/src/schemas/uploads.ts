@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API } from '../api.ts';
 import { MSG } from '../rules/messages.ts';
 import {
   UPLOAD_FILENAME_MAX,
@@ -65,9 +66,21 @@ export const signedPart = z.object({
 });
 export type SignedPart = z.infer<typeof signedPart>;
 
-/** The URL that continues a part from `offset` (the signed URL itself when offset is 0). */
-export const partUrlFrom = (url: string, offset: number | undefined): string =>
-  offset ? `${url}${url.includes('?') ? '&' : '?'}offset=${offset}` : url;
+/**
+ * The URL that continues a part from `offset` (the signed URL itself when offset is 0); `more`
+ * marks a chunk that is not the part's last: the server keeps it and answers its new offset.
+ */
+export const partUrlFrom = (url: string, offset: number | undefined, more = false): string => {
+  const extra = [offset ? `offset=${offset}` : '', more ? 'more=1' : ''].filter(Boolean).join('&');
+  return extra ? `${url}${url.includes('?') ? '&' : '?'}${extra}` : url;
+};
+
+/**
+ * Whether a signed part URL takes a part in acknowledged chunks (our filesystem driver's own
+ * route; S3's presigned URLs take a part whole).
+ */
+export const takesPartChunks = (url: string): boolean =>
+  new URL(url, 'http://relative.invalid').pathname === API.blobs.parts;
 
 export const startUploadAnswer = z.object({
   upload_id: z.string(),

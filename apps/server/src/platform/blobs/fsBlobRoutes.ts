@@ -35,6 +35,8 @@ const partQuery = z.object({
     .string()
     .regex(/^\d{1,12}$/)
     .optional(),
+  /** '1': a chunk that is not the part's last (takesPartChunks); answered with Upload-Offset, no ETag. */
+  more: z.literal('1').optional(),
   expires: z.string().max(20),
   sig: z.string().max(100),
 });
@@ -89,16 +91,20 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
       // The parser hands over the payload stream (request.raw, or what a preParsing hook made of it).
       const body = (request.body as Readable | undefined) ?? request.raw;
       try {
-        const { etag } = await store.writePart(key, uploadId, Number(partNumber), body, {
+        const written = await store.writePart(key, uploadId, Number(partNumber), body, {
           maxBytes: partMax,
           offset,
+          more: query.data.more === '1',
         });
-        return reply
-          .code(200)
-          .header('ETag', etag)
-          .header('Access-Control-Expose-Headers', 'ETag')
-          .header('Cache-Control', 'no-store')
-          .send();
+        reply.code(200).header('Cache-Control', 'no-store');
+        if ('offset' in written) {
+          // on disk, so a crash from here on costs the client none of these bytes
+          return reply
+            .header('Upload-Offset', String(written.offset))
+            .header('Access-Control-Expose-Headers', 'Upload-Offset')
+            .send();
+        }
+        return reply.header('ETag', written.etag).header('Access-Control-Expose-Headers', 'ETag').send();
       } catch (err) {
         if (isBlobError(err, 'EntityTooLarge')) return fail(reply, 413, MSG.uploadPartTooLarge);
         if (isBlobError(err, 'NoSuchUpload')) return fail(reply, 404, MSG.uploadNotFound);

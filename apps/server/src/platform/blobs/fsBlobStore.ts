@@ -29,7 +29,7 @@ import {
 } from './fsComposite.ts';
 import { FsLayout, noSuchKey, type Manifest } from './fsLayout.ts';
 import { OBJECT_PATH, PARTS_PATH, expiresAt, sign, verify } from './signing.ts';
-import { FsPartWriter, type PartWriteOptions } from './fsPartWriter.ts';
+import { FsPartWriter, type PartWriteOptions, type PartWriteResult } from './fsPartWriter.ts';
 import { streamToFile } from './streams.ts';
 
 export interface FsBlobStoreOptions {
@@ -110,7 +110,8 @@ export class FsBlobStore implements BlobStore {
 
   /**
    * Stores one part from a stream (the PUT route's request body); re-uploading a part number
-   * replaces it, as in S3. `offset` continues a part cut off earlier (fsPartWriter.ts). Throws
+   * replaces it, as in S3. `offset` continues a part cut off earlier, `more` keeps it unfinished
+   * after this chunk (fsPartWriter.ts). Throws
    * EntityTooLarge past `maxBytes`, NoSuchUpload for an unknown upload, OffsetMismatch when the
    * kept bytes are fewer than `offset`.
    */
@@ -120,7 +121,7 @@ export class FsBlobStore implements BlobStore {
     partNumber: number,
     body: Readable,
     opts: PartWriteOptions,
-  ): Promise<{ etag: string; size: number }> {
+  ): Promise<PartWriteResult> {
     assertPartNumber(partNumber);
     await this.disk.readManifest(key, uploadId);
     return this.partWriter.write(uploadId, partNumber, body, opts);

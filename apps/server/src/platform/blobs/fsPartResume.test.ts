@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MSG, partUrlFrom } from '@rushes/shared';
+import { MSG, partUrlFrom, takesPartChunks } from '@rushes/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestHex, newContentHash } from './streams.ts';
 import { MiB, putPart, randomData, readAll, startFsHarness, testKey, type FsHarness } from './testHarness.ts';
@@ -135,6 +135,49 @@ describe('fs part continuation', () => {
     // The stale sender's connection was closed by the server, without a success answer.
     expect(await stale.answered).not.toBe(200);
     expect(await h.store.listParts(key, uploadId)).toEqual([{ partNumber: 1, etag, size: 800_000 }]);
+  });
+
+  it('takes a part in acknowledged chunks: each on disk when answered, the last one answers the ETag', async () => {
+    const { key, uploadId } = await newUpload();
+    const data = randomData(MAX_PART);
+    const url = await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 });
+    expect(takesPartChunks(url)).toBe(true);
+    const cuts = [0, 700_000, 1_500_000, MAX_PART];
+    for (let i = 0; i < cuts.length - 1; i++) {
+      const last = i === cuts.length - 2;
+      const res = await fetch(partUrlFrom(url, cuts[i], !last), {
+        method: 'PUT',
+        body: data.subarray(cuts[i], cuts[i + 1]),
+      });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      if (last) {
+        expect(res.headers.get('etag')).toBe(digestOf(data));
+        expect(res.headers.get('upload-offset')).toBeNull();
+      } else {
+        // answered only once written: what a crash now would keep
+        expect(res.headers.get('upload-offset')).toBe(String(cuts[i + 1]));
+        expect(res.headers.get('etag')).toBeNull();
+        expect((await h.store.partialParts(key, uploadId)).get(1)).toBe(cuts[i + 1]);
+        expect(await h.store.listParts(key, uploadId)).toEqual([]);
+      }
+    }
+    expect(await h.store.listParts(key, uploadId)).toEqual([
+      { partNumber: 1, etag: digestOf(data), size: MAX_PART },
+    ]);
+    // S3's presigned URLs take a part whole
+    expect(takesPartChunks('https://bucket.s3.amazonaws.com/projects/p/original?partNumber=1')).toBe(false);
+  });
+
+  it('refuses a chunk that would take the part past its size with 413', async () => {
+    const { key, uploadId } = await newUpload();
+    const url = await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 });
+    const first = await fetch(partUrlFrom(url, 0, true), { method: 'PUT', body: randomData(MAX_PART - 5) });
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const res = await fetch(partUrlFrom(url, MAX_PART - 5, true), { method: 'PUT', body: randomData(6) });
+    expect(res.status).toBe(413);
+    await res.arrayBuffer();
   });
 
   it('an aborted upload keeps no partial parts', async () => {

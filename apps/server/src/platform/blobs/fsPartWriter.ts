@@ -30,7 +30,15 @@ export interface PartWriteOptions {
   maxBytes: number;
   /** Continue a partial part from this byte; 0 (default) starts the part over. */
   offset?: number;
+  /**
+   * A chunk that is not the part's last (default false): its bytes are written to the partial
+   * file and the part stays unfinished; the answer is the new offset.
+   */
+  more?: boolean;
 }
+
+/** A finished part (its ETag), or the offset an unfinished one reached. */
+export type PartWriteResult = { etag: string; size: number } | { offset: number };
 
 export class FsPartWriter {
   /** The write in progress per `<uploadId>/<part>`: a new PUT of the same part takes over. */
@@ -43,7 +51,7 @@ export class FsPartWriter {
     partNumber: number,
     body: Readable,
     opts: PartWriteOptions,
-  ): Promise<{ etag: string; size: number }> {
+  ): Promise<PartWriteResult> {
     const slot = `${uploadId}/${partNumber}`;
     const previous = this.active.get(slot);
     // A PUT for a part still being written means the old sender is gone (a half-open connection
@@ -79,14 +87,15 @@ export class FsPartWriter {
     partNumber: number,
     body: Readable,
     opts: PartWriteOptions,
-  ): Promise<{ etag: string; size: number }> {
+  ): Promise<PartWriteResult> {
     const offset = opts.offset ?? 0;
     // Superseded before its turn came: leave the partial as the earlier sender left it.
     if (body.destroyed) throw new SourceInterrupted(0);
     const dir = this.disk.uploadDir(uploadId);
     const partial = partialPath(dir, partNumber);
     const handle = await openPartial(partial, offset);
-    const hash = newContentHash();
+    // Only the last chunk hashes: it reads the kept bytes back, so each byte is hashed once.
+    const hash = opts.more ? null : newContentHash();
     try {
       if (offset > 0) await continueFrom(handle, offset, hash);
       const received = await receiveInto(body, handle, {
@@ -95,6 +104,7 @@ export class FsPartWriter {
         hash,
       });
       await handle.close();
+      if (!hash) return { offset: offset + received };
       const digest = digestHex(hash);
       const name = partFileName(partNumber, digest);
       try {
@@ -132,9 +142,14 @@ const offsetMismatch = (have: number) =>
   new BlobError('OffsetMismatch', `The server holds ${have} bytes of this part`);
 
 /** Hashes the kept bytes [0, offset) and drops anything past them, so the part continues at offset. */
-async function continueFrom(handle: FileHandle, offset: number, hash: Hash): Promise<void> {
+async function continueFrom(handle: FileHandle, offset: number, hash: Hash | null): Promise<void> {
   const { size } = await handle.stat();
   if (size < offset) throw offsetMismatch(size);
+  if (hash) await hashPrefix(handle, offset, hash);
+  if (size > offset) await handle.truncate(offset);
+}
+
+async function hashPrefix(handle: FileHandle, offset: number, hash: Hash): Promise<void> {
   const buffer = Buffer.allocUnsafe(Math.min(READ_CHUNK, offset));
   for (let position = 0; position < offset;) {
     const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, offset - position), position);
@@ -142,7 +157,6 @@ async function continueFrom(handle: FileHandle, offset: number, hash: Hash): Pro
     hash.update(buffer.subarray(0, bytesRead));
     position += bytesRead;
   }
-  if (size > offset) await handle.truncate(offset);
 }
 
 /** A re-uploaded part replaces the earlier one, as in S3. */

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { API } from '@rushes/shared';
 
 /**
  * HMAC-SHA256 signatures for the filesystem driver's own part-upload and download URLs.
@@ -7,8 +8,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type SignedPurpose = 'part' | 'object';
 
-export const PARTS_PATH = '/api/blobs/parts';
-export const OBJECT_PATH = '/api/blobs/object';
+export const PARTS_PATH = API.blobs.parts;
+export const OBJECT_PATH = API.blobs.object;
 
 const VERSION = 'rushes-blob-v1';
 

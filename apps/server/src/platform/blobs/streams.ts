@@ -26,7 +26,8 @@ export interface ReceiveOptions {
   position: number;
   /** Refuse (BlobError EntityTooLarge) as soon as more bytes than this arrive. */
   maxBytes?: number;
-  hash: Hash;
+  /** Hashed on the way, unless null. */
+  hash: Hash | null;
 }
 
 /** The source ended before its end (client went away): what arrived was written, in order. */
@@ -114,7 +115,7 @@ export function receiveInto(source: Readable, handle: FileHandle, opts: ReceiveO
         fail(new BlobError('EntityTooLarge', 'Part exceeds the maximum part size'));
         return;
       }
-      opts.hash.update(chunk);
+      opts.hash?.update(chunk);
       pending.push(chunk);
       pendingBytes += chunk.length;
       if (pendingBytes >= FLUSH_BYTES) flush();
