@@ -288,12 +288,16 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     utimesSync(copy, atime, mtime);
     const partsSent = new Set<number>();
     const offsets = new Map<number, number>();
+    const chunked = new Set<number>();
     page.on('request', (req) => {
       // the filesystem driver answers the signed part URLs itself
       if (req.method() !== 'PUT' || !req.url().includes('/api/blobs/parts')) return;
       const query = new URL(req.url()).searchParams;
-      partsSent.add(Number(query.get('partNumber')));
-      offsets.set(Number(query.get('partNumber')), Number(query.get('offset') ?? 0));
+      const n = Number(query.get('partNumber'));
+      partsSent.add(n);
+      // where each part's first PUT started (a part goes up in acknowledged chunks after that)
+      if (!offsets.has(n)) offsets.set(n, Number(query.get('offset') ?? 0));
+      if (query.get('more') === '1') chunked.add(n);
     });
     await page.getByTestId('upload-folder-input').setInputFiles(again);
     await openMenu(page);
@@ -302,6 +306,8 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     // only the parts the server did not have went up again, the cut one from where it was cut
     expect([...partsSent].sort((x, y) => x - y)).toEqual(missing);
     expect(offsets.get(cutPart)).toBe(half);
+    // a whole 5 MiB part goes up as an acknowledged 4 MiB chunk and its rest
+    for (const n of missing.filter((m) => m !== cutPart && m < PART_COUNT)) expect(chunked.has(n)).toBe(true);
     // and the stored file is the picked file, byte for byte
     expect(await storedSha256(page, wav.ingest_db_id)).toBe(sha256(readFileSync(files.audio)));
     await shot(page, FLOW, '05-resumed-and-finished');

@@ -30,8 +30,9 @@ try {
   });
   const parts: Array<{ partNumber: number; etag: string }> = [];
   for (let n = 1; n <= count; n++) {
-    const { etag } = await store.writePart('bench/x', uploadId, n, Readable.from([part]), { maxBytes: PART });
-    parts.push({ partNumber: n, etag });
+    const written = await store.writePart('bench/x', uploadId, n, Readable.from([part]), { maxBytes: PART });
+    if (!('etag' in written)) throw new Error('a whole part answers its ETag');
+    parts.push({ partNumber: n, etag: written.etag });
   }
   const uploadDir = path.join(store.root, 'uploads', uploadId);
   const files = (await readdir(uploadDir))

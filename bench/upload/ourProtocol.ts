@@ -6,7 +6,6 @@
 import {
   API,
   UPLOAD_SIGN_BATCH_MAX,
-  partUrlFrom,
   type SignedPart,
   type CompleteUploadAnswer,
   type ListPartsAnswer,
@@ -50,11 +49,8 @@ export async function startUpload(base: string, session: Session, size: number):
   return { base, session, start: data, urls: new Map(data.parts.map((p) => [p.PartNumber, targetOf(p)])) };
 }
 
-/** What the web client does with a signed part (protocol.ts keepUrls): continue from its offset. */
-const targetOf = (p: SignedPart): PartTarget => ({
-  url: partUrlFrom(p.url, p.offset),
-  offset: p.offset ?? 0,
-});
+/** A signed part and the bytes the server kept of it (the client continues from there). */
+const targetOf = (p: SignedPart): PartTarget => ({ url: p.url, offset: p.offset ?? 0 });
 
 /** The part's signed URL; asks sign-parts for this and the next parts (one batch) when missing. */
 export async function urlFor(up: OurUpload, n: number, pending: number[] = []): Promise<PartTarget> {

@@ -5,6 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import http from 'node:http';
+import { UPLOAD_ACK_CHUNK_BYTES, partUrlFrom, takesPartChunks } from '@rushes/shared';
 
 export interface PartPlan {
   file: string;
@@ -27,7 +28,7 @@ export interface PartsRun {
   failed: Map<number, string>;
 }
 
-/** Where a part goes; `offset` > 0 continues a part the server kept the first bytes of. */
+/** Where a part goes (its signed URL); `offset` > 0 continues a part the server kept the first bytes of. */
 export interface PartTarget {
   url: string;
   offset?: number;
@@ -45,25 +46,35 @@ export interface PutPartsOptions {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
-function putPart(target: PartTarget, plan: PartPlan, n: number, run: PartsRun): Promise<string> {
-  const offset = target.offset ?? 0;
-  const partStart = (n - 1) * plan.partSize;
-  const start = partStart + offset;
-  const end = Math.min(partStart + plan.partSize, plan.size); // exclusive
+/**
+ * PUTs bytes [start, end) of the file to `url` and resolves with the answer's `header` (the ETag of
+ * a part, or the Upload-Offset of a chunk that is not a part's last).
+ */
+function putRange(
+  url: string,
+  plan: PartPlan,
+  range: { start: number; end: number },
+  n: number,
+  run: PartsRun,
+  header: 'etag' | 'upload-offset',
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      target.url,
+      url,
       {
         method: 'PUT',
         agent,
-        headers: { 'content-type': 'application/octet-stream', 'content-length': String(end - start) },
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-length': String(range.end - range.start),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const etag = res.headers.etag;
-          if (res.statusCode === 200 && etag) resolve(etag);
+          const value = res.headers[header];
+          if (res.statusCode === 200 && typeof value === 'string') resolve(value);
           else
             reject(
               new Error(`part ${n}: ${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 300)}`),
@@ -74,17 +85,40 @@ function putPart(target: PartTarget, plan: PartPlan, n: number, run: PartsRun): 
     );
     let answered: string | undefined;
     req.on('response', (res) => (answered = `${res.statusCode}`));
+    // An early answer (an error status) may close the connection while the body is still going:
+    // report the answer rather than the EPIPE it causes.
     req.on('error', (err) =>
       setTimeout(() => reject(answered ? new Error(`part ${n}: ${answered} (${err.message})`) : err), 50),
     );
-    req.on('finish', () => run.sent.add(n));
-    const body = createReadStream(plan.file, { start, end: end - 1, highWaterMark: 1024 * 1024 });
-    run.offsets.set(n, offset);
-    run.bytesSent.set(n, 0);
+    if (header === 'etag') req.on('finish', () => run.sent.add(n));
+    const body = createReadStream(plan.file, {
+      start: range.start,
+      end: range.end - 1,
+      highWaterMark: 1024 * 1024,
+    });
     body.on('data', (chunk) => run.bytesSent.set(n, run.bytesSent.get(n)! + chunk.length));
     body.on('error', (err) => req.destroy(err));
     body.pipe(req);
   });
+}
+
+/**
+ * One part, as the browser sends it (apps/web/src/features/uploads/partBytes.ts): from the offset
+ * the server kept, in acknowledged chunks where the URL takes them (ours), else whole (bare).
+ */
+async function putPart(target: PartTarget, plan: PartPlan, n: number, run: PartsRun): Promise<string> {
+  const offset = target.offset ?? 0;
+  const partStart = (n - 1) * plan.partSize;
+  const end = Math.min(partStart + plan.partSize, plan.size); // exclusive
+  run.offsets.set(n, offset);
+  run.bytesSent.set(n, 0);
+  let at = partStart + offset;
+  while (takesPartChunks(target.url) && end - at > UPLOAD_ACK_CHUNK_BYTES) {
+    const range = { start: at, end: at + UPLOAD_ACK_CHUNK_BYTES };
+    await putRange(partUrlFrom(target.url, at - partStart, true), plan, range, n, run, 'upload-offset');
+    at = range.end;
+  }
+  return putRange(partUrlFrom(target.url, at - partStart), plan, { start: at, end }, n, run, 'etag');
 }
 
 /** PUTs `parts` (part numbers) with `parallel` workers; resolves when all are done or have failed. */

@@ -106,6 +106,9 @@ export async function measureResume(
     const done = await completeUpload(resumed, etags);
     const verified = (await storedSha256(server.base, session, done.ingest_db_id)) === sourceSha;
     const again = missing.filter((n) => before.started.has(n));
+    if (process.env.BENCH_DEBUG)
+      for (const n of again)
+        console.log(`part ${n}: sent before ${before.bytesSent.get(n)}, resumed at ${after.offsets.get(n)}`);
     const resentBytes = again.reduce(
       (sum, n) =>
         sum + Math.max(0, before.offsets.get(n)! + before.bytesSent.get(n)! - after.offsets.get(n)!),

@@ -1,52 +1,91 @@
 import AwsS3Multipart from '@uppy/aws-s3';
+import { UPLOAD_ACK_CHUNK_BYTES, partUrlFrom, takesPartChunks } from '@rushes/shared';
 
 /**
- * Uppy's part PUT, taught to continue a part: when the server kept the first bytes of a part whose
- * PUT was cut off (pause, reload, a lost connection or a server restart; filesystem driver only),
- * the signed URL carries `offset` (partUrlFrom) and only the rest of the part is sent. Progress is
- * reported for the whole part, so the upload menu's percentage does not jump back.
+ * Uppy's part PUT, taught two things our filesystem driver's part route offers (S3 URLs go to
+ * Uppy's own PUT unchanged):
+ * - continuing a part: when the server kept the first bytes of a part whose PUT was cut off (pause,
+ *   reload, a lost connection, a server restart), the signed URL carries `offset` and only the rest
+ *   is sent;
+ * - acknowledged chunks: the part goes up in UPLOAD_ACK_CHUNK_BYTES chunks, each answered once it is
+ *   on the server's disk, so a crash can cost at most one chunk per part in flight.
+ * Progress is reported for the whole part, so the upload menu's percentage does not jump back.
  */
 
 type UploadPartBytes = typeof AwsS3Multipart.uploadPartBytes;
 type Options = Parameters<UploadPartBytes>[0];
+type Progress = { loaded: number; lengthComputable: boolean };
 
-const offsetOf = (url: string): number =>
-  Number(new URL(url, window.location.href).searchParams.get('offset')) || 0;
+const here = () => window.location.href;
+
+const offsetOf = (url: string): number => Number(new URL(url, here()).searchParams.get('offset')) || 0;
 
 const withoutOffset = (url: string): string => {
-  const u = new URL(url, window.location.href);
+  const u = new URL(url, here());
   u.searchParams.delete('offset');
   return u.toString();
 };
 
-/** The status of a failed Uppy part PUT (its error carries the XMLHttpRequest as `source`). */
+/** The status of a failed part PUT (Uppy's error, and ours, carry the XMLHttpRequest as `source`). */
 const statusOf = (error: unknown): number | undefined =>
   (error as { source?: { status?: number } } | null)?.source?.status;
 
-export async function uploadPartBytes(options: Options): ReturnType<UploadPartBytes> {
-  const { signature, body } = options;
-  const offset = offsetOf(signature.url);
-  if (offset === 0 || !(body instanceof Blob) || offset >= body.size) {
-    return AwsS3Multipart.uploadPartBytes({
-      ...options,
-      signature: { ...signature, url: withoutOffset(signature.url) },
-    });
+/** One chunk that is not the part's last: resolves when the server answers it is on disk. */
+function putChunk(url: string, chunk: Blob, onProgress: (loaded: number) => void, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url, true);
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort);
+    const done = (error?: Error) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (error) reject(Object.assign(error, { source: xhr }));
+      else resolve();
+    };
+    xhr.upload.addEventListener('progress', (event) => onProgress(event.loaded));
+    xhr.addEventListener('load', () =>
+      xhr.status >= 200 && xhr.status < 300 ? done() : done(new Error('Non 2xx')),
+    );
+    xhr.addEventListener('error', () => done(new Error('Unknown error')));
+    xhr.addEventListener('abort', () => done(new DOMException('Aborted', 'AbortError')));
+    xhr.send(chunk);
+  });
+}
+
+async function sendFrom(options: Options, body: Blob, start: number): ReturnType<UploadPartBytes> {
+  const base = withoutOffset(options.signature.url);
+  const report = options.onProgress as (event: Progress) => void;
+  const chunked = takesPartChunks(base);
+  let offset = start;
+  while (chunked && body.size - offset > UPLOAD_ACK_CHUNK_BYTES) {
+    const from = offset;
+    await putChunk(
+      partUrlFrom(base, from, true),
+      body.slice(from, from + UPLOAD_ACK_CHUNK_BYTES),
+      (loaded) => report({ loaded: from + loaded, lengthComputable: true }),
+      options.signal,
+    );
+    offset += UPLOAD_ACK_CHUNK_BYTES;
   }
-  const onProgress = options.onProgress as (event: { loaded: number; lengthComputable: boolean }) => void;
+  const last = offset;
+  return AwsS3Multipart.uploadPartBytes({
+    ...options,
+    signature: { ...options.signature, url: partUrlFrom(base, last) },
+    body: body.slice(last),
+    size: body.size - last,
+    onProgress: (event: Progress) => report({ ...event, loaded: event.loaded + last }),
+  });
+}
+
+export async function uploadPartBytes(options: Options): ReturnType<UploadPartBytes> {
+  const { body } = options;
+  if (!(body instanceof Blob)) return AwsS3Multipart.uploadPartBytes(options);
+  const offset = offsetOf(options.signature.url);
   try {
-    return await AwsS3Multipart.uploadPartBytes({
-      ...options,
-      body: body.slice(offset),
-      size: body.size - offset,
-      onProgress: (event: { loaded: number; lengthComputable: boolean }) =>
-        onProgress({ ...event, loaded: event.loaded + offset }),
-    });
+    return await sendFrom(options, body, offset < body.size ? offset : 0);
   } catch (error) {
-    // 409: the server no longer holds those bytes (its partial was replaced): send the whole part.
+    // 409: the server no longer holds the bytes this part continued from: send the whole part.
     if (statusOf(error) !== 409) throw error;
-    return AwsS3Multipart.uploadPartBytes({
-      ...options,
-      signature: { ...signature, url: withoutOffset(signature.url) },
-    });
+    return sendFrom(options, body, 0);
   }
 }
