@@ -10,7 +10,8 @@
  * BENCH_UPLOAD_PAIRS (5), BENCH_UPLOAD_SMALL_PAIRS (3), BENCH_UPLOAD_RESUMES (2),
  * BENCH_UPLOAD_TUS4 (1: also run tus as four parallel quarter uploads), BENCH_UPLOAD_RESUME_SERIAL
  * (1: also a resume with one part in flight, on the small file), BENCH_UPLOAD_ONLY
- * (comma list of phases: main, small, resume).
+ * (comma list of phases: main, small, resume), BENCH_DEBUG (1: per resumed part, the bytes sent
+ * before the kill and the offset it continued from).
  */
 import { statfsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -40,7 +40,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { registerTaskJobs } from './modules/tasks/tasks.jobs.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { partLimitOf } from './modules/uploads/uploads.sessions.ts';
+import { partLimits } from './modules/uploads/uploads.sessions.ts';
 import { registerUploadJobs } from './modules/uploads/uploads.jobs.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { registerMediaJobs } from './modules/media/media.pipeline.ts';
@@ -167,7 +167,7 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
     await app.register(
       fsBlobRoutes(blobs as FsBlobStore, {
         maxPartBytes: 5 * 1024 ** 3,
-        partLimit: (key, uploadId, partNumber) => partLimitOf(deps.db, key, uploadId, partNumber),
+        partLimit: partLimits(deps.db),
       }),
     );
   }

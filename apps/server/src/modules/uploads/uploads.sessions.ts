@@ -64,16 +64,35 @@ export async function signParts(
   return { parts, expires_at: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
 }
 
+/** How long the part route trusts that a session it found open still is (see partLimits). */
+const OPEN_SESSION_TRUST_MS = 10_000;
+
 /**
- * For the fs driver's part route: how many bytes this PUT may carry (the expected size of that
- * part), or null when no open upload has this key and id. Checked before any byte is written.
+ * For the fs driver's part route: how many bytes a PUT may carry (the expected size of that part),
+ * or null when no open upload has this key and id; checked before any byte is written. A part goes
+ * up in several chunk PUTs, so an open session is remembered for a few seconds rather than queried
+ * per chunk: an upload aborted or completed meanwhile has lost its store directory, which the store
+ * checks on every PUT, and a PUT that slips into a running completion makes that completion fail
+ * and reopen (its part files changed), never a wrong asset.
  */
-export async function partLimitOf(db: DbOrTx, key: string, blobUploadId: string, partNumber: number) {
-  const [row] = await db
-    .select()
-    .from(uploadSessions)
-    .where(and(eq(uploadSessions.blobKey, key), eq(uploadSessions.blobUploadId, blobUploadId)))
-    .limit(1);
-  if (!row || row.status !== 'open') return null;
-  return expectedPartSize(row, partNumber);
+export function partLimits(db: DbOrTx, now = () => Date.now()) {
+  const open = new Map<string, { row: UploadSessionRow; at: number }>();
+  return async (key: string, blobUploadId: string, partNumber: number) => {
+    const id = `${blobUploadId}:${key}`;
+    let known = open.get(id);
+    if (!known || now() - known.at > OPEN_SESSION_TRUST_MS) {
+      open.delete(id);
+      const [row] = await db
+        .select()
+        .from(uploadSessions)
+        .where(and(eq(uploadSessions.blobKey, key), eq(uploadSessions.blobUploadId, blobUploadId)))
+        .limit(1);
+      if (!row || row.status !== 'open') return null;
+      known = { row, at: now() };
+      open.set(id, known);
+      // forget sessions nobody has sent to for a while
+      for (const [other, entry] of open) if (now() - entry.at > OPEN_SESSION_TRUST_MS) open.delete(other);
+    }
+    return expectedPartSize(known.row, partNumber);
+  };
 }

@@ -40,9 +40,17 @@ export interface PartWriteOptions {
 /** A finished part (its ETag), or the offset an unfinished one reached. */
 export type PartWriteResult = { etag: string; size: number } | { offset: number };
 
+/** Hash states kept between the chunks of parts in progress (oldest dropped past this). */
+const MAX_KEPT_HASHES = 1000;
+
 export class FsPartWriter {
   /** The write in progress per `<uploadId>/<part>`: a new PUT of the same part takes over. */
   private readonly active = new Map<string, ActiveWrite>();
+  /**
+   * Per `<uploadId>/<part>`, the hash of the bytes [0, offset) the last chunk left, so the next
+   * chunk goes on hashing instead of reading them back (after a restart they are read back).
+   */
+  private readonly hashes = new Map<string, { offset: number; hash: Hash }>();
 
   constructor(private readonly disk: FsLayout) {}
 
@@ -67,6 +75,11 @@ export class FsPartWriter {
     } finally {
       if (this.active.get(slot) === entry) this.active.delete(slot);
     }
+  }
+
+  private keepHash(slot: string, offset: number, hash: Hash) {
+    this.hashes.set(slot, { offset, hash });
+    if (this.hashes.size > MAX_KEPT_HASHES) this.hashes.delete(this.hashes.keys().next().value!);
   }
 
   /** Bytes kept of unfinished parts, by part number. */
@@ -94,17 +107,22 @@ export class FsPartWriter {
     const dir = this.disk.uploadDir(uploadId);
     const partial = partialPath(dir, partNumber);
     const handle = await openPartial(partial, offset);
-    // Only the last chunk hashes: it reads the kept bytes back, so each byte is hashed once.
-    const hash = opts.more ? null : newContentHash();
+    const slot = `${uploadId}/${partNumber}`;
+    const kept = this.hashes.get(slot);
+    this.hashes.delete(slot);
+    const hash = kept && kept.offset === offset ? kept.hash : newContentHash();
     try {
-      if (offset > 0) await continueFrom(handle, offset, hash);
+      if (offset > 0) await continueFrom(handle, offset, kept?.offset === offset ? null : hash);
       const received = await receiveInto(body, handle, {
         position: offset,
         maxBytes: opts.maxBytes - offset,
         hash,
       });
       await handle.close();
-      if (!hash) return { offset: offset + received };
+      if (opts.more) {
+        this.keepHash(slot, offset + received, hash);
+        return { offset: offset + received };
+      }
       const digest = digestHex(hash);
       const name = partFileName(partNumber, digest);
       try {
