@@ -42,14 +42,11 @@ describe('partLimits', () => {
     expect(await limitOf(row.blobKey, row.blobUploadId, 1)).toBeNull();
   });
 
-  it('refuses a session that is not open', async () => {
+  it('refuses a session that is being completed', async () => {
     const { owner, projectId } = await studio(t);
     const started = (await start(t, owner, projectId, 10)).body.data;
     const row = (await sessionRow(t, started.upload_id))!;
-    await call(t, 'DELETE', API.uploads.root, owner, {
-      project_db_id: projectId,
-      upload_id: started.upload_id,
-    });
+    await t.ctx.db.update(uploadSessions).set({ status: 'completing' }).where(eq(uploadSessions.id, row.id));
     expect(await partLimits(t.ctx.db)(row.blobKey, row.blobUploadId, 1)).toBeNull();
   });
 });
