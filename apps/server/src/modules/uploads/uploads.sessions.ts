@@ -58,8 +58,9 @@ export async function signParts(
     if (expected === null) continue;
     const url = await blobs.signPartUrl(s.blobKey, s.blobUploadId, n, { expiresInSeconds: ttlSeconds });
     const offset = kept.get(n) ?? 0;
-    // A whole part kept as partial (cut just before its rename) is sent again: the PUT names it.
-    parts.push(offset > 0 && offset < expected ? { PartNumber: n, url, offset } : { PartNumber: n, url });
+    // A part kept whole but not yet named (cut between its last byte and its rename) gets
+    // offset = its size: an empty PUT there finishes it. More than its size is not this part's.
+    parts.push(offset > 0 && offset <= expected ? { PartNumber: n, url, offset } : { PartNumber: n, url });
   }
   return { parts, expires_at: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
 }

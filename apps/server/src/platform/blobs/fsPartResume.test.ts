@@ -169,6 +169,20 @@ describe('fs part continuation', () => {
     expect(takesPartChunks('https://bucket.s3.amazonaws.com/projects/p/original?partNumber=1')).toBe(false);
   });
 
+  it('finishes a part held whole but unnamed with an empty last chunk at its size', async () => {
+    const { key, uploadId } = await newUpload();
+    const data = randomData(900_000);
+    const url = await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 });
+    // every byte went up, but the part was never finished (as if cut between last byte and rename)
+    const all = await fetch(partUrlFrom(url, 0, true), { method: 'PUT', body: data });
+    expect(all.status).toBe(200);
+    await all.arrayBuffer();
+    expect((await h.store.partialParts(key, uploadId)).get(1)).toBe(data.length);
+    const etag = await putPart(partUrlFrom(url, data.length), new Uint8Array(0));
+    expect(etag).toBe(digestOf(data));
+    expect(await h.store.listParts(key, uploadId)).toEqual([{ partNumber: 1, etag, size: data.length }]);
+  });
+
   it('refuses a chunk that would take the part past its size with 413', async () => {
     const { key, uploadId } = await newUpload();
     const url = await h.store.signPartUrl(key, uploadId, 1, { expiresInSeconds: 60 });

@@ -82,7 +82,8 @@ export async function uploadPartBytes(options: Options): ReturnType<UploadPartBy
   if (!(body instanceof Blob)) return AwsS3Multipart.uploadPartBytes(options);
   const offset = offsetOf(options.signature.url);
   try {
-    return await sendFrom(options, body, offset < body.size ? offset : 0);
+    // (offset = size: the server holds the whole part unnamed; an empty last chunk finishes it)
+    return await sendFrom(options, body, offset <= body.size ? offset : 0);
   } catch (error) {
     // 409: the server no longer holds the bytes this part continued from: send the whole part.
     if (statusOf(error) !== 409) throw error;
