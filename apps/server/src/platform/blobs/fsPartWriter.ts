@@ -8,11 +8,13 @@ import { SourceInterrupted, digestHex, newContentHash, receiveInto } from './str
 
 /*
  * One part's bytes on the filesystem driver. A part is received into uploads/<id>/partial-<n> and
- * renamed to part-<n>-<digest> when its last byte is in, so a listed part is always whole. When the
- * sender goes away mid-part (pause, reload, network, or this server killed) the partial file keeps
- * every byte that arrived; the next PUT of that part may give `offset` = the partial's size (the
- * sign answer tells the client) and send only the rest. S3 has no such thing: there a cut part is
- * sent again whole (docs/decisions.md).
+ * renamed to part-<n>-<digest> when its last byte is in, so a listed part is always whole. A part
+ * may come in several PUTs (`more`: acknowledged chunks, each answered once written). When the
+ * sender goes away mid-part (pause, reload, network) the partial file keeps every byte that arrived;
+ * when this server is killed, every byte written (at most 1 MiB or 100 ms behind, streams.ts). The
+ * next PUT of that part may give `offset` = the partial's size (the sign answer tells the client)
+ * and send only the rest. S3 has no such thing: there a cut part is sent again whole
+ * (docs/decisions.md).
  */
 
 const PARTIAL_FILE = /^partial-(\d{1,5})$/;
