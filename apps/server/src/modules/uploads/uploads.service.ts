@@ -25,10 +25,7 @@ import { assertStorageRoom } from './uploads.quota.ts';
 import { sessionOf, signParts, type UploadSessionRow } from './uploads.sessions.ts';
 
 /** The part of a request's pino logger the uploads module uses. */
-export interface UploadsLogger {
-  error(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-}
+type ErrorLogger = { error(obj: object, msg?: string): void };
 
 type StartBody = z.output<typeof startUploadBody>;
 
@@ -48,7 +45,7 @@ export function createUploadsService(ctx: AppContext) {
   const ttl = config.UPLOAD_URL_TTL_SECONDS;
 
   return {
-    async start(userId: string, body: StartBody, log?: UploadsLogger): Promise<StartUploadAnswer> {
+    async start(userId: string, body: StartBody, log?: ErrorLogger): Promise<StartUploadAnswer> {
       await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
       const info = body.data.file_info;
       // The browser checks the same rule; the server is the one that counts.

@@ -105,7 +105,7 @@ export class FsPartWriter {
   ): Promise<PartWriteResult> {
     const offset = opts.offset ?? 0;
     // Superseded before its turn came: leave the partial as the earlier sender left it.
-    if (body.destroyed) throw new SourceInterrupted(0);
+    if (body.destroyed) throw new SourceInterrupted();
     const dir = this.disk.uploadDir(uploadId);
     const partial = partialPath(dir, partNumber);
     const handle = await openPartial(partial, offset);

@@ -32,10 +32,7 @@ export interface ReceiveOptions {
 
 /** The source ended before its end (client went away): what arrived was written, in order. */
 export class SourceInterrupted extends Error {
-  constructor(
-    readonly received: number,
-    cause?: unknown,
-  ) {
+  constructor(cause?: unknown) {
     super('Upload stream closed before its end', { cause });
   }
 }
@@ -90,7 +87,7 @@ export function receiveInto(source: Readable, handle: FileHandle, opts: ReceiveO
       if (writing || pendingBytes > 0 || !ended || failed) return;
       detach();
       if (ended === 'end') resolve(received);
-      else reject(new SourceInterrupted(received, sourceError));
+      else reject(new SourceInterrupted(sourceError));
     };
     const flush = () => {
       clearTimeout(timer);
@@ -138,7 +135,7 @@ export function receiveInto(source: Readable, handle: FileHandle, opts: ReceiveO
     }
     // Closed while waiting for its turn (a newer PUT of the part took over): nothing to receive.
     if (source.destroyed && !source.readableEnded) {
-      reject(new SourceInterrupted(0, source.errored ?? undefined));
+      reject(new SourceInterrupted(source.errored ?? undefined));
       return;
     }
     source.on('data', onData);
