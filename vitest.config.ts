@@ -1,4 +1,15 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Server test files each run their own app and PGlite (CPU-bound WASM), so one fork per core;
+ * VITEST_MAX_WORKERS overrides it (e.g. a shared machine or a CI runner that reports more cores
+ * than it gives).
+ */
+const serverWorkers = Math.max(
+  1,
+  Number.parseInt(process.env.VITEST_MAX_WORKERS ?? '', 10) || os.availableParallelism(),
+);
 
 export default defineConfig({
   test: {
@@ -11,8 +22,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file builds its own database; two cores, so two forks.
-          maxWorkers: 2,
+          maxWorkers: serverWorkers,
         },
       },
       {

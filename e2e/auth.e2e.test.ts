@@ -46,12 +46,26 @@ describe.skipIf(!e2eAvailable)('a new user: sign up, verify, log in, 2FA, change
     await page.goto(`${run.server.url}/login`);
     await page.getByRole('link', { name: UI.mailOutbox }).click();
     await expect.poll(() => page.getByText('Verify your Rushes account').first().isVisible()).toBe(true);
+    // the page says who may read it (this browser runs on the server's machine)
+    await expect.poll(() => page.getByText(UI.outboxLocalOnly).isVisible()).toBe(true);
     await shot(page, FLOW, '03-outbox');
     const mail = await mailTo(run.server.url, email);
     const link = /(http\S+\/verify\?token=\S+)/.exec(mail.text)![1];
     await page.getByRole('link', { name: link }).first().click();
     await expect.poll(() => page.getByText(MSG.emailVerified).isVisible()).toBe(true);
     await shot(page, FLOW, '04-verified');
+  });
+
+  it('the outbox refuses a reader on another machine, and its page says so', async () => {
+    // as if the request came through a proxy on the server's machine from a client elsewhere
+    await page.route('**/api/dev/outbox', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '203.0.113.9' } }),
+    );
+    await page.goto(`${run.server.url}/outbox`);
+    await expect.poll(() => page.getByRole('alert').getByText(MSG.outboxLocalOnly).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Verify your Rushes account').count()).toBe(0);
+    await shot(page, FLOW, '04b-outbox-refused-elsewhere');
+    await page.unroute('**/api/dev/outbox');
   });
 
   it('logs in and sees home with the personal account in the switcher', async () => {

@@ -159,11 +159,16 @@ describe.skipIf(!e2eAvailable)('project chat with a mention, the bell and the un
 
     const box = panel.getByTestId('chat-messages');
     const first = panel.getByText(seedText(1), { exact: true });
-    for (let i = 0; i < 10 && !(await first.isVisible()); i++) {
-      await box.evaluate((el) => el.scrollTo({ top: 0 }));
-      await a.waitForTimeout(400);
-    }
-    await visible(first);
+    // scroll to the top until the first message shows (older pages load as the reader scrolls up)
+    await expect
+      .poll(
+        async () => {
+          await box.evaluate((el) => el.scrollTo({ top: 0 }));
+          return first.isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     expect(await panel.getByTestId('chat-message').count()).toBe(SEEDED + 1);
     await shot(a, FLOW, '08-scrolled-to-first');
   });

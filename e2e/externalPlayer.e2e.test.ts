@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API, API_TYPE, API_VERSION, UI } from '@rushes/shared';
 import { contextOptions, e2eAvailable, launch, shot } from './browser.ts';
-import { logIn } from './people.ts';
+import { DEMO_PRODUCER, logIn } from './people.ts';
 import { apiCall, createProject, row, switchTeam, tray, visible } from './projectSteps.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { makeUploadFixtures } from './uploadFixtures.ts';
 
 const FLOW = 'uploads';
-const OWNER = { email: 'demo@rushes.local', password: 'Demo-Rushes-2026!' };
+const OWNER = DEMO_PRODUCER;
 const EXTERNAL = 'https://player.example.com/view';
 const PROJECT = `Review ${Date.now() % 10_000}`;
 

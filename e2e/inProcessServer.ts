@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
-import { buildApp } from '../apps/server/src/app.ts';
+import { buildApp, startApp } from '../apps/server/src/app.ts';
 import { resolveSecret } from '../apps/server/src/secret.ts';
 import { seedDemo } from '../apps/server/src/seed.ts';
-import { scheduleMaintenance } from '../apps/server/src/platform/jobRegistry.ts';
 import { freePort, serverEnv } from './server.ts';
 
 export interface InProcessServer {
@@ -34,10 +33,10 @@ export async function startInProcessServer(): Promise<InProcessServer> {
   });
   const database = await openDatabase({ dataDir });
   const secret = await resolveSecret(config);
-  const { app, ctx } = await buildApp(config, { db: database.db, secret });
-  await seedDemo(database.db);
-  await scheduleMaintenance(ctx);
-  ctx.jobs.start();
+  const built = await buildApp(config, { db: database.db, secret });
+  await seedDemo(built.ctx, { project: config.DEMO_SEED_PROJECT });
+  await startApp(built);
+  const { app } = built;
   await app.listen({ port, host: '127.0.0.1' });
   return {
     url,

@@ -2,6 +2,10 @@ import type { Page } from 'playwright-core';
 import { MSG, UI } from '@rushes/shared';
 import { mailTo } from './browser.ts';
 
+/** The demo logins `npm start` prints (seeded by apps/server/src/seed.ts). */
+export const DEMO_PRODUCER = { email: 'demo@rushes.local', password: 'Demo-Rushes-2026!' };
+export const DEMO_EDITOR = { email: 'editor@rushes.local', password: 'Editor-Rushes-2026!' };
+
 export interface Person {
   first: string;
   last: string;

@@ -10,7 +10,7 @@ import {
   roleDeleted,
 } from '@rushes/shared';
 import { contextOptions, e2eAvailable, mailTo, shot } from './browser.ts';
-import { logIn, newPerson, signUpAndVerify, type Person } from './people.ts';
+import { DEMO_PRODUCER, logIn, newPerson, signUpAndVerify, type Person } from './people.ts';
 import {
   apiCall,
   createFolder,
@@ -29,7 +29,7 @@ import {
 import { serverAndBrowser, startServer } from './server.ts';
 
 const FLOW = 'projects';
-const OWNER = { email: 'demo@rushes.local', password: 'Demo-Rushes-2026!' };
+const OWNER = DEMO_PRODUCER;
 const EDITOR = 'Demo Editor';
 const STUDIO = 'Demo Studio';
 const PROJECT = `Northern Lights ${Date.now() % 10_000}`;

@@ -21,7 +21,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The settings every e2e server gets: its port, its public URL, a throw-away data directory, quick jobs. */
+/**
+ * The settings every e2e server gets: its port, its public URL, a throw-away data directory, quick
+ * jobs. The flows start from the demo people in an empty Demo Studio: the demo project is seeded
+ * only where a flow asks for it (DEMO_SEED_PROJECT: 'true', the demo flow).
+ */
 export function serverEnv(port: number, url: string, dataDir: string) {
   return {
     PORT: String(port),
@@ -30,6 +34,7 @@ export function serverEnv(port: number, url: string, dataDir: string) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     JOBS_POLL_MS: '200',
+    DEMO_SEED_PROJECT: 'false',
   };
 }
 

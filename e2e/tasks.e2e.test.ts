@@ -18,7 +18,7 @@ import { assets } from '../apps/server/src/db/schema/index.ts';
 import { contextOptions, e2eAvailable, mailTo, shot } from './browser.ts';
 import { startInProcessServer } from './inProcessServer.ts';
 import { serverAndBrowser } from './server.ts';
-import { logIn } from './people.ts';
+import { DEMO_EDITOR, DEMO_PRODUCER, logIn } from './people.ts';
 import {
   apiCall,
   createProject,
@@ -33,8 +33,8 @@ import {
 } from './projectSteps.ts';
 
 const FLOW = 'tasks';
-const A = { email: 'demo@rushes.local', password: 'Demo-Rushes-2026!' };
-const B = { email: 'editor@rushes.local', password: 'Editor-Rushes-2026!' };
+const A = DEMO_PRODUCER;
+const B = DEMO_EDITOR;
 const B_NAME = 'Demo Editor';
 const STUDIO = 'Demo Studio';
 const PROJECT = `Harbour Doc ${Date.now() % 10_000}`;

@@ -54,7 +54,10 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
   });
 
   it('creates a team with an existing user and an invited e-mail', async () => {
-    await page.getByRole('button', { name: new RegExp(UI.createTeam) }).click();
+    await page
+      .getByRole('button', { name: new RegExp(UI.createTeam) })
+      .first()
+      .click();
     const form = panel(page, UI.createTeam);
     await form.getByRole('button', { name: UI.create }).click();
     await expect.poll(() => form.getByText(MSG.required).count()).toBe(3);
@@ -108,7 +111,10 @@ describe.skipIf(!e2eAvailable)('team settings: a team, its members, permissions,
   });
 
   it('shows the upgrade notice once the plan allows no more teams', async () => {
-    await page.getByRole('button', { name: new RegExp(UI.createTeam) }).click();
+    await page
+      .getByRole('button', { name: new RegExp(UI.createTeam) })
+      .first()
+      .click();
     const upgrade = page.getByRole('dialog', { name: MSG.upgradeTitle });
     await visible(upgrade.getByText(MSG.upgradeTeamLimit));
     await expect(await panel(page, UI.createTeam).count()).toBe(0);

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { resolveMediaTool } from '../apps/server/src/platform/media/binaries.ts';
 
-const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
+const FFMPEG = resolveMediaTool('ffmpeg').path;
 
 function ffmpeg(args: string[]) {
   execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
@@ -19,7 +20,7 @@ export interface UploadFixtures {
 }
 
 /**
- * Media made at test time with Debian's ffmpeg: a 4 s lavfi test-pattern MP4 with a tone, a PNG
+ * Media made at test time with the server's ffmpeg (system or npm-shipped): a 4 s lavfi test-pattern MP4 with a tone, a PNG
  * frame, a 100 s stereo WAV (about 19 MB, several 5 MiB parts, big enough to pause mid-way) and a
  * tiny Windows executable header that the browser must refuse.
  */

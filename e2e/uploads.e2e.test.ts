@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { API, API_TYPE, API_VERSION, MSG, UI, UPLOAD_STATE_TEXT, mediaFileUrl } from '@rushes/shared';
 import { contextOptions, e2eAvailable, launch, shot } from './browser.ts';
-import { logIn } from './people.ts';
+import { DEMO_EDITOR, DEMO_PRODUCER, logIn } from './people.ts';
 import { createProject, dialog, row, switchTeam, tray } from './projectSteps.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { makeUploadFixtures, type UploadFixtures } from './uploadFixtures.ts';
 
 const FLOW = 'uploads';
-const OWNER = { email: 'demo@rushes.local', password: 'Demo-Rushes-2026!' };
-const EDITOR = { email: 'editor@rushes.local', password: 'Editor-Rushes-2026!' };
+const OWNER = DEMO_PRODUCER;
+const EDITOR = DEMO_EDITOR;
 const STUDIO = 'Demo Studio';
 const PROJECT = `Dailies ${Date.now() % 10_000}`;
 /** 5 MiB parts (S3's and Uppy's floor): the 19 MB WAV goes up in 4 parts, several at once. */
@@ -110,7 +110,8 @@ async function cutPartHalfWay(page: Page, projectDbId: string, uploadId: string,
   const { url } = ((await res.json()) as SignPartsEnvelope).data.parts[0];
   const part = readFileSync(file).subarray((n - 1) * PART_SIZE, n * PART_SIZE);
   const half = Math.floor(part.length / 2);
-  const req = http.request(url, {
+  // the fs driver's signed URLs are same-origin paths
+  const req = http.request(new URL(url, server.url), {
     method: 'PUT',
     headers: { 'content-type': 'application/octet-stream', 'content-length': String(part.length) },
   });
@@ -194,10 +195,15 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
   });
 
   it('a dragged folder: its .exe is listed as unsupported, skipped, and the rest go up with their folder', async () => {
-    // a lone .exe: listed, nothing left to proceed with, Cancel drops the pick
-    await dragFiles(page, [files.exe]);
+    // a lone .exe, and one hidden behind a trailing dot (Windows saves 'evil.exe.' as 'evil.exe'):
+    // both listed, nothing left to proceed with, Cancel drops the pick
+    const disguised = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-e2e-')), 'evil.exe.');
+    copyFileSync(files.exe, disguised);
+    await dragFiles(page, [files.exe, disguised]);
     let modal = dialog(page, MSG.unsupportedFilesTitle);
     await visible(modal.getByRole('cell', { name: 'setup.exe' }));
+    await visible(modal.getByRole('cell', { name: 'evil.exe.', exact: true }));
+    await shot(page, FLOW, '01b-disguised-exe-unsupported');
     expect(await modal.getByRole('button', { name: MSG.skipAndProceed }).isDisabled()).toBe(true);
     await modal.getByRole('button', { name: UI.cancel }).click();
     await gone(modal);

@@ -46,11 +46,18 @@ export async function startUpload(base: string, session: Session, size: number):
     },
     session.cookie,
   );
-  return { base, session, start: data, urls: new Map(data.parts.map((p) => [p.PartNumber, targetOf(p)])) };
+  const urls = new Map(data.parts.map((p) => [p.PartNumber, targetOf(base, p)]));
+  return { base, session, start: data, urls };
 }
 
-/** A signed part and the bytes the server kept of it (the client continues from there). */
-const targetOf = (p: SignedPart): PartTarget => ({ url: p.url, offset: p.offset ?? 0 });
+/**
+ * A signed part and the bytes the server kept of it (the client continues from there). The fs
+ * driver signs same-origin paths (a browser's page resolves them itself): resolved against `base`.
+ */
+const targetOf = (base: string, p: SignedPart): PartTarget => ({
+  url: new URL(p.url, base).toString(),
+  offset: p.offset ?? 0,
+});
 
 /** The part's signed URL; asks sign-parts for this and the next parts (one batch) when missing. */
 export async function urlFor(up: OurUpload, n: number, pending: number[] = []): Promise<PartTarget> {
@@ -69,7 +76,7 @@ export async function urlFor(up: OurUpload, n: number, pending: number[] = []): 
     },
     up.session.cookie,
   );
-  for (const p of data.parts) up.urls.set(p.PartNumber, targetOf(p));
+  for (const p of data.parts) up.urls.set(p.PartNumber, targetOf(up.base, p));
   const url = up.urls.get(n);
   if (!url) throw new Error(`sign-parts did not sign part ${n}`);
   return url;

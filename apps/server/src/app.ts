@@ -1,77 +1,67 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { API, APP_NAME, APP_VERSION, REQUEST_TIMEOUT_MS } from '@rushes/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { installAuthGuard } from './platform/auth/guard.ts';
 import { resolveSession } from './platform/auth/sessions.ts';
-import { createBlobStore, fsBlobRoutes, type FsBlobStore } from './platform/blobs/index.ts';
+import { createBlobStore } from './platform/blobs/index.ts';
 import type { AppContext } from './platform/context.ts';
 import { EventBus } from './platform/events/bus.ts';
 import { requireApiHeaders } from './platform/http/apiHeaders.ts';
 import { ok } from './platform/http/envelope.ts';
 import { installErrorHandling } from './platform/http/errorHandler.ts';
+import { RequestLogController, loggerOptions } from './platform/http/logging.ts';
+import { guardedValidatorCompiler, installInputGuard } from './platform/http/inputGuard.ts';
 import { JobQueue } from './platform/jobs/queue.ts';
 import { Mailer } from './platform/mail/mailer.ts';
-import { outboxRoutes } from './platform/mail/outbox.routes.ts';
 import { Realtime } from './platform/realtime/realtime.ts';
 import { parseCookieHeader } from './platform/realtime/cookies.ts';
 import { SESSION_COOKIE } from './platform/auth/sessions.ts';
-import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { billingRoutes } from './modules/billing/billing.routes.ts';
-import { teamsRoutes } from './modules/teams/teams.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { projectsRoutes } from './modules/projects/projects.routes.ts';
-import { assetsRoutes } from './modules/assets/assets.routes.ts';
-import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { briefRoutes } from './modules/brief/brief.routes.ts';
-import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
-import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
-import { registerTaskJobs } from './modules/tasks/tasks.jobs.ts';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { partLimits } from './modules/uploads/uploads.sessions.ts';
-import { registerUploadJobs } from './modules/uploads/uploads.jobs.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { registerMediaJobs } from './modules/media/media.pipeline.ts';
-import { registerAssetJobs } from './modules/assets/assets.jobs.ts';
-import { registerDigestJob } from './modules/notifications/digest.ts';
-import { registerRealtimeMappers } from './modules/realtime.mappers.ts';
-import { registerPlatformJobs, JOB_NAMES } from './platform/jobRegistry.ts';
+import { collectJobHandlers, registerModules, scheduleAll, type AnyModule } from './platform/modules.ts';
+import { MODULES } from './modules/index.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
 }
 
-/** Builds the whole app from plugins and modules; no side effects until `listen` and `ctx.jobs.start()`. */
-export async function buildApp(config: Config, deps: { db: Db; secret: string }): Promise<BuiltApp> {
+/**
+ * Builds the whole app from plugins and the modules of `MODULES` (tests may pass their own list);
+ * no side effects until `listen` and `startApp`.
+ */
+export async function buildApp(
+  config: Config,
+  deps: { db: Db; secret: string; modules?: readonly AnyModule[]; logStream?: DestinationStream },
+): Promise<BuiltApp> {
+  const modules = deps.modules ?? MODULES;
+  // The job registry's boot check runs before anything is built: a bad list never half-starts.
+  collectJobHandlers(modules);
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    // Readable lines in development, JSON in production, no tokens or SQL values (platform/http/logging.ts).
+    logger: loggerOptions({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, stream: deps.logStream }),
+    logController: new RequestLogController(),
     // A whole request must arrive within this time. Upload parts (16 MiB by default) are the longest
     // bodies, so it is the upload part timeout, not the 60 s client timeout of the spec (docs/decisions.md).
     requestTimeout: Math.max(REQUEST_TIMEOUT_MS, config.UPLOAD_PART_TIMEOUT_SECONDS * 1000),
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const jobs = new JobQueue({ db: deps.db, pollMs: config.JOBS_POLL_MS, logger: app.log });
-  const events = new EventBus(app.log);
+  const events = new EventBus(app.log, () => jobs.wake());
   const mailer = new Mailer(deps.db, jobs, {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -103,12 +93,13 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
           secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
           forcePathStyle: config.S3_FORCE_PATH_STYLE,
         })
-      : createBlobStore({
-          driver: 'fs',
-          root: config.blobDir,
-          publicBaseUrl: config.publicUrl,
-          secret: deps.secret,
-        });
+      : // no publicBaseUrl: signed URLs are same-origin paths, so any address of this server works
+        createBlobStore({ driver: 'fs', root: config.blobDir, secret: deps.secret });
+
+  // Where the browser PUTs upload parts besides this origin: the S3 store's (its presigned URLs are
+  // absolute; signing is local, so a probe URL shows the origin the SDK uses). The fs driver's are relative.
+  const probe = await blobs.signGetUrl('csp/probe', { expiresInSeconds: 60 });
+  const storeOrigins = /^https?:\/\//.test(probe) ? [new URL(probe).origin] : [];
 
   const ctx: AppContext = { config, db: deps.db, secret: deps.secret, jobs, mailer, events, realtime, blobs };
 
@@ -122,7 +113,7 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...storeOrigins],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -145,41 +136,10 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
 
   requireApiHeaders(app);
   installAuthGuard(app, deps.db, sessionPolicy);
+  installInputGuard(app);
 
   app.get(API.health, { config: { access: 'public' } }, async () => ok({ status: 'ok' }));
-  await app.register(authRoutes(ctx));
-  await app.register(accountsRoutes(ctx));
-  await app.register(teamsRoutes(ctx));
-  await app.register(usersRoutes(ctx));
-  await app.register(billingRoutes(ctx));
-  await app.register(projectsRoutes(ctx));
-  await app.register(assetsRoutes(ctx));
-  await app.register(chatRoutes(ctx));
-  await app.register(notificationsRoutes(ctx));
-  await app.register(briefRoutes(ctx));
-  await app.register(tasksRoutes(ctx));
-  await app.register(approvalsRoutes(ctx));
-  await app.register(uploadsRoutes(ctx));
-  await app.register(mediaRoutes(ctx));
-  await app.register(outboxRoutes(mailer));
-  if (config.BLOB_DRIVER === 'fs') {
-    // Each part PUT may carry exactly its upload's part size (checked before writing).
-    await app.register(
-      fsBlobRoutes(blobs as FsBlobStore, {
-        maxPartBytes: 5 * 1024 ** 3,
-        partLimit: partLimits(deps.db),
-      }),
-    );
-  }
-
-  registerRealtimeMappers(ctx);
-  registerPlatformJobs(ctx);
-  registerAssetJobs(ctx);
-  registerDigestJob(ctx);
-  registerTaskJobs(ctx);
-  registerUploadJobs(ctx);
-  registerMediaJobs(ctx, app.log);
-  jobs.assertHandlers(JOB_NAMES);
+  await registerModules(app, ctx, modules);
 
   serveWebApp(app, config.webDist);
   app.addHook('onClose', async () => {
@@ -188,6 +148,15 @@ export async function buildApp(config: Config, deps: { db: Db; secret: string })
     await rateLimitRedis?.quit().catch(() => undefined);
   });
   return { app, ctx };
+}
+
+/**
+ * Starts what a running server does besides listening: every module's start-up timers, then the job
+ * worker. main.ts and the e2e in-process server both call it, so they cannot drift apart.
+ */
+export async function startApp({ ctx }: BuiltApp, modules: readonly AnyModule[] = MODULES): Promise<void> {
+  await scheduleAll(ctx, modules);
+  ctx.jobs.start();
 }
 
 /** Serves the built web app with SPA fallback: unknown GETs outside /api get index.html. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { resolveMediaTool, type ResolvedTool } from './platform/media/binaries.ts';
 
 /**
  * The one configuration object, parsed once from the environment. Every variable is documented in the
@@ -34,15 +35,21 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool(false),
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Readable one-line logs (pretty) or JSON; default JSON in production only. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   DEMO_SEED: bool(true),
+  /** With DEMO_SEED: also the demo project in Demo Studio (media, brief, tasks, chat, an approval). */
+  DEMO_SEED_PROJECT: bool(true),
   RATE_LIMIT: bool(true),
   /** The readable dev outbox; default on only without SMTP and on a localhost PUBLIC_URL. */
   MAIL_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
+  /** The outbox also answers clients on other machines (a demo host); off: loopback clients only. */
+  MAIL_OUTBOX_REMOTE: bool(false),
   JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
   WEB_DIST: z.string().optional(),
-  /** Media tools (Debian's ffmpeg package by default). */
-  FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),
-  FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
+  /** Media tools: unset, the system's (Debian's ffmpeg package), else the npm-shipped binaries. */
+  FFPROBE_PATH: z.string().optional(),
+  FFMPEG_PATH: z.string().optional(),
   /** An external player (spec 002 §2): assets open there in a new tab with id and project query. */
   EXTERNAL_PLAYER_URL: z.url().optional(),
   /** Upload part size in bytes (grown for files that would need more than 10,000 parts). */
@@ -67,7 +74,12 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'LOG_FORMAT'> {
+  LOG_FORMAT: 'pretty' | 'json';
+  /** The resolved binaries (see platform/media/binaries.ts); every consumer reads these two. */
+  FFMPEG_PATH: string;
+  FFPROBE_PATH: string;
+  mediaTools: { ffmpeg: ResolvedTool; ffprobe: ResolvedTool };
   publicUrl: string;
   blobDir: string;
   webDist: string;
@@ -88,9 +100,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.BLOB_DRIVER === 's3' && e.UPLOAD_PART_SIZE < 5 * 1024 * 1024) {
     throw new Error('Invalid configuration: UPLOAD_PART_SIZE must be at least 5 MiB with S3');
   }
+  const mediaTools = {
+    ffmpeg: resolveMediaTool('ffmpeg', { env }),
+    ffprobe: resolveMediaTool('ffprobe', { env }),
+  };
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
+    FFMPEG_PATH: mediaTools.ffmpeg.path,
+    FFPROBE_PATH: mediaTools.ffprobe.path,
+    mediaTools,
+    LOG_FORMAT: e.LOG_FORMAT ?? (e.NODE_ENV === 'production' ? 'json' : 'pretty'),
     publicUrl,
     blobDir: e.BLOB_DIR ?? path.join(e.DATA_DIR, 'blobs'),
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),

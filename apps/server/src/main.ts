@@ -1,24 +1,24 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { buildApp } from './app.ts';
+import { buildApp, startApp } from './app.ts';
 import { resolveSecret } from './secret.ts';
 import { DEMO_LOGIN, seedDemo } from './seed.ts';
-import { scheduleMaintenance } from './platform/jobRegistry.ts';
-import { scheduleDigest } from './modules/notifications/digest.ts';
-import { scheduleUploadsCleanup } from './modules/uploads/uploads.jobs.ts';
+import { describeTool } from './platform/media/binaries.ts';
 
 /** Reads config, opens the database (migrating it), starts HTTP + realtime and the job worker. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const secret = await resolveSecret(config);
-  const { app, ctx } = await buildApp(config, { db: database.db, secret });
+  const built = await buildApp(config, { db: database.db, secret });
+  const { app, ctx } = built;
+  for (const name of ['ffmpeg', 'ffprobe'] as const) {
+    const tool = config.mediaTools[name];
+    app.log[tool.source === 'missing' ? 'warn' : 'info'](describeTool(name, tool));
+  }
 
-  if (config.DEMO_SEED) await seedDemo(database.db);
-  await scheduleMaintenance(ctx);
-  await scheduleDigest(ctx);
-  await scheduleUploadsCleanup(ctx);
-  ctx.jobs.start();
+  if (config.DEMO_SEED) await seedDemo(ctx, { project: config.DEMO_SEED_PROJECT, log: app.log });
+  await startApp(built);
   await app.listen({ port: config.PORT, host: config.HOST });
 
   const db = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}/pg` : 'PostgreSQL';

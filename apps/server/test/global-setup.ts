@@ -1,13 +1,27 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
+import { writePgliteTemplate } from './db-template.ts';
+import { hashTestPassword } from './test-password.ts';
 
 /**
- * On PostgreSQL (DATABASE_URL set) the suite starts from an empty schema, migrated once here, so
+ * Work done once for the whole run instead of once per file: the test password's argon2id hash,
+ * and the migrations. On PGlite they run once into a template every file starts from; on
+ * PostgreSQL (DATABASE_URL set) the suite starts from an empty schema, migrated once here, so
  * parallel test files never race on migrations and no earlier run's rows linger.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
+  project.provide('testPasswordHash', await hashTestPassword());
   const url = process.env.DATABASE_URL;
-  if (!url) return;
+  if (!url) {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-template-'));
+    project.provide('pgliteTemplate', await writePgliteTemplate(dir));
+    return () => rm(dir, { recursive: true, force: true });
+  }
+  project.provide('pgliteTemplate', '');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(

@@ -8,14 +8,20 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/platform/context.ts';
-import { hashPassword } from '../src/platform/auth/password.ts';
 import { createSession, SESSION_COOKIE } from '../src/platform/auth/sessions.ts';
 import { createUser, updateUser, type UserRow } from '../src/modules/accounts/users.service.ts';
+import { STRONG_PASSWORD, testPasswordHash } from './test-password.ts';
+import { createScratchDatabase } from '../src/platform/jobs/queue.testkit.ts';
+import { openTestDatabase } from './db-template.ts';
+
+export { STRONG_PASSWORD, testPasswordHash };
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  /** The database URL this app uses (PostgreSQL runs), for a second app on the same database. */
+  databaseUrl?: string;
   /** app.inject with the API headers, a JSON body and an optional session cookie; parses the envelope. */
   call<T = unknown>(method: InjectOptions['method'], url: string, opts?: CallOptions): Promise<CallResult<T>>;
   close(): Promise<void>;
@@ -38,11 +44,23 @@ export interface CallResult<T> {
 }
 
 /**
- * A fresh app per test file: in-memory PGlite by default, or the PostgreSQL of DATABASE_URL (and the
- * Redis of REDIS_URL) when set — the CI runs the suite both ways. Tests build their own users.
+ * A fresh app per test file: in-memory PGlite (a copy of the migrated template) by default, or the
+ * PostgreSQL of DATABASE_URL (and the Redis of REDIS_URL) when set — the CI runs the suite both
+ * ways. Tests build their own users.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { sameDatabaseAs?: TestApp } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rushes-test-'));
+  // On PostgreSQL each test file gets a database of its own, as each gets its own PGlite: files run in
+  // parallel, and a shared jobs table let one file's drainForTests run another file's jobs against
+  // its own blob store. Two apps of one file (the cluster tests) share the first one's database.
+  const scratch =
+    process.env.DATABASE_URL && !opts.sameDatabaseAs
+      ? await createScratchDatabase(process.env.DATABASE_URL)
+      : undefined;
+  const databaseUrl = opts.sameDatabaseAs?.databaseUrl ?? scratch?.url;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -50,11 +68,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO_SEED: 'false',
     PUBLIC_URL: 'http://localhost:3000',
     JOBS_POLL_MS: '50',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
-  const database = await openDatabase({ url: config.DATABASE_URL });
+  const database = await openTestDatabase(config.DATABASE_URL);
   const secret = randomBytes(32).toString('base64url');
   const { app, ctx } = await buildApp(config, { db: database.db, secret });
   await app.ready();
@@ -63,6 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     ctx,
     database,
+    databaseUrl,
     async call<T>(method: InjectOptions['method'], url: string, opts: CallOptions = {}) {
       const res = await app.inject({
         method,
@@ -82,13 +101,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await database.close();
+      await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
-export const STRONG_PASSWORD = 'Str0ng!Password#1';
 
 /** A verified user made directly through the service (no mail round trip). */
 export async function makeUser(
@@ -101,7 +120,7 @@ export async function makeUser(
     email,
     firstName: 'Test',
     lastName: 'User',
-    passwordHash: await hashPassword(password),
+    passwordHash: await testPasswordHash(password),
     verified: opts.verified ?? true,
   });
   if (opts.twoFactor) await updateUser(ctx.db, user.id, { twoFactorEnabled: true });
@@ -122,3 +141,29 @@ export async function lastMailTo(ctx: AppContext, to: string) {
 
 export const extractToken = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
 export const extractCode = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? null;
+
+/**
+ * The app as main.ts builds it, on a PGlite data directory on disk, with its job worker not started:
+ * close it and boot again on the same `dataDir` to test what survives a restart.
+ */
+export async function bootOnDisk(dataDir: string, secret: string) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'false',
+    PUBLIC_URL: 'http://localhost:3000',
+    JOBS_POLL_MS: '50',
+  });
+  const database = await openDatabase({ dataDir });
+  const built = await buildApp(config, { db: database.db, secret });
+  await built.app.ready();
+  const t = { ...built, database } as unknown as TestApp;
+  return {
+    t,
+    async close() {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}

@@ -43,7 +43,7 @@ export const API = {
   },
   dev: { outbox: '/api/dev/outbox' },
   projects: {
-    /** POST create (team_db_id, title), DELETE delete (project_db_id) */
+    /** POST create (team_db_id, title), PUT rename (project_db_id, title), DELETE delete (project_db_id) */
     root: '/api/projects',
     /** GET project info (project_db_id) */
     info: '/api/projects/info',
@@ -97,7 +97,7 @@ export const API = {
     root: '/api/projects/brief',
   },
   tasks: {
-    /** GET a project's tasks (project_db_id, keyset cursor), POST create, PUT update */
+    /** GET a project's tasks (project_db_id, keyset cursor), POST create, PUT update, DELETE (project_db_id, task_db_id) */
     root: '/api/tasks',
     /** GET one task (task_db_id) */
     detail: '/api/tasks/detail',
@@ -123,6 +123,8 @@ export const API = {
     resendInvite: '/api/assets/task-requests/invite',
     /** PUT the asset's approval status (ingest_db_id, approval_status 0..3) — reviewers */
     status: '/api/assets/approval-status',
+    /** GET people to ask on an asset: the project's team and members (ingest_db_id, search_text, team_id) */
+    userSearch: '/api/assets/task-requests/users/search',
   },
   uploads: {
     /** POST start an upload (spec 002 §7 'upload/assets'), DELETE abort it */

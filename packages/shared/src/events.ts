@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { hasControlCharacter } from './rules/text.ts';
 import type { TeamSummary } from './schemas/account.ts';
 import type { ProjectCard, TrayName } from './schemas/projects.ts';
 import type { ChatMessage } from './schemas/chat.ts';
@@ -16,7 +18,8 @@ export interface ServerToClientEvents {
   team_update: (payload: { team: TeamSummary }) => void;
   team_delete: (payload: { team_db_id: string }) => void;
   billing_detail: (payload: { team_db_id: string }) => void;
-  has_new_notification: (payload: { has_new_notification: boolean }) => void;
+  /** The dot of one team (team_db_id): shown only while that team is selected. */
+  has_new_notification: (payload: { has_new_notification: boolean; team_db_id: string }) => void;
   /** A team plan arrived (spec 002 §4): opens the 'Manage Team' welcome modal. */
   subscription_detail: (payload: { team_detail: { is_team_plan: boolean; team: TeamSummary } }) => void;
   /** Home trays (spec 002 §4), to the member's user room: add puts it first and total +1. */
@@ -92,10 +95,34 @@ export interface ServerToClientEvents {
   }) => void;
 }
 
+/** The answer of an acknowledged client event. */
+export interface SocketAck {
+  ok: boolean;
+  error?: string;
+}
+
 export interface ClientToServerEvents {
   /** Join a room the server checks (team:{id}, project:{id}, task:{id}); answers ok or an error message. */
-  join: (room: string, ack: (result: { ok: boolean; error?: string }) => void) => void;
+  join: (room: string, ack: (result: SocketAck) => void) => void;
   leave: (room: string) => void;
 }
+
+/** A room name as a client sends it: `prefix:{id}`, plain text without control characters. */
+const roomName = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((room) => !hasControlCharacter(room));
+
+/**
+ * The payload (first argument) of every event a client may send, validated with zod before use
+ * (DESIGN §5). The server listens to exactly these events, so a new event needs its schema here.
+ */
+export const CLIENT_EVENT_SCHEMAS = {
+  join: roomName,
+  leave: roomName,
+} as const satisfies Record<keyof ClientToServerEvents, z.ZodType>;
+
+export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;
 
 export type ServerEventName = keyof ServerToClientEvents;

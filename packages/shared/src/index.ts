@@ -1,3 +1,4 @@
+import './zodMessages.ts';
 export * from './rules/messages.ts';
 export * from './rules/constants.ts';
 export * from './rules/format.ts';
@@ -26,3 +27,4 @@ export * from './schemas/tasks.ts';
 export * from './schemas/approvals.ts';
 export * from './rules/uploads.ts';
 export * from './schemas/uploads.ts';
+export * from './rules/text.ts';

@@ -20,6 +20,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory, which `template` can start another from. */
+  dump?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -27,8 +29,13 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /**
  * Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`),
  * and applies the migrations. PGlite is one connection in one process: never share its directory.
+ * `template` (PGlite only) starts from a dumped data directory, e.g. an already-migrated one.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  template?: Blob;
+}): Promise<Database> {
   if (opts.url && !opts.url.startsWith('memory://')) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
@@ -40,8 +47,13 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     dir = path.join(opts.dataDir, 'pg');
     await mkdir(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  const client = new PGlite({ dataDir: dir, loadDataDir: opts.template });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+  };
 }

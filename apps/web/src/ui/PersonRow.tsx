@@ -1,28 +1,34 @@
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { UI } from '@rushes/shared';
-import { MemberAvatar } from '../features/teams/MemberAvatar.tsx';
+import { MemberAvatar } from './MemberAvatar.tsx';
+import classes from './PersonRow.module.css';
 
 /**
  * One person in a members list (team members, project collaborators): avatar, name, a 'You' badge,
- * an optional second line, and the actions the caller may take.
+ * an optional second line, and the actions the caller may take. With `onOpen` the avatar and name
+ * are one button (the row's main action, e.g. the member's permissions); without it they are plain
+ * text and do not look clickable.
  */
 export function PersonRow({
   name,
   color,
   isSelf,
   secondary,
+  onOpen,
   children,
 }: {
   name: string;
   color: string;
   isSelf: boolean;
   secondary?: ReactNode;
+  /** The row's main action, for those allowed to take it. */
+  onOpen?: () => void;
   /** Action buttons (RowAction), shown at the end of the row. */
   children?: ReactNode;
 }) {
-  return (
-    <Group wrap="nowrap" gap="sm" component="li" aria-label={name}>
+  const who = (
+    <>
       <MemberAvatar name={name} color={color} size={34} />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="nowrap">
@@ -37,6 +43,19 @@ export function PersonRow({
         </Group>
         {secondary}
       </Stack>
+    </>
+  );
+  return (
+    <Group wrap="nowrap" gap="sm" component="li" aria-label={name}>
+      {onOpen ? (
+        <UnstyledButton onClick={onOpen} aria-label={name} aria-haspopup="dialog" className={classes.open}>
+          {who}
+        </UnstyledButton>
+      ) : (
+        <Group wrap="nowrap" gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          {who}
+        </Group>
+      )}
       {children && (
         <Group gap={4} wrap="nowrap">
           {children}

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../api/client.ts';
 
@@ -13,8 +13,16 @@ export function useZodForm<K extends string, Out>(schema: z.ZodType<Out>, initia
   const [values, setValues] = useState<Record<K, string>>(initial);
   const [errors, setErrors] = useState<Errors<K>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  /** True once the user changed a field since the last fill: fresh data must not overwrite it. */
+  const [dirty, setDirtyState] = useState(false);
+  const dirtyRef = useRef(false);
+  const setDirty = useCallback((next: boolean) => {
+    dirtyRef.current = next;
+    setDirtyState(next);
+  }, []);
 
   const setValue = (name: K, value: string) => {
+    setDirty(true);
     setValues((prev) => ({ ...prev, [name]: value }));
     setErrors((prev) => (prev[name] ? { ...prev, [name]: undefined } : prev));
     setFormError(null);
@@ -69,7 +77,34 @@ export function useZodForm<K extends string, Out>(schema: z.ZodType<Out>, initia
     setValues(initial);
     setErrors({});
     setFormError(null);
+    setDirty(false);
   };
 
-  return { values, errors, formError, setFormError, setValue, field, validate, applyServerErrors, reset };
+  /**
+   * Fill the form from fresh data (a realtime refetch, a saved answer). Skipped while the user is
+   * editing (dirty) unless forced, so typed text is never lost; a forced fill marks the form clean.
+   */
+  const refill = useCallback(
+    (next: Record<K, string>, force = false) => {
+      if (dirtyRef.current && !force) return;
+      setValues(next);
+      setErrors({});
+      setDirty(false);
+    },
+    [setDirty],
+  );
+
+  return {
+    values,
+    errors,
+    formError,
+    dirty,
+    setFormError,
+    setValue,
+    field,
+    validate,
+    applyServerErrors,
+    reset,
+    refill,
+  };
 }

@@ -11,6 +11,8 @@ export const UI = {
   existingPassword: 'Existing password',
   newPassword: 'New password',
   confirmNewPassword: 'Confirm new password',
+  /** Under password fields (spec 002 §5: password values are trimmed before sending). */
+  passwordTrimHint: 'Spaces at the start or end are ignored.',
   toggleVisibility: 'Show or hide characters',
   verificationCode: 'Verification code',
   verificationDigit: (n: number) => `Digit ${n}`,
@@ -47,6 +49,10 @@ export const UI = {
   outboxTitle: 'Mail outbox',
   outboxDisabled: 'Outbox is disabled when SMTP is configured',
   outboxTo: 'To',
+  outboxLocalOnly:
+    'Only readable from this machine (the one the server runs on): these mails hold sign-in links and codes.',
+  outboxRemote:
+    'Readable from any machine that reaches this server (MAIL_OUTBOX_REMOTE is on): these mails hold sign-in links and codes.',
 
   // not found
   pageNotFound: 'Page not found',
@@ -102,6 +108,9 @@ export const UI = {
   comment: 'Comment',
   completeTask: 'Complete Task',
   completeTaskConfirm: 'Mark this task as completed? A completed task can no longer be changed.',
+  deleteTask: 'Delete task',
+  deleteTaskConfirm: 'Delete this task? Its chat and invitations are deleted with it. This cannot be undone.',
+  taskActions: (type: string) => `Actions for ${type}`,
   acceptTransfer: 'Accept',
   declineTransfer: 'Decline',
   approvalStatus: 'Approval Status',
@@ -114,11 +123,19 @@ export const UI = {
   chooseTaskType: 'Choose a task type',
   pickDate: 'Pick a date',
   searchPeople: 'Search by name or type an email',
+  /** approval / review picker: the person is already asked in a request of this kind */
+  alreadyAsked: 'Already on this request',
+  /** approval / review picker: a teammate outside the project the asker may bring in */
+  joinsAsReviewer: 'Not in this project: joins it as a reviewer',
+  /** approval / review picker: a teammate outside the project the asker may not bring in */
+  notInProject: 'Not in this project',
   backToTasks: 'Back to tasks',
   backToTask: 'Back to task',
   chat: 'Chat',
   edit: 'Edit',
   sendMessage: 'Send message',
+  /** messages a chat input queued and not yet stored */
+  sendingMessages: 'Sending…',
   reloadChat: 'Reload chat',
   unreadMessages: (n: number) => `${n} unread ${n === 1 ? 'message' : 'messages'}`,
   openTask: (type: string, project: string) => `Open task ${type} in ${project}`,
@@ -239,6 +256,13 @@ export const UI = {
   storageUsed: 'Storage used',
   totalAssets: 'Total assets',
   manageProject: 'Manage Project',
+  // Manage Project panel (spec 002 §2, §5; docs/decisions.md 'Defects web 1')
+  editProjectName: 'Edit project name',
+  copyProjectId: 'Copy Project ID',
+  copied: 'Copied',
+  projectMembersSummary: (n: number, invited: number) =>
+    `${n} ${n === 1 ? 'member' : 'members'}${invited ? `, ${invited} invited` : ''}`,
+  noTeamsHint: 'You are not in a team yet. Create one to invite people and work on projects together.',
 
   // project page: asset list (spec 000 §2, §3)
   searchAssets: 'Search Assets',

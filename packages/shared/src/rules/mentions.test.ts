@@ -32,6 +32,14 @@ describe('mention markup', () => {
     expect(activeMention('no trigger', 10)).toBeNull();
   });
 
+  it('treats a picked mention as complete: words typed after it are no search', () => {
+    expect(activeMention('@Ann Lee ', 9)).toEqual({ query: 'Ann Lee ', start: 0 });
+    expect(activeMention('@Ann Lee ', 9, [ann])).toBeNull();
+    expect(activeMention('@Ann Lee hello', 14, [ann])).toBeNull();
+    // a new '@' after it is a new mention
+    expect(activeMention('@Ann Lee and @Bo', 16, [ann])).toEqual({ query: 'Bo', start: 13 });
+  });
+
   it('inserts the display name markup and keeps only mentions still in the text', () => {
     expect(insertMention('hi @An there', 6, 3, ann)).toEqual({ value: 'hi @Ann Lee  there', caret: 12 });
     expect(mentionedIds('@Ann Lee hello', [ann, annie, ann])).toEqual(['u-ann', 'u-annie']);

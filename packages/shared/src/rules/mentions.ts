@@ -34,15 +34,22 @@ export function mentionSegments(text: string, mentioned: MentionUser[]): TextSeg
 
 /**
  * The mention being typed at the caret: '@' at the start or after a space, then up to 30
- * characters without a line break. Answers the search text and where the '@' is, or null.
+ * characters without a line break. Answers the search text and where the '@' is, or null. A
+ * mention already picked ('@Display Name ' of one of `picked`) is complete: what is typed after it
+ * is text, never a new search (else Enter would pick it again over the typed words).
  */
-export function activeMention(value: string, caret: number): { query: string; start: number } | null {
+export function activeMention(
+  value: string,
+  caret: number,
+  picked: readonly MentionUser[] = [],
+): { query: string; start: number } | null {
   const before = value.slice(0, caret);
   const at = before.lastIndexOf(MENTION_TRIGGER);
   if (at < 0) return null;
   if (at > 0 && !/\s/.test(before[at - 1])) return null;
   const query = before.slice(at + 1);
   if (query.length > 30 || /[\n@]/.test(query) || query.startsWith(' ')) return null;
+  if (picked.some((u) => query.startsWith(`${u.name} `))) return null;
   return { query, start: at };
 }
 

@@ -58,6 +58,7 @@ export const MSG = {
   missingApiHeaders: 'API-Type and API-Version headers are required',
   notFound: 'Not found',
   forbidden: 'You do not have permission to do this',
+  outboxLocalOnly: 'The mail outbox is only readable from the machine the server runs on',
   loggedOut: 'You have been logged out',
   comingSoon: 'Coming Soon',
   teamCreated: 'Team created successfully',
@@ -118,6 +119,7 @@ export const MSG = {
   taskCreated: 'Task created successfully',
   taskUpdated: 'Task updated successfully',
   taskCompleted: 'Task marked as completed',
+  taskDeleted: 'Task deleted successfully',
   transferRequested: 'Transfer request created',
   approvalRequestCreated: 'Approval request created successfully',
   reviewRequestCreated: 'Review request created successfully',
@@ -127,6 +129,7 @@ export const MSG = {
   taskReadOnly: 'This task is completed and can no longer be changed',
   onlyAssignerCompletes: 'Only the assigner can complete this task',
   onlyAssignerEdits: 'Only the assigner can change this task',
+  onlyAssignerOrAdminDeletes: 'Only the assigner or a project admin can delete this task',
   onlyAssigneeTransfers: 'Only an assignee can ask for a transfer',
   transferPending: 'A transfer request is already pending',
   noTransferRequest: 'There is no transfer request to answer',
@@ -141,8 +144,13 @@ export const MSG = {
   onlyReviewerSetsStatus: 'Only a reviewer of this asset can set its approval status',
   approvalStatusUpdated: 'Approval status updated successfully',
   pickReviewers: 'Pick people or type e-mails',
+  reviewerNotInTeam: 'Choose people from this team',
+  reviewerNotInProject: (names: string) =>
+    `${names} is not in this project. Ask someone who can add collaborators to send the request, or add them first.`,
   taskAssignedTitle: 'New task assigned',
   taskCompletedTitle: 'Task completed',
+  taskDeletedTitle: 'Task deleted',
+  taskDeletedNotification: (project: string, type: string) => `The ${type} task in ${project} was deleted`,
   taskCompletedNotification: (project: string) => `A task in ${project} was marked as completed`,
   taskAssignedOnJoinNotification: 'You were assigned a task in a project you just joined',
   transferRequestedNotification: (project: string, reason: string) =>
@@ -171,6 +179,7 @@ export const MSG = {
   uploadPartsMismatch: 'Some parts are missing or do not match. Upload them again.',
   uploadPartTooLarge: 'A part is larger than the part size',
   uploadInterrupted: 'The upload was interrupted',
+  uploadConnectionLost: 'The connection was lost. Resume the upload when it is back.',
   uploadOffsetMismatch: 'This part has to be sent again from its start',
   fileNotFound: 'File not found',
   rangeNotSatisfiable: 'The requested range is not satisfiable',
@@ -181,6 +190,9 @@ export const MSG = {
   upgradeStorageLimit: 'This team has used all the storage its plan allows.',
   previewNotAvailable: 'Preview not available',
   processingMedia: 'Processing…',
+  // decided (docs/decisions.md, security hardening): validation texts the spec does not show
+  invalidValue: 'Enter a valid value',
+  invalidTimeZone: 'Enter a valid time zone',
 } as const;
 
 /** Toast heads (spec 002 §8). */
@@ -188,6 +200,19 @@ export const TOAST_HEAD = { success: 'Success', error: 'Error', info: 'Info', wa
 
 /** Field-rule messages that include a number. */
 export const charLimit = (n: number) => (n === 100 ? MSG.charLimit100 : `The characters limit is ${n}`);
+export const selectAtMostAssets = (n: number) => `Select at most ${n} assets`;
+
+/** The shapes of the messages above that include a number (see isProductMessage). */
+const NUMBERED_MESSAGES = [/^The characters limit is \d+$/, /^Select at most \d+ assets$/];
+const FIXED_MESSAGES = new Set<string>(Object.values(MSG).filter((m) => typeof m === 'string'));
+
+/**
+ * True when a text is one of ours (MSG or a numbered message above): the server answers a
+ * validation issue with its own text only then, and 'Enter a valid value' otherwise, so no
+ * library's wording (zod's 'Invalid input: expected string, received null') reaches a user.
+ */
+export const isProductMessage = (text: unknown): text is string =>
+  typeof text === 'string' && (FIXED_MESSAGES.has(text) || NUMBERED_MESSAGES.some((p) => p.test(text)));
 
 /** '<Role> deleted successfully' (spec 002 §8): 'Admin deleted successfully', 'Collaborator deleted successfully'. */
 /** The text of an add/invite notification (decided, docs/decisions.md). */

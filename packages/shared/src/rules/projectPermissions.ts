@@ -48,6 +48,14 @@ export const DEFAULT_PROJECT_PERMISSIONS: Record<ProjectRole, ProjectPermissionC
   ],
 };
 
+/**
+ * A teammate outside the project who is asked for an approval or review joins the project as a
+ * collaborator with this badge and no permission codes: they see the project and its assets and
+ * answer the request; an admin can grant more in their permissions panel (docs/decisions.md).
+ */
+export const REVIEWER_BADGE = 'Reviewer';
+export const REVIEWER_PERMISSIONS: ProjectPermissionCode[] = [];
+
 /** The share rule (spec 000 §4): share_to_download_all_assets on forces download_all_assets on. */
 export const SHARE_ALL_CODE: ProjectPermissionCode = 'share_to_download_all_assets';
 export const DOWNLOAD_ALL_CODE: ProjectPermissionCode = 'download_all_assets';

@@ -5,6 +5,7 @@ import {
   extensionOf,
   externalPlayerHref,
   isRestrictedExtension,
+  normaliseFilename,
   partCountFor,
   partSizeFor,
   unsupportedReason,
@@ -28,6 +29,20 @@ describe('upload rules (spec 002 §5, 000 §4)', () => {
     }
     expect(isRestrictedExtension('exe')).toBe(true);
     expect(RESTRICTED_EXTENSIONS.every((e) => e === e.toLowerCase() && !e.startsWith('.'))).toBe(true);
+  });
+
+  it('judges the name as Windows saves it: trailing dots and white space do not hide an extension', () => {
+    for (const name of ['evil.exe.', 'evil.exe ', 'evil.EXE. . ', 'evil.exe...', 'a.jar\u00a0']) {
+      expect(unsupportedReason(name), JSON.stringify(name)).toBe('restricted_extension');
+      expect(isRestrictedExtension(name), JSON.stringify(name)).toBe(true);
+    }
+    expect(isRestrictedExtension('exe.')).toBe(true);
+    expect(normaliseFilename('Take 2.MOV. ')).toBe('Take 2.MOV');
+    expect(normaliseFilename('clip.mp4')).toBe('clip.mp4');
+    expect(extensionOf('clip.mp4. ')).toBe('mp4');
+    expect(extensionOf('evil.exe.')).toBe('exe');
+    expect(unsupportedReason('clip.mp4.')).toBeNull();
+    expect(unsupportedReason(' . ')).toBe('special_characters');
   });
 
   it('takes media, documents and names with dots, brackets and accents', () => {

@@ -135,16 +135,23 @@ export const RESTRICTED_EXTENSIONS: readonly string[] = [
 
 const RESTRICTED = new Set(RESTRICTED_EXTENSIONS);
 
-/** The extension of a file name, lower case, without the dot ('' when there is none). */
+/**
+ * A file name as it is checked and stored: trailing dots and white space removed. Windows drops them
+ * when it saves a file, so 'evil.exe.' and 'evil.exe ' are 'evil.exe' and must be judged as such.
+ */
+export const normaliseFilename = (filename: string) => filename.replace(/[\s.]+$/u, '');
+
+/** The extension of a (normalised) file name, lower case, without the dot ('' when there is none). */
 export function extensionOf(filename: string): string {
-  const base = filename.split('/').pop() ?? filename;
+  const base = normaliseFilename(filename.split('/').pop() ?? filename);
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
-/** True for a restricted extension; checks every dotted suffix, so 'clip.php.mp4' passes but 'x.exe' does not. */
+/** True for a restricted extension, judged on the normalised name: 'x.exe', 'x.exe.' and 'x.EXE ' are. */
 export function isRestrictedExtension(filenameOrExtension: string): boolean {
-  const ext = filenameOrExtension.includes('.') ? extensionOf(filenameOrExtension) : filenameOrExtension;
+  const name = normaliseFilename(filenameOrExtension);
+  const ext = name.includes('.') ? extensionOf(name) : name;
   return RESTRICTED.has(ext.toLowerCase());
 }
 
@@ -181,7 +188,11 @@ export type UnsupportedReason = 'restricted_extension' | 'special_characters';
  */
 export function unsupportedReason(filename: string, folderPath = '/'): UnsupportedReason | null {
   if (isRestrictedExtension(filename)) return 'restricted_extension';
-  if (!UPLOAD_FILENAME_PATTERN.test(filename) || !isValidUploadFolderPath(folderPath)) {
+  if (
+    !UPLOAD_FILENAME_PATTERN.test(filename) ||
+    !normaliseFilename(filename) ||
+    !isValidUploadFolderPath(folderPath)
+  ) {
     return 'special_characters';
   }
   return null;
@@ -216,6 +227,18 @@ export const UPLOAD_SIGN_BATCH_MAX = 100;
  * of the server can cost at most 4 chunks = one 16 MiB part of bytes sent again.
  */
 export const UPLOAD_ACK_CHUNK_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A part PUT that moves no byte for this long is given up and sent again: after a cable pull or a
+ * dead Wi-Fi uplink the connection stays open and silent, and the browser never reports an error.
+ */
+export const UPLOAD_STALL_MS = 20_000;
+/**
+ * Waits before each new try of a part PUT that failed for the network's sake (no answer, a stall,
+ * a 5xx). When they are spent the upload shows 'Error' (002 §4); it goes on by itself once the
+ * browser is back online, or when the user resumes it.
+ */
+export const UPLOAD_RETRY_DELAYS_MS = [1000, 3000, 5000, 10_000] as const;
 
 /** The part size the server picks for a file of `size` bytes (a multiple of 1 MiB). */
 export function partSizeFor(size: number, base = UPLOAD_PART_SIZE_DEFAULT): number {

@@ -42,3 +42,10 @@ export const outboxMail = z.object({
   created_on: z.string(),
 });
 export type OutboxMail = z.infer<typeof outboxMail>;
+
+export const outboxAnswer = z.object({
+  mails: z.array(outboxMail),
+  /** true: only clients on the server's own machine may read it (MAIL_OUTBOX_REMOTE off) */
+  local_only: z.boolean(),
+});
+export type OutboxAnswer = z.infer<typeof outboxAnswer>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_COMMENT_LIMIT, REQUEST_PEOPLE_MAX } from '../rules/constants.ts';
+import { REQUEST_COMMENT_LIMIT, REQUEST_PEOPLE_MAX, USER_SEARCH_MIN } from '../rules/constants.ts';
 import { MSG, charLimit } from '../rules/messages.ts';
 import { APPROVAL_STATUS_CODES, TASK_REQUEST_TYPES } from '../rules/tasks.ts';
 import { email, uuid } from './fields.ts';
@@ -37,6 +37,32 @@ export const createTaskRequestBody = z
     }
   });
 export type CreateTaskRequestBody = z.infer<typeof createTaskRequestBody>;
+
+/**
+ * GET people to ask on an asset (spec 000 §7 'User search for these: filters, search_text,
+ * team_id'): the users of the project's team and the project's members, from 3 characters.
+ */
+export const reviewerSearchQuery = z.object({
+  ingest_db_id: uuid(),
+  search_text: z.string().trim().min(USER_SEARCH_MIN, MSG.noUserFound).max(100, MSG.charLimit100),
+  /** The selected team, accepted for the spec; the project's own team is searched. */
+  team_id: z.string().max(64).optional(),
+  /** accepted for the spec; nothing filters by it yet */
+  filters: z.string().max(200).optional(),
+});
+export type ReviewerSearchQuery = z.infer<typeof reviewerSearchQuery>;
+
+export const reviewerSearchResult = z.object({
+  users: z.array(
+    z.object({
+      user_id: z.string(),
+      name: z.string(),
+      /** a member of the project; if not, asking them adds them to it as a reviewer */
+      in_project: z.boolean(),
+    }),
+  ),
+});
+export type ReviewerSearchResult = z.infer<typeof reviewerSearchResult>;
 
 /** PUT removes one invited user from a request: by user_db_id or by user_email (creator only). */
 export const removeRequestUserBody = z

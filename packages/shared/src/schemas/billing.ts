@@ -8,6 +8,7 @@ export const GST_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 /** 5 letters, 4 digits, 1 letter. */
 export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 
+/** An optional code: absent, null and '' are all "none" and become null (the web form sends null). */
 const optionalPattern = (pattern: RegExp, message: string) =>
   z
     .string()
@@ -15,7 +16,7 @@ const optionalPattern = (pattern: RegExp, message: string) =>
     .toUpperCase()
     .max(20, message)
     .refine((v) => v === '' || pattern.test(v), message)
-    .optional()
+    .nullish()
     .transform((v) => (v ? v : null));
 
 /** Billing details as sent (spec field names, including biling_address). */

@@ -1,22 +1,18 @@
 import { z } from 'zod';
 import { CHAT_MENTIONS_MAX, CHAT_MESSAGE_MAX, PROJECT_CHAT_PAGE_SIZE } from '../rules/constants.ts';
 import { MSG, charLimit } from '../rules/messages.ts';
+import { isTimeZone } from '../rules/text.ts';
 import { uuid } from './fields.ts';
 
 /** Project chat (spec 000 §3, §4, §5, §7). Text is plain text; mentions are structured user ids. */
 
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** An IANA time zone name (the caller's), UTC by default: decides the day groups and 'Today'. */
 export const timeZone = () =>
-  z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }).default('UTC');
+  z
+    .string({ error: MSG.invalidTimeZone })
+    .max(64, MSG.invalidTimeZone)
+    .refine(isTimeZone, MSG.invalidTimeZone)
+    .default('UTC');
 
 /** A chat message text: trimmed, non-empty, fewer than 102 characters. */
 export const chatText = () =>

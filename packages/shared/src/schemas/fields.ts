@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zodMessages.ts';
 import { MSG, charLimit } from '../rules/messages.ts';
 import { OTP_LENGTH, PASSWORD_MIN, TEXT_LIMIT } from '../rules/constants.ts';
 
@@ -24,16 +25,18 @@ export const PASSWORD_PATTERN = new RegExp(
   `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9]).{${PASSWORD_MIN},}$`,
 );
 
+/** Password values are trimmed (spec 002 §5) on every path: sign-up, login, reset, change. */
 export const newPassword = () =>
   z
     .string({ error: MSG.required })
+    .trim()
     .min(1, MSG.required)
     .max(TEXT_LIMIT, MSG.charLimit100)
     .regex(PASSWORD_PATTERN, MSG.passwordRule);
 
 /** A password being checked (login, existing password): only required and bounded. */
 export const anyPassword = () =>
-  z.string({ error: MSG.required }).min(1, MSG.required).max(TEXT_LIMIT, MSG.charLimit100);
+  z.string({ error: MSG.required }).trim().min(1, MSG.required).max(TEXT_LIMIT, MSG.charLimit100);
 
 export const otp = () =>
   z

@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   'task_assigned',
   'task_completed',
   'task_transfer',
+  'task_deleted',
   'approval_request',
   'review_request',
   'project_invite',
@@ -18,17 +19,21 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** team_db_id and project_db_id are accepted as the spec sends them; the list is the user's own. */
+/**
+ * The list is the user's own under the selected team (team_db_id, required: a notification of
+ * another team is never shown under this one); project_db_id is accepted as the spec sends it.
+ */
 export const notificationsQuery = z.object({
   entries_per_page: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
   page_no: z.coerce.number().int().min(1).default(1),
-  team_db_id: uuid().optional(),
+  team_db_id: uuid(),
   project_db_id: uuid().optional(),
 });
 export type NotificationsQuery = z.infer<typeof notificationsQuery>;
 
-/** Opening the list clears has_new_notification; notification_ids (optional) are marked has_seen. */
+/** Opening the team's list clears its has_new_notification; notification_ids (optional) become has_seen. */
 export const notificationsSeenBody = z.object({
+  team_db_id: uuid(),
   notification_ids: z.array(uuid()).max(100).default([]),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, charLimit } from '../rules/messages.ts';
+import { MSG, charLimit, selectAtMostAssets } from '../rules/messages.ts';
 import {
   ADDITIONAL_NAME_LIMIT,
   ASSET_BULK_LIMIT,
@@ -78,7 +78,7 @@ export const badgeText = () =>
 export const BADGE_SUGGESTIONS = ['Editor', 'Producer', 'Director', 'Colorist', 'Sound Designer', 'Reviewer'];
 
 const ingestIds = () =>
-  z.array(uuid()).min(1, MSG.required).max(ASSET_BULK_LIMIT, `Select at most ${ASSET_BULK_LIMIT} assets`);
+  z.array(uuid()).min(1, MSG.required).max(ASSET_BULK_LIMIT, selectAtMostAssets(ASSET_BULK_LIMIT));
 
 export const FILE_TYPES = ['folder', 'image', 'audio', 'video', 'other'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
@@ -101,6 +101,9 @@ export const createProjectBody = z.object({ team_db_id: uuid(), title: projectNa
 export type CreateProjectBody = z.infer<typeof createProjectBody>;
 export const projectQuery = z.object({ project_db_id: uuid() });
 export const deleteProjectBody = z.object({ project_db_id: uuid() });
+/** Rename (Manage Project): the same name rules as create. */
+export const renameProjectBody = z.object({ project_db_id: uuid(), title: projectName() });
+export type RenameProjectBody = z.infer<typeof renameProjectBody>;
 
 export const TRAY_NAMES = ['my_projects', 'collaborated_projects'] as const;
 export type TrayName = (typeof TRAY_NAMES)[number];

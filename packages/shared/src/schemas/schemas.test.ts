@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../rules/messages.ts';
 import { effectivePermissions, TEAM_PERMISSIONS } from '../rules/permissions.ts';
-import { changePasswordBody, signupBody } from './auth.ts';
+import { changePasswordBody, loginBody, resetPasswordBody, signupBody } from './auth.ts';
 import { billingBody } from './billing.ts';
 import { createTeamBody } from './teams.ts';
 
@@ -51,6 +51,27 @@ describe('account rules (002 §5)', () => {
       confirm_new_password: 'Other!Password#1',
     });
     expect(messageFor(r, 'confirm_new_password')).toBe(MSG.passwordMismatch);
+  });
+
+  it('trims every password value: sign-up, login, reset and change alike (issue 13)', () => {
+    const padded = '  Secret#Pass-2026  ';
+    expect(signupBody.parse({ ...signup, password: padded }).password).toBe('Secret#Pass-2026');
+    expect(loginBody.parse({ email: signup.email, password: padded }).password).toBe('Secret#Pass-2026');
+    const reset = resetPasswordBody.parse({
+      token: 'x'.repeat(40),
+      new_password: padded,
+      confirm_new_password: 'Secret#Pass-2026',
+    });
+    expect(reset.new_password).toBe('Secret#Pass-2026');
+    const change = changePasswordBody.parse({
+      existing_password: ' old ',
+      new_password: padded,
+      confirm_new_password: padded,
+    });
+    expect(change).toMatchObject({ existing_password: 'old', new_password: 'Secret#Pass-2026' });
+    expect(messageFor(loginBody.safeParse({ email: signup.email, password: '   ' }), 'password')).toBe(
+      MSG.required,
+    );
   });
 });
 

@@ -15,6 +15,7 @@ import {
   isValidDueDate,
   parseDueDate,
 } from '../rules/tasks.ts';
+import { isTimeZone } from '../rules/text.ts';
 import { chatDateGroup, chatMessage, chatText, timeZone } from './chat.ts';
 import { email, uuid } from './fields.ts';
 
@@ -86,6 +87,8 @@ const taskFields = {
 };
 
 type Loose = Record<string, unknown>;
+/** The body as a record: these rules also run on a body that is not an object (null, a list…). */
+const fieldsOf = (v: unknown): Loose => (v !== null && typeof v === 'object' ? (v as Loose) : {});
 /**
  * Exactly one assignee; the due date not in the past (in the user's time zone). `when` lets these
  * run even while other fields fail, so a form shows every message at once.
@@ -93,21 +96,23 @@ type Loose = Record<string, unknown>;
 const always = { when: () => true };
 function withTaskRules<T extends z.ZodType>(schema: T) {
   return schema
-    .refine((v) => Boolean((v as Loose).assigned_to || (v as Loose).user_email), {
+    .refine((v) => Boolean(fieldsOf(v).assigned_to || fieldsOf(v).user_email), {
       ...always,
       path: ['assigned_to'],
       message: MSG.required,
     })
-    .refine((v) => !((v as Loose).assigned_to && (v as Loose).user_email), {
+    .refine((v) => !(fieldsOf(v).assigned_to && fieldsOf(v).user_email), {
       ...always,
       path: ['user_email'],
       message: MSG.pickOneAssignee,
     })
     .refine(
       (v) => {
-        const { expire_at, tz } = v as Loose;
+        const { expire_at, tz } = fieldsOf(v);
         const day = typeof expire_at === 'string' ? parseDueDate(expire_at) : null;
-        return !day || isValidDueDate(day, typeof tz === 'string' ? tz : 'UTC');
+        // An unknown zone is answered on tz itself; judge the date in UTC meanwhile.
+        const zone = typeof tz === 'string' && isTimeZone(tz) ? tz : 'UTC';
+        return !day || isValidDueDate(day, zone);
       },
       { ...always, path: ['expire_at'], message: MSG.enterValidDate },
     );
@@ -131,6 +136,9 @@ export const taskListQuery = z.object({
 export type TaskListQuery = z.infer<typeof taskListQuery>;
 
 /** PUT complete (spec 000 §7): task_db_id, role (editor, accepted for the spec). */
+/** Deleting a task: the assigner, or the project's creator or an admin (docs/decisions.md). */
+export const deleteTaskBody = z.object({ project_db_id: uuid(), task_db_id: uuid() });
+
 export const completeTaskBody = z.object({ task_db_id: uuid(), role: z.string().max(30).optional() });
 
 /** PUT resend a task invitation (spec 000 §7). */
@@ -197,11 +205,19 @@ export const task = z.object({
   /** invited e-mails not yet members */
   invited_team_members: z.array(z.string()),
   unread_messages: z.number(),
+  /**
+   * The task chat's chats_count that unread_messages was counted at (read in the same statement).
+   * It only grows, so of two copies of a task the one with the higher count is newer (at an equal
+   * count, the lower unread: last_seen_count only grows too); clients keep the newest.
+   */
+  chats_count: z.number(),
   created_on: z.string(),
   updated_on: z.string(),
   completed_on: z.string().nullable(),
   can_edit: z.boolean(),
   can_complete: z.boolean(),
+  /** the assigner, or the project's creator or an admin */
+  can_delete: z.boolean(),
   can_request_transfer: z.boolean(),
   can_answer_transfer: z.boolean(),
   can_chat: z.boolean(),
@@ -220,6 +236,7 @@ export type TaskPage = z.infer<typeof taskPage>;
 
 export const taskSaved = z.object({ message: z.string(), task_db_id: z.string(), task });
 export const taskMessageAnswer = z.object({ message: z.string(), task });
+export const taskDeletedAnswer = z.object({ message: z.string(), task_db_id: z.string() });
 
 // ---- home trays ----
 

@@ -15,6 +15,7 @@ export const teamName = () =>
     .max(TEAM_NAME_LIMIT, MSG.teamNameTooLong)
     .regex(TEAM_NAME_PATTERN, MSG.removeSpecialCharacters);
 
+/** Permission ids; on create/add, absent means the default member set and [] means none (issue 13). */
 const permissionIds = () => z.array(z.number().int().positive()).max(50);
 const emails = () => z.array(email()).max(50);
 const userIds = () => z.array(uuid()).max(50);
@@ -29,7 +30,7 @@ export const createTeamBody = z
     is_active: z.boolean().optional(),
     user_emails: emails().default([]),
     user_db_ids: userIds().default([]),
-    permissions: permissionIds().default([]),
+    permissions: permissionIds().optional(),
   })
   .refine((v) => v.user_emails.length + v.user_db_ids.length > 0, {
     message: MSG.required,
@@ -44,7 +45,7 @@ export const updateTeamBody = z.object({
   is_active: z.boolean().optional(),
   user_emails: emails().default([]),
   user_db_ids: userIds().default([]),
-  permissions: permissionIds().default([]),
+  permissions: permissionIds().optional(),
 });
 export type UpdateTeamBody = z.infer<typeof updateTeamBody>;
 
@@ -62,7 +63,7 @@ export const addMembersBody = z
     team_id: uuid(),
     user_emails: emails().default([]),
     user_db_ids: userIds().default([]),
-    permissions: permissionIds().default([]),
+    permissions: permissionIds().optional(),
   })
   .refine((v) => v.user_emails.length + v.user_db_ids.length > 0, {
     message: MSG.required,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { teams, users } from './accounts.ts';
 import { projects } from './projects.ts';
 
 /** Millisecond timestamps, so a (created_at, id) cursor round-trips through JavaScript exactly. */
@@ -58,6 +58,10 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The team it belongs to (issue 13): the bell lists only the selected team's notifications. */
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     message: text('message').notNull(),
     notificationType: text('notification_type').notNull(),
@@ -68,12 +72,15 @@ export const notifications = pgTable(
     hasSeen: boolean('has_seen').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('notifications_user_team_created_idx').on(t.userId, t.teamId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /**
- * The per-user has_new_notification flag (spec 002 §3), and the optional e-mail digest: off by
- * default; digest_sent_at is when the last digest went out (it covers notifications up to then).
+ * The optional e-mail digest per user: off by default; digest_sent_at is when the last digest went
+ * out (it covers notifications up to then). The has_new_notification flag is per team
+ * (notification_team_state).
  */
 export const notificationState = pgTable(
   'notification_state',
@@ -81,7 +88,6 @@ export const notificationState = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    hasNewNotification: boolean('has_new_notification').notNull().default(false),
     emailDigest: boolean('email_digest').notNull().default(false),
     digestSentAt: timestamp('digest_sent_at', { withTimezone: true, precision: 3 }),
   },
@@ -91,4 +97,19 @@ export const notificationState = pgTable(
       .on(t.digestSentAt)
       .where(sql`${t.emailDigest}`),
   ],
+);
+
+/** has_new_notification (spec 002 §3) per user and team: the bell's dot under the selected team. */
+export const notificationTeamState = pgTable(
+  'notification_team_state',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    hasNewNotification: boolean('has_new_notification').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.teamId] })],
 );

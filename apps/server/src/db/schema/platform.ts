@@ -43,3 +43,12 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
 );
+
+/**
+ * One-off seeds done in this database (the demo project): a row is written in the seed's own
+ * transaction, so a seed runs once and whole, and what it made may be deleted without coming back.
+ */
+export const seedMarks = pgTable('seed_marks', {
+  name: text('name').primaryKey(),
+  doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -20,7 +20,7 @@ export function accountsRoutes(ctx: AppContext) {
       API.account.changePassword,
       {
         schema: { tags, body: changePasswordBody, response: messageReply },
-        config: { rateLimit: limit(config, 10) },
+        config: { policy: 'self', rateLimit: limit(config, 10) },
       },
       async (req) => ok(await service.changePassword(userIdOf(req), req.body)),
     );
@@ -29,7 +29,7 @@ export function accountsRoutes(ctx: AppContext) {
       API.account.twoFactorSend,
       {
         schema: { tags, body: twoFactorSendBody, response: messageReply },
-        config: { rateLimit: limit(config, 5, 10) },
+        config: { policy: 'self', rateLimit: limit(config, 5, 10) },
       },
       async (req) => ok(await service.sendTwoFactorCode(userIdOf(req), req.body, req.ip)),
     );
@@ -38,7 +38,7 @@ export function accountsRoutes(ctx: AppContext) {
       API.account.twoFactorVerify,
       {
         schema: { tags, body: twoFactorVerifyBody, response: messageReply },
-        config: { rateLimit: limit(config, 10) },
+        config: { policy: 'self', rateLimit: limit(config, 10) },
       },
       async (req) => ok(await service.verifyTwoFactor(userIdOf(req), req.body)),
     );

@@ -9,14 +9,14 @@ import { issueCode, verifyCode } from '../../platform/auth/codes.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { destroyUserSessions } from '../../platform/auth/sessions.ts';
 import { badRequest, fieldError, forbidden, unauthorized } from '../../platform/http/errors.ts';
-import { authMails } from '../auth/auth.mails.ts';
+import { authMails } from '../auth/index.ts';
 import {
   findTeam,
   isTwoFactorEnforcedByTeam,
   setTeamTwoFactor,
   teamMemberIds,
-} from '../teams/teams.service.ts';
-import { canManageTeamTwoFactor } from '../teams/teams.policy.ts';
+  canManageTeamTwoFactor,
+} from '../teams/index.ts';
 import { findUserById, updateUser } from './users.service.ts';
 
 /** Codes are bound to their scope: an account code cannot toggle a team, nor one team another. */

@@ -57,6 +57,17 @@ describe('POST /account/change-password', () => {
     expect(row.passwordChangedAt).toBeInstanceOf(Date);
   });
 
+  it("trims the passwords (spec 002 §5): '  Secret#Pass-2026  ' later logs in as 'Secret#Pass-2026'", async () => {
+    const { email, password, cookie, body } = await loggedIn();
+    const padded = '  Secret#Pass-2026  ';
+    const res = await change(
+      cookie,
+      body({ existing_password: ` ${password} `, new_password: padded, confirm_new_password: padded }),
+    );
+    expect(res.body.response).toBe(true);
+    expect((await login(email, 'Secret#Pass-2026')).body.response).toBe(true);
+  });
+
   it('refuses a wrong existing password on its field and changes nothing', async () => {
     const { user, email, password, cookie, body } = await loggedIn();
     const res = await change(cookie, body({ existing_password: 'Not!The#Password1' }));

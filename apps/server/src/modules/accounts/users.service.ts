@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { CurrentUser } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { createPersonalTeam, isTwoFactorEnforcedByTeam, listTeamsForUser } from '../teams/teams.service.ts';
+import { createPersonalTeam, isTwoFactorEnforcedByTeam, listTeamsForUser } from '../teams/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

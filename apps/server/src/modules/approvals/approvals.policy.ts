@@ -3,7 +3,7 @@ import { MSG } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, taskRequestUsers, taskRequests } from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/http/errors.ts';
-import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/projects.policy.ts';
+import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type TaskRequestRow = typeof taskRequests.$inferSelect;

@@ -18,7 +18,10 @@ export function registerApprovalMappers(ctx: AppContext) {
       approval_status: approvalStatus,
     }),
   );
-  events.on('project.changed', async ({ projectId, addedUserIds }) => {
-    if (addedUserIds.length) await claimRequestInvites(ctx, projectId, addedUserIds);
-  });
+  // Durable: the claim is a job enqueued in the joining transaction (a crash cannot lose it).
+  events.on(
+    'project.changed',
+    ({ projectId, addedUserIds }) => claimRequestInvites(ctx, projectId, addedUserIds),
+    { durable: true, id: 'approvals.claim_invites', when: ({ addedUserIds }) => addedUserIds.length > 0 },
+  );
 }

@@ -3,6 +3,8 @@ import {
   MSG,
   type CreateTaskRequestBody,
   type RemoveRequestUserBody,
+  type ReviewerSearchQuery,
+  type ReviewerSearchResult,
   type SetApprovalStatusBody,
   type TaskRequest,
   type TaskRequestList,
@@ -11,11 +13,16 @@ import type { DbOrTx } from '../../db/client.ts';
 import { assets, taskRequestInvites, taskRequestUsers, taskRequests, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { inviteToProject, resolveRecipients } from '../tasks/assignees.ts';
-import { taskMails } from '../tasks/tasks.mails.ts';
-import { inviteEmailsOf, memberIdsOf } from '../tasks/taskWrites.ts';
+import { notify } from '../notifications/index.ts';
+import {
+  inviteToProject,
+  resolveRecipients,
+  taskMails,
+  inviteEmailsOf,
+  memberIdsOf,
+} from '../tasks/index.ts';
 import './approvals.events.ts';
+import { admitReviewers, searchReviewers } from './reviewers.ts';
 import { authorizeAsset, authorizeRequest, canManageRequest, isReviewerOf } from './approvals.policy.ts';
 
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
@@ -90,16 +97,24 @@ export function createApprovalsService(ctx: AppContext) {
       };
     },
 
+    /** People to ask on the asset: the project's team and members (members of the project search). */
+    async searchPeople(userId: string, q: ReviewerSearchQuery): Promise<ReviewerSearchResult> {
+      const { access } = await authorizeAsset(db, userId, q.ingest_db_id);
+      return searchReviewers(db, access, q);
+    },
+
     async create(userId: string, body: CreateTaskRequestBody) {
       const requestId = await events.transaction(db, async (tx, emit) => {
         const { asset, access } = await authorizeAsset(tx, userId, body.ingest_db_id);
+        const picked = body.user_ids.filter((id) => id !== userId);
+        await admitReviewers(tx, emit, access, picked);
         const recipients = (
           await resolveRecipients(
             ctx,
             tx,
             emit,
             access,
-            { userIds: body.user_ids.filter((id) => id !== userId), emails: body.user_emails },
+            { userIds: picked, emails: body.user_emails },
             { ids: 'user_ids', emails: 'user_emails' },
           )
         ).filter((r) => r.kind !== 'member' || r.userId !== userId);

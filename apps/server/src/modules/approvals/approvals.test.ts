@@ -3,7 +3,7 @@ import { API, MSG, type AssetPage, type TaskRequest, type TaskRequestList } from
 import { createTestApp, lastMailTo, type TestApp } from '../../../test/harness.ts';
 import { mailsTo } from '../../../test/inject.ts';
 import { closeAllSockets, connect, join, listen, next } from '../../../test/realtime-helpers.ts';
-import { insertFile } from '../projects/projects.testkit.ts';
+import { insertFile, notificationTeamOf } from '../projects/projects.testkit.ts';
 import { call, crew, type Person } from '../tasks/tasks.testkit.ts';
 
 type Errors = { errors: Record<string, string> };
@@ -30,7 +30,7 @@ const list = (who: Person | undefined, assetId: string) =>
 
 describe('approval and review requests', () => {
   it('asks members and e-mails: the spec toasts, people listed, invited e-mails mailed, people notified', async () => {
-    const { owner, bob, assetId } = await setup();
+    const { owner, bob, assetId, projectId } = await setup();
     const email = `rev-${Date.now()}@example.com`;
     const res = await create(owner, {
       ingest_db_id: assetId,
@@ -55,6 +55,7 @@ describe('approval and review requests', () => {
       'GET',
       API.notifications.root,
       bob,
+      { team_db_id: await notificationTeamOf(t, bob, projectId) },
     );
     expect(n.body.data.notifications[0]).toMatchObject({
       notification_type: 'approval_request',
@@ -86,7 +87,7 @@ describe('approval and review requests', () => {
       task_type: 'task_review',
       comment: 'x',
     });
-    expect(stranger.body.errormessage).toBe(MSG.assigneeNotMember);
+    expect(stranger.body.errormessage).toBe(MSG.reviewerNotInTeam);
     const self = await create(owner, {
       ingest_db_id: assetId,
       user_ids: [owner.user.id],

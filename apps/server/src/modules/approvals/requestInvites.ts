@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { taskRequestInvites, taskRequestUsers, taskRequests } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { userIdsByEmail } from '../users/userIdsByEmail.ts';
+import { userIdsByEmail } from '../users/index.ts';
 import './approvals.events.ts';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { enqueueJob } from '../../platform/jobs/queue.ts';
+import { enqueueJob, type JobData, type JobHandler } from '../../platform/jobs/queue.ts';
 import { rowsOf } from './assets.sql.ts';
 
 declare module '../../platform/jobs/queue.ts' {
@@ -44,8 +44,8 @@ export async function enqueueBlobDeletion(tx: DbOrTx, keys: string[]) {
  * asset row refers to it any more. A copy locks its sources FOR SHARE, so it commits before a
  * concurrent delete of them, and this check (after that delete) sees the copy.
  */
-export function registerAssetJobs(ctx: AppContext) {
-  ctx.jobs.register('assets.delete_blobs', async ({ keys }) => {
+export function deleteBlobsJob(ctx: AppContext): JobHandler<JobData<'assets.delete_blobs'>> {
+  return async ({ keys }) => {
     if (keys.length === 0) return;
     const used = await rowsOf<{ key: string }>(
       ctx.db,
@@ -59,5 +59,5 @@ export function registerAssetJobs(ctx: AppContext) {
     for (const key of keys) {
       if (!keep.has(key)) await ctx.blobs.deleteObject(key);
     }
-  });
+  };
 }

@@ -40,7 +40,10 @@ export function assetsRoutes(ctx: AppContext) {
 
     app.get(
       API.assets.root,
-      { schema: { tags, querystring: listAssetsQuery, response: replies(assetPage) } },
+      {
+        schema: { tags, querystring: listAssetsQuery, response: replies(assetPage) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) => ok(await service.list(userIdOf(req), req.query)),
     );
 
@@ -48,7 +51,7 @@ export function assetsRoutes(ctx: AppContext) {
       API.assets.root,
       {
         schema: { tags, body: deleteAssetsBody, response: messageReply },
-        config: { rateLimit: limit(ctx.config, 60) },
+        config: { policy: 'projects.canDeleteAssets', rateLimit: limit(ctx.config, 60) },
       },
       async (req) => ok(await service.remove(userIdOf(req), req.body)),
     );
@@ -57,14 +60,17 @@ export function assetsRoutes(ctx: AppContext) {
       API.assets.folder,
       {
         schema: { tags, body: createFolderBody, response: replies(createFolderAnswer) },
-        config: { rateLimit: limit(ctx.config, 120) },
+        config: { policy: 'projects.canWriteAssets', rateLimit: limit(ctx.config, 120) },
       },
       async (req) => ok(await service.createFolder(userIdOf(req), req.body)),
     );
 
     app.get(
       API.assets.search,
-      { schema: { tags, querystring: searchAssetsQuery, response: replies(assetPage) } },
+      {
+        schema: { tags, querystring: searchAssetsQuery, response: replies(assetPage) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) => ok(await service.search(userIdOf(req), req.query)),
     );
 
@@ -72,27 +78,36 @@ export function assetsRoutes(ctx: AppContext) {
       API.assets.copyMove,
       {
         schema: { tags, body: copyMoveBody, response: messageReply },
-        config: { rateLimit: limit(ctx.config, 60) },
+        config: { policy: 'projects.canCopyMoveAssets', rateLimit: limit(ctx.config, 60) },
       },
       async (req) => ok(await copyMove.run(userIdOf(req), req.body)),
     );
 
     app.get(
       API.projects.browse,
-      { schema: { tags, querystring: browseQuery, response: replies(browseAnswer) } },
+      {
+        schema: { tags, querystring: browseQuery, response: replies(browseAnswer) },
+        config: { policy: 'projects.canWriteAssets' },
+      },
       async (req) => ok(await browse.browse(userIdOf(req), req.query)),
     );
 
     app.get(
       API.assets.metadata,
-      { schema: { tags, querystring: metadataQuery, response: replies(assetMetadata) } },
+      {
+        schema: { tags, querystring: metadataQuery, response: replies(assetMetadata) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) =>
         ok(await service.metadata(userIdOf(req), req.query.project_db_id, req.query.ingest_db_id)),
     );
 
     app.post(
       API.assets.metadata,
-      { schema: { tags, body: updateMetadataBody, response: messageReply } },
+      {
+        schema: { tags, body: updateMetadataBody, response: messageReply },
+        config: { policy: 'projects.canEditMetadata' },
+      },
       async (req) => ok(await service.updateMetadata(userIdOf(req), req.body)),
     );
   };

@@ -13,17 +13,17 @@ import type { DbOrTx } from '../../db/client.ts';
 import { assets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import '../projects/projects.events.ts';
+import { iso } from '../../db/rows.ts';
 import {
   authorizeProject,
   canDeleteAssets,
   canEditMetadata,
   canViewProject,
   canWriteAssets,
-} from '../projects/projects.policy.ts';
-import { adjustProjectTotals, lockProject } from '../projects/projects.service.ts';
-import { iso } from '../teams/teams.service.ts';
-import { dropSharesOf } from '../shares/shares.service.ts';
+  adjustProjectTotals,
+  lockProject,
+} from '../projects/index.ts';
+import { dropSharesOf } from '../shares/index.ts';
 import { enqueueBlobDeletion } from './assets.jobs.ts';
 import {
   ancestorsOf,

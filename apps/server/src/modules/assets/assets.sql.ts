@@ -4,7 +4,7 @@ import { MSG, mediaFileUrl, type AssetItem } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { iso } from '../teams/teams.service.ts';
+import { iso } from '../../db/rows.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 

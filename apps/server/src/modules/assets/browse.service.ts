@@ -3,7 +3,7 @@ import { MSG, type BrowseAnswer, type BrowseQuery } from '@rushes/shared';
 import { assets, projectMembers, projects } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { authorizeProject, canWriteAssets, holdsProjectCodeSql } from '../projects/projects.policy.ts';
+import { authorizeProject, canWriteAssets, holdsProjectCodeSql } from '../projects/index.ts';
 import { ancestorsOf, folderIn } from './assets.sql.ts';
 
 /** At most this many entries per browse answer. */

@@ -5,14 +5,14 @@ import type { Tx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
-import '../projects/projects.events.ts';
 import {
   authorizeProject,
   canCopyMoveAssets,
   canDeleteAssets,
   canWriteAssets,
-} from '../projects/projects.policy.ts';
-import { adjustProjectTotals, lockProject } from '../projects/projects.service.ts';
+  adjustProjectTotals,
+  lockProject,
+} from '../projects/index.ts';
 import {
   ancestorsOf,
   childPath,

@@ -22,7 +22,7 @@ import {
 } from '../../platform/http/routes.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
-import { findUserById, presentCurrentUser } from '../accounts/users.service.ts';
+import { findUserById, presentCurrentUser } from '../accounts/index.ts';
 import { createAuthService } from './auth.service.ts';
 
 const tags = ['auth'];
@@ -83,7 +83,7 @@ export function authRoutes(ctx: AppContext) {
       API.auth.loginOtp,
       {
         schema: { tags, body: loginOtpBody, response: messageReply },
-        config: { access: 'pending_2fa', rateLimit: limit(config, 10) },
+        config: { policy: 'self', access: 'pending_2fa', rateLimit: limit(config, 10) },
       },
       async (req, reply) => {
         const session = await service.completeTwoFactorLogin(
@@ -102,7 +102,7 @@ export function authRoutes(ctx: AppContext) {
       API.auth.loginOtpResend,
       {
         schema: { tags, body: z.object({}).nullish(), response: messageReply },
-        config: { access: 'pending_2fa', rateLimit: limit(config, 5, 10) },
+        config: { policy: 'self', access: 'pending_2fa', rateLimit: limit(config, 5, 10) },
       },
       async (req) => ok(await service.resendLoginCode(req.session!, requestMeta(req))),
     );
@@ -138,10 +138,14 @@ export function authRoutes(ctx: AppContext) {
       async (req) => ok(await service.resetPassword(req.body)),
     );
 
-    app.get(API.auth.checkLogin, { schema: { tags, response: replies(currentUser) } }, async (req) => {
-      const user = await findUserById(ctx.db, userIdOf(req));
-      if (!user) throw unauthorized();
-      return ok(await presentCurrentUser(ctx.db, user));
-    });
+    app.get(
+      API.auth.checkLogin,
+      { schema: { tags, response: replies(currentUser) }, config: { policy: 'self' } },
+      async (req) => {
+        const user = await findUserById(ctx.db, userIdOf(req));
+        if (!user) throw unauthorized();
+        return ok(await presentCurrentUser(ctx.db, user));
+      },
+    );
   };
 }

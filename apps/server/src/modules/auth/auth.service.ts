@@ -15,8 +15,8 @@ import {
   findUserById,
   requiresTwoFactor,
   updateUser,
-} from '../accounts/users.service.ts';
-import { acceptAnyInviteIn, createInviteCodes, findAnyValidInvite } from '../projects/inviteCodes.ts';
+} from '../accounts/index.ts';
+import { acceptAnyInviteIn, createInviteCodes, findAnyValidInvite } from '../projects/index.ts';
 import { authMails } from './auth.mails.ts';
 
 declare module '../../platform/events/bus.ts' {

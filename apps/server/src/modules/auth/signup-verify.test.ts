@@ -117,6 +117,20 @@ describe('GET /auth/verify', () => {
   const verify = (token: string) =>
     send<{ message: string }>(t, 'GET', API.auth.verify, { query: { token } });
 
+  it('trims the password (spec 002 §5): set with spaces around it, it logs in without them', async () => {
+    const body = validSignup({ password: `  ${STRONG_PASSWORD}  ` });
+    expect((await send(t, 'POST', API.auth.signup, { body })).body.response).toBe(true);
+    await verify(await newestToken(t.ctx, body.email, VERIFY_MAIL));
+    const bare = await send(t, 'POST', API.auth.login, {
+      body: { email: body.email, password: STRONG_PASSWORD },
+    });
+    expect(bare.body.response).toBe(true);
+    const padded = await send(t, 'POST', API.auth.login, {
+      body: { email: body.email, password: ` ${STRONG_PASSWORD}\t` },
+    });
+    expect(padded.body.response).toBe(true);
+  });
+
   it('verifies the e-mail with the mailed token, after which login works', async () => {
     const { email, user } = await signUp();
     const before = await send(t, 'POST', API.auth.login, { body: { email, password: STRONG_PASSWORD } });

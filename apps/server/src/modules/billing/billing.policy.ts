@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { authorizeTeam, canManageBilling, canView } from '../teams/teams.policy.ts';
+import { authorizeTeam, canManageBilling, canView } from '../teams/index.ts';
 
 /**
  * Who may do what with a team's billing details, one function per action. Both throw 403: a

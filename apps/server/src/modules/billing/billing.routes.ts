@@ -39,16 +39,21 @@ export function billingRoutes(ctx: AppContext) {
           querystring: billingQuery,
           response: replies(z.object({ billing: billingDetail.nullable() })),
         },
+        config: { policy: 'teams.canView' },
       },
       async (req) => ok(await service.get(userIdOf(req), (req.query.team_id ?? req.query.team_db_id)!)),
     );
 
-    app.post(API.billing.root, { schema: { tags, body: billingBody, response: saved } }, async (req) =>
-      ok(await service.save(userIdOf(req), req.body)),
+    app.post(
+      API.billing.root,
+      { schema: { tags, body: billingBody, response: saved }, config: { policy: 'teams.canManageBilling' } },
+      async (req) => ok(await service.save(userIdOf(req), req.body)),
     );
 
-    app.put(API.billing.root, { schema: { tags, body: billingBody, response: saved } }, async (req) =>
-      ok(await service.save(userIdOf(req), req.body)),
+    app.put(
+      API.billing.root,
+      { schema: { tags, body: billingBody, response: saved }, config: { policy: 'teams.canManageBilling' } },
+      async (req) => ok(await service.save(userIdOf(req), req.body)),
     );
 
     app.get(
@@ -61,6 +66,7 @@ export function billingRoutes(ctx: AppContext) {
             z.object({ state_codes: z.array(z.object({ code: z.string(), name: z.string() })) }),
           ),
         },
+        config: { policy: 'self' },
       },
       async () => ok({ state_codes: STATE_CODES }),
     );

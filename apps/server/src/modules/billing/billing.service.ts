@@ -3,7 +3,7 @@ import { MSG, type BillingBody, type BillingDetail } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { billingDetails } from '../../db/schema/index.ts';
-import { teamMemberIds } from '../teams/teams.service.ts';
+import { teamMemberIds } from '../teams/index.ts';
 import { authorizeBillingRead, authorizeBillingWrite } from './billing.policy.ts';
 
 declare module '../../platform/events/bus.ts' {

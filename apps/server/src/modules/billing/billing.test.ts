@@ -140,6 +140,19 @@ describe('billing details', () => {
     expect((await read(admin.cookie, team.id)).body.data.billing).toMatchObject({ contact_person: 'Ravi' });
   });
 
+  it('saves without GST and PAN when the form sends null for them (issue 13)', async () => {
+    const { admin, team } = await world();
+    const res = await write('POST', admin.cookie, { ...valid(team.id), gst_no: null, pan_number: null });
+    expect(res.status).toBe(200);
+    expect(res.body.data.billing).toMatchObject({ gst_no: null, pan_no: null });
+    const put = await write('PUT', admin.cookie, { ...valid(team.id), gst_no: null, pan_number: '' });
+    expect(put.status).toBe(200);
+    expect((await read(admin.cookie, team.id)).body.data.billing).toMatchObject({
+      gst_no: null,
+      pan_no: null,
+    });
+  });
+
   it('lists the state codes for place of supply', async () => {
     const { member } = await world();
     const res = await send<{ state_codes: { code: string; name: string }[] }>(t, 'GET', API.billing.filters, {
@@ -336,7 +349,10 @@ describe('billing_detail realtime', () => {
     expect(await afterUpdate).toEqual({ team_db_id: team.id });
 
     await afterSentinel(outsiderSocket, () =>
-      t.ctx.realtime.toUser(outsider.user.id, 'has_new_notification', { has_new_notification: true }),
+      t.ctx.realtime.toUser(outsider.user.id, 'has_new_notification', {
+        has_new_notification: true,
+        team_db_id: 'sentinel',
+      }),
     );
     expect(leaked).toEqual([]);
   });
@@ -347,7 +363,10 @@ describe('billing_detail realtime', () => {
     const seen = record(socket, 'billing_detail');
     expect((await write('PUT', member.cookie, valid(team.id))).status).toBe(403);
     await afterSentinel(socket, () =>
-      t.ctx.realtime.toUser(member.user.id, 'has_new_notification', { has_new_notification: true }),
+      t.ctx.realtime.toUser(member.user.id, 'has_new_notification', {
+        has_new_notification: true,
+        team_db_id: 'sentinel',
+      }),
     );
     expect(seen).toEqual([]);
   });

@@ -17,7 +17,10 @@ export function briefRoutes(ctx: AppContext) {
     const app = typed(fastify);
     app.get(
       API.brief.root,
-      { schema: { tags, querystring: projectQuery, response: replies(projectBrief) } },
+      {
+        schema: { tags, querystring: projectQuery, response: replies(projectBrief) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) => ok(await service.get(userIdOf(req), req.query.project_db_id)),
     );
     app.put(
@@ -28,6 +31,7 @@ export function briefRoutes(ctx: AppContext) {
           body: updateBriefBody,
           response: replies(z.object({ message: z.string(), brief: projectBrief })),
         },
+        config: { policy: 'projects.canManageProject' },
       },
       async (req) => ok(await service.update(userIdOf(req), req.body)),
     );

@@ -3,12 +3,7 @@ import { MSG, type ProjectBrief, type UpdateBriefBody } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectBriefs, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import {
-  authorizeProject,
-  canManageProject,
-  canViewProject,
-  type ProjectAccess,
-} from '../projects/projects.policy.ts';
+import { authorizeProject, canManageProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
 import './brief.events.ts';
 
 async function present(db: DbOrTx, access: ProjectAccess): Promise<ProjectBrief> {

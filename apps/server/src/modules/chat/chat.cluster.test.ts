@@ -10,7 +10,7 @@ import {
   next,
   record,
 } from '../../../test/realtime-helpers.ts';
-import { studio } from '../projects/projects.testkit.ts';
+import { notificationTeamOf, studio } from '../projects/projects.testkit.ts';
 import { call, say } from './chat.testkit.ts';
 
 /** Chat delivery across two API instances on one PostgreSQL and Redis (issue 7, scale-out). */
@@ -23,14 +23,15 @@ describe.skipIf(!multiInstance)('project chat on two instances (PostgreSQL + Red
   let urlB: string;
   beforeAll(async () => {
     a = await createTestApp();
-    b = await createTestApp();
+    b = await createTestApp({}, { sameDatabaseAs: a });
     urlA = await listen(a);
     urlB = await listen(b);
   });
   afterAll(async () => {
     closeAllSockets();
-    await a?.close();
+    // b first: a drops the database they share
     await b?.close();
+    await a?.close();
   });
 
   it('a message sent through A reaches a member socket on B, with its unread count and the mention dot', async () => {
@@ -49,7 +50,10 @@ describe.skipIf(!multiInstance)('project chat on two instances (PostgreSQL + Red
       project_db_id: projectId,
     });
     expect(p.chats_count - counters.body.data.last_seen_count).toBe(counters.body.data.unread);
-    expect(await dot).toEqual({ has_new_notification: true });
+    expect(await dot).toEqual({
+      has_new_notification: true,
+      team_db_id: await notificationTeamOf(a, collaborator, projectId),
+    });
   });
 
   it('counters stay exact when both instances take sends at once', async () => {
@@ -70,7 +74,10 @@ describe.skipIf(!multiInstance)('project chat on two instances (PostgreSQL + Red
     const heard = [record(onA, 'chat_count'), record(onB, 'chat_count')];
     await Promise.all(Array.from({ length: 10 }, (_, i) => say(i % 2 ? a : b, owner, projectId, `m${i}`)));
     const ping = () =>
-      a.ctx.realtime.toUser(collaborator.user.id, 'has_new_notification', { has_new_notification: true });
+      a.ctx.realtime.toUser(collaborator.user.id, 'has_new_notification', {
+        has_new_notification: true,
+        team_db_id: 'sentinel',
+      });
     await afterSentinel(onA, ping);
     await afterSentinel(onB, ping);
     const counters = await call<ChatCounters>(a, 'GET', API.chat.counters, collaborator, {

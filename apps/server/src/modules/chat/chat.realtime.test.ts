@@ -10,7 +10,7 @@ import {
   next,
   record,
 } from '../../../test/realtime-helpers.ts';
-import { studio } from '../projects/projects.testkit.ts';
+import { notificationTeamOf, studio } from '../projects/projects.testkit.ts';
 import { addMembers, call, person, say, type Person } from './chat.testkit.ts';
 
 /** Chat over Socket.IO (DESIGN §5): the project room, unread counts and the notification dot. */
@@ -26,7 +26,10 @@ afterAll(async () => {
 });
 
 const ping = (userId: string) => () =>
-  t.ctx.realtime.toUser(userId, 'has_new_notification', { has_new_notification: true });
+  t.ctx.realtime.toUser(userId, 'has_new_notification', {
+    has_new_notification: true,
+    team_db_id: 'sentinel',
+  });
 
 describe('project chat realtime', () => {
   it('a member in project:{id} receives the stored message; a non-member cannot join and gets nothing', async () => {
@@ -56,14 +59,15 @@ describe('project chat realtime', () => {
 
     const dot = next(mentioned, 'has_new_notification');
     await say(t, owner, projectId, '@Test look', [collaborator.user.id, owner.user.id]);
-    expect(await dot).toEqual({ has_new_notification: true });
+    const teamId = await notificationTeamOf(t, collaborator, projectId);
+    expect(await dot).toEqual({ has_new_notification: true, team_db_id: teamId });
 
     const cleared = next(mentioned, 'has_new_notification');
-    await call(t, 'PUT', API.notifications.seen, collaborator, {});
-    expect(await cleared).toEqual({ has_new_notification: false });
+    await call(t, 'PUT', API.notifications.seen, collaborator, { team_db_id: teamId });
+    expect(await cleared).toEqual({ has_new_notification: false, team_db_id: teamId });
 
     await afterSentinel(sender, ping(owner.user.id));
-    expect(senderDots).toEqual([{ has_new_notification: true }]); // only the sentinel
+    expect(senderDots).toEqual([{ has_new_notification: true, team_db_id: 'sentinel' }]); // only the sentinel
   });
 
   it('one chat_count per send reaches every other member; chats_count − last_seen_count is the counters route unread, and leaving sends 0', async () => {

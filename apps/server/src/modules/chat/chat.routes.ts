@@ -25,25 +25,34 @@ export function chatRoutes(ctx: AppContext) {
     const c = API.chat;
     app.get(
       c.root,
-      { schema: { tags, querystring: chatHistoryQuery, response: replies(chatHistory) } },
+      {
+        schema: { tags, querystring: chatHistoryQuery, response: replies(chatHistory) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) => ok(await service.history(userIdOf(req), req.query)),
     );
     app.post(
       c.root,
       {
         schema: { tags, body: sendChatBody, response: replies(sentChat) },
-        config: { rateLimit: limit(ctx.config, 600) },
+        config: { policy: 'projects.canViewProject', rateLimit: limit(ctx.config, 600) },
       },
       async (req) => ok(await service.send(userIdOf(req), req.body)),
     );
     app.put(
       c.seen,
-      { schema: { tags, body: chatProjectBody, response: replies(chatCounters) } },
+      {
+        schema: { tags, body: chatProjectBody, response: replies(chatCounters) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) => ok(await service.seen(userIdOf(req), req.body.project_db_id)),
     );
     app.get(
       c.counters,
-      { schema: { tags, querystring: projectQuery, response: replies(chatCounters) } },
+      {
+        schema: { tags, querystring: projectQuery, response: replies(chatCounters) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) => ok(await service.counters(userIdOf(req), req.query.project_db_id)),
     );
   };

@@ -11,8 +11,8 @@ import {
 import { chatMessages, projectMembers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { authorizeProject, canViewProject } from '../projects/projects.policy.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { authorizeProject, canViewProject } from '../projects/index.ts';
+import { notify } from '../notifications/index.ts';
 import './chat.events.ts';
 import { messageId } from './messageId.ts';
 import {

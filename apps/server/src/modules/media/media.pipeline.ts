@@ -8,13 +8,13 @@ import { INGEST_FINAL_STATUSES, INGEST_STATUS, type FileType } from '@rushes/sha
 import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { extendLock } from '../../platform/jobs/jobStore.ts';
-import type { JobInfo } from '../../platform/jobs/queue.ts';
+import type { JobData, JobHandler, JobInfo } from '../../platform/jobs/queue.ts';
 import { probeFile, type ProbeResult } from '../../platform/media/probe.ts';
 import { PROXY_CONTENT_TYPE, makeProxy, needsProxy } from '../../platform/media/proxy.ts';
 import { fileTypeOf, sniffFile } from '../../platform/media/sniff.ts';
 import { audioWaveform, imageThumbnail, videoPoster } from '../../platform/media/thumbnails.ts';
 import { MediaToolError } from '../../platform/media/tools.ts';
-import { assetKeyPrefix } from '../uploads/uploads.service.ts';
+import { assetKeyPrefix } from '../assets/index.ts';
 import './media.events.ts';
 
 type AssetRow = typeof assets.$inferSelect;
@@ -181,7 +181,8 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
   };
 }
 
-export function registerMediaJobs(ctx: AppContext, log: MediaLog) {
+/** The 'media.process' handler (declared by the media manifest). */
+export function mediaProcessJob(ctx: AppContext, log: MediaLog): JobHandler<JobData<'media.process'>> {
   const processAsset = createMediaPipeline(ctx, log);
-  ctx.jobs.register('media.process', (data, job) => processAsset(data.assetId, job));
+  return (data, job) => processAsset(data.assetId, job);
 }

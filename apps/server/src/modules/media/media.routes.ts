@@ -20,38 +20,48 @@ export function mediaRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
 
-    app.get(API.media.config, { schema: { tags, response: replies(playerConfigAnswer) } }, async () =>
-      ok(service.playerConfig()),
+    app.get(
+      API.media.config,
+      { schema: { tags, response: replies(playerConfigAnswer) }, config: { policy: 'self' } },
+      async () => ok(service.playerConfig()),
     );
 
     app.get(
       API.media.asset,
-      { schema: { tags, querystring: playerAssetQuery, response: replies(playerAsset) } },
+      {
+        schema: { tags, querystring: playerAssetQuery, response: replies(playerAsset) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) => ok(await service.asset(userIdOf(req), req.query.ingest_db_id)),
     );
 
     // Bytes for <video>/<audio>/<img>: streamed from the store, never buffered; Range answers 206.
-    app.get(API.media.file, { schema: { tags, querystring: mediaFileQuery } }, async (req, reply) => {
-      const opened = await service.open(userIdOf(req), req.query.ingest_db_id, req.query.kind, (size) =>
-        parseRangeHeader(req.headers.range, size),
-      );
-      if ('unsatisfiable' in opened) {
-        return reply
-          .code(416)
-          .header('Content-Range', `bytes */${opened.unsatisfiable}`)
-          .send({ response: false, data: null, errormessage: MSG.rangeNotSatisfiable });
-      }
-      const { object, range } = opened;
-      reply
-        .header('Content-Type', opened.contentType)
-        .header('Content-Length', String(object.contentLength))
-        .header('Content-Disposition', opened.inline ? 'inline' : attachmentDisposition(opened.filename))
-        .header('Accept-Ranges', 'bytes')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Cache-Control', 'private, max-age=300');
-      if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
-      return reply.send(object.body);
-    });
+    app.get(
+      API.media.file,
+      { schema: { tags, querystring: mediaFileQuery }, config: { policy: 'projects.canViewProject' } },
+      async (req, reply) => {
+        const opened = await service.open(userIdOf(req), req.query.ingest_db_id, req.query.kind, (size) =>
+          parseRangeHeader(req.headers.range, size),
+        );
+        if ('unsatisfiable' in opened) {
+          return reply
+            .code(416)
+            .header('Content-Range', `bytes */${opened.unsatisfiable}`)
+            .send({ response: false, data: null, errormessage: MSG.rangeNotSatisfiable });
+        }
+        const { object, range } = opened;
+        reply
+          .header('Content-Type', opened.contentType)
+          .header('Content-Length', String(object.contentLength))
+          .header('Content-Disposition', opened.inline ? 'inline' : attachmentDisposition(opened.filename))
+          .header('Accept-Ranges', 'bytes')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', 'private, max-age=300');
+        if (range)
+          reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
+        return reply.send(object.body);
+      },
+    );
   };
 }

@@ -4,8 +4,8 @@ import { assets } from '../../db/schema/index.ts';
 import { isBlobError, type BlobObject, type ByteRange } from '../../platform/blobs/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { authorizeProject, canViewProject } from '../projects/projects.policy.ts';
-import { iso } from '../teams/teams.service.ts';
+import { iso } from '../../db/rows.ts';
+import { authorizeProject, canViewProject } from '../projects/index.ts';
 
 /** Types a browser may render inline from our origin; anything else is a download (no stored XSS). */
 const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|video\/[\w.+-]+|audio\/[\w.+-]+)$/;

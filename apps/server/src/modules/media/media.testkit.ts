@@ -3,12 +3,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { resolveMediaTool } from '../../platform/media/binaries.ts';
 
-/** Small media generated for tests with Debian's ffmpeg (lavfi sources) and sharp. */
+/** Small media generated for tests with the server's ffmpeg (lavfi sources) and sharp. */
 
 const run = promisify(execFile);
-const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
-const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
+const FFMPEG = resolveMediaTool('ffmpeg').path;
+const FFPROBE = resolveMediaTool('ffprobe').path;
 
 async function ffmpeg(out: string, args: string[]) {
   await run(FFMPEG, ['-v', 'error', '-y', ...args, out]);

@@ -4,7 +4,8 @@ import { API, type NotificationList } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { mailsTo } from '../../../test/inject.ts';
 import { notifications } from '../../db/schema/index.ts';
-import { call, person, type Person } from '../teams/teams.testkit.ts';
+import { apiTeam, call, person, type Person } from '../teams/teams.testkit.ts';
+import { findPersonalTeam } from '../teams/teams.service.ts';
 import { DIGEST_INTERVAL_HOURS, sendDigests } from './digest.ts';
 import { notify } from './notifications.service.ts';
 
@@ -21,12 +22,22 @@ const setDigest = (who: Person | undefined, on: unknown) =>
 const digestMails = async (who: Person) =>
   (await mailsTo(t.ctx, who.email)).filter((m) => m.subject.includes('unseen'));
 
-async function notifyOf(actor: Person, to: Person, titles: string[]) {
+const personalTeam = async (who: Person) => (await findPersonalTeam(t.ctx.db, who.user.id))!.id;
+const listOf = async (who: Person) =>
+  (
+    await call<NotificationList>(t, 'GET', API.notifications.root, who, {
+      team_db_id: await personalTeam(who),
+    })
+  ).body.data;
+
+async function notifyOf(actor: Person, to: Person, titles: string[], teamId?: string) {
+  const team = teamId ?? (await personalTeam(to));
   for (const title of titles)
     await t.ctx.events.transaction(t.ctx.db, (tx, emit) =>
       notify(tx, emit, {
         userIds: [to.user.id],
         type: 'task_assigned',
+        teamId: team,
         title,
         message: `${title} message`,
         actorUserId: actor.user.id,
@@ -57,9 +68,12 @@ describe('notification e-mail digest', () => {
     await notifyOf(actor, reader, ['First', 'Second', 'Third']);
     await notifyOf(actor, quiet, ['Never mailed']);
     // One of the reader's is seen already: it is left out.
-    const list = (await call<NotificationList>(t, 'GET', API.notifications.root, reader)).body.data;
+    const list = await listOf(reader);
     const third = list.notifications.find((n) => n.title === 'Third')!;
-    await call(t, 'PUT', API.notifications.seen, reader, { notification_ids: [third.id] });
+    await call(t, 'PUT', API.notifications.seen, reader, {
+      team_db_id: await personalTeam(reader),
+      notification_ids: [third.id],
+    });
 
     // Not yet: the first digest comes a full interval after turning it on.
     await sendDigests(t.ctx, hoursFromNow(1));
@@ -82,8 +96,7 @@ describe('notification e-mail digest', () => {
     expect(await digestMails(reader)).toHaveLength(1);
 
     await notifyOf(actor, reader, ['Fourth']);
-    const fourth = (await call<NotificationList>(t, 'GET', API.notifications.root, reader)).body.data
-      .notifications[0];
+    const fourth = (await listOf(reader)).notifications[0];
     await t.ctx.db
       .update(notifications)
       .set({ createdAt: new Date(at.getTime() + 2 * 3_600_000) })
@@ -94,6 +107,21 @@ describe('notification e-mail digest', () => {
     expect(newest[0].subject).toContain('1 unseen notification ');
     expect(newest[0].text).toContain('- Fourth: Fourth message');
     expect(newest[0].text).not.toContain('First');
+  });
+
+  it('groups the entries under the team each belongs to (issue 13)', async () => {
+    const actor = await person(t);
+    const reader = await person(t);
+    const teamId = await apiTeam(t, actor, { ids: [reader.user.id] }, 'Digest Crew');
+    await setDigest(reader, true);
+    await notifyOf(actor, reader, ['Mine'], await personalTeam(reader));
+    await notifyOf(actor, reader, ['Crew task'], teamId);
+    await sendDigests(t.ctx, hoursFromNow(DIGEST_INTERVAL_HOURS + 1));
+    const [mail] = await digestMails(reader);
+    const text = mail.text;
+    expect(text).toMatch(/Digest Crew:\n- Crew task: Crew task message[^\n]*\n\n/);
+    expect(text).toMatch(/\n\n[^\n]+:\n- Mine: Mine message/);
+    expect(text.indexOf('Digest Crew:')).toBeLessThan(text.indexOf('- Mine:'));
   });
 
   it('two runs at once mail a user once', async () => {

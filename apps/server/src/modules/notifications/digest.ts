@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { APP_NAME, formatDate, formatTime } from '@rushes/shared';
-import { notificationState, notifications, users } from '../../db/schema/index.ts';
+import { notificationState, notifications, teams, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 
@@ -21,6 +21,22 @@ interface DigestItem {
   title: string;
   message: string;
   createdAt: Date;
+  /** the team (or personal account) it is listed under in the app */
+  teamName: string;
+}
+
+/** Items grouped under their team's name, in first-seen (newest) order: no team's entries mix. */
+function linesByTeam(items: DigestItem[]): string[] {
+  const groups = new Map<string, DigestItem[]>();
+  for (const n of items) groups.set(n.teamName, [...(groups.get(n.teamName) ?? []), n]);
+  const out: string[] = [];
+  for (const [teamName, group] of groups) {
+    if (out.length) out.push('');
+    out.push(`${teamName}:`);
+    for (const n of group)
+      out.push(`- ${n.title}: ${n.message} (${formatDate(n.createdAt)} ${formatTime(n.createdAt)} UTC)`);
+  }
+  return out;
 }
 
 export function digestMail(input: {
@@ -30,9 +46,7 @@ export function digestMail(input: {
   items: DigestItem[];
   total: number;
 }): MailMessage {
-  const lines = input.items.map(
-    (n) => `- ${n.title}: ${n.message} (${formatDate(n.createdAt)} ${formatTime(n.createdAt)} UTC)`,
-  );
+  const lines = linesByTeam(input.items);
   const more = input.total - input.items.length;
   return {
     to: input.to,
@@ -48,7 +62,7 @@ export function digestMail(input: {
 /**
  * The optional e-mail digest (decided, docs/decisions.md): users who turned it on and have unseen
  * notifications newer than their last digest get one mail listing them, at most once per
- * DIGEST_INTERVAL_HOURS. Each user is claimed with a conditional update in the mailing transaction,
+ * DIGEST_INTERVAL_HOURS, grouped under the name of the team each is listed under. Each user is claimed with a conditional update in the mailing transaction,
  * so two nodes running the job at once never mail twice. Answers how many mails were written.
  */
 export async function sendDigests(ctx: AppContext, now = new Date()): Promise<number> {
@@ -99,8 +113,10 @@ export async function sendDigests(ctx: AppContext, now = new Date()): Promise<nu
           title: notifications.title,
           message: notifications.message,
           createdAt: notifications.createdAt,
+          teamName: teams.name,
         })
         .from(notifications)
+        .innerJoin(teams, eq(teams.id, notifications.teamId))
         .where(unseen)
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(DIGEST_MAX_ITEMS);
@@ -130,9 +146,10 @@ export function scheduleDigest(ctx: AppContext, from = Date.now()) {
   return ctx.jobs.enqueue(ctx.db, 'notifications.digest', {}, { runAt, singletonKey: key });
 }
 
-export function registerDigestJob(ctx: AppContext) {
-  ctx.jobs.register('notifications.digest', async () => {
+/** The 'notifications.digest' handler (declared by the notifications manifest). */
+export function digestJob(ctx: AppContext) {
+  return async () => {
     await sendDigests(ctx);
     await scheduleDigest(ctx);
-  });
+  };
 }

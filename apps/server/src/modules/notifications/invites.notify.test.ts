@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, addedYouTo, type NotificationList } from '@rushes/shared';
 import { createTestApp, uniqueEmail, type TestApp } from '../../../test/harness.ts';
-import { addMembers, apiProject, projectTitle } from '../projects/projects.testkit.ts';
+import { addMembers, apiProject, projectTitle, teamOfProject } from '../projects/projects.testkit.ts';
+import { findPersonalTeam } from '../teams/teams.service.ts';
 import { apiTeam, call, person, teamName, type Person } from '../teams/teams.testkit.ts';
 
 /** Adding someone who has an account to a team or project notifies them (spec 002 §3), once. */
@@ -11,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const listOf = async (who: Person) =>
-  (await call<NotificationList>(t, 'GET', API.notifications.root, who)).body.data;
+const listOf = async (who: Person, teamId: string) =>
+  (await call<NotificationList>(t, 'GET', API.notifications.root, who, { team_db_id: teamId })).body.data;
 
 describe('invite notifications', () => {
   it('a team created with an existing user (by id and by e-mail) notifies each; invitees without an account get none', async () => {
@@ -20,10 +21,15 @@ describe('invite notifications', () => {
     const byId = await person(t);
     const byEmail = await person(t);
     const name = teamName();
-    await apiTeam(t, owner, { ids: [byId.user.id], emails: [byEmail.email, uniqueEmail('nobody')] }, name);
+    const teamId = await apiTeam(
+      t,
+      owner,
+      { ids: [byId.user.id], emails: [byEmail.email, uniqueEmail('nobody')] },
+      name,
+    );
 
     for (const who of [byId, byEmail]) {
-      const list = await listOf(who);
+      const list = await listOf(who, teamId);
       expect(list.has_new_notification).toBe(true);
       expect(list.notifications).toHaveLength(1);
       expect(list.notifications[0]).toMatchObject({
@@ -33,7 +39,7 @@ describe('invite notifications', () => {
         user_name: 'Olga Owner',
       });
     }
-    expect((await listOf(owner)).total_entries).toBe(0);
+    expect((await listOf(owner, teamId)).total_entries).toBe(0);
   });
 
   it('adding members to an existing team notifies only the new ones', async () => {
@@ -48,8 +54,10 @@ describe('invite notifications', () => {
       permissions: [],
     });
     expect(res.body.response).toBe(true);
-    expect((await listOf(first)).total_entries).toBe(1);
-    expect((await listOf(second)).notifications.map((n) => n.notification_type)).toEqual(['team_invite']);
+    expect((await listOf(first, teamId)).total_entries).toBe(1);
+    expect((await listOf(second, teamId)).notifications.map((n) => n.notification_type)).toEqual([
+      'team_invite',
+    ]);
   });
 
   it('adding a collaborator to a project notifies them with the project id; a present member is not notified again', async () => {
@@ -59,7 +67,10 @@ describe('invite notifications', () => {
     const projectId = await apiProject(t, owner, undefined, title);
     await addMembers(t, owner, projectId, [collaborator]);
 
-    const list = await listOf(collaborator);
+    // not a member of the project's team: listed under their own account (My Account)
+    const teamId = (await findPersonalTeam(t.ctx.db, collaborator.user.id))!.id;
+    expect(teamId).not.toBe(await teamOfProject(t, projectId));
+    const list = await listOf(collaborator, teamId);
     expect(list.notifications).toHaveLength(1);
     expect(list.notifications[0]).toMatchObject({
       notification_type: 'project_invite',
@@ -73,6 +84,6 @@ describe('invite notifications', () => {
       role: 'collaborator',
     });
     expect(again.body.errormessage).toBe(MSG.alreadyCollaborator);
-    expect((await listOf(collaborator)).total_entries).toBe(1);
+    expect((await listOf(collaborator, teamId)).total_entries).toBe(1);
   });
 });

@@ -15,29 +15,41 @@ import { createNotificationsService } from './notifications.service.ts';
 
 const tags = ['notifications'];
 
-/** Notifications (spec 002 §7). Who may: any logged-in user, for their own notifications only. */
+/**
+ * Notifications (spec 002 §7). Who may: a member of the team named by team_db_id, for their own
+ * notifications of that team only; the digest setting is the caller's own.
+ */
 export function notificationsRoutes(ctx: AppContext) {
   const service = createNotificationsService(ctx);
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     app.get(
       API.notifications.root,
-      { schema: { tags, querystring: notificationsQuery, response: replies(notificationList) } },
+      {
+        schema: { tags, querystring: notificationsQuery, response: replies(notificationList) },
+        config: { policy: 'notifications.authorizeNotificationTeam' },
+      },
       async (req) => ok(await service.list(userIdOf(req), req.query)),
     );
     app.put(
       API.notifications.seen,
-      { schema: { tags, body: notificationsSeenBody, response: replies(notificationsSeen) } },
-      async (req) => ok(await service.seen(userIdOf(req), req.body.notification_ids)),
+      {
+        schema: { tags, body: notificationsSeenBody, response: replies(notificationsSeen) },
+        config: { policy: 'notifications.authorizeNotificationTeam' },
+      },
+      async (req) => ok(await service.seen(userIdOf(req), req.body.team_db_id, req.body.notification_ids)),
     );
     app.get(
       API.notifications.settings,
-      { schema: { tags, response: replies(notificationSettings) } },
+      { schema: { tags, response: replies(notificationSettings) }, config: { policy: 'self' } },
       async (req) => ok(await service.settings(userIdOf(req))),
     );
     app.put(
       API.notifications.settings,
-      { schema: { tags, body: notificationSettings, response: replies(notificationSettings) } },
+      {
+        schema: { tags, body: notificationSettings, response: replies(notificationSettings) },
+        config: { policy: 'self' },
+      },
       async (req) => ok(await service.updateSettings(userIdOf(req), req.body.email_digest)),
     );
   };

@@ -1,7 +1,16 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { NotificationItem, NotificationList, NotificationType } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { notificationState, notifications, users } from '../../db/schema/index.ts';
+import {
+  notificationState,
+  notificationTeamState,
+  notifications,
+  projects,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index.ts';
+import { authorizeNotificationTeam } from './notifications.policy.ts';
 import type { DomainEvents, EventName } from '../../platform/events/bus.ts';
 import type { AppContext } from '../../platform/context.ts';
 import './notifications.events.ts';
@@ -14,54 +23,122 @@ export interface NotifyInput {
   type: NotificationType;
   title: string;
   message: string;
+  /** The team it belongs to; found from projectId when not given (one of the two is needed). */
+  teamId?: string | null;
   projectId?: string | null;
   taskId?: string | null;
   assetId?: string | null;
   actorUserId: string;
 }
 
+/** The team a notification is about: given, or its project's. */
+async function teamOf(tx: Tx, input: NotifyInput): Promise<string> {
+  if (input.teamId) return input.teamId;
+  if (input.projectId) {
+    const [row] = await tx
+      .select({ teamId: projects.teamId })
+      .from(projects)
+      .where(eq(projects.id, input.projectId));
+    if (row) return row.teamId;
+  }
+  throw new Error(`notify(${input.type}): the notification needs its team (teamId or projectId)`);
+}
+
 /**
- * The one way to notify (spec 002 §3): stores a notification per user (the actor never notifies
- * themself, duplicates count once), raises their has_new_notification flag, and emits
- * notifications.created so they hear it live after the commit. Call it inside the feature's
- * transaction, with that transaction's emit. Answers the notified user ids.
+ * Where each recipient finds it (issue 13): under the team it is about when they are a member of it,
+ * else under their personal account ('My Account': a collaborator invited from outside the team
+ * cannot select that team). Answers recipient ids grouped by the team they are listed under.
+ */
+async function placeRecipients(tx: Tx, teamId: string, userIds: string[]): Promise<Map<string, string[]>> {
+  const members = new Set(
+    (
+      await tx
+        .select({ userId: teamMembers.userId })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)))
+    ).map((r) => r.userId),
+  );
+  const outside = userIds.filter((id) => !members.has(id));
+  const personal = new Map(
+    outside.length
+      ? (
+          await tx
+            .select({ id: teams.id, ownerId: teams.ownerId })
+            .from(teams)
+            .where(and(eq(teams.isPersonal, true), inArray(teams.ownerId, outside)))
+            .orderBy(teams.createdAt)
+        )
+          .reverse()
+          .map((r) => [r.ownerId, r.id] as const)
+      : [],
+  );
+  const byTeam = new Map<string, string[]>();
+  for (const userId of userIds) {
+    const listedUnder = members.has(userId) ? teamId : (personal.get(userId) ?? teamId);
+    byTeam.set(listedUnder, [...(byTeam.get(listedUnder) ?? []), userId]);
+  }
+  return byTeam;
+}
+
+/**
+ * The one way to notify (spec 002 §3): stores a notification per user under a team (the actor
+ * never notifies themself, duplicates count once), raises their has_new_notification flag for that
+ * team, and emits notifications.created so they hear it live after the commit. Call it inside the
+ * feature's transaction, with that transaction's emit. Answers the notified user ids.
  */
 export async function notify(tx: Tx, emit: Emit, input: NotifyInput): Promise<string[]> {
   const userIds = [...new Set(input.userIds)].filter((id) => id !== input.actorUserId);
   if (userIds.length === 0) return [];
-  await tx.insert(notifications).values(
-    userIds.map((userId) => ({
-      userId,
-      title: input.title,
-      message: input.message,
-      notificationType: input.type,
-      projectId: input.projectId ?? null,
-      taskId: input.taskId ?? null,
-      assetId: input.assetId ?? null,
-      actorUserId: input.actorUserId,
-    })),
-  );
-  await tx
-    .insert(notificationState)
-    .values(userIds.map((userId) => ({ userId, hasNewNotification: true })))
-    .onConflictDoUpdate({ target: notificationState.userId, set: { hasNewNotification: true } });
-  emit('notifications.created', { userIds });
+  const placed = await placeRecipients(tx, await teamOf(tx, input), userIds);
+  for (const [teamId, ids] of placed) {
+    await tx.insert(notifications).values(
+      ids.map((userId) => ({
+        userId,
+        teamId,
+        title: input.title,
+        message: input.message,
+        notificationType: input.type,
+        projectId: input.projectId ?? null,
+        taskId: input.taskId ?? null,
+        assetId: input.assetId ?? null,
+        actorUserId: input.actorUserId,
+      })),
+    );
+    await tx
+      .insert(notificationTeamState)
+      .values(ids.map((userId) => ({ userId, teamId, hasNewNotification: true })))
+      .onConflictDoUpdate({
+        target: [notificationTeamState.userId, notificationTeamState.teamId],
+        set: { hasNewNotification: true },
+      });
+    emit('notifications.created', { userIds: ids, teamId });
+  }
   return userIds;
 }
 
-export async function hasNewNotification(db: DbOrTx, userId: string): Promise<boolean> {
+/** The dot of one team for one user. */
+export async function hasNewNotification(db: DbOrTx, userId: string, teamId: string): Promise<boolean> {
   const [row] = await db
-    .select({ flag: notificationState.hasNewNotification })
-    .from(notificationState)
-    .where(eq(notificationState.userId, userId));
+    .select({ flag: notificationTeamState.hasNewNotification })
+    .from(notificationTeamState)
+    .where(and(eq(notificationTeamState.userId, userId), eq(notificationTeamState.teamId, teamId)));
   return row?.flag ?? false;
 }
 
 export function createNotificationsService(ctx: AppContext) {
   const { db, events } = ctx;
   return {
-    /** The caller's notifications, newest first (spec 002 §7: 25 per page, show_notification). */
-    async list(userId: string, q: { entries_per_page: number; page_no: number }): Promise<NotificationList> {
+    /**
+     * The caller's notifications of the selected team (team_db_id, spec 002 §7), newest first:
+     * 25 per page, show_notification, and that team's has_new_notification. Members only.
+     */
+    async list(
+      userId: string,
+      q: { entries_per_page: number; page_no: number; team_db_id: string },
+    ): Promise<NotificationList> {
+      const teamId = q.team_db_id;
+      await authorizeNotificationTeam(db, userId, teamId);
+      const mine = and(eq(notifications.userId, userId), eq(notifications.teamId, teamId));
       const rows = await db
         .select({
           n: notifications,
@@ -70,14 +147,11 @@ export function createNotificationsService(ctx: AppContext) {
         })
         .from(notifications)
         .leftJoin(users, eq(users.id, notifications.actorUserId))
-        .where(eq(notifications.userId, userId))
+        .where(mine)
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(q.entries_per_page)
         .offset((q.page_no - 1) * q.entries_per_page);
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(notifications)
-        .where(eq(notifications.userId, userId));
+      const [{ total }] = await db.select({ total: count() }).from(notifications).where(mine);
       const item = (r: (typeof rows)[number]): NotificationItem => ({
         id: r.n.id,
         title: r.n.title,
@@ -99,7 +173,7 @@ export function createNotificationsService(ctx: AppContext) {
         show_notification: true,
         notifications: rows.map(item),
         total_entries: total,
-        has_new_notification: await hasNewNotification(db, userId),
+        has_new_notification: await hasNewNotification(db, userId, teamId),
       };
     },
 
@@ -122,20 +196,33 @@ export function createNotificationsService(ctx: AppContext) {
       return { email_digest: emailDigest };
     },
 
-    /** Opening the list: clears has_new_notification; the given notifications (the caller's) become seen. */
-    async seen(userId: string, notificationIds: string[]) {
+    /**
+     * Opening the list of the selected team: clears that team's has_new_notification; the given
+     * notifications (the caller's, of that team) become seen.
+     */
+    async seen(userId: string, teamId: string, notificationIds: string[]) {
+      await authorizeNotificationTeam(db, userId, teamId);
       await events.transaction(db, async (tx, emit) => {
         await tx
-          .insert(notificationState)
-          .values({ userId, hasNewNotification: false })
-          .onConflictDoUpdate({ target: notificationState.userId, set: { hasNewNotification: false } });
+          .insert(notificationTeamState)
+          .values({ userId, teamId, hasNewNotification: false })
+          .onConflictDoUpdate({
+            target: [notificationTeamState.userId, notificationTeamState.teamId],
+            set: { hasNewNotification: false },
+          });
         if (notificationIds.length) {
           await tx
             .update(notifications)
             .set({ hasSeen: true })
-            .where(and(eq(notifications.userId, userId), inArray(notifications.id, notificationIds)));
+            .where(
+              and(
+                eq(notifications.userId, userId),
+                eq(notifications.teamId, teamId),
+                inArray(notifications.id, notificationIds),
+              ),
+            );
         }
-        emit('notifications.seen', { userId });
+        emit('notifications.seen', { userId, teamId });
       });
       return { has_new_notification: false };
     },

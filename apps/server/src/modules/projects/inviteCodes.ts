@@ -1,7 +1,7 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Emit } from '../../platform/events/bus.ts';
-import { acceptInviteIn, createInvitesService, findValidInvite } from '../teams/invites.service.ts';
+import { acceptInviteIn, createInvitesService, findValidInvite } from '../teams/index.ts';
 import {
   acceptProjectInviteIn,
   createProjectInvitesService,

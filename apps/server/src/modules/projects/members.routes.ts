@@ -37,14 +37,17 @@ export function membersRoutes(ctx: AppContext) {
 
     app.get(
       p.collaborators,
-      { schema: { tags, querystring: projectQuery, response: replies(projectMembers) } },
+      {
+        schema: { tags, querystring: projectQuery, response: replies(projectMembers) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) => ok(await service.list(userIdOf(req), req.query.project_db_id)),
     );
     app.post(
       p.collaborators,
       {
         schema: { tags, body: addCollaboratorsBody, response: messageReply },
-        config: { rateLimit: limit(ctx.config, 30) },
+        config: { policy: 'projects.canManageCollaborators', rateLimit: limit(ctx.config, 30) },
       },
       async (req) => ok(await service.add(userIdOf(req), req.body)),
     );
@@ -52,51 +55,78 @@ export function membersRoutes(ctx: AppContext) {
       p.collaborators,
       {
         schema: { tags, body: resendProjectInviteBody, response: messageReply },
-        config: { rateLimit: limit(ctx.config, 20) },
+        config: { policy: 'projects.canManageCollaborators', rateLimit: limit(ctx.config, 20) },
       },
       async (req) => ok(await service.resend(userIdOf(req), req.body)),
     );
     app.delete(
       p.collaborators,
-      { schema: { tags, body: removeCollaboratorBody, response: messageReply } },
+      {
+        schema: { tags, body: removeCollaboratorBody, response: messageReply },
+        config: { policy: 'projects.canManageCollaborators' },
+      },
       async (req) => ok(await service.remove(userIdOf(req), req.body)),
     );
 
     app.get(
       p.collaboratorSearch,
-      { schema: { tags, querystring: collaboratorSearchQuery, response: replies(collaboratorSearchResult) } },
+      {
+        schema: { tags, querystring: collaboratorSearchQuery, response: replies(collaboratorSearchResult) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) => ok(await service.search(userIdOf(req), req.query.project_db_id, req.query.search_text)),
     );
 
     app.get(
       p.permissions,
-      { schema: { tags, querystring: collaboratorQuery, response: replies(collaboratorPermissions) } },
+      {
+        schema: { tags, querystring: collaboratorQuery, response: replies(collaboratorPermissions) },
+        config: { policy: 'projects.canManageProject' },
+      },
       async (req) =>
         ok(await service.permissions(userIdOf(req), req.query.project_db_id, req.query.user_db_id)),
     );
     app.post(
       p.permissions,
-      { schema: { tags, body: setCollaboratorPermissionsBody, response: messageReply } },
+      {
+        schema: { tags, body: setCollaboratorPermissionsBody, response: messageReply },
+        config: { policy: 'projects.canManageProject' },
+      },
       async (req) => ok(await service.setPermissions(userIdOf(req), req.body)),
     );
 
     app.get(
       p.badge,
-      { schema: { tags, querystring: collaboratorQuery, response: replies(collaboratorBadge) } },
+      {
+        schema: { tags, querystring: collaboratorQuery, response: replies(collaboratorBadge) },
+        config: { policy: 'projects.canManageProject' },
+      },
       async (req) => ok(await service.badge(userIdOf(req), req.query.project_db_id, req.query.user_db_id)),
     );
-    app.post(p.badge, { schema: { tags, body: setBadgeBody, response: messageReply } }, async (req) =>
-      ok(
-        await service.setBadge(
-          userIdOf(req),
-          req.body.project_db_id,
-          req.body.user_db_id,
-          req.body.collaborator_badge,
+    app.post(
+      p.badge,
+      {
+        schema: { tags, body: setBadgeBody, response: messageReply },
+        config: { policy: 'projects.canManageProject' },
+      },
+      async (req) =>
+        ok(
+          await service.setBadge(
+            userIdOf(req),
+            req.body.project_db_id,
+            req.body.user_db_id,
+            req.body.collaborator_badge,
+          ),
         ),
-      ),
     );
-    app.put(p.badge, { schema: { tags, body: clearBadgeBody, response: messageReply } }, async (req) =>
-      ok(await service.setBadge(userIdOf(req), req.body.project_db_id, req.body.user_db_id, null)),
+    app.put(
+      p.badge,
+      {
+        schema: { tags, body: clearBadgeBody, response: messageReply },
+        config: { policy: 'projects.canManageProject' },
+      },
+      async (req) =>
+        ok(await service.setBadge(userIdOf(req), req.body.project_db_id, req.body.user_db_id, null)),
     );
   };
 }

@@ -19,8 +19,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { projectInvites, projectMembers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
-import { escapeLike, SEARCH_LIMIT } from '../users/search.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { escapeLike, SEARCH_LIMIT } from '../../db/search.ts';
+import { notify } from '../notifications/index.ts';
 import { createProjectInvites, pendingProjectInvites } from './invites.service.ts';
 import './projects.events.ts';
 import {

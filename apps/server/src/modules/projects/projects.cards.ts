@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProjectCard, TrayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectMembers, projects, users } from '../../db/schema/index.ts';
-import { iso } from '../teams/teams.service.ts';
-import { unreadKey, unreadOf } from '../chat/chat.sql.ts';
+import { iso } from '../../db/rows.ts';
+import { unreadKey, unreadOf } from '../chat/index.ts';
 
 /** How many member avatars a card shows (spec 002 §9). */
 const AVATARS = 4;

@@ -86,7 +86,7 @@ export const canViewProject: ProjectRule = () => true;
 export const canDeleteProject: ProjectRule = (a) => a.role === 'creator';
 /** Add collaborators, resend invites, remove members (not oneself; admins only by creator/admins). */
 export const canManageCollaborators = holds('can_add_update_collaborators');
-/** Open a member's permission panel, change permissions and badges (spec 002 §6). */
+/** Open a member's permission panel, change permissions and badges (spec 002 §6); rename in Manage Project. */
 export const canManageProject = holds('can_manage_project');
 /** Create folders and upload; the write right a copy or move destination needs. */
 export const canWriteAssets = holds('can_upload_assets');

@@ -26,7 +26,10 @@ afterAll(async () => {
 
 const socketOf = (p: Person) => connect(url, { cookie: p.cookie });
 const ping = (p: Person) => () =>
-  t.ctx.realtime.toUser(p.user.id, 'has_new_notification', { has_new_notification: true });
+  t.ctx.realtime.toUser(p.user.id, 'has_new_notification', {
+    has_new_notification: true,
+    team_db_id: 'sentinel',
+  });
 
 describe('home tray events on the user channel (spec 002 §4)', () => {
   it('project_add reaches the creator (My Projects) and an added member (Collaborated Projects)', async () => {

@@ -46,6 +46,9 @@ export function registerProjectMappers(ctx: AppContext) {
     });
     if (totals) await sendCards(projectId, () => false);
   });
+}
 
-  realtime.registerRoom('project', (userId, projectId) => canJoinProjectRoom(db, userId, projectId));
+/** Joining project:{id} needs membership, the same rule as reading the project. */
+export function projectRoom(ctx: AppContext) {
+  return (userId: string, projectId: string) => canJoinProjectRoom(ctx.db, userId, projectId);
 }

@@ -8,6 +8,7 @@ import {
   projectCard,
   projectInfo,
   projectQuery,
+  renameProjectBody,
   trayPage,
   sharedAssetsPage,
   trayQuery,
@@ -17,7 +18,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { messageReply, ok, replies } from '../../platform/http/envelope.ts';
 import { limit, typed } from '../../platform/http/routes.ts';
-import { createSharesService } from '../shares/shares.service.ts';
+import { createSharesService } from '../shares/index.ts';
 import { createProjectInvitesService } from './invites.service.ts';
 import { membersRoutes } from './members.routes.ts';
 import { createProjectsService } from './projects.service.ts';
@@ -26,7 +27,7 @@ const tags = ['projects'];
 
 /**
  * Projects and home trays. Who may: team members holding can_create_projects create (within the
- * plan's project_limit); members read a project's info; only the creator deletes; anyone logged in
+ * plan's project_limit); members read a project's info; can_manage_project renames; only the creator deletes; anyone logged in
  * reads their own trays and accepts an invitation meant for their e-mail.
  */
 export function projectsRoutes(ctx: AppContext) {
@@ -47,26 +48,48 @@ export function projectsRoutes(ctx: AppContext) {
             z.object({ message: z.string(), project_db_id: z.string(), project: projectCard }),
           ),
         },
-        config: { rateLimit: limit(ctx.config, 30) },
+        config: { policy: 'projects.canCreateProjects', rateLimit: limit(ctx.config, 30) },
       },
       async (req) => ok(await service.create(userIdOf(req), req.body)),
     );
 
+    app.put(
+      API.projects.root,
+      {
+        schema: {
+          tags,
+          body: renameProjectBody,
+          response: replies(z.object({ message: z.string(), title: z.string() })),
+        },
+        config: { policy: 'projects.canManageProject', rateLimit: limit(ctx.config, 30) },
+      },
+      async (req) => ok(await service.rename(userIdOf(req), req.body)),
+    );
+
     app.delete(
       API.projects.root,
-      { schema: { tags, body: deleteProjectBody, response: messageReply } },
+      {
+        schema: { tags, body: deleteProjectBody, response: messageReply },
+        config: { policy: 'projects.canDeleteProject' },
+      },
       async (req) => ok(await service.remove(userIdOf(req), req.body.project_db_id)),
     );
 
     app.get(
       API.projects.info,
-      { schema: { tags, querystring: projectQuery, response: replies(projectInfo) } },
+      {
+        schema: { tags, querystring: projectQuery, response: replies(projectInfo) },
+        config: { policy: 'projects.canViewProject' },
+      },
       async (req) => ok(await service.info(userIdOf(req), req.query.project_db_id)),
     );
 
     app.get(
       API.projects.trays,
-      { schema: { tags, querystring: trayQuery, response: replies(z.union([trayPage, sharedAssetsPage])) } },
+      {
+        schema: { tags, querystring: trayQuery, response: replies(z.union([trayPage, sharedAssetsPage])) },
+        config: { policy: 'self' },
+      },
       async (req) => {
         const { tray_name, ...q } = req.query;
         // 'Shared Assets' lists shares made to the caller; the project trays, their memberships.
@@ -77,7 +100,7 @@ export function projectsRoutes(ctx: AppContext) {
 
     app.get(
       API.projects.traysStructure,
-      { schema: { tags, response: replies(trayStructure) } },
+      { schema: { tags, response: replies(trayStructure) }, config: { policy: 'self' } },
       async (req) => {
         userIdOf(req);
         return ok(service.trayStructure());
@@ -92,7 +115,7 @@ export function projectsRoutes(ctx: AppContext) {
           body: acceptProjectInviteBody,
           response: replies(z.object({ message: z.string(), project_db_id: z.string() })),
         },
-        config: { rateLimit: limit(ctx.config, 20) },
+        config: { policy: 'self', rateLimit: limit(ctx.config, 20) },
       },
       async (req) => ok(await invites.accept(userIdOf(req), req.body.invite_code)),
     );

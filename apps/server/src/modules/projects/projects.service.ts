@@ -8,6 +8,7 @@ import {
   type TrayName,
   projectPermissionIds,
   type CreateProjectBody,
+  type RenameProjectBody,
   type ProjectInfo,
   type ProjectRole,
   type TrayPage,
@@ -16,15 +17,15 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { projectMemberPermissions, projectMembers, projects } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
-import { findPlan, upgradeData } from '../plans/plans.service.ts';
-import { authorizeTeam, type TeamAccess } from '../teams/teams.policy.ts';
-import { lockTeam } from '../teams/teams.service.ts';
-import { escapeLike } from '../users/search.service.ts';
-import { blobKeysOfProject, enqueueBlobDeletion } from '../assets/assets.jobs.ts';
+import { escapeLike } from '../../db/search.ts';
+import { findPlan, upgradeData } from '../plans/index.ts';
+import { authorizeTeam, type TeamAccess, lockTeam } from '../teams/index.ts';
+import { blobKeysOfProject, enqueueBlobDeletion } from '../assets/index.ts';
 import './projects.events.ts';
 import { cardsFor, memberIdsOf } from './projects.cards.ts';
-import { authorizeProject, canDeleteProject, canViewProject } from './projects.policy.ts';
+import { authorizeProject, canDeleteProject, canManageProject, canViewProject } from './projects.policy.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The human Project ID, e.g. 'PR7QK2HX9A'. */
@@ -87,19 +88,6 @@ export async function adjustProjectTotals(tx: Tx, projectId: string, bytes: numb
     .where(eq(projects.id, projectId));
 }
 
-export type TrayCursor = [string, string];
-export const encodeCursor = (c: TrayCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-export function decodeCursor(raw: string | undefined): TrayCursor | null {
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'string')) return v as TrayCursor;
-  } catch {
-    // fall through
-  }
-  throw badRequest(MSG.somethingWentWrong);
-}
-
 export function createProjectsService(ctx: AppContext) {
   const { db, events } = ctx;
 
@@ -142,6 +130,24 @@ export function createProjectsService(ctx: AppContext) {
         role: access.role,
         permissions: access.codes,
       };
+    },
+
+    /** Manage Project: can_manage_project holders rename; every member's card and open page follow. */
+    async rename(userId: string, body: RenameProjectBody) {
+      await authorizeProject(db, userId, body.project_db_id, canManageProject);
+      await events.transaction(db, async (tx, emit) => {
+        await tx
+          .update(projects)
+          .set({ title: body.title, updatedAt: new Date() })
+          .where(eq(projects.id, body.project_db_id));
+        emit('project.changed', {
+          projectId: body.project_db_id,
+          addedUserIds: [],
+          removedUserIds: [],
+          members: false,
+        });
+      });
+      return { message: MSG.projectUpdated, title: body.title };
     },
 
     /** The creator deletes; the assets' blobs are removed by a job enqueued in the same transaction. */

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { API, type MemberRole, type ProjectPermissionCode } from '@rushes/shared';
 import type { TestApp } from '../../../test/harness.ts';
-import { assets, projectMemberPermissions, projectPermissions, projects } from '../../db/schema/index.ts';
+import {
+  assets,
+  projectMemberPermissions,
+  projectPermissions,
+  projects,
+  teamMembers,
+} from '../../db/schema/index.ts';
 import { newIngestCode, searchTextOf } from '../assets/assets.sql.ts';
 import { apiTeam, call, person, setPlan, type Person } from '../teams/teams.testkit.ts';
 import { findPersonalTeam } from '../teams/teams.service.ts';
@@ -158,3 +164,25 @@ export const folderBody = (projectId: string, filename: unknown, parent?: string
   folder_db_id: parent ?? null,
   data: { upload_status: 'started', file_info: { filename, folder_path: '/' } },
 });
+
+/** The team of a project. */
+export async function teamOfProject(t: TestApp, projectId: string): Promise<string> {
+  const [row] = await t.ctx.db
+    .select({ teamId: projects.teamId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row.teamId;
+}
+
+/**
+ * The team a user finds a project's notifications under (issue 13): the project's team when they are
+ * a member of it, else their personal account.
+ */
+export async function notificationTeamOf(t: TestApp, who: Person, projectId: string): Promise<string> {
+  const teamId = await teamOfProject(t, projectId);
+  const [member] = await t.ctx.db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, who.user.id)));
+  return member ? teamId : (await findPersonalTeam(t.ctx.db, who.user.id))!.id;
+}

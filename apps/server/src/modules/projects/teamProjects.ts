@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
 import type { DomainEvents } from '../../platform/events/bus.ts';
-import { blobKeysOfProject, enqueueBlobDeletion } from '../assets/assets.jobs.ts';
+import { blobKeysOfProject, enqueueBlobDeletion } from '../assets/index.ts';
 import './projects.events.ts';
 import { memberIdsOf } from './projects.cards.ts';
 

@@ -3,8 +3,8 @@ import { SHARED_ASSETS_TRAY, type SharedAssetsPage, type TrayQuery } from '@rush
 import type { Tx } from '../../db/client.ts';
 import { assetShares } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Emit } from '../notifications/notifications.service.ts';
-import { decodeCursor, encodeCursor } from '../projects/projects.service.ts';
+import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
+import type { Emit } from '../notifications/index.ts';
 import './shares.events.ts';
 import { presentCard, selectCards, sharesOfAssets } from './shares.sql.ts';
 

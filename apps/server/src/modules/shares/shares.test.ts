@@ -120,7 +120,10 @@ describe('Shared Assets tray', () => {
     expect((await tray(reader)).body.data.total_entries).toBe(0);
 
     await afterSentinel(otherSocket, () =>
-      t.ctx.realtime.toUser(collaborator.user.id, 'has_new_notification', { has_new_notification: true }),
+      t.ctx.realtime.toUser(collaborator.user.id, 'has_new_notification', {
+        has_new_notification: true,
+        team_db_id: 'sentinel',
+      }),
     );
     expect(otherSaw).toEqual([]);
   });

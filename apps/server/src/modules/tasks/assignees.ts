@@ -5,9 +5,13 @@ import { projectMembers, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DomainEvents, EventName } from '../../platform/events/bus.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import { createProjectInvites, pendingProjectInvites } from '../projects/invites.service.ts';
-import { canManageCollaborators, type ProjectAccess } from '../projects/projects.policy.ts';
-import { insertProjectMember } from '../projects/projects.service.ts';
+import {
+  createProjectInvites,
+  pendingProjectInvites,
+  canManageCollaborators,
+  type ProjectAccess,
+  insertProjectMember,
+} from '../projects/index.ts';
 
 export type Emit = <K extends EventName>(name: K, payload: DomainEvents[K]) => void;
 

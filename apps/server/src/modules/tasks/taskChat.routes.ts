@@ -24,20 +24,26 @@ export function taskChatRoutes(ctx: AppContext) {
     const t = API.tasks;
     app.get(
       t.chat,
-      { schema: { tags, querystring: taskChatQuery, response: replies(taskChatHistory) } },
+      {
+        schema: { tags, querystring: taskChatQuery, response: replies(taskChatHistory) },
+        config: { policy: 'tasks.canReadTask' },
+      },
       async (req) => ok(await service.history(userIdOf(req), req.query)),
     );
     app.post(
       t.chat,
       {
         schema: { tags, body: sendTaskChatBody, response: replies(sentTaskChat) },
-        config: { rateLimit: limit(ctx.config, 600) },
+        config: { policy: 'tasks.canReadTask', rateLimit: limit(ctx.config, 600) },
       },
       async (req) => ok(await service.send(userIdOf(req), req.body)),
     );
     app.put(
       t.chatSeen,
-      { schema: { tags, body: taskQuery, response: replies(taskChatCounters) } },
+      {
+        schema: { tags, body: taskQuery, response: replies(taskChatCounters) },
+        config: { policy: 'tasks.canReadTask' },
+      },
       async (req) => ok(await service.seen(userIdOf(req), req.body.task_db_id)),
     );
   };

@@ -142,7 +142,10 @@ describe('task chat', () => {
     expect((await getTask(t, owner, task.task_db_id)).body.data.unread_messages).toBe(2);
     // The sender hears no unread count of their own message.
     await afterSentinel(bobSocket, () =>
-      t.ctx.realtime.toUser(bob.user.id, 'has_new_notification', { has_new_notification: true }),
+      t.ctx.realtime.toUser(bob.user.id, 'has_new_notification', {
+        has_new_notification: true,
+        team_db_id: 'sentinel',
+      }),
     );
     expect(bobUnread).toEqual([]);
 
@@ -156,6 +159,36 @@ describe('task chat', () => {
     });
     expect((await cleared).unread).toBe(0);
     expect((await getTask(t, owner, task.task_db_id)).body.data.unread_messages).toBe(0);
+  });
+
+  it('every copy of a task carries the chats_count its unread was counted at, so clients can keep the newest', async () => {
+    const { owner, bob, projectId } = await crew(t);
+    const task = await apiTask(t, owner, projectId, bob);
+    expect((await getTask(t, owner, task.task_db_id)).body.data).toMatchObject({
+      unread_messages: 0,
+      chats_count: 0,
+    });
+    const ownerSocket = await connect(url, { cookie: owner.cookie });
+    // bob's first message flips the task to In Progress: the owner's card update says at which count
+    const update = next(ownerSocket, 'task_update');
+    await say(bob, task.task_db_id, 'first');
+    const card = (await update).task;
+    expect(card.task_status).toBe('in_progress');
+    expect(card.chats_count).toBeGreaterThanOrEqual(1);
+    expect(card.unread_messages).toBe(card.chats_count);
+    await say(bob, task.task_db_id, 'second');
+    expect((await getTask(t, owner, task.task_db_id)).body.data).toMatchObject({
+      unread_messages: 2,
+      chats_count: 2,
+    });
+    await call(t, 'PUT', API.tasks.chatSeen, owner, { task_db_id: task.task_db_id });
+    expect((await getTask(t, owner, task.task_db_id)).body.data).toMatchObject({
+      unread_messages: 0,
+      chats_count: 2,
+    });
+    // the stranger is still refused
+    const { owner: stranger } = await crew(t);
+    expect((await getTask(t, stranger, task.task_db_id)).body.response).toBe(false);
   });
 
   it('concurrent sends each get their own chats_count; the history holds them all once', async () => {
@@ -183,7 +216,10 @@ describe('task chat', () => {
     });
     await say(bob, task.task_db_id, 'after the removal');
     await afterSentinel(socket, () =>
-      t.ctx.realtime.toUser(cara.user.id, 'has_new_notification', { has_new_notification: true }),
+      t.ctx.realtime.toUser(cara.user.id, 'has_new_notification', {
+        has_new_notification: true,
+        team_db_id: 'sentinel',
+      }),
     );
     expect(heard).toEqual([]);
     expect(await join(socket, `task:${task.task_db_id}`)).toEqual({ ok: false, error: 'forbidden' });

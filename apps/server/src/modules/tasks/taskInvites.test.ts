@@ -5,10 +5,10 @@ import {
   lastMailTo,
   sessionCookie,
   STRONG_PASSWORD,
+  testPasswordHash,
   type TestApp,
 } from '../../../test/harness.ts';
 import { createUser } from '../accounts/users.service.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { insertFile } from '../projects/projects.testkit.ts';
 import { call, crew, getTask, taskBody, type Person } from './tasks.testkit.ts';
 
@@ -28,12 +28,14 @@ async function acceptInvite(email: string): Promise<Person> {
     email,
     firstName: 'Nia',
     lastName: 'Newcomer',
-    passwordHash: await hashPassword(STRONG_PASSWORD),
+    passwordHash: await testPasswordHash(),
     verified: true,
   });
   const who: Person = { user, email, password: STRONG_PASSWORD, cookie: await sessionCookie(t.ctx, user) };
   const res = await call(t, 'POST', API.projects.acceptInvite, who, { invite_code: code });
   if (!res.body.response) throw new Error(`not accepted: ${res.body.errormessage}`);
+  // The claims are durable subscribers: jobs enqueued in the joining transaction.
+  await t.ctx.jobs.drainForTests();
   return who;
 }
 

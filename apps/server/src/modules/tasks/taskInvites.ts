@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { taskAssignees, taskInvites, tasks } from '../../db/schema/index.ts';
 import { MSG } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
-import { userIdsByEmail } from '../users/userIdsByEmail.ts';
+import { userIdsByEmail } from '../users/index.ts';
 import './tasks.events.ts';
 import { emitTaskChanged, notifyAboutTask } from './taskWrites.ts';
 

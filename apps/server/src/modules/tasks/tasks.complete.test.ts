@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Task } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { mailsTo } from '../../../test/inject.ts';
+import { notificationTeamOf } from '../projects/projects.testkit.ts';
 import { apiTask, call, crew, getTask, taskBody } from './tasks.testkit.ts';
 
 let t: TestApp;
@@ -41,6 +42,7 @@ describe('complete a task', () => {
       'GET',
       API.notifications.root,
       bob,
+      { team_db_id: await notificationTeamOf(t, bob, projectId) },
     );
     expect(n.body.data.notifications.map((x) => x.notification_type)).toContain('task_completed');
 

@@ -14,6 +14,11 @@ declare module '../../platform/events/bus.ts' {
       addedUserIds: string[];
       removedUserIds: string[];
     };
+    /**
+     * A task was deleted with its chat and invitations: the project room refetches its list, the
+     * assigner's 'My Tasks' and the assignees' 'Assigned Tasks' drop the card.
+     */
+    'task.deleted': { taskId: string; projectId: string; assignerId: string; assigneeIds: string[] };
     /** A task chat message was stored and the task's chats_count bumped. */
     'task.chat_sent': {
       taskId: string;

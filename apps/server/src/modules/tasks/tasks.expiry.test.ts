@@ -5,12 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { API, type Task } from '@rushes/shared';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
 import { jobs, tasks } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { bootOnDisk, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { waitFor } from '../../platform/jobs/queue.testkit.ts';
 import { apiTask, call, crew, dueIn, getTask } from './tasks.testkit.ts';
 
@@ -106,28 +103,7 @@ describe('task expiry across a restart (same data directory)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** The app as main.ts builds it, on PGlite in `dir`. */
-  async function boot(secret: string) {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dir,
-      DEMO_SEED: 'false',
-      PUBLIC_URL: 'http://localhost:3000',
-      JOBS_POLL_MS: '50',
-    });
-    const database = await openDatabase({ dataDir: dir });
-    const built = await buildApp(config, { db: database.db, secret });
-    await built.app.ready();
-    const t = { ...built, database } as unknown as TestApp;
-    return {
-      t,
-      async close() {
-        await built.app.close();
-        await database.close();
-      },
-    };
-  }
+  const boot = (secret: string) => bootOnDisk(dir, secret);
 
   it('a timer queued before a restart turns the task Expired after it', { timeout: 60_000 }, async () => {
     const secret = randomBytes(32).toString('base64url');

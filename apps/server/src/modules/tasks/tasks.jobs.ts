@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { JobData, JobHandler } from '../../platform/jobs/queue.ts';
 import './tasks.events.ts';
 import { emitTaskChanged } from './taskWrites.ts';
 
@@ -26,9 +27,10 @@ export async function cancelExpiry(ctx: AppContext, tx: Tx, taskId: string, expi
   await ctx.jobs.cancel(tx, keyOf(taskId, expireAt));
 }
 
-export function registerTaskJobs(ctx: AppContext) {
+/** The 'tasks.expire' handler (declared by the tasks manifest). */
+export function expireTaskJob(ctx: AppContext): JobHandler<JobData<'tasks.expire'>> {
   const { db, events } = ctx;
-  ctx.jobs.register('tasks.expire', async ({ taskId }) => {
+  return async ({ taskId }) => {
     await events.transaction(db, async (tx, emit) => {
       const expired = await tx
         .update(tasks)
@@ -45,5 +47,5 @@ export function registerTaskJobs(ctx: AppContext) {
         emitTaskChanged(emit, { id: taskId, projectId: expired[0].projectId });
       }
     });
-  });
+  };
 }

@@ -3,7 +3,7 @@ import { MSG } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { taskAssignees, tasks } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../platform/http/errors.ts';
-import { loadProjectAccess, type ProjectAccess } from '../projects/projects.policy.ts';
+import { loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -52,6 +52,12 @@ export type TaskRule = (a: TaskAccess) => boolean;
 export const canReadTask: TaskRule = () => true;
 /** Only the assigner changes, completes, answers transfers and resends invitations. */
 export const canManageTask: TaskRule = (a) => a.isAssigner;
+/**
+ * Deleting a task (issue 13): its assigner, or the project's creator or an admin (project admins
+ * oversee every task of the project; docs/decisions.md). A completed task may be deleted too.
+ */
+export const canDeleteTask: TaskRule = (a) =>
+  a.isAssigner || a.project.role === 'creator' || a.project.role === 'admin';
 /** Only an assignee asks for a transfer. */
 export const canRequestTransfer: TaskRule = (a) => a.isAssignee;
 

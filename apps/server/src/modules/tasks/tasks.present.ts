@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { taskStatusLabel, taskTypeLabel, type Task } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  projectMembers,
   projects,
   taskAssignees,
   taskChatCounters,
@@ -27,6 +28,7 @@ export async function presentTasks(db: DbOrTx, viewerId: string, taskIds: string
     .select({
       t: tasks,
       projectTitle: projects.title,
+      viewerRole: projectMembers.role,
       assigner: { id: assigner.id, firstName: assigner.firstName, lastName: assigner.lastName },
       requester: { id: requester.id, firstName: requester.firstName, lastName: requester.lastName },
       chatsCount: sql<number>`coalesce(${taskChatCounters.chatsCount}, 0)::int`,
@@ -36,6 +38,10 @@ export async function presentTasks(db: DbOrTx, viewerId: string, taskIds: string
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(assigner, eq(assigner.id, tasks.assignedBy))
     .leftJoin(requester, eq(requester.id, tasks.transferRequestedBy))
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, tasks.projectId), eq(projectMembers.userId, viewerId)),
+    )
     .leftJoin(taskChatCounters, eq(taskChatCounters.taskId, tasks.id))
     .leftJoin(taskChatSeen, and(eq(taskChatSeen.taskId, tasks.id), eq(taskChatSeen.userId, viewerId)))
     .where(inArray(tasks.id, taskIds));
@@ -86,11 +92,13 @@ export async function presentTasks(db: DbOrTx, viewerId: string, taskIds: string
         assigned_to_user_profiles: people.map((a) => ({ user_id: a.id, name: nameOf(a) })),
         invited_team_members: invites.filter((i) => i.taskId === id).map((i) => i.email),
         unread_messages: Math.max(0, Number(r.chatsCount) - Number(r.lastSeen)),
+        chats_count: Number(r.chatsCount),
         created_on: t.createdAt.toISOString(),
         updated_on: t.updatedAt.toISOString(),
         completed_on: t.completedAt ? t.completedAt.toISOString() : null,
         can_edit: isAssigner && open,
         can_complete: isAssigner && open,
+        can_delete: isAssigner || r.viewerRole === 'creator' || r.viewerRole === 'admin',
         can_request_transfer: isAssignee && open && !t.isTransferRequest,
         can_answer_transfer: isAssigner && open && t.isTransferRequest,
         can_chat: open,

@@ -50,6 +50,18 @@ export function registerTaskMappers(ctx: AppContext) {
     }
   });
 
+  events.on('task.deleted', ({ taskId, projectId, assignerId, assigneeIds }) => {
+    realtime.toRoom(`project:${projectId}`, 'tasks_changed', {
+      project_db_id: projectId,
+      task_db_id: taskId,
+    });
+    realtime.toUser(assignerId, 'task_delete', { tray: 'my_tasks', task_db_id: taskId });
+    for (const userId of assigneeIds) {
+      realtime.toUser(userId, 'task_delete', { tray: 'assigned_tasks', task_db_id: taskId });
+    }
+    for (const userId of [assignerId, ...assigneeIds]) realtime.evictUser(userId, `task:${taskId}`);
+  });
+
   events.on('task.chat_sent', async ({ taskId, projectId, senderId, message, chatsCount }) => {
     realtime.toRoom(`task:${taskId}`, 'task_chat_message', {
       task_db_id: taskId,
@@ -75,15 +87,28 @@ export function registerTaskMappers(ctx: AppContext) {
     }),
   );
 
-  // People who join a project take over the tasks waiting for their e-mail; people who leave it
-  // leave its task rooms (they may no longer read those tasks).
-  events.on('project.changed', async ({ projectId, addedUserIds, removedUserIds }) => {
-    if (addedUserIds.length) await claimTaskInvites(ctx, projectId, addedUserIds);
+  // People who join a project take over the tasks waiting for their e-mail: a durable subscriber
+  // (a job enqueued in the joining transaction), so a crash after that commit loses no assignment.
+  events.on(
+    'project.changed',
+    ({ projectId, addedUserIds }) => claimTaskInvites(ctx, projectId, addedUserIds),
+    {
+      durable: true,
+      id: 'tasks.claim_invites',
+      when: ({ addedUserIds }) => addedUserIds.length > 0,
+    },
+  );
+
+  // People who leave a project leave its task rooms (they may no longer read those tasks).
+  events.on('project.changed', async ({ projectId, removedUserIds }) => {
     if (removedUserIds.length) {
       const ids = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.projectId, projectId));
       for (const userId of removedUserIds) for (const t of ids) realtime.evictUser(userId, `task:${t.id}`);
     }
   });
+}
 
-  realtime.registerRoom('task', (userId, taskId) => canJoinTaskRoom(db, userId, taskId));
+/** Joining task:{id} needs the right to read the task. */
+export function taskRoom(ctx: AppContext) {
+  return (userId: string, taskId: string) => canJoinTaskRoom(ctx.db, userId, taskId);
 }

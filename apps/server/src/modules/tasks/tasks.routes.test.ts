@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, TASK_TYPES, type Task, type TaskPage } from '@rushes/shared';
 import { createTestApp, lastMailTo, type TestApp } from '../../../test/harness.ts';
-import { setCodes } from '../projects/projects.testkit.ts';
+import { setCodes, notificationTeamOf } from '../projects/projects.testkit.ts';
 import { apiTask, call, crew, dueIn, getTask, person, taskBody } from './tasks.testkit.ts';
 
 type Errors = { errors: Record<string, string> };
@@ -53,6 +53,7 @@ describe('create a task', () => {
       assigned_to_user_profiles: [{ user_id: bob.user.id, name: 'Bob Editor' }],
       invited_team_members: [],
       unread_messages: 0,
+      chats_count: 0,
       can_edit: true,
       can_complete: true,
     });
@@ -73,6 +74,7 @@ describe('create a task', () => {
       'GET',
       API.notifications.root,
       bob,
+      { team_db_id: await notificationTeamOf(t, bob, projectId) },
     );
     expect(n.body.data.notifications[0]).toMatchObject({
       notification_type: 'task_assigned',

@@ -4,23 +4,27 @@ import {
   expiryInstant,
   parseDueDate,
   TASK_TYPES,
+  taskTypeLabel,
   type CreateTaskBody,
   type TaskListQuery,
   type TaskPage,
   type UpdateTaskBody,
 } from '@rushes/shared';
-import { taskInvites, tasks } from '../../db/schema/index.ts';
+import { notifications, taskInvites, tasks } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldError } from '../../platform/http/errors.ts';
-import { authorizeProject, canViewProject } from '../projects/projects.policy.ts';
+import { fieldError, forbidden } from '../../platform/http/errors.ts';
+import { authorizeProject, canViewProject } from '../projects/index.ts';
 import { inviteToProject, resolveRecipients } from './assignees.ts';
 import './tasks.events.ts';
 import { cancelExpiry, scheduleExpiry } from './tasks.jobs.ts';
+import { notify } from '../notifications/index.ts';
 import {
   authorizeAssignerEdit,
   authorizeTask,
   authorizeTaskWrite,
+  canDeleteTask,
   canManageTask,
+  loadTaskAccess,
   canReadTask,
   sameProject,
 } from './tasks.policy.ts';
@@ -42,7 +46,8 @@ const one = (v: string | undefined) => (v ? [v] : []);
 
 /**
  * Tasks (spec 000 §3, §4, §6, §7). Who may: project members read and create; the assigner changes,
- * completes and resends invitations; a completed task is read-only (authorizeTaskWrite).
+ * completes and resends invitations; a completed task is read-only (authorizeTaskWrite); the
+ * assigner or a project creator/admin deletes (canDeleteTask).
  */
 export function createTasksService(ctx: AppContext) {
   const { db, events } = ctx;
@@ -204,6 +209,35 @@ export function createTasksService(ctx: AppContext) {
         emitTaskChanged(emit, t);
       });
       return { message: MSG.taskCompleted, task: await presentTask(db, userId, taskId) };
+    },
+
+    /**
+     * Deletes a task (issue 13; 'Task deleted successfully', spec 002 §8): its chat, unread counters,
+     * assignees and invitations go with it (foreign keys cascade), its expiry job is cancelled and
+     * notifications pointing at it are removed. The assignees are notified; trays update live.
+     */
+    async remove(userId: string, body: { project_db_id: string; task_db_id: string }) {
+      await events.transaction(db, async (tx, emit) => {
+        const access = await loadTaskAccess(tx, userId, body.task_db_id, { lock: true });
+        if (!access) throw forbidden(MSG.taskNotFound);
+        sameProject(access, body.project_db_id);
+        if (!canDeleteTask(access)) throw forbidden(MSG.onlyAssignerOrAdminDeletes);
+        const t = access.task;
+        const assigneeIds = await currentAssigneeIds(tx, t.id);
+        await cancelExpiry(ctx, tx, t.id, t.expireAt);
+        await tx.delete(notifications).where(eq(notifications.taskId, t.id));
+        await tx.delete(tasks).where(eq(tasks.id, t.id));
+        await notify(tx, emit, {
+          userIds: [...assigneeIds, t.assignedBy],
+          type: 'task_deleted',
+          title: MSG.taskDeletedTitle,
+          message: MSG.taskDeletedNotification(access.project.project.title, taskTypeLabel(t.taskType)),
+          projectId: t.projectId,
+          actorUserId: userId,
+        });
+        emit('task.deleted', { taskId: t.id, projectId: t.projectId, assignerId: t.assignedBy, assigneeIds });
+      });
+      return { message: MSG.taskDeleted, task_db_id: body.task_db_id };
     },
 
     /** Mails a fresh invitation to an e-mail the task is still waiting for (the assigner). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Task } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { notificationTeamOf } from '../projects/projects.testkit.ts';
 import { apiTask, call, crew, getTask } from './tasks.testkit.ts';
 
 type Errors = { errors: Record<string, string> };
@@ -43,6 +44,7 @@ describe('task transfer', () => {
       'GET',
       API.notifications.root,
       owner,
+      { team_db_id: await notificationTeamOf(t, owner, projectId) },
     );
     expect(n.body.data.notifications[0].notification_type).toBe('task_transfer');
 
@@ -116,6 +118,7 @@ describe('task transfer', () => {
       'GET',
       API.notifications.root,
       bob,
+      { team_db_id: await notificationTeamOf(t, bob, projectId) },
     );
     expect(n.body.data.notifications[0].message).toContain('declined');
   });

@@ -68,7 +68,10 @@ describe('home task trays', () => {
     await call(t, 'PUT', API.tasks.complete, owner, { task_db_id: task.task_db_id });
     expect((await ownerHeard).task.task_status).toBe('completed');
     await afterSentinel(socket, () =>
-      t.ctx.realtime.toUser(bob.user.id, 'has_new_notification', { has_new_notification: true }),
+      t.ctx.realtime.toUser(bob.user.id, 'has_new_notification', {
+        has_new_notification: true,
+        team_db_id: 'sentinel',
+      }),
     );
     expect(heard).toEqual([]);
   });

@@ -39,6 +39,7 @@ export function membersRoutes(ctx: AppContext) {
       API.teams.members,
       {
         schema: { tags, querystring: teamIdQuery, response: replies(z.object({ team_detail: teamDetail })) },
+        config: { policy: 'teams.canView' },
       },
       async (req) => ok({ team_detail: await members.detail(userIdOf(req), req.query.team_id) }),
     );
@@ -47,7 +48,7 @@ export function membersRoutes(ctx: AppContext) {
       API.teams.members,
       {
         schema: { tags, body: addMembersBody, response: messageReply },
-        config: { rateLimit: limit(config, 30) },
+        config: { policy: 'teams.canManageMembers', rateLimit: limit(config, 30) },
       },
       async (req) =>
         ok(
@@ -61,7 +62,10 @@ export function membersRoutes(ctx: AppContext) {
 
     app.put(
       API.teams.members,
-      { schema: { tags, body: removeMemberBody, response: messageReply } },
+      {
+        schema: { tags, body: removeMemberBody, response: messageReply },
+        config: { policy: 'teams.canManageMembers' },
+      },
       async (req) => {
         const { team_id, user_db_id, user_email } = req.body;
         await members.remove(
@@ -75,7 +79,10 @@ export function membersRoutes(ctx: AppContext) {
 
     app.delete(
       API.teams.members,
-      { schema: { tags, body: deleteMemberBody, response: messageReply } },
+      {
+        schema: { tags, body: deleteMemberBody, response: messageReply },
+        config: { policy: 'teams.canManageMembers' },
+      },
       async (req) => {
         await members.remove(userIdOf(req), req.body.team_id, { userId: req.body.user_db_id });
         return ok({ message: MSG.deletedUser });
@@ -90,13 +97,17 @@ export function membersRoutes(ctx: AppContext) {
           querystring: z.object({ team_id: uuid().optional() }),
           response: permissionsReply,
         },
+        config: { policy: 'teams.canView' },
       },
       async (req) => ok({ permissions: await perms.catalogue(userIdOf(req), req.query.team_id) }),
     );
 
     app.get(
       API.teams.memberPermissions,
-      { schema: { tags, querystring: memberPermissionsQuery, response: permissionsReply } },
+      {
+        schema: { tags, querystring: memberPermissionsQuery, response: permissionsReply },
+        config: { policy: 'teams.canEditPermissions' },
+      },
       async (req) =>
         ok({
           permissions: await perms.ofMember(userIdOf(req), req.query.team_id, req.query.user_db_id),
@@ -105,7 +116,10 @@ export function membersRoutes(ctx: AppContext) {
 
     app.post(
       API.teams.memberPermissions,
-      { schema: { tags, body: setMemberPermissionsBody, response: messageReply } },
+      {
+        schema: { tags, body: setMemberPermissionsBody, response: messageReply },
+        config: { policy: 'teams.canEditPermissions' },
+      },
       async (req) =>
         ok(await perms.set(userIdOf(req), req.body.team_id, req.body.user_db_id, req.body.permissions)),
     );

@@ -4,19 +4,20 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { teamInvites, teamMembers, teams, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
-import { assertWithinLimit, findPlan } from '../plans/plans.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { assertWithinLimit, findPlan } from '../plans/index.ts';
+import { notify } from '../notifications/index.ts';
 import type { Emit } from '../../platform/events/bus.ts';
+import { iso } from '../../db/rows.ts';
 import { createInvites, pendingInvites } from './invites.service.ts';
 import { dropMemberPermissions, resolvePermissionIds } from './permissions.service.ts';
 import { authorizeTeam, canManageMembers, canView, ownsTeamSql, type TeamRow } from './teams.policy.ts';
-import { insertMembers, iso, lockTeam } from './teams.service.ts';
+import { insertMembers, lockTeam } from './teams.service.ts';
 
 export interface AddPeopleInput {
   userIds: string[];
   emails: string[];
-  /** chosen permission ids; the default member set when empty */
-  permissions: number[];
+  /** chosen permission ids ([] is none); the default member set only when absent */
+  permissions?: number[];
 }
 
 /**
@@ -50,7 +51,7 @@ export async function addPeople(
 ): Promise<{ team: TeamRow; addedUserIds: string[]; invitedEmails: string[] }> {
   const team = await lockTeam(tx, teamId);
   if (!team) throw notFound();
-  const perms = await resolvePermissionIds(tx, input.permissions, { defaultWhenEmpty: true });
+  const perms = await resolvePermissionIds(tx, input.permissions);
 
   const byId = input.userIds.length
     ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, input.userIds))
@@ -108,6 +109,7 @@ export async function addPeople(
     await notify(tx, emit, {
       userIds: newUserIds,
       type: 'team_invite',
+      teamId: team.id,
       title: MSG.teamAddedNotificationTitle,
       message: addedYouTo(`${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim(), team.name),
       actorUserId: actorId,

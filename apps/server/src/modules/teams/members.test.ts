@@ -58,6 +58,28 @@ describe('GET /api/teams/members', () => {
 });
 
 describe('POST /api/teams/members', () => {
+  it('grants no permissions for an explicit empty choice; only an absent field means the defaults', async () => {
+    const { owner, teamId } = await crew(t);
+    const none = await person(t);
+    const res = await call(t, 'POST', API.teams.members, owner, {
+      team_id: teamId,
+      user_db_ids: [none.user.id],
+      user_emails: ['nobody.rights@example.com'],
+      permissions: [],
+    });
+    expect(res.body.response).toBe(true);
+    expect(await membership(t, teamId, none.user.id)).toEqual({ isAdmin: false, codes: [] });
+    const [invite] = await invitesOf(teamId);
+    expect(invite.permissionIds).toEqual([]);
+
+    // crew() creates its team without a permissions field: its member holds the defaults
+    const other = await crew(t);
+    expect((await membership(t, other.teamId, other.member.user.id))!.codes).toEqual([
+      'can_create_projects',
+      'can_view_app_integration',
+    ]);
+  });
+
   it('adds users by id and by e-mail, skips present members and invites unknown e-mails', async () => {
     const { owner, member, teamId } = await crew(t);
     const byEmail = await person(t);

@@ -18,20 +18,19 @@ export const idsOfCodes = (catalogue: PermissionRow[], codes: readonly string[])
 
 /**
  * The permission set of a new member: the chosen ids (each must exist, else 'No permissions found'
- * on the permissions field), or the default member set when none is chosen.
+ * on the permissions field), or the default member set when the field is absent; [] is none.
  */
 export async function resolvePermissionIds(
   db: DbOrTx,
-  chosen: number[],
-  opts: { defaultWhenEmpty: boolean },
+  chosen: number[] | undefined,
 ): Promise<{ ids: number[]; owner: boolean }> {
   const catalogue = await loadCatalogue(db);
-  const unique = [...new Set(chosen)];
+  const unique = [...new Set(chosen ?? [])];
   if (unique.some((id) => !catalogue.some((p) => p.id === id))) {
     throw fieldError('permissions', MSG.noPermissionsFound);
   }
-  const ids =
-    unique.length === 0 && opts.defaultWhenEmpty ? idsOfCodes(catalogue, DEFAULT_MEMBER_PERMISSIONS) : unique;
+  // Only an absent choice means the defaults; an explicit [] means no permissions (issue 13).
+  const ids = chosen === undefined ? idsOfCodes(catalogue, DEFAULT_MEMBER_PERMISSIONS) : unique;
   const ownerId = catalogue.find((p) => p.code === OWNER_PERMISSION)?.id;
   return { ids, owner: ownerId !== undefined && ids.includes(ownerId) };
 }
@@ -133,7 +132,7 @@ export async function setMemberPermissions(
   chosen: number[],
 ) {
   await assertMember(db, team.id, userId);
-  const resolved = await resolvePermissionIds(db, chosen, { defaultWhenEmpty: false });
+  const resolved = await resolvePermissionIds(db, chosen);
   if (team.ownerId === userId && !resolved.owner) {
     const ownerId = idsOfCodes(await loadCatalogue(db), [OWNER_PERMISSION]);
     resolved.ids.push(...ownerId);

@@ -11,13 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import {
-  assertWithinLimit,
-  findPlan,
-  hasRoom,
-  presentCurrentPlan,
-  upgradeRequired,
-} from '../plans/plans.service.ts';
+import { assertWithinLimit, findPlan, hasRoom, presentCurrentPlan, upgradeRequired } from '../plans/index.ts';
 import { addPeople, countCollaborators, listOwnedTeamsMembers, teamDetailOf } from './members.service.ts';
 import { idsOfCodes, loadCatalogue, ownPermissionList } from './permissions.service.ts';
 import { authorizeTeam, canDelete, canUpdate, canView } from './teams.policy.ts';
@@ -31,7 +25,7 @@ import {
   teamMemberIds,
   teamSummaryFor,
 } from './teams.service.ts';
-import { releaseTeamProjects } from '../projects/teamProjects.ts';
+import { releaseTeamProjects } from '../projects/index.ts';
 
 /** How many member avatars a row of the Teams table shows (spec 002 §2). */
 const AVATARS = 4;

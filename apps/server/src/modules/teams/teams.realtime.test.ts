@@ -26,7 +26,10 @@ afterAll(async () => {
 
 const socketOf = (p: Person) => connect(url, { cookie: p.cookie });
 const ping = (p: Person) => () =>
-  t.ctx.realtime.toUser(p.user.id, 'has_new_notification', { has_new_notification: true });
+  t.ctx.realtime.toUser(p.user.id, 'has_new_notification', {
+    has_new_notification: true,
+    team_db_id: 'sentinel',
+  });
 
 describe('team events on the user channel', () => {
   it('team_add reaches every member of a new team, each with their own role', async () => {

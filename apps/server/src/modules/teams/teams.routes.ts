@@ -58,6 +58,7 @@ export function teamsRoutes(ctx: AppContext) {
             z.object({ teams: z.array(settingsTeam).optional(), users: z.array(teamMember).optional() }),
           ),
         },
+        config: { policy: 'self' },
       },
       async (req) => {
         const userId = userIdOf(req);
@@ -75,7 +76,7 @@ export function teamsRoutes(ctx: AppContext) {
           body: createTeamBody,
           response: replies(z.object({ message: z.string(), team_db_id: z.string() })),
         },
-        config: { rateLimit: limit(config, 20) },
+        config: { policy: 'self', rateLimit: limit(config, 20) },
       },
       async (req) => ok(await commands.create(userIdOf(req), req.body)),
     );
@@ -84,32 +85,44 @@ export function teamsRoutes(ctx: AppContext) {
       API.teams.root,
       {
         schema: { tags, body: updateTeamBody, response: messageReply },
-        config: { rateLimit: limit(config, 30) },
+        config: { policy: 'teams.canUpdate', rateLimit: limit(config, 30) },
       },
       async (req) => ok(await commands.update(userIdOf(req), req.body)),
     );
 
     app.delete(
       API.teams.root,
-      { schema: { tags, body: deleteTeamBody, response: messageReply } },
+      {
+        schema: { tags, body: deleteTeamBody, response: messageReply },
+        config: { policy: 'teams.canDelete' },
+      },
       async (req) => ok(await commands.remove(userIdOf(req), req.body)),
     );
 
     app.get(
       API.teams.detail,
-      { schema: { tags, querystring: teamIdQuery, response: replies(z.object({ team: teamWithDetail })) } },
+      {
+        schema: { tags, querystring: teamIdQuery, response: replies(z.object({ team: teamWithDetail })) },
+        config: { policy: 'teams.canView' },
+      },
       async (req) => ok({ team: await commands.detail(userIdOf(req), req.query.team_id) }),
     );
 
     app.get(
       API.teams.checkPermission,
-      { schema: { tags, response: replies(z.object({ can_create_team: z.literal(true) })) } },
+      {
+        schema: { tags, response: replies(z.object({ can_create_team: z.literal(true) })) },
+        config: { policy: 'self' },
+      },
       async (req) => ok(await commands.checkCreate(userIdOf(req))),
     );
 
     app.get(
       API.teams.regions,
-      { schema: { tags, response: replies(z.object({ aws_configs: z.array(region) })) } },
+      {
+        schema: { tags, response: replies(z.object({ aws_configs: z.array(region) })) },
+        config: { policy: 'self' },
+      },
       async (req) => {
         userIdOf(req);
         return ok(commands.regions());
@@ -118,7 +131,10 @@ export function teamsRoutes(ctx: AppContext) {
 
     app.get(
       API.teams.currentPlan,
-      { schema: { tags, querystring: teamIdQuery, response: replies(currentPlan) } },
+      {
+        schema: { tags, querystring: teamIdQuery, response: replies(currentPlan) },
+        config: { policy: 'teams.canView' },
+      },
       async (req) => ok(await commands.currentPlan(userIdOf(req), req.query.team_id)),
     );
 
@@ -130,7 +146,7 @@ export function teamsRoutes(ctx: AppContext) {
           body: acceptInviteBody,
           response: replies(z.object({ message: z.string(), team: teamSummary })),
         },
-        config: { rateLimit: limit(config, 20) },
+        config: { policy: 'self', rateLimit: limit(config, 20) },
       },
       async (req) => {
         const team = await invites.accept(userIdOf(req), req.body.invite_code);

@@ -22,9 +22,6 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newTeamCode = () =>
   'TM' + Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
-/** A timestamp read through raw SQL (a Date or a string, by driver) as ISO text. */
-export const iso = (v: unknown) => new Date(v as string | Date).toISOString();
-
 /** Every account gets its personal team at sign-up (is_personal, shown 'My Account'). */
 export async function createPersonalTeam(db: DbOrTx, user: { id: string; firstName: string }) {
   const [team] = await db

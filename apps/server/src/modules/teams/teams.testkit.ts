@@ -68,7 +68,7 @@ export async function apiTeam(
     aws_region: 'eu-west-1',
     user_db_ids: members.ids ?? [],
     user_emails: members.emails ?? [],
-    permissions: members.permissions ?? [],
+    ...(members.permissions ? { permissions: members.permissions } : {}),
   });
   if (!res.body.response) throw new Error(`team not created: ${res.body.errormessage}`);
   return res.body.data.team_db_id;

@@ -5,12 +5,9 @@ import { assets, uploadSessions } from '../../db/schema/index.ts';
 import { isBlobError, type UploadedPart } from '../../platform/blobs/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
-import { enqueueJob } from '../../platform/jobs/queue.ts';
-import { childPath, folderIn, newIngestCode, searchTextOf } from '../assets/assets.sql.ts';
-import { fileTypeOf } from '../../platform/media/sniff.ts';
-import '../media/media.events.ts';
-import { authorizeProject, canWriteAssets } from '../projects/projects.policy.ts';
-import { adjustProjectTotals, lockProject } from '../projects/projects.service.ts';
+import { childPath, folderIn, newIngestCode, searchTextOf } from '../assets/index.ts';
+import { authorizeProject, canWriteAssets, lockProject } from '../projects/index.ts';
+import { recordIngestedAsset } from './uploads.ingest.ts';
 import { expectedPartSize, sessionOf, type UploadSessionRow } from './uploads.sessions.ts';
 import { normalisePath } from './uploads.service.ts';
 
@@ -207,24 +204,6 @@ export function createCompleteUpload(
         if (!(await lockProject(tx, s.projectId))) throw notFound(MSG.projectNotFound);
         const newFolderParents: (string | null)[] = [];
         const folder = await ensureFolders(tx, s, newFolderParents);
-        await tx.insert(assets).values({
-          id: s.assetId,
-          projectId: s.projectId,
-          parentId: folder?.id ?? null,
-          isFolder: false,
-          title: s.filename,
-          fileType: fileTypeOf(s.mimeType, s.extension),
-          folderPath: childPath(folder),
-          ingestCode: newIngestCode(),
-          sizeBytes: s.sizeBytes,
-          mimeType: s.mimeType,
-          extension: s.extension || null,
-          uploadedBy: s.userId,
-          status: INGEST_STATUS.inqueue,
-          blobKey: s.blobKey,
-          searchText: searchTextOf(s.filename, '', []),
-        });
-        await adjustProjectTotals(tx, s.projectId, s.sizeBytes, 1 + newFolderParents.length);
         // Still ours: a completion that lost its session to a takeover must not make a second asset.
         const [mine] = await tx
           .update(uploadSessions)
@@ -232,19 +211,23 @@ export function createCompleteUpload(
           .where(and(eq(uploadSessions.id, s.id), eq(uploadSessions.status, 'completing')))
           .returning({ id: uploadSessions.id });
         if (!mine) throw conflict();
-        await enqueueJob(tx, 'media.process', { assetId: s.assetId });
+        await recordIngestedAsset(
+          tx,
+          emit,
+          {
+            assetId: s.assetId,
+            projectId: s.projectId,
+            folder,
+            filename: s.filename,
+            mimeType: s.mimeType,
+            extension: s.extension,
+            sizeBytes: s.sizeBytes,
+            blobKey: s.blobKey,
+            userId: s.userId,
+          },
+          newFolderParents,
+        );
         const parent = folder?.id ?? null;
-        emit('assets.changed', {
-          projectId: s.projectId,
-          folderIds: [...newFolderParents, parent],
-          totals: true,
-        });
-        emit('asset.status', {
-          projectId: s.projectId,
-          assetId: s.assetId,
-          parentId: parent,
-          status: INGEST_STATUS.inqueue,
-        });
         return parent;
       });
       ctx.jobs.wake();

@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { projects, uploadSessions, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { JobData, JobHandler } from '../../platform/jobs/queue.ts';
 import type { UploadSessionRow } from './uploads.sessions.ts';
-import '../media/media.events.ts';
+import type {} from '../media/index.ts';
 
 const BATCH = 200;
 /** Store uploads looked at per hourly sweep (the rest wait for the next hour). */
@@ -76,12 +77,17 @@ export function freePartsLater(
   return ctx.jobs.enqueue(tx, 'uploads.free_parts', { blobKey: s.blobKey, blobUploadId: s.blobUploadId });
 }
 
-export function registerUploadJobs(ctx: AppContext) {
-  ctx.jobs.register('uploads.free_parts', async ({ blobKey, blobUploadId }) => {
+/** The 'uploads.free_parts' handler (declared by the uploads manifest). */
+export function freePartsJob(ctx: AppContext): JobHandler<JobData<'uploads.free_parts'>> {
+  return async ({ blobKey, blobUploadId }) => {
     await ctx.blobs.abortMultipartUpload(blobKey, blobUploadId);
-  });
-  ctx.jobs.register('uploads.cleanup', async () => {
+  };
+}
+
+/** The 'uploads.cleanup' handler (declared by the uploads manifest). */
+export function uploadsCleanupJob(ctx: AppContext) {
+  return async () => {
     await cleanupStaleUploads(ctx);
     await scheduleUploadsCleanup(ctx);
-  });
+  };
 }

@@ -3,7 +3,7 @@ import { MSG } from '@rushes/shared';
 import type { Tx } from '../../db/client.ts';
 import { projects, teams, uploadSessions } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { findPlan, upgradeData } from '../plans/plans.service.ts';
+import { findPlan, upgradeData } from '../plans/index.ts';
 
 /** Plan storage is in GB of 1024³ bytes (docs/decisions.md). */
 export const GIB = 1024 ** 3;

@@ -137,7 +137,8 @@ describe('an upload survives kill -9 of the server', () => {
     });
     expect(started.part_count).toBe(8);
     const put = async (u: string, body: Buffer) => {
-      const res = await fetch(u, { method: 'PUT', body: new Uint8Array(body) });
+      // the fs driver's signed URLs are same-origin paths
+      const res = await fetch(new URL(u, url), { method: 'PUT', body: new Uint8Array(body) });
       expect(res.status).toBe(200);
       return res.headers.get('etag')!;
     };
@@ -147,7 +148,7 @@ describe('an upload survives kill -9 of the server', () => {
     let sentHalf: () => void = () => undefined;
     const halfSent = new Promise<void>((r) => (sentHalf = r));
     const part4 = slice(source, PART, 4);
-    const inFlight = fetch(started.parts[3].url, {
+    const inFlight = fetch(new URL(started.parts[3].url, url), {
       method: 'PUT',
       headers: { 'content-length': String(part4.length) },
       body: new ReadableStream({

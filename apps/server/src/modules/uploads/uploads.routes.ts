@@ -38,7 +38,7 @@ export function uploadsRoutes(ctx: AppContext) {
       API.uploads.root,
       {
         schema: { tags, body: startUploadBody, response: replies(startUploadAnswer) },
-        config: { rateLimit: limit(ctx.config, 600) },
+        config: { policy: 'projects.canWriteAssets', rateLimit: limit(ctx.config, 600) },
       },
       async (req) => ok(await service.start(userIdOf(req), req.body, req.log)),
     );
@@ -47,20 +47,26 @@ export function uploadsRoutes(ctx: AppContext) {
       API.uploads.signParts,
       {
         schema: { tags, body: signPartsBody, response: replies(signPartsAnswer) },
-        config: { rateLimit: limit(ctx.config, 1200) },
+        config: { policy: 'projects.canWriteAssets', rateLimit: limit(ctx.config, 1200) },
       },
       async (req) => ok(await service.signMore(userIdOf(req), req.body)),
     );
 
     app.get(
       API.uploads.parts,
-      { schema: { tags, querystring: listPartsQuery, response: replies(listPartsAnswer) } },
+      {
+        schema: { tags, querystring: listPartsQuery, response: replies(listPartsAnswer) },
+        config: { policy: 'projects.canWriteAssets' },
+      },
       async (req) => ok(await service.parts(userIdOf(req), req.query.project_db_id, req.query.upload_id)),
     );
 
     app.get(
       API.uploads.sessions,
-      { schema: { tags, querystring: listSessionsQuery, response: replies(listSessionsAnswer) } },
+      {
+        schema: { tags, querystring: listSessionsQuery, response: replies(listSessionsAnswer) },
+        config: { policy: 'projects.canWriteAssets' },
+      },
       async (req) => ok(await service.sessions(userIdOf(req), req.query.project_db_id)),
     );
 
@@ -68,14 +74,17 @@ export function uploadsRoutes(ctx: AppContext) {
       API.uploads.complete,
       {
         schema: { tags, body: completeUploadBody, response: replies(completeUploadAnswer) },
-        config: { rateLimit: limit(ctx.config, 600) },
+        config: { policy: 'projects.canWriteAssets', rateLimit: limit(ctx.config, 600) },
       },
       async (req) => ok(await complete(userIdOf(req), req.body)),
     );
 
     app.delete(
       API.uploads.root,
-      { schema: { tags, body: abortUploadBody, response: messageReply } },
+      {
+        schema: { tags, body: abortUploadBody, response: messageReply },
+        config: { policy: 'projects.canWriteAssets' },
+      },
       async (req) => ok(await service.abort(userIdOf(req), req.body)),
     );
   };

@@ -68,6 +68,11 @@ describe('uploads on the S3 driver (s3rver)', () => {
     const { started, done } = await uploadFile(t, owner, projectId, data, { filename: 'noise.dat' });
     expect(started.part_count).toBe(3);
     expect(new URL(started.parts[0].url).pathname).toContain(`/${BUCKET}/`);
+    // the page may PUT there: the store's origin is in the CSP's connect-src (else only 'self')
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: API.health })).headers['content-security-policy'],
+    );
+    expect(csp).toMatch(new RegExp(`connect-src 'self' ${new URL(started.parts[0].url).origin}(;|$)`));
     const row = (await assetRow(t, done.ingest_db_id))!;
     expect(sha256(await stored(t, row.blobKey!))).toBe(sha256(data));
     await t.ctx.jobs.drainForTests();

@@ -6,6 +6,8 @@ import {
   partCountFor,
   partSizeFor,
   unsupportedReason,
+  normaliseFilename,
+  extensionOf,
   type AbortUploadBody,
   type ListPartsAnswer,
   type SignPartsBody,
@@ -17,9 +19,9 @@ import type { startUploadBody } from '@rushes/shared';
 import { uploadSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, AppError, notFound } from '../../platform/http/errors.ts';
-import { folderIn } from '../assets/assets.sql.ts';
-import { authorizeProject, canWriteAssets } from '../projects/projects.policy.ts';
-import { iso } from '../teams/teams.service.ts';
+import { iso } from '../../db/rows.ts';
+import { folderIn, originalKey } from '../assets/index.ts';
+import { authorizeProject, canWriteAssets } from '../projects/index.ts';
 import { freePartsLater } from './uploads.jobs.ts';
 import { assertStorageRoom } from './uploads.quota.ts';
 import { sessionOf, signParts, type UploadSessionRow } from './uploads.sessions.ts';
@@ -28,12 +30,6 @@ import { sessionOf, signParts, type UploadSessionRow } from './uploads.sessions.
 type ErrorLogger = { error(obj: object, msg?: string): void };
 
 type StartBody = z.output<typeof startUploadBody>;
-
-/** Generated blob keys (DESIGN §9): never from the user's file name. */
-export const assetKeyPrefix = (projectId: string, assetId: string) =>
-  `projects/${projectId.toLowerCase()}/assets/${assetId.toLowerCase()}`;
-export const originalKey = (projectId: string, assetId: string) =>
-  `${assetKeyPrefix(projectId, assetId)}/original`;
 
 /**
  * The upload protocol (spec 002 §7 Uploads) up to completion: start, sign more parts, list the
@@ -59,7 +55,10 @@ export function createUploadsService(ctx: AppContext) {
       const key = originalKey(body.project_db_id, assetId);
       const partSize = partSizeFor(info.size, config.UPLOAD_PART_SIZE);
       const partCount = partCountFor(info.size, partSize);
-      const extension = (info.extension || info.filename.split('.').pop() || '').toLowerCase().slice(0, 20);
+      // The name and extension as Windows would save the file ('clip.mp4.' is 'clip.mp4'); the
+      // client's `extension` field is ignored, so it cannot disguise a file ('x.png' with 'exe').
+      const filename = normaliseFilename(info.filename);
+      const extension = extensionOf(filename).slice(0, 20);
 
       // Quota first (cheap refusal), then the blob upload, then the session row in the same transaction.
       // The store is not part of that transaction: when the insert or the commit fails, the store's
@@ -81,7 +80,7 @@ export function createUploadsService(ctx: AppContext) {
               assetId,
               blobKey: key,
               blobUploadId: uploadId,
-              filename: info.filename,
+              filename,
               extension,
               mimeType: info.mime_type,
               sizeBytes: info.size,

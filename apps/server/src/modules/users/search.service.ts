@@ -2,12 +2,7 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { UserSearchResult } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { teamMembers, users } from '../../db/schema/index.ts';
-
-/** At most this many users per search answer. */
-export const SEARCH_LIMIT = 20;
-
-/** Escapes LIKE wildcards so the typed text is matched literally (backslash is LIKE's escape). */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike, SEARCH_LIMIT } from '../../db/search.ts';
 
 /**
  * User search for member pickers. Privacy: never the whole user table — only people who share a

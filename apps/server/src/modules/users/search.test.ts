@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type UserSearchResult } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { escapeLike, SEARCH_LIMIT } from '../../db/search.ts';
 import { apiTeam, call, person, setPlan, type Errors, type Person } from '../teams/teams.testkit.ts';
-import { escapeLike, SEARCH_LIMIT } from './search.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

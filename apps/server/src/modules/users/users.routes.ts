@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok, replies } from '../../platform/http/envelope.ts';
 import { limit, typed } from '../../platform/http/routes.ts';
-import { authorizeTeam, canView } from '../teams/teams.policy.ts';
+import { authorizeTeam, canView } from '../teams/index.ts';
 import { searchUsers } from './search.service.ts';
 
 /**
@@ -22,7 +22,7 @@ export function usersRoutes(ctx: AppContext) {
           querystring: userSearchQuery,
           response: replies(z.object({ users: z.array(userSearchResult) })),
         },
-        config: { rateLimit: limit(ctx.config, 60) },
+        config: { policy: 'teams.canView', rateLimit: limit(ctx.config, 60) },
       },
       async (req) => {
         const userId = userIdOf(req);

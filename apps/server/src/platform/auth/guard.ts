@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { API, MSG } from '@rushes/shared';
 import { unauthorized } from '../http/errors.ts';
@@ -10,14 +10,39 @@ const UNGUARDED = ['/api/blobs/', API.docs];
 /** Who may reach a route: default is a full (logged-in) session; routes opt out explicitly. */
 export type RouteAccess = 'user' | 'public' | 'pending_2fa';
 
+/**
+ * The check that guards a non-public route, declared next to it (docs/decisions.md, "Access declared
+ * per route"): `'<module>.<rule>'` names the rule of that module's policy the service applies
+ * (`'projects.canViewProject'`, `'teams.canManageMembers'`…); `'self'` is a route that only reads or
+ * changes the caller's own data (or a fixed list), so the session is the whole check.
+ */
+export type RoutePolicy = 'self' | `${string}.${string}`;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    policy?: RoutePolicy;
   }
   interface FastifyRequest {
     session: ResolvedSession | null;
   }
 }
+
+/** A guarded /api route as registered (hidden ones included), for the route-table access test. */
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  policy: RoutePolicy | undefined;
+  schema: FastifySchema | undefined;
+}
+
+const routeTables = new WeakMap<FastifyInstance, GuardedRoute[]>();
+
+/** Every route the guard sees (every /api route but the self-guarded ones of UNGUARDED), in order. */
+export const guardedRoutes = (app: FastifyInstance): readonly GuardedRoute[] => routeTables.get(app) ?? [];
+
+const isGuarded = (url: string) => url.startsWith('/api/') && !UNGUARDED.some((p) => url.startsWith(p));
 
 /** The caller's user id on a route guarded by a full session. */
 export function userIdOf(request: FastifyRequest): string {
@@ -32,8 +57,18 @@ export function userIdOf(request: FastifyRequest): string {
  */
 export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPolicy) {
   app.decorateRequest('session', null);
+  const table: GuardedRoute[] = [];
+  routeTables.set(app, table);
+  app.addHook('onRoute', (route) => {
+    if (!isGuarded(route.url)) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const { access = 'user', policy } = route.config ?? {};
+      table.push({ method, url: route.url, access, policy, schema: route.schema });
+    }
+  });
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || UNGUARDED.some((p) => request.url.startsWith(p))) return;
+    if (!isGuarded(request.url)) return;
     // An unknown path answers 404 to everyone (the routes are public in the OpenAPI document anyway),
     // the same with or without the web app's catch-all route.
     if (request.is404) return;

@@ -42,7 +42,11 @@ export interface BlobHead {
 export interface BlobStore {
   readonly driver: 'fs' | 's3';
   createMultipartUpload(key: string, opts: { contentType: string }): Promise<{ uploadId: string }>;
-  /** URL the browser PUTs the part's bytes to; the answer carries the part's `ETag` header. */
+  /**
+   * URL the browser PUTs the part's bytes to; the answer carries the part's `ETag` header. S3 gives
+   * an absolute presigned URL; the filesystem driver a path on this server (relative unless a
+   * `publicBaseUrl` was given), which a client outside a browser resolves against the API's base.
+   */
   signPartUrl(
     key: string,
     uploadId: string,
@@ -82,7 +86,7 @@ export interface BlobStore {
   /** Idempotent: deleting a missing object does nothing. */
   deleteObject(key: string): Promise<void>;
   copyObject(srcKey: string, dstKey: string): Promise<void>;
-  /** Time-limited download URL; `filename` makes it an attachment with that name. */
+  /** Time-limited download URL (relative on the filesystem driver, as above); `filename` makes it an attachment with that name. */
   signGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string }): Promise<string>;
 }
 

@@ -35,8 +35,13 @@ import { streamToFile } from './streams.ts';
 export interface FsBlobStoreOptions {
   /** Directory holding everything (e.g. `./data/blobs`); created on first write. */
   root: string;
-  /** Origin the browser reaches this server at, e.g. `http://localhost:3000`. */
-  publicBaseUrl: string;
+  /**
+   * Origin put before the signed URLs, e.g. `http://127.0.0.1:4000` for a client outside a browser
+   * (tests, benches). Omitted (the server): the URLs are same-origin relative paths, so a page opened
+   * at any address of this server (localhost, 127.0.0.1, a LAN name) may PUT to them under its
+   * `connect-src 'self'` (docs/decisions.md).
+   */
+  publicBaseUrl?: string;
   /** HMAC key for signed URLs, at least 32 characters. */
   secret: string;
 }
@@ -54,7 +59,7 @@ export class FsBlobStore implements BlobStore {
     }
     this.disk = new FsLayout(opts.root);
     this.partWriter = new FsPartWriter(this.disk);
-    this.baseUrl = new URL(opts.publicBaseUrl).toString().replace(/\/+$/, '');
+    this.baseUrl = opts.publicBaseUrl ? new URL(opts.publicBaseUrl).toString().replace(/\/+$/, '') : '';
     this.secret = opts.secret;
   }
 

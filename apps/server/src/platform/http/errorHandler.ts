@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG } from '@rushes/shared';
+import { MSG, isProductMessage } from '@rushes/shared';
 import { AppError } from './errors.ts';
 import { failure } from './envelope.ts';
 
@@ -13,17 +12,18 @@ export function installErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       return reply.status(error.status).send(failure(error.message, error.data, error.errorcode));
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
+    if (Array.isArray(error.validation) && error.validation.length > 0) {
       const errors: Record<string, string> = {};
+      const context =
+        error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
       for (const v of error.validation) {
         const field =
           v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.missingProperty ?? '');
-        // A missing or non-object body has no field: name it 'body' and answer the spec's required text,
-        // never zod's own English.
-        if (!field) errors.body ??= MSG.required;
-        else errors[field] ??= v.message ?? MSG.required;
+        // Only our own texts (packages/shared) reach a user, never a library's English; a whole
+        // body, query or path that is wrong is named by its part.
+        errors[field || context] ??= isProductMessage(v.message) ? v.message : MSG.invalidValue;
       }
-      const first = Object.values(errors)[0] ?? MSG.required;
+      const first = Object.values(errors)[0] ?? MSG.invalidValue;
       return reply.status(400).send(failure(first, { errors }));
     }
     if (error.statusCode === 429) {
@@ -34,7 +34,8 @@ export function installErrorHandling(app: FastifyInstance) {
       request.log.info({ err: error }, 'client error');
       return reply.status(error.statusCode).send(failure(MSG.somethingWentWrong, null, error.statusCode));
     }
-    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    // err goes through logging.ts's serializer: SQL errors without their parameter values.
+    request.log.error({ err: error, request_id: request.id }, 'unexpected error');
     return reply.status(500).send(failure(MSG.somethingWentWrong, { request_id: request.id }, 500));
   });
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { openDatabase, type Database, type Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { openTestDatabase } from '../../../test/db-template.ts';
 import { jobs } from '../../db/schema/platform.ts';
 import { JobQueue, type JobLogger } from './queue.ts';
 
@@ -116,7 +117,7 @@ export function useJobsDatabase(url: string | undefined) {
   let prefix = '';
   beforeAll(async () => {
     scratch = url ? await createScratchDatabase(url) : undefined;
-    database = await openDatabase({ url: scratch?.url });
+    database = await openTestDatabase(scratch?.url);
   });
   afterAll(async () => {
     await database?.close();

@@ -30,7 +30,6 @@ export class Mailer {
     private readonly opts: { smtpUrl?: string; from: string; outbox: boolean },
   ) {
     if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
-    jobs.register('mail.deliver', ({ mailId }) => this.deliver(mailId));
   }
 
   /** Whether the dev outbox page may read stored mails (never with SMTP; see config). */
@@ -51,7 +50,8 @@ export class Mailer {
     if (this.transport) await this.jobs.enqueue(db, 'mail.deliver', { mailId: row.id });
   }
 
-  private async deliver(mailId: string) {
+  /** The 'mail.deliver' job's handler (declared by the platform manifest). */
+  async deliver(mailId: string) {
     const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)).limit(1);
     if (!mail || mail.status !== 'pending' || !this.transport) return;
     try {

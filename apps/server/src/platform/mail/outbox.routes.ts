@@ -1,24 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { API, outboxMail } from '@rushes/shared';
+import { API, MSG, outboxAnswer } from '@rushes/shared';
 import type { Mailer } from './mailer.ts';
 import { ok, replies } from '../http/envelope.ts';
+import { forbidden } from '../http/errors.ts';
+import { cameFromThisMachine } from '../http/loopback.ts';
 import { typed } from '../http/routes.ts';
 
 /**
  * The dev outbox: only registered when no SMTP is configured (the embedded default), so a new user
  * on a laptop can read the verification link and 2FA codes. With SMTP_URL set the route does not exist.
+ * Its mails hold reset links and codes (an account takeover for whoever reads them), so it answers
+ * only clients on the server's own machine (loopback.ts), unless `remote` (MAIL_OUTBOX_REMOTE, for a
+ * demo host) opens it to every client.
  */
-export function outboxRoutes(mailer: Mailer) {
+export function outboxRoutes(mailer: Mailer, opts: { remote: boolean }) {
   return async (fastify: FastifyInstance) => {
     if (!mailer.outboxEnabled) return;
     typed(fastify).get(
       API.dev.outbox,
       {
-        schema: { tags: ['dev'], response: replies(z.object({ mails: z.array(outboxMail) })) },
+        schema: { tags: ['dev'], response: replies(outboxAnswer) },
         config: { access: 'public' },
       },
-      async () => {
+      async (req) => {
+        if (!opts.remote && !cameFromThisMachine(req)) throw forbidden(MSG.outboxLocalOnly);
         const rows = await mailer.listOutbox();
         return ok({
           mails: rows.map((m) => ({
@@ -28,6 +33,7 @@ export function outboxRoutes(mailer: Mailer) {
             text: m.text,
             created_on: m.createdAt.toISOString(),
           })),
+          local_only: !opts.remote,
         });
       },
     );

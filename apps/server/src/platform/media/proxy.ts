@@ -46,6 +46,15 @@ export const PROXY_CONTENT_TYPE: Record<'video' | 'audio', string> = {
 };
 
 /**
+ * Fits the picture within 1920 × 1080 keeping its aspect, never upscaling, with even sides (H.264 4:2:0).
+ * Written as plain expressions, not `force_divisible_by` (ffmpeg ≥ 4.2), so the npm-shipped ffmpeg 4.1
+ * works too; the commas inside the functions are escaped for the filter-graph parser.
+ */
+const FIT = 'min(1\\,min(1920/iw\\,1080/ih))';
+const even = (side: 'iw' | 'ih') => `max(2\\,trunc(${side}*${FIT}/2)*2)`;
+const FIT_EVEN_1080P = `scale=w=${even('iw')}:h=${even('ih')}`;
+
+/**
  * Writes the proxy to `output`: H.264 (yuv420p, at most 1920 × 1080, even sides) + AAC stereo in an
  * MP4 with the index first (faststart), so the player can seek before it has it all.
  */
@@ -71,8 +80,7 @@ export async function makeProxy(
           '-pix_fmt',
           'yuv420p',
           '-vf',
-          // never upscale; the commas inside min() are escaped for the filter-graph parser
-          'scale=w=min(1920\\,iw):h=min(1080\\,ih):force_original_aspect_ratio=decrease:force_divisible_by=2',
+          FIT_EVEN_1080P,
         ]
       : ['-vn'];
   await runTool(

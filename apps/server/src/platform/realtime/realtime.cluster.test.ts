@@ -29,18 +29,22 @@ describe.skipIf(!multiInstance)('two instances on one PostgreSQL + Redis', () =>
 
   beforeAll(async () => {
     a = await createTestApp();
-    b = await createTestApp();
+    b = await createTestApp({}, { sameDatabaseAs: a });
     urlA = await listen(a);
     urlB = await listen(b);
   });
   afterAll(async () => {
     closeAllSockets();
-    await a?.close();
+    // b first: a drops the database they share
     await b?.close();
+    await a?.close();
   });
 
   const ping = (userId: string) => () =>
-    a.ctx.realtime.toUser(userId, 'has_new_notification', { has_new_notification: true });
+    a.ctx.realtime.toUser(userId, 'has_new_notification', {
+      has_new_notification: true,
+      team_db_id: 'sentinel',
+    });
 
   it('both instances really are separate processes-worth of state on the same database', () => {
     expect(a.database.kind).toBe('postgres');

@@ -34,7 +34,10 @@ afterAll(async () => {
 
 const policy = () => ({ idleHours: t.ctx.config.SESSION_IDLE_HOURS, maxDays: t.ctx.config.SESSION_MAX_DAYS });
 const ping = (userId: string) => () =>
-  t.ctx.realtime.toUser(userId, 'has_new_notification', { has_new_notification: true });
+  t.ctx.realtime.toUser(userId, 'has_new_notification', {
+    has_new_notification: true,
+    team_db_id: 'sentinel',
+  });
 
 async function loggedIn() {
   const { user } = await makeUser(t.ctx);

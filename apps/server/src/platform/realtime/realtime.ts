@@ -3,6 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rushes/shared';
+import { onClientEvent } from './guardedEvents.ts';
 
 interface SocketData {
   userId: string;
@@ -80,23 +81,33 @@ export class Realtime {
   private onConnection(socket: RushesSocket) {
     // The session room lets a logout end exactly this session's sockets, not the user's other devices.
     void socket.join([`user:${socket.data.userId}`, `session:${socket.data.sessionKey}`]);
-    socket.on('join', async (room, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => {};
-      const parts = String(room).split(':');
-      const [prefix, id] = parts;
-      const policy = this.policies.get(prefix);
-      if (parts.length !== 2 || !policy || !id || prefix === 'user' || prefix === 'session') {
-        return reply({ ok: false, error: 'forbidden' });
-      }
-      const allowed = await policy(socket.data.userId, id).catch(() => false);
-      if (!allowed) return reply({ ok: false, error: 'forbidden' });
-      await socket.join(`${prefix}:${id}`);
-      reply({ ok: true });
-    });
-    socket.on('leave', (room) => {
-      const name = String(room);
-      if (!name.startsWith('user:') && !name.startsWith('session:')) void socket.leave(name);
-    });
+    const warn = (obj: object, msg: string) =>
+      this.opts.log.warn({ ...obj, userId: socket.data.userId }, msg);
+    onClientEvent(
+      socket,
+      'join',
+      async (room, reply) => {
+        const parts = room.split(':');
+        const [prefix, id] = parts;
+        const policy = this.policies.get(prefix);
+        if (parts.length !== 2 || !policy || !id || prefix === 'user' || prefix === 'session') {
+          return reply({ ok: false, error: 'forbidden' });
+        }
+        const allowed = await policy(socket.data.userId, id).catch(() => false);
+        if (!allowed) return reply({ ok: false, error: 'forbidden' });
+        await socket.join(`${prefix}:${id}`);
+        reply({ ok: true });
+      },
+      warn,
+    );
+    onClientEvent(
+      socket,
+      'leave',
+      (room) => {
+        if (!room.startsWith('user:') && !room.startsWith('session:')) void socket.leave(room);
+      },
+      warn,
+    );
   }
 
   toUser<E extends Emit[0]>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) {

@@ -8,6 +8,7 @@ import type { TeamMembersPanelProps } from '../../features/teams/TeamMembersPane
 import type { MetadataPanelProps } from '../../features/assets/MetadataPanel.tsx';
 import type { CollaboratorPermissionsPanelProps } from '../../features/projects/CollaboratorPermissionsPanel.tsx';
 import type { CollaboratorsPanelProps } from '../../features/projects/CollaboratorsPanel.tsx';
+import type { ManageProjectPanelProps } from '../../features/projects/ManageProjectPanel.tsx';
 import type { ChatPanelProps } from '../../features/chat/ChatPanel.tsx';
 import type { BriefPanelProps } from '../../features/tasks/BriefPanel.tsx';
 import type { TaskListPanelProps } from '../../features/tasks/TaskListPanel.tsx';
@@ -41,6 +42,8 @@ export interface PanelPropsMap {
   projectCollaborators: CollaboratorsPanelProps;
   /** one collaborator's permissions and role badge (spec 000 §4) */
   collaboratorPermissions: CollaboratorPermissionsPanelProps;
+  /** manage project: name, figures, members, delete (spec 002 §2) */
+  manageProject: ManageProjectPanelProps;
   /** asset metadata (spec 000 §2) */
   assetMetadata: MetadataPanelProps;
   /** project chat and project help (spec 000 §2) */
@@ -107,6 +110,10 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   collaboratorPermissions: {
     title: UI.collaboratorPermissionsTitle,
     component: lazy(() => import('../../features/projects/CollaboratorPermissionsPanel.tsx')),
+  },
+  manageProject: {
+    title: UI.manageProject,
+    component: lazy(() => import('../../features/projects/ManageProjectPanel.tsx')),
   },
   assetMetadata: {
     title: UI.metadataTitle,

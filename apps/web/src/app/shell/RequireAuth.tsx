@@ -4,14 +4,17 @@ import { useCurrentUserQuery } from '../../api/currentUser.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { ErrorFallback } from '../ErrorPage.tsx';
 import { PATHS } from '../paths.ts';
+import { useInactivityLogout } from './useInactivityLogout.ts';
 
 /**
  * The logged-in routes' guard: loads the current user; logged out (401) goes to /login, keeping a
- * team invitation (?inviteCode=) so logging in joins the team.
+ * team invitation (?inviteCode=) so logging in joins the team. It also runs the inactivity logout.
  */
 export function RequireAuth() {
   const user = useCurrentUserQuery();
   const location = useLocation();
+  // Above the error page: a failed refetch (e.g. right after a reconnect) must not stop or restart it.
+  useInactivityLogout(Boolean(user.data) && !(user.isError && isUnauthorized(user.error)));
   if (user.isPending) return <PageLoader />;
   if (user.isError) {
     if (isUnauthorized(user.error)) {

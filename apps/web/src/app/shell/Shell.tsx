@@ -3,31 +3,44 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useChatEvents } from '../../features/chat/useChatEvents.ts';
 import { useTaskEvents } from '../../features/tasks/useTaskEvents.ts';
+import { UploadDock } from '../../features/uploads/UploadDock.tsx';
+import { useUploadDockOpen } from '../../features/uploads/uploadDock.ts';
 import { useLeaveWarning } from '../../features/uploads/useLeaveWarning.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelHost } from '../panels/PanelHost.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useBlockDevTools } from './useBlockDevTools.ts';
-import { useInactivityLogout } from './useInactivityLogout.ts';
 import { useInviteAcceptance } from './useInviteAcceptance.ts';
 import { useRealtime } from './useRealtime.ts';
 
-/** The logged-in layout: top bar, the page, the side-panel host; inactivity logout, realtime (chat and tasks too), invites, the leave-page warning of unfinished uploads. */
+/** Width of the upload status dock, a column of its own beside the page (never over it). */
+const UPLOAD_DOCK_WIDTH = 360;
+
+/** The logged-in layout: top bar, the page, the upload dock, the side-panel host; realtime (chat and tasks too), invites, the leave-page warning of unfinished uploads. */
 export function Shell() {
-  useInactivityLogout();
   useBlockDevTools();
   useRealtime();
   useChatEvents();
   useTaskEvents();
   useInviteAcceptance();
   useLeaveWarning();
+  const uploadsOpen = useUploadDockOpen();
 
   return (
     <PanelHost>
-      <AppShell header={{ height: 60 }} padding={0}>
+      <AppShell
+        header={{ height: 60 }}
+        aside={{
+          width: UPLOAD_DOCK_WIDTH,
+          breakpoint: 'sm',
+          collapsed: { desktop: !uploadsOpen, mobile: !uploadsOpen },
+        }}
+        padding={0}
+      >
         <AppShell.Header>
           <TopBar />
         </AppShell.Header>
+        <AppShell.Aside>{uploadsOpen && <UploadDock />}</AppShell.Aside>
         <AppShell.Main>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -52,7 +52,12 @@ export function ChangePasswordForm() {
         {UI.changePassword}
       </Title>
       <PasswordField label={UI.existingPassword} {...form.field('existing_password')} />
-      <PasswordField label={UI.newPassword} autoComplete="new-password" {...form.field('new_password')} />
+      <PasswordField
+        label={UI.newPassword}
+        description={UI.passwordTrimHint}
+        autoComplete="new-password"
+        {...form.field('new_password')}
+      />
       <PasswordField
         label={UI.confirmNewPassword}
         autoComplete="new-password"

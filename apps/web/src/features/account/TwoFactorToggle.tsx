@@ -1,6 +1,6 @@
 import { Modal, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { API, MSG, UI } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { useUser } from '../../api/currentUser.ts';
@@ -39,6 +39,7 @@ export function TwoFactorToggle(props: TwoFactorScope) {
   /** The state the user asked for, while the code dialog is open. */
   const [desired, setDesired] = useState<boolean | null>(null);
   const [sentMessage, setSentMessage] = useState('');
+  const forcedNoteId = useId();
 
   const sendCode = () => api.post<{ message: string }>(API.account.twoFactorSend, scopeBody(props));
 
@@ -67,13 +68,22 @@ export function TwoFactorToggle(props: TwoFactorScope) {
 
   return (
     <>
-      <Switch
-        label={props.scope === 'team' ? UI.teamTwoFactor : UI.twoFactor}
-        description={forced ? MSG.twoFactorForcedByTeam : undefined}
-        checked={enabled}
-        disabled={forced || send.isPending}
-        onChange={(event) => send.mutate(event.currentTarget.checked)}
-      />
+      {/* The note sits outside the switch: Mantine's description is inside the switch's <label>, so
+          it joined the accessible name and was read again as the description. */}
+      <Stack gap={4}>
+        <Switch
+          label={props.scope === 'team' ? UI.teamTwoFactor : UI.twoFactor}
+          aria-describedby={forced ? forcedNoteId : undefined}
+          checked={enabled}
+          disabled={forced || send.isPending}
+          onChange={(event) => send.mutate(event.currentTarget.checked)}
+        />
+        {forced && (
+          <Text id={forcedNoteId} size="xs" c="dimmed" pl={48}>
+            {MSG.twoFactorForcedByTeam}
+          </Text>
+        )}
+      </Stack>
       <Modal
         opened={desired !== null}
         onClose={() => setDesired(null)}

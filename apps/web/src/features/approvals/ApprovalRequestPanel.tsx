@@ -182,6 +182,10 @@ export default function ApprovalRequestPanel({
   }
   const data = query.data;
   const requests = data.requests.filter((r) => r.task_type === taskType);
+  const asked = {
+    userIds: new Set(requests.flatMap((r) => r.users.map((u) => u.user_id))),
+    emails: new Set(requests.flatMap((r) => r.invited)),
+  };
 
   return (
     <Stack gap="md">
@@ -194,7 +198,7 @@ export default function ApprovalRequestPanel({
       {data.can_set_status && (
         <StatusControl projectDbId={projectDbId} ingestDbId={ingestDbId} status={data.approval_status} />
       )}
-      <RequestForm projectDbId={projectDbId} ingestDbId={ingestDbId} taskType={taskType} />
+      <RequestForm projectDbId={projectDbId} ingestDbId={ingestDbId} taskType={taskType} asked={asked} />
       <Divider />
       <Stack gap="sm" component="section" aria-label={UI.requests}>
         <Title order={3} size="h6" c="dimmed" tt="uppercase">

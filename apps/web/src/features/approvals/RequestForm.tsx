@@ -11,28 +11,30 @@ import {
   type TaskRequestType,
 } from '@rushes/shared';
 import { api, fieldErrorsOf } from '../../api/client.ts';
-import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
+import { useSelectedTeam } from '../../api/currentUser.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
-import { PeoplePicker, splitPeople, type PickedPerson } from '../tasks/PeoplePicker.tsx';
+import { splitPeople, type PickedPerson } from '../tasks/PeoplePicker.tsx';
 import { approvalKeys } from './api.ts';
+import { ReviewerPicker, type AskedPeople } from './ReviewerPicker.tsx';
 
 interface RequestFormProps {
   projectDbId: string;
   ingestDbId: string;
   taskType: TaskRequestType;
+  /** People and e-mails already on the asset's requests of this kind. */
+  asked: AskedPeople;
 }
 
 type Errors = { people?: string; comment?: string };
 
 /**
- * A new approval or review request (spec 000 §2, §7): pick people (search from 3 characters) or
- * type e-mails, add a comment, send; 'Approval request created successfully' / 'Review request
+ * A new approval or review request (spec 000 §2, §7): pick people of the project's team (search
+ * from 3 characters; those already asked disabled) or type e-mails, add a comment, send; 'Approval request created successfully' / 'Review request
  * created successfully'.
  */
-export function RequestForm({ projectDbId, ingestDbId, taskType }: RequestFormProps) {
-  const user = useUser();
+export function RequestForm({ projectDbId, ingestDbId, taskType, asked }: RequestFormProps) {
   const { team } = useSelectedTeam();
   const queryClient = useQueryClient();
   const [people, setPeople] = useState<PickedPerson[]>([]);
@@ -85,12 +87,13 @@ export function RequestForm({ projectDbId, ingestDbId, taskType }: RequestFormPr
 
   return (
     <Form aria-label={taskType === 'task_approval' ? UI.requestApproval : UI.requestReview} onSubmit={submit}>
-      <PeoplePicker
+      <ReviewerPicker
         projectDbId={projectDbId}
+        ingestDbId={ingestDbId}
         label={UI.reviewers}
         value={people}
         max={REQUEST_PEOPLE_MAX}
-        excludeUserIds={new Set([user.user_id])}
+        asked={asked}
         error={errors.people}
         onChange={(value) => {
           setPeople(value);

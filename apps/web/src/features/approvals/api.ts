@@ -6,6 +6,7 @@ import { api } from '../../api/client.ts';
 export const approvalKeys = {
   all: ['approvals'] as const,
   asset: (ingestDbId: string) => ['approvals', ingestDbId] as const,
+  people: (ingestDbId: string, text: string) => ['approvals', ingestDbId, 'people', text] as const,
 };
 
 export function useTaskRequests(ingestDbId: string) {

@@ -44,7 +44,7 @@ export default function LoginPage() {
         }}
       >
         <TextInput label={UI.email} type="email" autoComplete="email" autoFocus {...form.field('email')} />
-        <PasswordField label={UI.password} {...form.field('password')} />
+        <PasswordField label={UI.password} description={UI.passwordTrimHint} {...form.field('password')} />
         {form.formError && (
           <Alert color="red" role="alert">
             {form.formError}

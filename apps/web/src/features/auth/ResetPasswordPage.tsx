@@ -43,6 +43,7 @@ export default function ResetPasswordPage() {
         >
           <PasswordField
             label={UI.newPassword}
+            description={UI.passwordTrimHint}
             autoComplete="new-password"
             autoFocus
             {...form.field('new_password')}

@@ -50,7 +50,12 @@ export default function SignupPage() {
           <TextInput label={UI.lastName} autoComplete="family-name" {...form.field('last_name')} />
         </Group>
         <TextInput label={UI.email} type="email" autoComplete="email" {...form.field('email')} />
-        <PasswordField label={UI.password} autoComplete="new-password" {...form.field('password')} />
+        <PasswordField
+          label={UI.password}
+          description={UI.passwordTrimHint}
+          autoComplete="new-password"
+          {...form.field('password')}
+        />
         {form.formError && (
           <Alert color="red" role="alert">
             {form.formError}

@@ -1,4 +1,5 @@
 import { Button, Group, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, MSG, UI, billingBody, type BillingBody, type BillingDetail } from '@rushes/shared';
 import { api } from '../../api/client.ts';
@@ -27,9 +28,8 @@ function stateCodeOf(placeOfSupply: string, stateCodes: { code: string; name: st
  * contact person and place of supply required; GST and PAN checked by the shared billingBody
  * ('Enter a valid GST', 'Enter a valid PAN'). Created by POST, updated by PUT.
  */
-export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingFormProps) {
-  const queryClient = useQueryClient();
-  const form = useZodForm(billingBody, {
+function valuesOf(billing: BillingDetail | null, stateCodes: { code: string; name: string }[]) {
+  return {
     company_name: billing?.company_name ?? '',
     biling_address: billing?.biling_address ?? '',
     contact_email: billing?.contact_email ?? '',
@@ -38,7 +38,18 @@ export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingF
     state_code: billing ? stateCodeOf(billing.place_of_supply, stateCodes) : '',
     gst_no: billing?.gst_no ?? '',
     pan_number: billing?.pan_no ?? '',
-  });
+  };
+}
+
+export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingFormProps) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(billingBody, valuesOf(billing, stateCodes));
+  const { refill } = form;
+
+  // Saved elsewhere (billing_detail refetch): refill while the user is not editing (issue 13).
+  useEffect(() => {
+    refill(valuesOf(billing, stateCodes));
+  }, [refill, billing, stateCodes]);
 
   const save = useMutation({
     mutationFn: (body: BillingBody) =>
@@ -48,6 +59,7 @@ export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingF
     meta: { silent: true },
     onSuccess: (data) => {
       toast.success(data.message || MSG.billingUpdated);
+      if (data.billing) form.refill(valuesOf(data.billing, stateCodes), true);
       if (data.billing) queryClient.setQueryData(billingKeys.detail(teamDbId), data.billing);
       else void queryClient.invalidateQueries({ queryKey: billingKeys.detail(teamDbId) });
     },

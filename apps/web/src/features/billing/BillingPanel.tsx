@@ -25,7 +25,7 @@ export default function BillingPanel({ teamDbId, teamName, canEdit }: BillingPan
         {teamName}
       </Text>
       <BillingForm
-        key={billing.data?.billing_db_id ?? 'new'}
+        key={teamDbId}
         teamDbId={teamDbId}
         billing={billing.data}
         stateCodes={stateCodes.data ?? []}

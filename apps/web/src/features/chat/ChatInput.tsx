@@ -2,9 +2,11 @@ import { ActionIcon, Box, Group, Paper, TextInput, UnstyledButton } from '@manti
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../../api/client.ts';
+import { PendingMessages } from '../../ui/PendingMessages.tsx';
 import { toast } from '../../ui/toast.ts';
+import { restoreText, useSendQueue } from '../../ui/useSendQueue.ts';
 import { useSendChat } from './api.ts';
 import {
   API,
@@ -20,7 +22,7 @@ import {
 /** Mention search among the project's collaborators (spec 000 §7: search_type 'collaborators'). */
 function useMentionSearch(projectDbId: string, text: string | null) {
   const [debounced] = useDebouncedValue(text, 150);
-  return useQuery({
+  const query = useQuery({
     queryKey: ['chat', projectDbId, 'mention', debounced] as const,
     queryFn: ({ signal }) =>
       api
@@ -33,12 +35,23 @@ function useMentionSearch(projectDbId: string, text: string | null) {
     enabled: debounced !== null,
     meta: { silent: true },
   });
+  /** `query`: the text these results answer */
+  return { ...query, query: debounced };
+}
+
+/** A message handed to the send queue, with the people it mentions. */
+interface Outgoing {
+  text: string;
+  picked: MentionUser[];
 }
 
 /**
  * The chat input (spec 000 §2, §5): 'Type your message', fewer than 102 characters, sent only when
  * the trimmed text is non-empty; '@' opens the collaborator picker, which inserts '@Display Name'
- * and keeps the user id for the send. A failed send keeps the text and toasts 'Something went wrong'.
+ * and keeps the user id for the send. Enter queues the message and clears the input at once, so
+ * the next one can be typed while earlier ones are sending (they go in order, shown as 'Sending…').
+ * A failed send toasts 'Something went wrong' and puts its text (and any queued after it) back
+ * in front of what is in the input: nothing typed is lost.
  */
 export function ChatInput({ projectDbId, onSent }: { projectDbId: string; onSent: () => void }) {
   const [value, setValue] = useState('');
@@ -48,39 +61,57 @@ export function ChatInput({ projectDbId, onSent }: { projectDbId: string; onSent
   const [dismissed, setDismissed] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const send = useSendChat(projectDbId);
+  const { mutateAsync } = send;
 
-  const mention = dismissed ? null : activeMention(value, caret);
+  const sendOne = useCallback(
+    (m: Outgoing) =>
+      mutateAsync({ text: m.text, mention_user_ids: mentionedIds(m.text, m.picked) }).then(onSent),
+    [mutateAsync, onSent],
+  );
+  const putBack = useCallback((failed: Outgoing[]) => {
+    toast.error(MSG.somethingWentWrong);
+    setValue((current) =>
+      restoreText(
+        failed.map((m) => m.text),
+        current,
+      ),
+    );
+    setPicked((current) => [...failed.flatMap((m) => m.picked), ...current]);
+  }, []);
+  const queue = useSendQueue(sendOne, putBack);
+
+  const mention = dismissed ? null : activeMention(value, caret, picked);
   const search = useMentionSearch(projectDbId, mention ? mention.query : null);
   const suggestions = mention ? (search.data ?? []) : [];
+  // Enter picks only from the answer to what is typed now: an answer to an earlier, shorter query
+  // must not replace words typed since (the list still shows while the new answer comes)
+  const fresh = mention !== null && search.query === mention.query && search.isSuccess;
 
   const pick = (user: MentionUser) => {
     if (!mention) return;
     const next = insertMention(value, caret, mention.start, user);
-    setValue(next.value.slice(0, CHAT_MESSAGE_MAX));
+    const placed = next.value.slice(0, CHAT_MESSAGE_MAX);
+    setValue(placed);
     setCaret(next.caret);
     setPicked((p) => [...p, user]);
     setHighlight(0);
     requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.setSelectionRange(next.caret, next.caret);
+      const el = input.current;
+      if (!el) return;
+      el.focus();
+      // only while nothing was typed since the pick: on a slow machine the frame can come after the
+      // next keys, and moving the caret back then would put those words before the mention's end
+      if (el.value === placed) el.setSelectionRange(next.caret, next.caret);
     });
   };
 
   const submit = () => {
     const text = value.trim();
-    if (!text || send.isPending) return;
-    send.mutate(
-      { text, mention_user_ids: mentionedIds(text, picked) },
-      {
-        onSuccess: () => {
-          setValue('');
-          setCaret(0);
-          setPicked([]);
-          onSent();
-        },
-        onError: () => toast.error(MSG.somethingWentWrong),
-      },
-    );
+    if (!text) return;
+    queue.enqueue({ text, picked: picked.filter((u) => text.includes(`@${u.name}`)) });
+    setValue('');
+    setCaret(0);
+    setPicked([]);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -91,7 +122,7 @@ export function ChatInput({ projectDbId, onSent }: { projectDbId: string; onSent
         setHighlight((h) => (h + step + suggestions.length) % suggestions.length);
         return;
       }
-      if (e.key === 'Enter' || e.key === 'Tab') {
+      if ((e.key === 'Enter' || e.key === 'Tab') && fresh) {
         e.preventDefault();
         pick(suggestions[Math.min(highlight, suggestions.length - 1)]);
         return;
@@ -110,6 +141,7 @@ export function ChatInput({ projectDbId, onSent }: { projectDbId: string; onSent
 
   return (
     <Box pos="relative">
+      <PendingMessages texts={queue.pending.map((m) => m.text)} />
       {suggestions.length > 0 && (
         <Paper
           withBorder
@@ -166,7 +198,6 @@ export function ChatInput({ projectDbId, onSent }: { projectDbId: string; onSent
           variant="filled"
           aria-label={UI.sendMessage}
           onClick={submit}
-          loading={send.isPending}
           disabled={!value.trim()}
         >
           <IconSend size={18} />

@@ -8,7 +8,7 @@ import {
   type MentionUser,
 } from '@rushes/shared';
 import { readerTimeZone } from './api.ts';
-import { MemberAvatar } from '../teams/MemberAvatar.tsx';
+import { MemberAvatar } from '../../ui/MemberAvatar.tsx';
 import { MentionText } from './MentionText.tsx';
 
 /** The pages of the history (newest first) as one list of day groups, oldest first. */

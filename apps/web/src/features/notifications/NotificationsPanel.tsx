@@ -7,14 +7,15 @@ import { ListStatus, NextPageLoader } from '../../ui/ListStatus.tsx';
 import { useLoadMoreAtEnd } from '../../ui/useLoadMoreAtEnd.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { playerPath } from '../player/openInPlayer.ts';
-import { projectPath } from '../projects/paths.ts';
+import { PROJECT_SECTIONS, projectPath, projectSectionPath } from '../projects/paths.ts';
 import { taskPath } from '../tasks/useTaskParam.ts';
-import { markSeen, useDigestSetting, useNotifications } from './api.ts';
+import { markSeen, useDigestSetting, useNotifications, useSelectedTeamId } from './api.ts';
 
 /** Where an entry leads: a mention opens the project with its chat, a task entry the task, an asset entry the player; others their project. */
 export function notificationTarget(n: NotificationItem): string | null {
   if (!n.project_id) return null;
-  if (n.notification_type === 'chat_mention') return `${projectPath(n.project_id)}?chat=1`;
+  if (n.notification_type === 'chat_mention')
+    return projectSectionPath(n.project_id, PROJECT_SECTIONS.projectChat);
   if (n.task_id) return taskPath(n.project_id, n.task_id);
   if (n.asset_id) return playerPath(n.asset_id);
   return projectPath(n.project_id);
@@ -74,6 +75,7 @@ export default function NotificationsPanel({ close }: PanelBaseProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const list = useNotifications();
+  const teamDbId = useSelectedTeamId();
   const end = useLoadMoreAtEnd(list);
   const marked = useRef(false);
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.notifications) ?? [], [list.data]);
@@ -83,9 +85,10 @@ export default function NotificationsPanel({ close }: PanelBaseProps) {
     marked.current = true;
     void markSeen(
       queryClient,
+      teamDbId,
       items.filter((n) => !n.has_seen).map((n) => n.id),
     ).catch(() => undefined);
-  }, [list.isSuccess, items, queryClient]);
+  }, [list.isSuccess, items, queryClient, teamDbId]);
 
   const open = (n: NotificationItem) => {
     const target = notificationTarget(n);

@@ -13,25 +13,37 @@ import {
   type NotificationSettings,
 } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { useSelectedTeam } from '../../api/currentUser.ts';
 
-/** Notifications (spec 002 §7): the list 25 per page, and the has_new_notification flag. */
+/**
+ * Notifications (spec 002 §7): the list 25 per page and the has_new_notification flag, both of the
+ * selected team (team_db_id): another team's notifications never show under it (issue 13).
+ */
 export const notificationKeys = {
   all: ['notifications'] as const,
-  list: ['notifications', 'list'] as const,
+  lists: ['notifications', 'list'] as const,
+  list: (teamDbId: string) => ['notifications', 'list', teamDbId] as const,
   settings: ['notifications', 'settings'] as const,
 };
 
 export type NotificationData = InfiniteData<NotificationList, unknown>;
 
+/** The selected team's id ('' before the shell has one: the list then waits). */
+export function useSelectedTeamId(): string {
+  return useSelectedTeam().team?.team_db_id ?? '';
+}
+
 export function useNotifications() {
+  const teamDbId = useSelectedTeamId();
   return useInfiniteQuery({
-    queryKey: notificationKeys.list,
+    queryKey: notificationKeys.list(teamDbId),
     queryFn: ({ pageParam, signal }) =>
       api.get<NotificationList>(
         API.notifications.root,
-        { entries_per_page: NOTIFICATIONS_PAGE_SIZE, page_no: pageParam },
+        { entries_per_page: NOTIFICATIONS_PAGE_SIZE, page_no: pageParam, team_db_id: teamDbId },
         { signal },
       ),
+    enabled: Boolean(teamDbId),
     initialPageParam: 1,
     getNextPageParam: (last, all) =>
       all.reduce((n, p) => n + p.notifications.length, 0) < last.total_entries &&
@@ -46,21 +58,21 @@ export function hasNewIn(data: NotificationData | undefined): boolean {
   return Boolean(data?.pages[0]?.has_new_notification);
 }
 
-export function setHasNew(queryClient: QueryClient, flag: boolean): void {
-  queryClient.setQueryData<NotificationData>(notificationKeys.list, (data) =>
+export function setHasNew(queryClient: QueryClient, teamDbId: string, flag: boolean): void {
+  queryClient.setQueryData<NotificationData>(notificationKeys.list(teamDbId), (data) =>
     data && data.pages.length
       ? { ...data, pages: data.pages.map((p, i) => (i === 0 ? { ...p, has_new_notification: flag } : p)) }
       : data,
   );
 }
 
-/** Opening the list clears the flag (PUT seen) and marks the shown entries seen. */
-export async function markSeen(queryClient: QueryClient, ids: string[]): Promise<void> {
-  setHasNew(queryClient, false);
-  await api.put(API.notifications.seen, { notification_ids: ids.slice(0, 100) });
+/** Opening the team's list clears its flag (PUT seen) and marks the shown entries seen. */
+export async function markSeen(queryClient: QueryClient, teamDbId: string, ids: string[]): Promise<void> {
+  setHasNew(queryClient, teamDbId, false);
+  await api.put(API.notifications.seen, { team_db_id: teamDbId, notification_ids: ids.slice(0, 100) });
   // A list fetch that left before the server cleared the flag would bring the dot back: drop it.
-  await queryClient.cancelQueries({ queryKey: notificationKeys.list });
-  setHasNew(queryClient, false);
+  await queryClient.cancelQueries({ queryKey: notificationKeys.list(teamDbId) });
+  setHasNew(queryClient, teamDbId, false);
 }
 
 /** The e-mail digest setting (off by default). */

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { API, MSG, formatDate, formatTime, type OutboxMail, UI } from '@rushes/shared';
+import { API, MSG, formatDate, formatTime, type OutboxAnswer, type OutboxMail, UI } from '@rushes/shared';
 import { ApiError, api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -29,11 +29,14 @@ function MailCard({ mail }: { mail: OutboxMail }) {
   );
 }
 
-/** /outbox: the mails the server would have sent, while no SMTP is configured (DESIGN §2). */
+/**
+ * /outbox: the mails the server would have sent, while no SMTP is configured (DESIGN §2). Only the
+ * server's own machine may read it unless MAIL_OUTBOX_REMOTE is on; the page says which.
+ */
 export default function OutboxPage() {
   const outbox = useQuery({
     queryKey: queryKeys.outbox,
-    queryFn: ({ signal }) => api.get<{ mails: OutboxMail[] }>(API.dev.outbox, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<OutboxAnswer>(API.dev.outbox, undefined, { signal }),
     meta: { silent: true },
   });
 
@@ -43,8 +46,9 @@ export default function OutboxPage() {
   } else if (outbox.isError) {
     const error = outbox.error;
     const disabled = error instanceof ApiError && (error.status === 404 || error.errorcode === 404);
+    const elsewhere = error instanceof ApiError && error.status === 403;
     content = (
-      <Alert color={disabled ? 'gray' : 'red'} role="alert">
+      <Alert color={disabled || elsewhere ? 'gray' : 'red'} role="alert">
         {disabled ? UI.outboxDisabled : error instanceof ApiError ? error.message : MSG.somethingWentWrong}
       </Alert>
     );
@@ -75,6 +79,11 @@ export default function OutboxPage() {
             </Button>
           </Group>
         </Group>
+        {!outbox.isError && (
+          <Text size="sm" c="dimmed">
+            {outbox.data?.local_only === false ? UI.outboxRemote : UI.outboxLocalOnly}
+          </Text>
+        )}
         {content}
       </Stack>
     </Container>

@@ -12,7 +12,7 @@ interface CollaboratorRowProps {
   onRemove: ((member: ProjectMember) => void) | null;
 }
 
-/** A project member: avatar, name, role badge, and the actions the caller may take. */
+/** A project member: avatar, name, role badge, and the actions the caller may take; the name opens the permissions too. */
 export function CollaboratorRow({ member, isSelf, onPermissions, onRemove }: CollaboratorRowProps) {
   const secondary = member.user_badge && (
     <Badge size="xs" variant="outline" color="grape" tt="none" style={{ alignSelf: 'flex-start' }}>
@@ -20,7 +20,13 @@ export function CollaboratorRow({ member, isSelf, onPermissions, onRemove }: Col
     </Badge>
   );
   return (
-    <PersonRow name={member.name} color={member.user_badge_color} isSelf={isSelf} secondary={secondary}>
+    <PersonRow
+      name={member.name}
+      color={member.user_badge_color}
+      isSelf={isSelf}
+      secondary={secondary}
+      onOpen={onPermissions ? () => onPermissions(member) : undefined}
+    >
       {onPermissions && (
         <RowAction
           tooltip={UI.collaboratorPermissionsTitle}

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { API, MSG, UI } from '@rushes/shared';
 import { api } from '../../api/client.ts';
 import { PATHS } from '../../app/paths.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
 import { assetKeys } from '../assets/api.ts';
 import { projectKeys } from './api.ts';
@@ -13,10 +13,12 @@ interface DeleteProjectProps {
   opened: boolean;
   project: { project_db_id: string; title: string };
   onClose: () => void;
+  /** After a deletion (e.g. to close the Manage Project panel it was opened from). */
+  onDeleted?: () => void;
 }
 
 /** The delete-project modal (spec 000 §2): 'Project deleted successfully', then home (/). */
-export function DeleteProjectModal({ opened, project, onClose }: DeleteProjectProps) {
+export function DeleteProjectModal({ opened, project, onClose, onDeleted }: DeleteProjectProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const remove = useMutation({
@@ -25,6 +27,7 @@ export function DeleteProjectModal({ opened, project, onClose }: DeleteProjectPr
     onSuccess: (data) => {
       toast.success(data.message || MSG.projectDeleted);
       onClose();
+      onDeleted?.();
       removeFromTrays(queryClient, project.project_db_id);
       void navigate(PATHS.home, { replace: true });
       queryClient.removeQueries({ queryKey: projectKeys.project(project.project_db_id) });
@@ -33,18 +36,14 @@ export function DeleteProjectModal({ opened, project, onClose }: DeleteProjectPr
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={UI.deleteProjectTitle} centered>
-      <Stack gap="md">
-        <Text size="sm">{UI.deleteProjectConfirm(project.title)}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {UI.cancel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-            {UI.delete}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      title={UI.deleteProjectTitle}
+      message={UI.deleteProjectConfirm(project.title)}
+      confirmLabel={UI.delete}
+      loading={remove.isPending}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+    />
   );
 }

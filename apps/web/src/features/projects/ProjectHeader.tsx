@@ -5,6 +5,7 @@ import {
   IconFolderPlus,
   IconFolderUp,
   IconMessageCircle,
+  IconSettings,
   IconTrash,
   IconUpload,
   IconUsers,
@@ -27,6 +28,8 @@ interface ProjectHeaderProps {
   onTasks: () => void;
   onCreateFolder: () => void;
   onDeleteProject: () => void;
+  /** the Manage Project panel (shown to can_manage_project holders) */
+  onManage: () => void;
   /** upload files or a folder into the open folder (null: the caller may not upload) */
   picker: UploadPicker | null;
 }
@@ -134,6 +137,11 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
+          )}
+          {canIn(info, 'can_manage_project') && (
+            <Button variant="default" leftSection={<IconSettings size={16} />} onClick={on.onManage}>
+              {UI.manageProject}
+            </Button>
           )}
           {canIn(info, 'can_upload_assets') && (
             <Button variant="default" leftSection={<IconFolderPlus size={16} />} onClick={on.onCreateFolder}>

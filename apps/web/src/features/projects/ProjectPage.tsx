@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { MSG, UI, type ProjectInfo } from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
@@ -15,6 +15,7 @@ import { canIn, useProjectInfo } from './api.ts';
 import { DeleteProjectModal } from './DeleteProjectModal.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
 import { useProjectRoom } from './useProjectRoom.ts';
+import { useSectionParam } from './useSectionParam.ts';
 
 type Modal = 'createFolder' | 'deleteProject' | null;
 
@@ -22,21 +23,13 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
   const panels = usePanels();
   const [modal, setModal] = useState<Modal>(null);
   const close = () => setModal(null);
-  const [search, setSearch] = useSearchParams();
-  const openChat = () => panels.open('projectChat', { projectDbId: info.project_db_id, title: info.title });
-  // ?chat=1 (a mention notification) opens the project chat once
-  const chatRequested = search.get('chat') === '1';
-  useEffect(() => {
-    if (!chatRequested) return;
-    panels.open('projectChat', { projectDbId: info.project_db_id, title: info.title });
-    setSearch(
-      (s) => {
-        s.delete('chat');
-        return s;
-      },
-      { replace: true },
-    );
-  }, [chatRequested, panels, info.project_db_id, info.title, setSearch]);
+  const { project_db_id: projectDbId, title } = info;
+  const openChat = useCallback(
+    () => panels.open('projectChat', { projectDbId, title }),
+    [panels, projectDbId, title],
+  );
+  // ?s=project chat (the spec's deep link) and ?chat=1 (its alias) open the project chat once
+  useSectionParam({ projectChat: openChat });
   const picker = useUploadPicker(info.project_db_id, folderDbId);
   const canUpload = canIn(info, 'can_upload_assets');
   return (
@@ -52,6 +45,7 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
         onTasks={() => panels.open('taskList', { projectDbId: info.project_db_id })}
         onCreateFolder={() => setModal('createFolder')}
         onDeleteProject={() => setModal('deleteProject')}
+        onManage={() => panels.open('manageProject', { projectDbId: info.project_db_id })}
         picker={canUpload ? picker : null}
       />
       <AssetWorkspace

@@ -13,7 +13,7 @@ type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEv
  * While a project page is open its socket sits in the project:{id} room (DESIGN §5), joined again
  * after every reconnect. assets_changed refetches the folders it names (asset_status the asset's folder), searches, the destination
  * browser and the project info (counters); project_members_changed refetches the collaborators
- * and the caller's own permissions; losing the project (deleted, removed) goes home.
+ * and the caller's own permissions; project_update (a rename) refetches the info; losing the project (deleted, removed) goes home.
  */
 export function useProjectRoom(projectDbId: string): void {
   const queryClient = useQueryClient();
@@ -43,6 +43,11 @@ export function useProjectRoom(projectDbId: string): void {
       if (project_db_id !== projectDbId) return;
       void queryClient.invalidateQueries({ queryKey: projectKeys.project(projectDbId) });
     };
+    // a rename (Manage Project) or new totals: the head and the Manage Project panel follow
+    const onUpdate = ({ project }: Payload<'project_update'>) => {
+      if (project.project_db_id !== projectDbId) return;
+      void queryClient.invalidateQueries({ queryKey: projectKeys.info(projectDbId) });
+    };
     const onDelete = ({ project_db_id }: Payload<'project_delete'>) => {
       if (project_db_id !== projectDbId) return;
       queryClient.removeQueries({ queryKey: projectKeys.project(projectDbId) });
@@ -54,12 +59,14 @@ export function useProjectRoom(projectDbId: string): void {
     socket.on('assets_changed', onAssets);
     socket.on('asset_status', onStatus);
     socket.on('project_members_changed', onMembers);
+    socket.on('project_update', onUpdate);
     socket.on('project_delete', onDelete);
     return () => {
       socket.off('connect', join);
       socket.off('assets_changed', onAssets);
       socket.off('asset_status', onStatus);
       socket.off('project_members_changed', onMembers);
+      socket.off('project_update', onUpdate);
       socket.off('project_delete', onDelete);
       socket.emit('leave', room);
     };

@@ -77,7 +77,11 @@ export default function SettingsPage() {
             {canViewIntegrations && <Tabs.Tab value="members">{UI.tabMembers}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="teams" pt="md">
-            <TeamsTable onDelete={setDeleting} />
+            <TeamsTable
+              onDelete={setDeleting}
+              onCreateTeam={() => void createTeam()}
+              creatingTeam={checking}
+            />
           </Tabs.Panel>
           {canViewIntegrations && (
             <Tabs.Panel value="members" pt="md">

@@ -7,6 +7,7 @@ import {
   IconPencil,
   IconSend,
   IconTransfer,
+  IconTrash,
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -19,6 +20,7 @@ import { InviteRow, RowAction } from '../../ui/PersonRow.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useTask } from './api.ts';
 import { CompleteTaskModal } from './CompleteTaskModal.tsx';
+import { DeleteTaskModal } from './DeleteTaskModal.tsx';
 import { dueDateLabel } from './format.ts';
 import { TaskStatusBadge } from './TaskStatusBadge.tsx';
 import { TransferAnswer } from './TransferAnswer.tsx';
@@ -69,7 +71,15 @@ function Invited({ task }: { task: Task }) {
 }
 
 /** The actions the caller may take; a completed task keeps only its chat, to read. */
-function Actions({ task, onComplete }: { task: Task; onComplete: () => void }) {
+function Actions({
+  task,
+  onComplete,
+  onDelete,
+}: {
+  task: Task;
+  onComplete: () => void;
+  onDelete: () => void;
+}) {
   const panels = usePanels();
   const ids = { projectDbId: task.project_db_id, taskDbId: task.task_db_id };
   return (
@@ -111,19 +121,25 @@ function Actions({ task, onComplete }: { task: Task; onComplete: () => void }) {
           {UI.completeTask}
         </Button>
       )}
+      {task.can_delete && (
+        <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+          {UI.deleteTask}
+        </Button>
+      )}
     </Group>
   );
 }
 
 /**
  * The task detail panel (spec 000 §2, §3, §4): type label, status in its colour, assigner,
- * assignees, invited e-mails (resend invite), description and expiry; chat, edit, transfer and
- * complete as the caller may. A completed task is read-only: no action but reading its chat.
+ * assignees, invited e-mails (resend invite), description and expiry; chat, edit, transfer,
+ * complete and delete as the caller may. A completed task is read-only: no action but reading its chat.
  */
 export default function TaskDetailPanel({ projectDbId, taskDbId }: TaskDetailPanelProps & PanelBaseProps) {
   const panels = usePanels();
   const query = useTask(taskDbId);
   const [completing, setCompleting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const back = (
     <Button
       variant="subtle"
@@ -168,7 +184,7 @@ export default function TaskDetailPanel({ projectDbId, taskDbId }: TaskDetailPan
         </Alert>
       )}
       {task.is_transfer_request && !task.is_completed && <TransferAnswer task={task} />}
-      <Actions task={task} onComplete={() => setCompleting(true)} />
+      <Actions task={task} onComplete={() => setCompleting(true)} onDelete={() => setDeleting(true)} />
       <DataList size="sm" labelWidth="7rem">
         <Row label={UI.status}>
           <TaskStatusBadge task={task} />
@@ -199,6 +215,14 @@ export default function TaskDetailPanel({ projectDbId, taskDbId }: TaskDetailPan
       </Stack>
       {task.can_complete && (
         <CompleteTaskModal task={task} opened={completing} onClose={() => setCompleting(false)} />
+      )}
+      {task.can_delete && (
+        <DeleteTaskModal
+          task={task}
+          opened={deleting}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => panels.open('taskList', { projectDbId })}
+        />
       )}
     </Stack>
   );

@@ -96,9 +96,12 @@ function TaskForm({ projectDbId, task, close }: { projectDbId: string; task?: Ta
     if (form.validate(extra)) save.mutate({ ...values, ...extra });
   };
 
-  const options = (types.data ?? [])
-    .filter((t) => t.can_select)
-    .map((t) => ({ value: t.field, label: t.title }));
+  // types the server marks can_select: false (Approval, Review) are shown, disabled (spec 000 §3)
+  const options = (types.data ?? []).map((t) => ({
+    value: t.field,
+    label: t.title,
+    disabled: !t.can_select,
+  }));
 
   return (
     <Form aria-label={task ? UI.updateTask : UI.createTask} onSubmit={submit}>
@@ -106,6 +109,7 @@ function TaskForm({ projectDbId, task, close }: { projectDbId: string; task?: Ta
         label={UI.taskType}
         placeholder={UI.chooseTaskType}
         data={options}
+        searchable
         value={form.values.task_type || null}
         error={form.errors.task_type}
         nothingFoundMessage={MSG.noRecordFound}

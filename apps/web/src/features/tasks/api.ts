@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   HOME_TRAY_PAGE_SIZE,
@@ -12,24 +12,14 @@ import {
   type TaskTrayPage,
 } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { settlePage, settleTask } from './taskCache.ts';
+import { taskKeys } from './taskKeys.ts';
 
 /**
  * Tasks, brief and task chat data (spec 000 §7). Every key starts with 'tasks', so a change
  * anywhere can refresh all of it; one project's keys start with ['tasks', 'project', id].
  */
-export const taskKeys = {
-  all: ['tasks'] as const,
-  trays: ['tasks', 'tray'] as const,
-  tray: (tray: TaskTrayName) => ['tasks', 'tray', tray] as const,
-  project: (projectDbId: string) => ['tasks', 'project', projectDbId] as const,
-  list: (projectDbId: string) => ['tasks', 'project', projectDbId, 'list'] as const,
-  brief: (projectDbId: string) => ['tasks', 'project', projectDbId, 'brief'] as const,
-  details: ['tasks', 'detail'] as const,
-  detail: (taskDbId: string) => ['tasks', 'detail', taskDbId] as const,
-  types: ['tasks', 'types'] as const,
-  chat: (taskDbId: string) => ['tasks', 'chat', taskDbId] as const,
-  memberSearch: (projectDbId: string, text: string) => ['tasks', 'members', projectDbId, text] as const,
-};
+export { taskKeys } from './taskKeys.ts';
 
 /** The reader's IANA time zone: the server groups chat days and 'today' of due dates by it. */
 export const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -44,24 +34,35 @@ export function useBrief(projectDbId: string) {
 
 /** A project's tasks, newest first, keyset pages. */
 export function useTaskList(projectDbId: string) {
+  const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: taskKeys.list(projectDbId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<TaskPage>(
-        API.tasks.root,
-        { project_db_id: projectDbId, entries_per_page: TASK_LIST_PAGE_SIZE, cursor: pageParam ?? undefined },
-        { signal },
-      ),
+      api
+        .get<TaskPage>(
+          API.tasks.root,
+          {
+            project_db_id: projectDbId,
+            entries_per_page: TASK_LIST_PAGE_SIZE,
+            cursor: pageParam ?? undefined,
+          },
+          { signal },
+        )
+        .then((page) => settlePage(queryClient, page)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
 }
 
 export function useTask(taskDbId: string, enabled = true) {
+  const queryClient = useQueryClient();
   return useQuery({
     enabled: enabled && Boolean(taskDbId),
     queryKey: taskKeys.detail(taskDbId),
-    queryFn: ({ signal }) => api.get<Task>(API.tasks.detail, { task_db_id: taskDbId }, { signal }),
+    queryFn: ({ signal }) =>
+      api
+        .get<Task>(API.tasks.detail, { task_db_id: taskDbId }, { signal })
+        .then((task) => settleTask(queryClient, task)),
     // the panel shows a refusal itself
     meta: { silent: true },
   });
@@ -84,14 +85,17 @@ export function useTaskTypes() {
 
 /** A home task tray, page by page (keyset). */
 export function useTaskTray(tray: TaskTrayName) {
+  const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: taskKeys.tray(tray),
     queryFn: ({ pageParam, signal }) =>
-      api.get<TaskTrayPage>(
-        API.tasks.trays,
-        { tray_name: tray, entries_per_page: HOME_TRAY_PAGE_SIZE, cursor: pageParam ?? undefined },
-        { signal },
-      ),
+      api
+        .get<TaskTrayPage>(
+          API.tasks.trays,
+          { tray_name: tray, entries_per_page: HOME_TRAY_PAGE_SIZE, cursor: pageParam ?? undefined },
+          { signal },
+        )
+        .then((page) => settlePage(queryClient, page)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Task, TaskPage, TaskTrayName, TaskTrayPage } from '@rushes/shared';
-import { taskKeys } from './api.ts';
+import { taskKeys } from './taskKeys.ts';
 
 /** A paged task list: a home tray or a project's task list. */
 type Pages = InfiniteData<TaskTrayPage | TaskPage, string | null>;
@@ -20,7 +20,8 @@ const withTotal = (data: Pages, total: number): Pages => ({
  * Tray updates (spec 002 §4): add puts the card first and raises the total by one (a card already
  * there is replaced instead).
  */
-export function addToTaskTray(queryClient: QueryClient, tray: TaskTrayName, task: Task): void {
+export function addToTaskTray(queryClient: QueryClient, tray: TaskTrayName, arrived: Task): void {
+  const task = settleTask(queryClient, arrived);
   queryClient.setQueryData<Pages>(taskKeys.tray(tray), (data) => {
     if (!data || data.pages.length === 0) return data;
     if (holds(data, task.task_db_id))
@@ -46,7 +47,8 @@ export function removeFromTaskTray(queryClient: QueryClient, tray: TaskTrayName,
 }
 
 /** Replaces a task wherever it is shown: the trays, its project's list and its detail. */
-export function replaceTask(queryClient: QueryClient, task: Task): void {
+export function replaceTask(queryClient: QueryClient, arrived: Task): void {
+  const task = settleTask(queryClient, arrived);
   const swap = (t: Task) => (t.task_db_id === task.task_db_id ? task : t);
   queryClient.setQueriesData<Pages>({ queryKey: taskKeys.trays }, (data) =>
     data && holds(data, task.task_db_id) ? mapTasks(data, swap) : data,
@@ -57,14 +59,65 @@ export function replaceTask(queryClient: QueryClient, task: Task): void {
   queryClient.setQueryData<Task>(taskKeys.detail(task.task_db_id), (data) => (data ? task : data));
 }
 
-/** A task's unread count changed (task_chat_unread): every place that shows its badge follows. */
+/** A task's unread count at a point of its chat: chats_count only grows, so does last_seen_count. */
+export interface UnreadMark {
+  chats_count: number;
+  unread: number;
+}
+
+/** Later of two marks: the higher chats_count, or at an equal count the lower unread (more seen). */
+const isNewer = (a: UnreadMark, b: UnreadMark) =>
+  a.chats_count > b.chats_count || (a.chats_count === b.chats_count && a.unread < b.unread);
+
+/**
+ * Keeps the newest mark heard for a task (from a live event or any copy of the task) and answers
+ * it. Live counts and refetched tasks race (a refetch the first message caused can answer after
+ * the second message's live count): whichever comes last, the newest one wins, so every badge
+ * converges to the server's count.
+ */
+function settle(queryClient: QueryClient, taskDbId: string, mark: UnreadMark): UnreadMark {
+  const key = taskKeys.unread(taskDbId);
+  const known = queryClient.getQueryData<UnreadMark>(key);
+  if (known && !isNewer(mark, known)) return known;
+  queryClient.setQueryData<UnreadMark>(key, mark);
+  return mark;
+}
+
+/** A task as it arrived (an answer or an event), with the newest unread count heard for it. */
+export function settleTask(queryClient: QueryClient, task: Task): Task {
+  const best = settle(queryClient, task.task_db_id, {
+    chats_count: task.chats_count,
+    unread: task.unread_messages,
+  });
+  return best.chats_count === task.chats_count && best.unread === task.unread_messages
+    ? task
+    : { ...task, chats_count: best.chats_count, unread_messages: best.unread };
+}
+
+/** Every task of a fetched page, settled. */
+export function settlePage<P extends { data: Task[] }>(queryClient: QueryClient, page: P): P {
+  return { ...page, data: page.data.map((t) => settleTask(queryClient, t)) };
+}
+
+/**
+ * A task's unread count changed (task_chat_unread, or read here): every place that shows its badge
+ * follows, unless a newer count was already heard. Read here without a count (`chats_count`
+ * undefined): 0 at the newest count known (the server records seen at its count, never lower).
+ */
 export function setUnread(
   queryClient: QueryClient,
   projectDbId: string,
   taskDbId: string,
   unread: number,
+  chatsCount?: number,
 ): void {
-  const patch = (t: Task) => (t.task_db_id === taskDbId ? { ...t, unread_messages: unread } : t);
+  const known = queryClient.getQueryData<UnreadMark>(taskKeys.unread(taskDbId));
+  const best = settle(queryClient, taskDbId, {
+    chats_count: chatsCount ?? known?.chats_count ?? 0,
+    unread,
+  });
+  const patch = (t: Task) =>
+    t.task_db_id === taskDbId ? { ...t, unread_messages: best.unread, chats_count: best.chats_count } : t;
   queryClient.setQueriesData<Pages>({ queryKey: taskKeys.trays }, (data) =>
     data && holds(data, taskDbId) ? mapTasks(data, patch) : data,
   );

@@ -25,8 +25,8 @@ export function useTaskEvents(): void {
     const onUpdate = ({ task }: Payload<'task_update'>) => replaceTask(queryClient, task);
     const onDelete = ({ tray, task_db_id }: Payload<'task_delete'>) =>
       removeFromTaskTray(queryClient, tray, task_db_id);
-    const onUnread = ({ project_db_id, task_db_id, unread }: Payload<'task_chat_unread'>) =>
-      setUnread(queryClient, project_db_id, task_db_id, unread);
+    const onUnread = ({ project_db_id, task_db_id, unread, chats_count }: Payload<'task_chat_unread'>) =>
+      setUnread(queryClient, project_db_id, task_db_id, unread, chats_count);
     socket.on('task_add', onAdd);
     socket.on('task_update', onUpdate);
     socket.on('task_delete', onDelete);

@@ -1,7 +1,7 @@
 import { Avatar, Group, Text, Tooltip } from '@mantine/core';
 import { AVATAR_STACK_MAX, UI } from '@rushes/shared';
 import type { AvatarPerson } from './api.ts';
-import { MemberAvatar } from './MemberAvatar.tsx';
+import { MemberAvatar } from '../../ui/MemberAvatar.tsx';
 
 /** Members as a stack of at most AVATAR_STACK_MAX avatars and the count (spec 002 §2, §9). */
 export function AvatarStack({ people, count }: { people: readonly AvatarPerson[]; count: number }) {

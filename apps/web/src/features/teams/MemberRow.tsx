@@ -12,7 +12,7 @@ interface MemberRowProps {
   onRemove: (member: TeamMember) => void;
 }
 
-/** One member in the team members panel: avatar, name, e-mail, and the admin's actions. */
+/** One member in the team members panel: avatar, name, e-mail, and the admin's actions; for admins the name opens the permissions too. */
 export function MemberRow({ member, isSelf, canManage, onPermissions, onRemove }: MemberRowProps) {
   const secondary = (
     <Text size="xs" c="dimmed" truncate="end">
@@ -20,7 +20,13 @@ export function MemberRow({ member, isSelf, canManage, onPermissions, onRemove }
     </Text>
   );
   return (
-    <PersonRow name={member.name} color={member.user_badge_color} isSelf={isSelf} secondary={secondary}>
+    <PersonRow
+      name={member.name}
+      color={member.user_badge_color}
+      isSelf={isSelf}
+      secondary={secondary}
+      onOpen={canManage && !isSelf ? () => onPermissions(member) : undefined}
+    >
       {canManage && !isSelf && (
         <>
           <RowAction

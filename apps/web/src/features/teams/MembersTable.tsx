@@ -4,7 +4,7 @@ import { usePanels } from '../../app/panels/PanelContext.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { EmptyResults } from '../settings/EmptyResults.tsx';
 import { useTeamUsers } from './api.ts';
-import { MemberAvatar } from './MemberAvatar.tsx';
+import { MemberAvatar } from '../../ui/MemberAvatar.tsx';
 import { NameCell } from './NameCell.tsx';
 
 const TEAMS_SHOWN = 2;

@@ -15,13 +15,28 @@ const regionOf = (team: TeamListItem) =>
  * The Teams tab (spec 002 §2): Name (admins open Manage Team; others plain), Team ID, Region,
  * Members (avatar stack and count), Created On, and the admin's row menu.
  */
-export function TeamsTable({ onDelete }: { onDelete: (team: TeamListItem) => void }) {
+export function TeamsTable({
+  onDelete,
+  onCreateTeam,
+  creatingTeam,
+}: {
+  onDelete: (team: TeamListItem) => void;
+  /** the create-team flow, offered when the list is empty (a new account is in no team yet) */
+  onCreateTeam: () => void;
+  creatingTeam: boolean;
+}) {
   const panels = usePanels();
   const teams = useTeamsList();
 
   if (teams.isPending) return <PageLoader />;
   if (!teams.data?.length) {
-    return <EmptyResults onRefresh={() => void teams.refetch()} refreshing={teams.isFetching} />;
+    return (
+      <EmptyResults
+        onRefresh={() => void teams.refetch()}
+        refreshing={teams.isFetching}
+        action={{ label: UI.createTeam, hint: UI.noTeamsHint, onClick: onCreateTeam, busy: creatingTeam }}
+      />
+    );
   }
 
   const manage = (team: TeamListItem) => panels.open('manageTeam', { teamDbId: team.team_db_id });

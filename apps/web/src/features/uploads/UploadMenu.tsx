@@ -1,171 +1,33 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Indicator,
-  Popover,
-  Progress,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
-import {
-  IconCircleCheck,
-  IconCloudUpload,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconX,
-} from '@tabler/icons-react';
-import { MSG, UI, UPLOAD_STATE_TEXT } from '@rushes/shared';
-import { isUnfinished, uploadActions, useUploadItems, type UploadItem } from './uploadItems.ts';
+import { ActionIcon, Indicator } from '@mantine/core';
+import { IconCloudUpload } from '@tabler/icons-react';
+import { UI } from '@rushes/shared';
+import { UPLOAD_DOCK_ID, uploadDock, useUploadDockOpen } from './uploadDock.ts';
+import { isUnfinished, useUploadItems } from './uploadItems.ts';
 
-/** The status text of an item (spec 002 §4): 'In Queue', a percentage, finished, 'Error', 'Paused', cancelled. */
-function StatusText({ item }: { item: UploadItem }) {
-  switch (item.status) {
-    case 'pending':
-      return (
-        <Text size="xs" c="dimmed">
-          {UPLOAD_STATE_TEXT.pending}
-        </Text>
-      );
-    case 'paused':
-      return (
-        <Text size="xs" c="yellow.8">
-          {UPLOAD_STATE_TEXT.paused}
-        </Text>
-      );
-    case 'error':
-      return (
-        <Text size="xs" c="red" title={item.error ?? undefined}>
-          {UPLOAD_STATE_TEXT.error}
-        </Text>
-      );
-    case 'cancelled':
-      return (
-        <Text size="xs" c="dimmed">
-          {MSG.userCancelled}
-        </Text>
-      );
-    case 'finished':
-      return (
-        <Group gap={4} wrap="nowrap">
-          <IconCircleCheck size={14} color="var(--mantine-color-green-7)" aria-hidden />
-          <Text size="xs" c="green.8">
-            {UI.uploadFinished}
-          </Text>
-        </Group>
-      );
-    default:
-      return <Text size="xs">{UI.uploadPercent(item.percentage)}</Text>;
-  }
-}
-
-function UploadRow({ item }: { item: UploadItem }) {
-  const title = item.asset_info.title;
-  const running = item.status === 'pending' || item.status === 'inprogress';
-  return (
-    <Stack gap={4} role="listitem" aria-label={title}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={500} truncate="end" style={{ minWidth: 0, flex: 1 }}>
-          {title}
-        </Text>
-        <StatusText item={item} />
-        <Group gap={2} wrap="nowrap">
-          {running && (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={UI.pauseUpload(title)}
-              onClick={() => uploadActions.pause(item.id)}
-            >
-              <IconPlayerPause size={14} />
-            </ActionIcon>
-          )}
-          {(item.status === 'paused' || item.status === 'error') && (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={UI.resumeUpload(title)}
-              onClick={() => uploadActions.resume(item.id)}
-            >
-              <IconPlayerPlay size={14} />
-            </ActionIcon>
-          )}
-          {/* abort is offered except when finished (spec 002 §4) */}
-          {item.status !== 'finished' && item.status !== 'cancelled' && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="sm"
-              aria-label={UI.abortUpload(title)}
-              onClick={() => uploadActions.abort(item.id)}
-            >
-              <IconX size={14} />
-            </ActionIcon>
-          )}
-        </Group>
-      </Group>
-      {item.status !== 'cancelled' && item.status !== 'finished' && (
-        <Progress
-          value={item.percentage}
-          size="sm"
-          color={item.status === 'error' ? 'red' : item.status === 'paused' ? 'yellow' : undefined}
-          aria-label={UI.uploadPercent(item.percentage)}
-        />
-      )}
-    </Stack>
-  );
-}
-
-/** The top-bar upload status menu (spec 002 §2, §3, §4): one row per upload of this tab. */
+/**
+ * The top-bar upload status menu button (spec 002 §2): the count of unfinished uploads; it opens
+ * and closes the upload dock (UploadDock, laid out by the shell); Escape on it closes the dock.
+ */
 export function UploadMenu() {
   const items = useUploadItems();
+  const open = useUploadDockOpen();
   const active = items.filter(isUnfinished).length;
-  const done = items.some((i) => i.status === 'finished' || i.status === 'cancelled');
   return (
-    <Popover position="bottom-end" width={360} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={active} size={16} disabled={active === 0} offset={4}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={UI.uploadsMenu}>
-            <IconCloudUpload size={22} />
-          </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown aria-label={UI.uploadsMenu} role="dialog">
-        <Group justify="space-between" mb="xs">
-          <Group gap={6}>
-            <Text fw={600} size="sm">
-              {UI.uploadsMenu}
-            </Text>
-            {active > 0 && (
-              <Badge size="sm" variant="light">
-                {active}
-              </Badge>
-            )}
-          </Group>
-          {done && (
-            <Button size="compact-xs" variant="subtle" onClick={uploadActions.clearDone}>
-              {UI.clearFinished}
-            </Button>
-          )}
-        </Group>
-        {items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {UI.noUploads}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah="20rem" type="auto" offsetScrollbars>
-            <Stack gap="sm" role="list" aria-label={UI.uploadsMenu}>
-              {items.map((item) => (
-                <UploadRow key={`${item.id}-${item.status === 'cancelled' ? 'x' : ''}`} item={item} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+    <Indicator label={active} size={16} disabled={active === 0} offset={4}>
+      <ActionIcon
+        variant={open ? 'light' : 'subtle'}
+        color="gray"
+        size="lg"
+        aria-label={UI.uploadsMenu}
+        aria-expanded={open}
+        aria-controls={open ? UPLOAD_DOCK_ID : undefined}
+        onClick={uploadDock.toggle}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') uploadDock.close();
+        }}
+      >
+        <IconCloudUpload size={22} />
+      </ActionIcon>
+    </Indicator>
   );
 }

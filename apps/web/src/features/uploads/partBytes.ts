@@ -1,5 +1,6 @@
 import AwsS3Multipart from '@uppy/aws-s3';
 import { UPLOAD_ACK_CHUNK_BYTES, partUrlFrom, takesPartChunks } from '@rushes/shared';
+import { statusOf, withRetries } from './partRetry.ts';
 
 /**
  * Uppy's part PUT, taught two things our filesystem driver's part route offers (S3 URLs go to
@@ -10,6 +11,8 @@ import { UPLOAD_ACK_CHUNK_BYTES, partUrlFrom, takesPartChunks } from '@rushes/sh
  * - acknowledged chunks: the part goes up in UPLOAD_ACK_CHUNK_BYTES chunks, each answered once it is
  *   on the server's disk, so a crash can cost at most one chunk per part in flight.
  * Progress is reported for the whole part, so the upload menu's percentage does not jump back.
+ * Every PUT (S3's too) is watched and tried again when the network fails (partRetry.ts); a new try
+ * continues from the last chunk the server acknowledged.
  */
 
 type UploadPartBytes = typeof AwsS3Multipart.uploadPartBytes;
@@ -25,10 +28,6 @@ const withoutOffset = (url: string): string => {
   u.searchParams.delete('offset');
   return u.toString();
 };
-
-/** The status of a failed part PUT (Uppy's error, and ours, carry the XMLHttpRequest as `source`). */
-const statusOf = (error: unknown): number | undefined =>
-  (error as { source?: { status?: number } } | null)?.source?.status;
 
 /** One chunk that is not the part's last: resolves when the server answers it is on disk. */
 function putChunk(url: string, chunk: Blob, onProgress: (loaded: number) => void, signal?: AbortSignal) {
@@ -52,7 +51,13 @@ function putChunk(url: string, chunk: Blob, onProgress: (loaded: number) => void
   });
 }
 
-async function sendFrom(options: Options, body: Blob, start: number): ReturnType<UploadPartBytes> {
+/** Sends the part from byte `start`; `acked` hears each offset the server confirmed holding. */
+async function sendFrom(
+  options: Options,
+  body: Blob,
+  start: number,
+  acked: (offset: number) => void,
+): ReturnType<UploadPartBytes> {
   const base = withoutOffset(options.signature.url);
   const report = options.onProgress as (event: Progress) => void;
   const chunked = takesPartChunks(base);
@@ -66,6 +71,7 @@ async function sendFrom(options: Options, body: Blob, start: number): ReturnType
       options.signal,
     );
     offset += UPLOAD_ACK_CHUNK_BYTES;
+    acked(offset);
   }
   const last = offset;
   return AwsS3Multipart.uploadPartBytes({
@@ -77,16 +83,37 @@ async function sendFrom(options: Options, body: Blob, start: number): ReturnType
   });
 }
 
-export async function uploadPartBytes(options: Options): ReturnType<UploadPartBytes> {
-  const { body } = options;
-  if (!(body instanceof Blob)) return AwsS3Multipart.uploadPartBytes(options);
-  const offset = offsetOf(options.signature.url);
+/** One try at the part from `start` (the bytes the server holds). */
+async function sendPart(options: Options, body: Blob, start: number, acked: (offset: number) => void) {
   try {
-    // (offset = size: the server holds the whole part unnamed; an empty last chunk finishes it)
-    return await sendFrom(options, body, offset <= body.size ? offset : 0);
+    // (start = size: the server holds the whole part unnamed; an empty last chunk finishes it)
+    return await sendFrom(options, body, start <= body.size ? start : 0, acked);
   } catch (error) {
     // 409: the server no longer holds the bytes this part continued from: send the whole part.
     if (statusOf(error) !== 409) throw error;
-    return sendFrom(options, body, 0);
+    acked(0);
+    return sendFrom(options, body, 0, acked);
   }
+}
+
+export async function uploadPartBytes(options: Options): ReturnType<UploadPartBytes> {
+  const { body } = options;
+  const report = options.onProgress as (event: Progress) => void;
+  // the bytes of this part the server holds: where the next try starts
+  let held = body instanceof Blob ? offsetOf(options.signature.url) : 0;
+  return withRetries(options.signal, (signal, alive) => {
+    const watched: Options = {
+      ...options,
+      signal,
+      onProgress: (event: Progress) => {
+        alive();
+        report(event);
+      },
+    };
+    if (!(body instanceof Blob)) return AwsS3Multipart.uploadPartBytes(watched);
+    return sendPart(watched, body, held, (offset) => {
+      held = offset;
+      alive();
+    });
+  });
 }

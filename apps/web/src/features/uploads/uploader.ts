@@ -4,6 +4,7 @@ import { MSG, UPLOAD_PART_SIZE_MIN, partCountFor, partSizeFor } from '@rushes/sh
 import { ApiError, upgradeDataOf } from '../../api/client.ts';
 import { openUpgradeModal } from '../../app/UpgradeModal.tsx';
 import { uploadPartBytes } from './partBytes.ts';
+import { isConnectionLost } from './partRetry.ts';
 import type { PickedFile } from './pickFiles.ts';
 import {
   abortUpload,
@@ -42,6 +43,8 @@ type Listener = (event: { projectDbId: string; ingestDbId: string }) => void;
 const completedListeners = new Set<Listener>();
 /** Files the user cancelled: the only uploads whose server parts are freed. */
 const cancelRequested = new Set<string>();
+/** Files showing 'Error' because the connection was lost: they go on when the browser is back online. */
+const connectionLost = new Set<string>();
 
 async function freeServerUpload(fileId: string, resumeKey: string): Promise<void> {
   const session = sessions.get(fileId);
@@ -138,6 +141,7 @@ function preProcessor(uppy: Uppy<UploadMeta, AwsBody>) {
             upgradeShown = true;
             openUpgradeModal(upgrade);
           }
+          if (isConnectionLost(error)) connectionLost.add(id);
           uppy.setFileState(id, { error: messageOf(error) });
         }
       }
@@ -193,7 +197,31 @@ function createUppy(): Uppy<UploadMeta, AwsBody> {
     },
   };
   uppy.use(AwsS3Multipart<UploadMeta, AwsBody>, options);
+  resumeWhenOnline(uppy);
   return uppy;
+}
+
+/**
+ * An upload that failed because the connection was lost shows 'Error' (002 §4) and goes on by
+ * itself when the browser is back online (Uppy's 'back-online'); the user may resume it before.
+ */
+function resumeWhenOnline(uppy: Uppy<UploadMeta, AwsBody>): void {
+  uppy.on('upload-error', (file, error) => {
+    if (file && isConnectionLost(error)) connectionLost.add(file.id);
+  });
+  const forget = (file: { id: string } | undefined) => {
+    if (file) connectionLost.delete(file.id);
+  };
+  uppy.on('upload-retry', forget);
+  uppy.on('upload-success', forget);
+  uppy.on('file-removed', forget);
+  uppy.on('back-online', () => {
+    for (const id of [...connectionLost]) {
+      connectionLost.delete(id);
+      const file = uppy.getFile(id);
+      if (file?.error && !file.isPaused) void uppy.retryUpload(id);
+    }
+  });
 }
 
 let instance: Uppy<UploadMeta, AwsBody> | null = null;

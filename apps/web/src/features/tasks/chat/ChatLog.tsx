@@ -1,7 +1,7 @@
 import { Box, Center, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { useLayoutEffect, useRef } from 'react';
 import { chatDayLabel, chatDayOf, formatTime } from '@rushes/shared';
-import { MemberAvatar } from '../../teams/MemberAvatar.tsx';
+import { MemberAvatar } from '../../../ui/MemberAvatar.tsx';
 
 /** One chat line as the log shows it (oldest first). */
 export interface ChatLine {

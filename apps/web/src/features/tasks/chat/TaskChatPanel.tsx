@@ -113,16 +113,7 @@ export default function TaskChatPanel({ projectDbId, taskDbId, title }: TaskChat
           }
         />
       )}
-      <ChatComposer
-        sending={send.isPending}
-        disabled={!canWrite || !history.isSuccess}
-        onSend={(text) =>
-          send.mutateAsync(text).then(
-            () => true,
-            () => false,
-          )
-        }
-      />
+      <ChatComposer disabled={!canWrite || !history.isSuccess} onSend={send.mutateAsync} />
     </Stack>
   );
 }

@@ -43,10 +43,13 @@ export function appendToHistory(
 export function useTaskChatRoom(projectDbId: string, taskDbId: string): void {
   const queryClient = useQueryClient();
 
-  const markSeen = useCallback(() => {
-    setUnread(queryClient, projectDbId, taskDbId, 0);
-    void api.put(API.tasks.chatSeen, { task_db_id: taskDbId }).catch(() => undefined);
-  }, [queryClient, projectDbId, taskDbId]);
+  const markSeen = useCallback(
+    (chatsCount?: number) => {
+      setUnread(queryClient, projectDbId, taskDbId, 0, chatsCount);
+      void api.put(API.tasks.chatSeen, { task_db_id: taskDbId }).catch(() => undefined);
+    },
+    [queryClient, projectDbId, taskDbId],
+  );
 
   useEffect(() => {
     const socket = connectSocket(queryClient);
@@ -55,10 +58,10 @@ export function useTaskChatRoom(projectDbId: string, taskDbId: string): void {
     if (socket.connected) join();
     markSeen();
 
-    const onMessage = ({ task_db_id, message }: Payload) => {
+    const onMessage = ({ task_db_id, message, chats_count }: Payload) => {
       if (task_db_id !== taskDbId) return;
       appendToHistory(queryClient, taskDbId, message);
-      markSeen();
+      markSeen(chats_count);
     };
     socket.on('connect', join);
     socket.on('task_chat_message', onMessage);

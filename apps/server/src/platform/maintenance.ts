@@ -1,25 +1,11 @@
 import type { AppContext } from './context.ts';
-import type { JobName } from './jobs/queue.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
-import '../modules/tasks/tasks.events.ts';
 
 declare module './jobs/queue.ts' {
   interface JobDefinitions {
     'maintenance.hourly': Record<string, never>;
   }
 }
-
-/** Every job name the app declares; boot fails if one has no handler (typed registry, DESIGN §7). */
-export const JOB_NAMES = [
-  'mail.deliver',
-  'maintenance.hourly',
-  'assets.delete_blobs',
-  'notifications.digest',
-  'tasks.expire',
-  'media.process',
-  'uploads.cleanup',
-  'uploads.free_parts',
-] as const satisfies readonly JobName[];
 
 /** One maintenance run per clock hour across the cluster: the hour is the singleton key. */
 function scheduleNextHour(ctx: AppContext, from = Date.now()) {
@@ -29,12 +15,12 @@ function scheduleNextHour(ctx: AppContext, from = Date.now()) {
 }
 
 /** Housekeeping: expired sessions, old finished jobs. Each run schedules the next hour's. */
-export function registerPlatformJobs(ctx: AppContext) {
-  ctx.jobs.register('maintenance.hourly', async () => {
+export function maintenanceJob(ctx: AppContext) {
+  return async () => {
     await purgeExpiredSessions(ctx.db);
     await ctx.jobs.purgeFinished(24 * 7);
     await scheduleNextHour(ctx);
-  });
+  };
 }
 
 /** Called once at start-up on every node; the hour's key dedupes them. */

@@ -1,0 +1,10 @@
+import { defineModule } from '../../platform/modules.ts';
+import { registerBillingMappers } from './billing.realtime.ts';
+import { billingRoutes } from './billing.routes.ts';
+
+/** A team's billing details and the realtime hint that they changed. */
+export const billingModule = defineModule({
+  name: 'billing',
+  routes: [billingRoutes],
+  listeners: [registerBillingMappers],
+});

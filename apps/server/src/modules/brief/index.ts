@@ -1,0 +1,10 @@
+import { defineModule } from '../../platform/modules.ts';
+import { registerBriefMappers } from './brief.realtime.ts';
+import { briefRoutes } from './brief.routes.ts';
+
+/** Project brief (spec 000 §7): its routes and the realtime hint that it changed. */
+export const briefModule = defineModule({
+  name: 'brief',
+  routes: [briefRoutes],
+  listeners: [registerBriefMappers],
+});

@@ -1,0 +1,12 @@
+import { defineModule } from '../../platform/modules.ts';
+import { mediaProcessJob } from './media.pipeline.ts';
+import { registerMediaMappers } from './media.realtime.ts';
+import { mediaRoutes } from './media.routes.ts';
+
+/** The media pipeline (probe, thumbnails, proxies), the player's URLs and asset_status hints. */
+export const mediaModule = defineModule({
+  name: 'media',
+  routes: [mediaRoutes],
+  listeners: [registerMediaMappers],
+  jobs: { 'media.process': mediaProcessJob },
+});

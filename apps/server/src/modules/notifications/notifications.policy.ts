@@ -1,0 +1,19 @@
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { teamMembers } from '../../db/schema/index.ts';
+import { forbidden } from '../../platform/http/errors.ts';
+
+/**
+ * A user reads and clears notifications only under a team they belong to (spec 002 §7 team_db_id).
+ * A plain membership read rather than the teams module's policy: teams notifies through this module,
+ * so importing teams back would close an import cycle between the two (docs/decisions.md).
+ */
+export async function authorizeNotificationTeam(db: DbOrTx, userId: string, teamId: string) {
+  const [member] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .limit(1);
+  if (!member) throw forbidden(MSG.noTeamAccess);
+}

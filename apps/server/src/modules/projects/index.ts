@@ -1,0 +1,30 @@
+import { defineModule } from '../../platform/modules.ts';
+import { projectRoom, registerProjectMappers } from './projects.realtime.ts';
+import { projectsRoutes } from './projects.routes.ts';
+
+// What other modules may call (everything else in this folder is internal).
+export { acceptAnyInviteIn, createInviteCodes, findAnyValidInvite } from './inviteCodes.ts';
+export { createProjectInvites, pendingProjectInvites } from './invites.service.ts';
+export {
+  authorizeProject,
+  canCopyMoveAssets,
+  canDeleteAssets,
+  canEditMetadata,
+  canManageCollaborators,
+  canManageProject,
+  canViewProject,
+  canWriteAssets,
+  holdsProjectCodeSql,
+  loadProjectAccess,
+} from './projects.policy.ts';
+export type { ProjectAccess } from './projects.policy.ts';
+export { adjustProjectTotals, insertProjectMember, lockProject } from './projects.service.ts';
+export { releaseTeamProjects } from './teamProjects.ts';
+
+/** Projects, their members and invitations, home trays; project:{id} rooms. */
+export const projectsModule = defineModule({
+  name: 'projects',
+  routes: [projectsRoutes],
+  listeners: [registerProjectMappers],
+  rooms: { project: projectRoom },
+});

@@ -1,0 +1,18 @@
+import { defineModule } from '../../platform/modules.ts';
+import { expireTaskJob } from './tasks.jobs.ts';
+import { registerTaskMappers, taskRoom } from './tasks.realtime.ts';
+import { tasksRoutes } from './tasks.routes.ts';
+
+// What other modules may call (everything else in this folder is internal).
+export { inviteToProject, resolveRecipients } from './assignees.ts';
+export { inviteEmailsOf, memberIdsOf } from './taskWrites.ts';
+export { taskMails } from './tasks.mails.ts';
+
+/** Tasks, their chat, invitations and expiry timers; task:{id} rooms. */
+export const tasksModule = defineModule({
+  name: 'tasks',
+  routes: [tasksRoutes],
+  listeners: [registerTaskMappers],
+  rooms: { task: taskRoom },
+  jobs: { 'tasks.expire': expireTaskJob },
+});

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { jobs } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { EventBus, type DeliverData } from './bus.ts';
+
+/**
+ * Durable subscribers (issue 14) on a bus of their own over the test database: jobs enqueued in the
+ * emitting transaction, none for a rollback or a filtered event, and the misuses refused.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const log = { error: () => undefined };
+const deliveries = async (subscriber: string) =>
+  (
+    await t.ctx.db
+      .select({ data: jobs.data })
+      .from(jobs)
+      .where(eq(jobs.name, 'events.deliver'))
+      .orderBy(jobs.id)
+  )
+    .map((j) => j.data as DeliverData)
+    .filter((d) => d.subscriber === subscriber);
+const changed = (projectId: string, added: string[]) => ({
+  projectId,
+  addedUserIds: added,
+  removedUserIds: [],
+  members: true,
+});
+
+describe('durable event subscribers', () => {
+  it('enqueue one job per subscriber in the transaction, run by deliver; best-effort listeners after the commit', async () => {
+    let wakes = 0;
+    const bus = new EventBus(log, () => wakes++);
+    const ran: string[] = [];
+    const seen: string[] = [];
+    bus.on('project.changed', (p) => void ran.push(p.projectId), {
+      durable: true,
+      id: 'test.a',
+      when: (p) => p.addedUserIds.length > 0,
+    });
+    bus.on('project.changed', (p) => void seen.push(p.projectId));
+
+    await bus.transaction(t.ctx.db, async (_tx, emit) => {
+      emit('project.changed', changed('p1', ['u1']));
+      emit('project.changed', changed('p2', [])); // filtered out by `when`
+    });
+    expect(ran).toEqual([]); // not after the commit: a job does it
+    expect(seen).toEqual(['p1', 'p2']);
+    expect(wakes).toBe(1);
+    const [job] = await deliveries('test.a');
+    expect(await deliveries('test.a')).toHaveLength(1);
+    expect(job).toEqual({ subscriber: 'test.a', event: 'project.changed', payload: changed('p1', ['u1']) });
+
+    await bus.deliver(job);
+    expect(ran).toEqual(['p1']);
+  });
+
+  it('a rolled-back transaction enqueues nothing', async () => {
+    const bus = new EventBus(log);
+    bus.on('project.changed', () => undefined, { durable: true, id: 'test.b' });
+    await expect(
+      bus.transaction(t.ctx.db, async (tx, emit) => {
+        emit('project.changed', changed('p3', ['u1']));
+        await tx.execute(sql`select 1`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await deliveries('test.b')).toEqual([]);
+  });
+
+  it('refuses a durable event outside a transaction, a late or duplicate subscriber, and an unknown one', async () => {
+    const bus = new EventBus(log);
+    bus.on('project.changed', () => undefined, { durable: true, id: 'test.c' });
+    expect(() => bus.on('project.changed', () => undefined, { durable: true, id: 'test.c' })).toThrow(
+      /registered twice/,
+    );
+    await expect(bus.publish([{ name: 'project.changed', payload: changed('p4', []) }])).rejects.toThrow(
+      /durable subscribers/,
+    );
+    await bus.transaction(t.ctx.db, async () => undefined);
+    expect(() => bus.on('project.changed', () => undefined, { durable: true, id: 'test.d' })).toThrow(
+      /after start/,
+    );
+    await expect(
+      bus.deliver({ subscriber: 'test.gone', event: 'project.changed', payload: {} }),
+    ).rejects.toThrow(/no durable subscriber/);
+  });
+});
