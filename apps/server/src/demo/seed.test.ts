@@ -11,6 +11,7 @@ import { DEMO_EDITOR, DEMO_LOGIN, DEMO_PROJECT_TITLE, seedDemo, type SeedLog } f
 import { findUserByEmail } from '../modules/accounts/users.service.ts';
 import { createBriefService } from '../modules/brief/brief.service.ts';
 import { createChatService } from '../modules/chat/chat.service.ts';
+import { storedMessages } from '../modules/chat/chat.testkit.ts';
 import { createProjectsService } from '../modules/projects/projects.service.ts';
 import { membership } from '../modules/teams/teams.testkit.ts';
 
@@ -80,7 +81,11 @@ async function counts() {
     assets: await n(db.select({ n: count() }).from(s.assets).where(inArray(s.assets.projectId, ofProjects))),
     tasks: await n(db.select({ n: count() }).from(s.tasks).where(inArray(s.tasks.projectId, ofProjects))),
     chat: await n(
-      db.select({ n: count() }).from(s.chatMessages).where(inArray(s.chatMessages.projectId, ofProjects)),
+      db
+        .select({ n: count() })
+        .from(s.chatMessages)
+        .innerJoin(s.chatConversations, eq(s.chatConversations.id, s.chatMessages.conversationId))
+        .where(inArray(s.chatConversations.projectId, ofProjects)),
     ),
     requests: await n(
       db.select({ n: count() }).from(s.taskRequests).where(inArray(s.taskRequests.projectId, ofProjects)),
@@ -158,7 +163,7 @@ describe('the demo world', () => {
     expect(assigneeOf(producer.id)?.userId).toBe(editor.id);
     expect(assigneeOf(editor.id)?.userId).toBe(producer.id);
 
-    const chat = await t.ctx.db.select().from(s.chatMessages).where(eq(s.chatMessages.projectId, project.id));
+    const chat = await storedMessages(t.ctx.db, 'project', project.id);
     expect(chat.length).toBeGreaterThanOrEqual(3);
     expect(new Set(chat.map((m) => m.userId))).toEqual(new Set([producer.id, editor.id]));
     expect(chat.some((m) => m.mentionUserIds.includes(editor.id) && m.text.startsWith('@Demo Editor'))).toBe(

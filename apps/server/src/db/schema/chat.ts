@@ -1,19 +1,75 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { teams, users } from './accounts.ts';
 import { projects } from './projects.ts';
+import { tasks } from './tasks.ts';
 
 /** Millisecond timestamps, so a (created_at, id) cursor round-trips through JavaScript exactly. */
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
-/** Project chat messages (spec 000 §3): plain text, mentions as member user ids. */
+/**
+ * The chat core's kinds of conversation. Each has one owner row whose deletion removes the
+ * conversation (and its messages and seen records): a project, a task.
+ */
+export const CONVERSATION_KINDS = ['project', 'task'] as const;
+export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
+
+/**
+ * One conversation of the chat core (issue 14): the project chat of a project, the task chat of a
+ * task. Its row holds chats_count (spec 000 §3 counters) and is the lock every send of the
+ * conversation takes: the send bumps chats_count first, so senders of one conversation are
+ * serialised and each message's seq is the chats_count it made.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<ConversationKind>().notNull(),
+    /** the project id (kind project) or the task id (kind task) */
+    ownerId: uuid('owner_id').notNull(),
+    /** every conversation lives in a project: deleting it deletes the conversation */
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** kind task: the task (deleting it deletes the conversation) */
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    chatsCount: integer('chats_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('chat_conversations_kind_owner_key').on(t.kind, t.ownerId),
+    index('chat_conversations_project_idx').on(t.projectId),
+    index('chat_conversations_task_idx').on(t.taskId),
+    check(
+      'chat_conversations_owner_check',
+      sql`(${t.kind} = 'project' and ${t.ownerId} = ${t.projectId} and ${t.taskId} is null) or (${t.kind} = 'task' and ${t.ownerId} = ${t.taskId})`,
+    ),
+  ],
+);
+
+/**
+ * Chat messages of every conversation (spec 000 §3 project and task chat messages): plain text,
+ * mentions as member user ids. seq is the conversation's chats_count the send made (1, 2, …):
+ * history pages by keyset on (conversation_id, seq), so the shown order is the counter's order.
+ */
 export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
+    conversationId: uuid('conversation_id')
       .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -24,30 +80,22 @@ export const chatMessages = pgTable(
       .default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
   },
-  (t) => [index('chat_messages_project_created_idx').on(t.projectId, t.createdAt.desc(), t.id.desc())],
+  (t) => [uniqueIndex('chat_messages_conversation_seq_key').on(t.conversationId, t.seq)],
 );
 
-/** chats_count per project (spec 000 §3 counters), bumped in the send transaction. */
-export const projectChatCounters = pgTable('project_chat_counters', {
-  projectId: uuid('project_id')
-    .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
-  chatsCount: integer('chats_count').notNull().default(0),
-});
-
-/** last_seen_count per (project, user): set to chats_count when the user leaves the chat. */
-export const projectChatSeen = pgTable(
-  'project_chat_seen',
+/** last_seen_count per (conversation, user): set to chats_count when the user leaves (or reads) the chat. */
+export const chatSeen = pgTable(
+  'chat_seen',
   {
-    projectId: uuid('project_id')
+    conversationId: uuid('conversation_id')
       .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastSeenCount: integer('last_seen_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 );
 
 /** Notifications (spec 002 §3). Ids of project, task and asset are kept without keys: later modules own them. */

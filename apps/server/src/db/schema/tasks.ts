@@ -94,46 +94,6 @@ export const taskInvites = pgTable(
   (t) => [primaryKey({ columns: [t.taskId, t.email] }), index('task_invites_email_idx').on(t.email)],
 );
 
-/** Task chat messages (spec 000 §3 Task chat message): plain text. */
-export const taskChatMessages = pgTable(
-  'task_chat_messages',
-  {
-    id: uuid('id').primaryKey(),
-    taskId: uuid('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    text: text('text').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('task_chat_messages_task_created_idx').on(t.taskId, t.createdAt.desc(), t.id.desc())],
-);
-
-/** chats_count per task, bumped in the send transaction. */
-export const taskChatCounters = pgTable('task_chat_counters', {
-  taskId: uuid('task_id')
-    .primaryKey()
-    .references(() => tasks.id, { onDelete: 'cascade' }),
-  chatsCount: integer('chats_count').notNull().default(0),
-});
-
-/** last_seen_count per (task, user): unread = chats_count - last_seen_count. */
-export const taskChatSeen = pgTable(
-  'task_chat_seen',
-  {
-    taskId: uuid('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lastSeenCount: integer('last_seen_count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.taskId, t.userId] })],
-);
-
 /** Approval and review requests on an asset (spec 000 §3 Task request). */
 export const taskRequests = pgTable(
   'task_requests',

@@ -4,7 +4,7 @@ import { API, type ChatCounters } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { chatMessages, notifications } from '../../db/schema/index.ts';
 import { studio } from '../projects/projects.testkit.ts';
-import { call, flatTexts, history, insertMessage, person, say } from './chat.testkit.ts';
+import { call, flatTexts, history, insertMessage, person, say, storedMessages } from './chat.testkit.ts';
 
 /** Project chat routes (spec 000 §4, §5, §7): who may, text rules, mentions and grouping. */
 let t: TestApp;
@@ -48,7 +48,7 @@ describe('who may use the project chat', () => {
       expect(anonymous.status, `${method} ${url}`).toBe(401);
       expect(anonymous.body.errorcode).toBe(401);
     }
-    const stored = await t.ctx.db.select().from(chatMessages).where(eq(chatMessages.projectId, projectId));
+    const stored = await storedMessages(t.ctx.db, 'project', projectId);
     expect(stored).toEqual([]);
   });
 });

@@ -1,35 +1,33 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   MSG,
-  groupChatMessages,
   type ChatCounters,
   type ChatHistory,
   type ChatHistoryQuery,
   type ChatMessage,
   type SendChatBody,
 } from '@rushes/shared';
-import { chatMessages, projectMembers, users } from '../../db/schema/index.ts';
+import { projectMembers } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/http/errors.ts';
 import { authorizeProject, canViewProject } from '../projects/index.ts';
 import { notify } from '../notifications/index.ts';
 import './chat.events.ts';
-import { messageId } from './messageId.ts';
 import {
-  beforeCursorSql,
-  bumpChatsCount,
+  appendMessage,
   countersOf,
-  cursorOf,
+  markSeen,
   nameOf,
-  parseCursor,
-  presentMessage,
-  recordSeen,
-  senderColumns,
-} from './chat.sql.ts';
+  pageMessages,
+  presentChatMessage,
+  type ConversationRef,
+} from './conversations.ts';
+
+const projectChat = (projectId: string): ConversationRef => ({ kind: 'project', projectId });
 
 /**
  * Project chat (spec 000 §4, §7). Who may: project members, for every call (canViewProject).
- * Sending stores the message, bumps chats_count and notifies mentioned members in one transaction;
+ * Storage, counters, seen records, paging and ordering are the chat core's (conversations.ts);
+ * sending stores the message, bumps chats_count and notifies mentioned members in one transaction;
  * the message reaches the project room after the commit.
  */
 export function createChatService(ctx: AppContext) {
@@ -42,30 +40,13 @@ export function createChatService(ctx: AppContext) {
      */
     async history(userId: string, q: ChatHistoryQuery): Promise<ChatHistory> {
       await authorizeProject(db, userId, q.project_db_id, canViewProject);
-      const where = [eq(chatMessages.projectId, q.project_db_id)];
-      if (q.before) where.push(beforeCursorSql(parseCursor(q.before)));
-      const rows = await db
-        .select({ m: chatMessages, sender: senderColumns })
-        .from(chatMessages)
-        .innerJoin(users, eq(users.id, chatMessages.userId))
-        .where(and(...where))
-        .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-        .limit(q.entries_per_page + 1)
-        .offset(q.before ? 0 : (q.page_no - 1) * q.entries_per_page);
-      const page = rows.slice(0, q.entries_per_page);
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(chatMessages)
-        .where(eq(chatMessages.projectId, q.project_db_id));
-      const oldest = page.at(-1);
-      return {
-        total_entries: total,
-        next_before: rows.length > page.length && oldest ? cursorOf(oldest.m) : null,
-        messages: groupChatMessages(
-          page.reverse().map((r) => presentMessage(r.m, r.sender)),
-          { timeZone: q.tz, now: new Date() },
-        ),
-      };
+      const { total_entries, next_before, messages } = await pageMessages(
+        db,
+        projectChat(q.project_db_id),
+        q,
+        (row, sender) => presentChatMessage(row, sender, q.project_db_id),
+      );
+      return { total_entries, next_before, messages };
     },
 
     async send(userId: string, body: SendChatBody): Promise<{ message: ChatMessage; chats_count: number }> {
@@ -82,14 +63,12 @@ export function createChatService(ctx: AppContext) {
         const memberIds = new Set(members.map((m) => m.id));
         const mentionUserIds = wanted.filter((id) => memberIds.has(id));
 
-        const [row] = await tx
-          .insert(chatMessages)
-          .values({ id: messageId(), projectId, userId, text: body.text, mentionUserIds })
-          .returning();
-        const chatsCount = await bumpChatsCount(tx, projectId);
-        const [sender] = await tx.select(senderColumns).from(users).where(eq(users.id, userId));
-        if (!sender) throw notFound();
-        const message = presentMessage(row, sender);
+        const { row, sender, chatsCount } = await appendMessage(tx, projectChat(projectId), {
+          userId,
+          text: body.text,
+          mentionUserIds,
+        });
+        const message = presentChatMessage(row, sender, projectId);
 
         await notify(tx, emit, {
           userIds: mentionUserIds,
@@ -108,7 +87,7 @@ export function createChatService(ctx: AppContext) {
     async seen(userId: string, projectId: string): Promise<ChatCounters> {
       return events.transaction(db, async (tx, emit) => {
         await authorizeProject(tx, userId, projectId, canViewProject);
-        const seen = await recordSeen(tx, projectId, userId);
+        const seen = await markSeen(tx, projectChat(projectId), userId);
         emit('chat.seen', { projectId, userId, chatsCount: seen });
         return { chats_count: seen, last_seen_count: seen, unread: 0 };
       });
@@ -116,7 +95,7 @@ export function createChatService(ctx: AppContext) {
 
     async counters(userId: string, projectId: string): Promise<ChatCounters> {
       await authorizeProject(db, userId, projectId, canViewProject);
-      return countersOf(db, projectId, userId);
+      return countersOf(db, projectChat(projectId), userId);
     },
   };
 }

@@ -1,6 +1,9 @@
 import { API, type ChatHistory, type ChatMessage } from '@rushes/shared';
 import type { TestApp } from '../../../test/harness.ts';
-import { chatMessages } from '../../db/schema/index.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { chatConversations, chatMessages, type ConversationKind } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { appendMessage } from './conversations.ts';
 import { addMembers, apiProject, call, person, type Person } from '../projects/projects.testkit.ts';
 
 /** Test helpers for the chat module. */
@@ -18,13 +21,28 @@ export async function say(t: TestApp, who: Person, projectId: string, text: stri
   return res.body.data;
 }
 
-/** A message stored directly at a chosen instant (for day and time-zone rules). */
+/** A message stored by the chat core, then moved to a chosen instant (for day and time-zone rules). */
 export async function insertMessage(t: TestApp, projectId: string, who: Person, text: string, at: string) {
-  const [row] = await t.ctx.db
-    .insert(chatMessages)
-    .values({ projectId, userId: who.user.id, text, createdAt: new Date(at) })
-    .returning();
-  return row;
+  return t.ctx.db.transaction(async (tx) => {
+    const { row } = await appendMessage(tx, { kind: 'project', projectId }, { userId: who.user.id, text });
+    const [moved] = await tx
+      .update(chatMessages)
+      .set({ createdAt: new Date(at) })
+      .where(eq(chatMessages.id, row.id))
+      .returning();
+    return moved;
+  });
+}
+
+/** The stored messages of one conversation (kind and owner id), in seq order. */
+export async function storedMessages(db: DbOrTx, kind: ConversationKind, ownerId: string) {
+  const rows = await db
+    .select({ m: chatMessages })
+    .from(chatMessages)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+    .where(and(eq(chatConversations.kind, kind), eq(chatConversations.ownerId, ownerId)))
+    .orderBy(asc(chatMessages.seq));
+  return rows.map((r) => r.m);
 }
 
 export async function history(

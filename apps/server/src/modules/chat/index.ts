@@ -3,11 +3,23 @@ import { registerChatMappers } from './chat.realtime.ts';
 import { chatRoutes } from './chat.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
-export { nameOf, parseCursor, senderColumns, unreadKey, unreadOf } from './chat.sql.ts';
-export type { Sender } from './chat.sql.ts';
+// The chat core: one storage, counter, seen record, paging and ordering for every conversation.
+export {
+  appendMessage,
+  countersOf,
+  countsOf,
+  markSeen,
+  nameOf,
+  pageMessages,
+  presentChatMessage,
+  senderColumns,
+  unreadOfPeople,
+} from './conversations.ts';
+export type { ConversationKind, ConversationRef, MessageRow, Sender } from './conversations.ts';
+export { unreadKey, unreadOf } from './chat.sql.ts';
 export { messageId } from './messageId.ts';
 
-/** Project chat: messages, groups, unread counters. */
+/** Project chat (routes, realtime) and the chat core other chats use (task chat). */
 export const chatModule = defineModule({
   name: 'chat',
   routes: [chatRoutes],

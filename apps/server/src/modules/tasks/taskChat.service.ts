@@ -1,67 +1,43 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import {
-  groupChatMessages,
-  type SendTaskChatBody,
-  type TaskChatCounters,
-  type TaskChatHistory,
-  type TaskChatMessage,
-  type TaskChatQuery,
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type {
+  SendTaskChatBody,
+  TaskChatCounters,
+  TaskChatHistory,
+  TaskChatMessage,
+  TaskChatQuery,
 } from '@rushes/shared';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { taskChatCounters, taskChatMessages, taskChatSeen, tasks, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { taskAssignees, tasks } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { messageId, parseCursor, senderColumns, nameOf, type Sender } from '../chat/index.ts';
+import {
+  appendMessage,
+  markSeen,
+  pageMessages,
+  presentChatMessage,
+  unreadOfPeople,
+  type ConversationRef,
+  type MessageRow,
+  type Sender,
+} from '../chat/index.ts';
 import './tasks.events.ts';
 import { emitTaskChanged } from './taskWrites.ts';
 import { authorizeTask, authorizeTaskWrite, canReadTask } from './tasks.policy.ts';
 
-type Row = typeof taskChatMessages.$inferSelect;
+const taskChat = (t: { id: string; projectId: string }): ConversationRef => ({
+  kind: 'task',
+  projectId: t.projectId,
+  taskId: t.id,
+});
 
-function present(row: Row, projectId: string, sender: Sender): TaskChatMessage {
-  return {
-    id: row.id,
-    project_id: projectId,
-    task_id: row.taskId,
-    user: { user_id: sender.id, user_name: nameOf(sender), user_badge_color: sender.badgeColor },
-    text: row.text,
-    timestamp: row.createdAt.toISOString(),
-  };
-}
-
-const cursorOf = (row: Row) => `${row.createdAt.toISOString()}_${row.id}`;
-
-async function bump(tx: Tx, taskId: string): Promise<number> {
-  const [row] = await tx
-    .insert(taskChatCounters)
-    .values({ taskId, chatsCount: 1 })
-    .onConflictDoUpdate({
-      target: taskChatCounters.taskId,
-      set: { chatsCount: sql`${taskChatCounters.chatsCount} + 1` },
-    })
-    .returning({ chatsCount: taskChatCounters.chatsCount });
-  return row.chatsCount;
-}
-
-/** last_seen_count = chats_count for one user, in one statement. */
-async function recordSeen(tx: DbOrTx, taskId: string, userId: string): Promise<number> {
-  const current = sql`coalesce((select ${taskChatCounters.chatsCount} from ${taskChatCounters} where ${taskChatCounters.taskId} = ${taskId}), 0)`;
-  const [row] = await tx
-    .insert(taskChatSeen)
-    .values({ taskId, userId, lastSeenCount: current })
-    .onConflictDoUpdate({
-      target: [taskChatSeen.taskId, taskChatSeen.userId],
-      set: { lastSeenCount: current },
-    })
-    .returning({ lastSeenCount: taskChatSeen.lastSeenCount });
-  return row.lastSeenCount;
+function present(row: MessageRow, sender: Sender, t: { id: string; projectId: string }): TaskChatMessage {
+  return { ...presentChatMessage(row, sender, t.projectId), task_id: t.id };
 }
 
 /**
  * Task chat (spec 000 §4, §5, §7): whoever may read the task reads and writes its chat (not once it
- * is completed); 10 per page by keyset on (created_at, id), grouped by the project chat's rule;
- * chats_count per task bumped atomically in the send transaction; unread per user = chats_count −
- * last_seen_count, pushed after the commit. An assignee's first message moves Pending to In Progress.
+ * is completed); 10 per page. Storage, chats_count, last_seen_count, keyset paging, the shared
+ * grouping rule and the ordering guarantee are the chat core's (modules/chat, conversation kind
+ * 'task'), the same as the project chat's. An assignee's first message moves Pending to In Progress.
  */
 export function createTaskChatService(ctx: AppContext) {
   const { db, events } = ctx;
@@ -69,36 +45,11 @@ export function createTaskChatService(ctx: AppContext) {
   return {
     async history(userId: string, q: TaskChatQuery): Promise<TaskChatHistory> {
       const access = await authorizeTask(db, userId, q.task_db_id, canReadTask);
-      const where = [eq(taskChatMessages.taskId, q.task_db_id)];
-      if (q.before) {
-        const c = parseCursor(q.before);
-        where.push(
-          sql`(${taskChatMessages.createdAt}, ${taskChatMessages.id}) < (${c.ts}::timestamptz, ${c.id}::uuid)`,
-        );
-      }
-      const rows = await db
-        .select({ m: taskChatMessages, sender: senderColumns })
-        .from(taskChatMessages)
-        .innerJoin(users, eq(users.id, taskChatMessages.userId))
-        .where(and(...where))
-        .orderBy(desc(taskChatMessages.createdAt), desc(taskChatMessages.id))
-        .limit(q.entries_per_page + 1)
-        .offset(q.before ? 0 : (q.page_no - 1) * q.entries_per_page);
-      const page = rows.slice(0, q.entries_per_page);
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(taskChatMessages)
-        .where(eq(taskChatMessages.taskId, q.task_db_id));
-      const oldest = page.at(-1);
-      return {
-        task_db_id: q.task_db_id,
-        total_entries: total,
-        next_before: rows.length > page.length && oldest ? cursorOf(oldest.m) : null,
-        messages: groupChatMessages(
-          page.reverse().map((r) => present(r.m, access.task.projectId, r.sender)),
-          { timeZone: q.tz, now: new Date() },
-        ),
-      };
+      const t = access.task;
+      const { total_entries, next_before, messages } = await pageMessages(db, taskChat(t), q, (row, sender) =>
+        present(row, sender, t),
+      );
+      return { task_db_id: q.task_db_id, total_entries, next_before, messages };
     },
 
     async send(
@@ -106,23 +57,9 @@ export function createTaskChatService(ctx: AppContext) {
       body: SendTaskChatBody,
     ): Promise<{ message: TaskChatMessage; chats_count: number }> {
       return events.transaction(db, async (tx, emit) => {
-        // The task row lock orders senders of one task; clock_timestamp() after it keeps commit
-        // order and (created_at, id) order the same, so a page read between two sends has no gap.
         const access = await authorizeTaskWrite(tx, userId, body.task_db_id, canReadTask);
         const t = access.task;
-        const [row] = await tx
-          .insert(taskChatMessages)
-          .values({
-            id: messageId(),
-            taskId: t.id,
-            userId,
-            text: body.text,
-            createdAt: sql`clock_timestamp()`,
-          })
-          .returning();
-        const chatsCount = await bump(tx, t.id);
-        const [sender] = await tx.select(senderColumns).from(users).where(eq(users.id, userId));
-        if (!sender) throw notFound();
+        const { row, sender, chatsCount } = await appendMessage(tx, taskChat(t), { userId, text: body.text });
         if (access.isAssignee) {
           const started = await tx
             .update(tasks)
@@ -137,7 +74,7 @@ export function createTaskChatService(ctx: AppContext) {
             emitTaskChanged(emit, t);
           }
         }
-        const message = present(row, t.projectId, sender);
+        const message = present(row, sender, t);
         emit('task.chat_sent', {
           taskId: t.id,
           projectId: t.projectId,
@@ -153,7 +90,7 @@ export function createTaskChatService(ctx: AppContext) {
     async seen(userId: string, taskId: string): Promise<TaskChatCounters> {
       return events.transaction(db, async (tx, emit) => {
         const access = await authorizeTask(tx, userId, taskId, canReadTask);
-        const seen = await recordSeen(tx, taskId, userId);
+        const seen = await markSeen(tx, taskChat(access.task), userId);
         emit('task.chat_seen', { taskId, projectId: access.task.projectId, userId, chatsCount: seen });
         return { task_db_id: taskId, chats_count: seen, last_seen_count: seen, unread: 0 };
       });
@@ -161,22 +98,19 @@ export function createTaskChatService(ctx: AppContext) {
   };
 }
 
-/** Unread counts of the people on a task (assigner and assignees) but one, in one query. */
+/** Unread counts of the people on a task (assigner and assignees) but one. */
 export async function unreadOnTask(db: DbOrTx, taskId: string, exceptUserId: string) {
-  const rows = await db.execute(sql`
-    select p.user_id, coalesce(c.chats_count, 0)::int as chats_count, coalesce(s.last_seen_count, 0)::int as last_seen
-    from (
-      select assigned_by as user_id from ${tasks} where id = ${taskId}
-      union select user_id from task_assignees where task_id = ${taskId}
-    ) p
-    left join ${taskChatCounters} c on c.task_id = ${taskId}
-    left join ${taskChatSeen} s on s.task_id = ${taskId} and s.user_id = p.user_id
-    where p.user_id <> ${exceptUserId}`);
-  const list = (rows as unknown as { rows: { user_id: string; chats_count: number; last_seen: number }[] })
-    .rows;
-  return list.map((r) => ({
-    userId: r.user_id,
-    chatsCount: Number(r.chats_count),
-    unread: Math.max(0, Number(r.chats_count) - Number(r.last_seen)),
-  }));
+  const [task] = await db
+    .select({ projectId: tasks.projectId, assignedBy: tasks.assignedBy })
+    .from(tasks)
+    .where(eq(tasks.id, taskId));
+  if (!task) return [];
+  const assignees = await db
+    .select({ userId: taskAssignees.userId })
+    .from(taskAssignees)
+    .where(eq(taskAssignees.taskId, taskId));
+  const people = [...new Set([task.assignedBy, ...assignees.map((a) => a.userId)])].filter(
+    (id) => id !== exceptUserId,
+  );
+  return unreadOfPeople(db, taskChat({ id: taskId, projectId: task.projectId }), people);
 }

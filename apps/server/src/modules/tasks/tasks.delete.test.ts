@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { API, MSG, type NotificationList, type Task } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
-import { notifications, taskChatMessages, taskInvites, tasks } from '../../db/schema/index.ts';
+import { chatConversations, notifications, taskInvites, tasks } from '../../db/schema/index.ts';
+import { storedMessages } from '../chat/chat.testkit.ts';
 import { notificationTeamOf } from '../projects/projects.testkit.ts';
 import { addMembers, apiTask, call, crew, getTask, person, taskBody, type Person } from './tasks.testkit.ts';
 
@@ -66,11 +67,10 @@ describe('delete a task', () => {
     expect(await assigneeHears).toEqual({ tray: 'assigned_tasks', task_db_id: task.task_db_id });
 
     expect(await taskRow(task.task_db_id)).toBeUndefined();
-    const chat = await t.ctx.db
-      .select()
-      .from(taskChatMessages)
-      .where(eq(taskChatMessages.taskId, task.task_db_id));
-    expect(chat).toEqual([]);
+    expect(await storedMessages(t.ctx.db, 'task', task.task_db_id)).toEqual([]);
+    expect(
+      await t.ctx.db.select().from(chatConversations).where(eq(chatConversations.ownerId, task.task_db_id)),
+    ).toEqual([]);
     expect(
       await t.ctx.db.select().from(notifications).where(eq(notifications.taskId, task.task_db_id)),
     ).toEqual([]);

@@ -2,16 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { taskStatusLabel, taskTypeLabel, type Task } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  projectMembers,
-  projects,
-  taskAssignees,
-  taskChatCounters,
-  taskChatSeen,
-  taskInvites,
-  tasks,
-  users,
-} from '../../db/schema/index.ts';
+import { projectMembers, projects, taskAssignees, taskInvites, tasks, users } from '../../db/schema/index.ts';
+import { countsOf } from '../chat/index.ts';
 
 /**
  * Tasks as one viewer sees them (spec 000 §3 Task), for any number of tasks in four queries: the
@@ -31,8 +23,6 @@ export async function presentTasks(db: DbOrTx, viewerId: string, taskIds: string
       viewerRole: projectMembers.role,
       assigner: { id: assigner.id, firstName: assigner.firstName, lastName: assigner.lastName },
       requester: { id: requester.id, firstName: requester.firstName, lastName: requester.lastName },
-      chatsCount: sql<number>`coalesce(${taskChatCounters.chatsCount}, 0)::int`,
-      lastSeen: sql<number>`coalesce(${taskChatSeen.lastSeenCount}, 0)::int`,
     })
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
@@ -42,8 +32,6 @@ export async function presentTasks(db: DbOrTx, viewerId: string, taskIds: string
       projectMembers,
       and(eq(projectMembers.projectId, tasks.projectId), eq(projectMembers.userId, viewerId)),
     )
-    .leftJoin(taskChatCounters, eq(taskChatCounters.taskId, tasks.id))
-    .leftJoin(taskChatSeen, and(eq(taskChatSeen.taskId, tasks.id), eq(taskChatSeen.userId, viewerId)))
     .where(inArray(tasks.id, taskIds));
   const assignees = await db
     .select({
@@ -62,11 +50,14 @@ export async function presentTasks(db: DbOrTx, viewerId: string, taskIds: string
     .where(inArray(taskInvites.taskId, taskIds))
     .orderBy(taskInvites.createdAt, taskInvites.email);
 
+  // chats_count and the viewer's last_seen_count of each task's chat, read in one statement
+  const counts = await countsOf(db, 'task', taskIds, viewerId);
   const byId = new Map(rows.map((r) => [r.t.id, r]));
   return taskIds.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
     const t = r.t;
+    const chat = counts.get(id) ?? { chatsCount: 0, lastSeen: 0 };
     const people = assignees.filter((a) => a.taskId === id);
     const isAssigner = t.assignedBy === viewerId;
     const isAssignee = people.some((a) => a.id === viewerId);
@@ -91,8 +82,8 @@ export async function presentTasks(db: DbOrTx, viewerId: string, taskIds: string
         assigned_by: { user_id: r.assigner.id, name: nameOf(r.assigner) },
         assigned_to_user_profiles: people.map((a) => ({ user_id: a.id, name: nameOf(a) })),
         invited_team_members: invites.filter((i) => i.taskId === id).map((i) => i.email),
-        unread_messages: Math.max(0, Number(r.chatsCount) - Number(r.lastSeen)),
-        chats_count: Number(r.chatsCount),
+        unread_messages: Math.max(0, chat.chatsCount - chat.lastSeen),
+        chats_count: chat.chatsCount,
         created_on: t.createdAt.toISOString(),
         updated_on: t.updatedAt.toISOString(),
         completed_on: t.completedAt ? t.completedAt.toISOString() : null,

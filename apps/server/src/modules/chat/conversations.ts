@@ -1,0 +1,279 @@
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { MSG, groupChatMessages, type ChatDateGroup, type ChatMessage } from '@rushes/shared';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import {
+  chatConversations,
+  chatMessages,
+  chatSeen,
+  users,
+  type ConversationKind,
+} from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { messageId } from './messageId.ts';
+
+/**
+ * The chat core (issue 14): one implementation of storage, counters, seen records, paging and
+ * ordering for every conversation — the project chat, each task's chat, and later chats. A
+ * conversation is named by its kind and owner; its row is created by its first send.
+ *
+ * Ordering guarantee, the same for every kind: a send first bumps the conversation's chats_count
+ * (an upsert that holds the conversation row's lock until commit), then stores the message with
+ * seq = that chats_count and created_at = clock_timestamp() read after the lock. Senders of one
+ * conversation are therefore serialised: seq is 1, 2, 3… in commit order, created_at never goes
+ * back as seq goes up, and history pages by keyset on seq, so what a reader sees is the counter's
+ * order whichever API node took the send.
+ */
+
+export type { ConversationKind };
+
+/** A conversation as its owner names it: the project, or the task (with the project it lives in). */
+export type ConversationRef =
+  { kind: 'project'; projectId: string } | { kind: 'task'; projectId: string; taskId: string };
+
+const ownerOf = (ref: ConversationRef) => (ref.kind === 'project' ? ref.projectId : ref.taskId);
+const isConversation = (kind: ConversationKind, ownerId: string) =>
+  and(eq(chatConversations.kind, kind), eq(chatConversations.ownerId, ownerId));
+
+export type MessageRow = typeof chatMessages.$inferSelect;
+export interface Sender {
+  id: string;
+  firstName: string;
+  lastName: string;
+  badgeColor: string;
+}
+
+export const senderColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  badgeColor: users.badgeColor,
+};
+
+export const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+/** The message as every chat shows it; the kind adds its own fields (task_id, …). */
+export function presentChatMessage(row: MessageRow, sender: Sender, projectId: string): ChatMessage {
+  return {
+    id: row.id,
+    project_id: projectId,
+    user: { user_id: sender.id, user_name: nameOf(sender), user_badge_color: sender.badgeColor },
+    text: row.text,
+    timestamp: row.createdAt.toISOString(),
+    ...(row.mentionUserIds.length ? { mention: { user_ids: row.mentionUserIds } } : {}),
+  };
+}
+
+export interface Appended {
+  row: MessageRow;
+  sender: Sender;
+  /** the conversation's chats_count after this send: the message's seq */
+  chatsCount: number;
+}
+
+/**
+ * Stores one message in `tx` (the caller's transaction, which commits it): takes the
+ * conversation's lock by bumping chats_count, then writes the message at seq = chats_count,
+ * stamped by the database clock after the lock.
+ */
+export async function appendMessage(
+  tx: Tx,
+  ref: ConversationRef,
+  input: { userId: string; text: string; mentionUserIds?: string[] },
+): Promise<Appended> {
+  const [conversation] = await tx
+    .insert(chatConversations)
+    .values({
+      kind: ref.kind,
+      ownerId: ownerOf(ref),
+      projectId: ref.projectId,
+      taskId: ref.kind === 'task' ? ref.taskId : null,
+      chatsCount: 1,
+    })
+    .onConflictDoUpdate({
+      target: [chatConversations.kind, chatConversations.ownerId],
+      set: { chatsCount: sql`${chatConversations.chatsCount} + 1` },
+    })
+    .returning({ id: chatConversations.id, chatsCount: chatConversations.chatsCount });
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({
+      id: messageId(),
+      conversationId: conversation.id,
+      seq: conversation.chatsCount,
+      userId: input.userId,
+      text: input.text,
+      mentionUserIds: input.mentionUserIds ?? [],
+      createdAt: sql`clock_timestamp()`,
+    })
+    .returning();
+  const [sender] = await tx.select(senderColumns).from(users).where(eq(users.id, input.userId));
+  if (!sender) throw notFound();
+  return { row, sender, chatsCount: conversation.chatsCount };
+}
+
+/**
+ * The keyset cursor: the seq of the oldest message shown, as a decimal string. A cursor of the
+ * earlier '<ISO timestamp>_<uuid>' form (handed out before issue 14) names its message by id.
+ */
+export async function parseCursor(db: DbOrTx, cursor: string): Promise<number> {
+  if (/^[1-9]\d{0,9}$/.test(cursor)) return Number(cursor);
+  const legacy = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_([0-9a-f-]{36})$/i.exec(cursor);
+  if (!legacy || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(legacy[1]))
+    throw badRequest(MSG.invalidCursor);
+  const [row] = await db
+    .select({ seq: chatMessages.seq })
+    .from(chatMessages)
+    .where(eq(chatMessages.id, legacy[1]));
+  if (!row) throw badRequest(MSG.invalidCursor);
+  return row.seq;
+}
+
+export interface PageQuery {
+  entries_per_page: number;
+  page_no: number;
+  /** next_before of the previous page */
+  before?: string;
+  /** the reader's time zone (day groups, 'Today') */
+  tz: string;
+}
+
+export interface Page<M extends ChatMessage> {
+  total_entries: number;
+  next_before: string | null;
+  messages: ChatDateGroup[];
+  /** the page's messages, oldest first */
+  list: M[];
+}
+
+/**
+ * A page of history, newest page first, each page oldest-to-newest in the shared day and user
+ * groups of the reader's time zone. `before` continues below a cursor (stable while others send);
+ * without it, the spec's page_no counts pages down from the newest: its upper bound is found on
+ * the (conversation, seq) index, then the page is read by the same keyset.
+ */
+export async function pageMessages<M extends ChatMessage>(
+  db: DbOrTx,
+  ref: ConversationRef,
+  q: PageQuery,
+  present: (row: MessageRow, sender: Sender) => M,
+): Promise<Page<M>> {
+  const below = q.before ? await parseCursor(db, q.before) : undefined;
+  const [conversation] = await db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(isConversation(ref.kind, ownerOf(ref)));
+  const empty: Page<M> = { total_entries: 0, next_before: null, messages: [], list: [] };
+  if (!conversation) return empty;
+  const inConversation = eq(chatMessages.conversationId, conversation.id);
+  const [{ total }] = await db.select({ total: count() }).from(chatMessages).where(inConversation);
+
+  let upper = below; // exclusive
+  if (upper === undefined && q.page_no > 1) {
+    const [top] = await db
+      .select({ seq: chatMessages.seq })
+      .from(chatMessages)
+      .where(inConversation)
+      .orderBy(desc(chatMessages.seq))
+      .offset((q.page_no - 1) * q.entries_per_page)
+      .limit(1);
+    if (!top) return { ...empty, total_entries: total };
+    upper = top.seq + 1;
+  }
+  const rows = await db
+    .select({ m: chatMessages, sender: senderColumns })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(upper === undefined ? inConversation : and(inConversation, lt(chatMessages.seq, upper)))
+    .orderBy(desc(chatMessages.seq))
+    .limit(q.entries_per_page + 1);
+  const page = rows.slice(0, q.entries_per_page);
+  const oldest = page.at(-1);
+  const list = page.reverse().map((r) => present(r.m, r.sender));
+  return {
+    total_entries: total,
+    next_before: rows.length > page.length && oldest ? String(oldest.m.seq) : null,
+    messages: groupChatMessages(list, { timeZone: q.tz, now: new Date() }),
+    list,
+  };
+}
+
+/** The reader's counters: chats_count, last_seen_count and unread = chats_count − last_seen_count. */
+export async function countersOf(db: DbOrTx, ref: ConversationRef, userId: string) {
+  const [row] = await db
+    .select({ chatsCount: chatConversations.chatsCount, lastSeen: chatSeen.lastSeenCount })
+    .from(chatConversations)
+    .leftJoin(chatSeen, and(eq(chatSeen.conversationId, chatConversations.id), eq(chatSeen.userId, userId)))
+    .where(isConversation(ref.kind, ownerOf(ref)));
+  const chats_count = row?.chatsCount ?? 0;
+  const last_seen_count = row?.lastSeen ?? 0;
+  return { chats_count, last_seen_count, unread: Math.max(0, chats_count - last_seen_count) };
+}
+
+/** The reader read the chat: last_seen_count = chats_count, in one statement. Answers that count. */
+export async function markSeen(tx: DbOrTx, ref: ConversationRef, userId: string): Promise<number> {
+  const rows = await tx
+    .insert(chatSeen)
+    .select(
+      tx
+        .select({
+          conversationId: chatConversations.id,
+          userId: sql`${userId}::uuid`.as('user_id'),
+          lastSeenCount: chatConversations.chatsCount,
+        })
+        .from(chatConversations)
+        .where(isConversation(ref.kind, ownerOf(ref))),
+    )
+    .onConflictDoUpdate({
+      target: [chatSeen.conversationId, chatSeen.userId],
+      set: { lastSeenCount: sql`excluded.last_seen_count` },
+    })
+    .returning({ lastSeenCount: chatSeen.lastSeenCount });
+  return rows[0]?.lastSeenCount ?? 0;
+}
+
+/**
+ * chats_count and one viewer's last_seen_count of many conversations of a kind, in one statement:
+ * owner id → counts (owners without a conversation are absent: 0 and 0).
+ */
+export async function countsOf(
+  db: DbOrTx,
+  kind: ConversationKind,
+  ownerIds: string[],
+  viewerId: string,
+): Promise<Map<string, { chatsCount: number; lastSeen: number }>> {
+  const out = new Map<string, { chatsCount: number; lastSeen: number }>();
+  if (ownerIds.length === 0) return out;
+  const rows = await db
+    .select({
+      ownerId: chatConversations.ownerId,
+      chatsCount: chatConversations.chatsCount,
+      lastSeen: sql<number>`coalesce(${chatSeen.lastSeenCount}, 0)::int`,
+    })
+    .from(chatConversations)
+    .leftJoin(chatSeen, and(eq(chatSeen.conversationId, chatConversations.id), eq(chatSeen.userId, viewerId)))
+    .where(and(eq(chatConversations.kind, kind), inArray(chatConversations.ownerId, ownerIds)));
+  for (const r of rows) out.set(r.ownerId, { chatsCount: r.chatsCount, lastSeen: Number(r.lastSeen) });
+  return out;
+}
+
+/** Unread counts of some people in one conversation (people who never read it: all of it). */
+export async function unreadOfPeople(db: DbOrTx, ref: ConversationRef, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  const [conversation] = await db
+    .select({ id: chatConversations.id, chatsCount: chatConversations.chatsCount })
+    .from(chatConversations)
+    .where(isConversation(ref.kind, ownerOf(ref)));
+  const chatsCount = conversation?.chatsCount ?? 0;
+  const seen = conversation
+    ? await db
+        .select({ userId: chatSeen.userId, lastSeen: chatSeen.lastSeenCount })
+        .from(chatSeen)
+        .where(and(eq(chatSeen.conversationId, conversation.id), inArray(chatSeen.userId, userIds)))
+    : [];
+  const lastSeen = new Map(seen.map((s) => [s.userId, s.lastSeen]));
+  return userIds.map((userId) => ({
+    userId,
+    chatsCount,
+    unread: Math.max(0, chatsCount - (lastSeen.get(userId) ?? 0)),
+  }));
+}
