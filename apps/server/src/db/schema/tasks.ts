@@ -2,7 +2,6 @@ import {
   boolean,
   date,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,

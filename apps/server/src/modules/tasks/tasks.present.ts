@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { taskStatusLabel, taskTypeLabel, type Task } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
