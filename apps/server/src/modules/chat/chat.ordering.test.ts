@@ -142,11 +142,10 @@ describe.skipIf(!process.env.DATABASE_URL)('the conversation lock (PostgreSQL)',
       const waiting = chat.send(bob, 'after').then((r) => ((done = true), r));
       // the second send is blocked on a lock (of the conversation row) while the first is open
       for (;;) {
-        const [row] = (
-          await t.ctx.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          )
-        ).rows as { n: number }[];
+        const waits = (await t.ctx.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] };
+        const [row] = waits.rows;
         if (row.n > 0) break;
         expect(done).toBe(false);
       }
