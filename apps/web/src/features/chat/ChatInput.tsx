@@ -7,7 +7,6 @@ import { api } from '../../api/client.ts';
 import { PendingMessages } from '../../ui/PendingMessages.tsx';
 import { toast } from '../../ui/toast.ts';
 import { restoreText, useSendQueue } from '../../ui/useSendQueue.ts';
-import { useSendChat } from './api.ts';
 import {
   API,
   CHAT_MESSAGE_MAX,
@@ -20,8 +19,8 @@ import {
 } from '@rushes/shared';
 
 /** Mention search among the project's collaborators (spec 000 §7: search_type 'collaborators'). */
-function useMentionSearch(projectDbId: string, text: string | null) {
-  const [debounced] = useDebouncedValue(text, 150);
+function useMentionSearch(projectDbId: string | undefined, text: string | null) {
+  const [debounced] = useDebouncedValue(projectDbId ? text : null, 150);
   const query = useQuery({
     queryKey: ['chat', projectDbId, 'mention', debounced] as const,
     queryFn: ({ signal }) =>
@@ -32,7 +31,7 @@ function useMentionSearch(projectDbId: string, text: string | null) {
           { signal },
         )
         .then((d) => d.users),
-    enabled: debounced !== null,
+    enabled: projectDbId !== undefined && debounced !== null,
     meta: { silent: true },
   });
   /** `query`: the text these results answer */
@@ -45,43 +44,66 @@ interface Outgoing {
   picked: MentionUser[];
 }
 
+/** What the input hands over: the trimmed text and the ids of the people it mentions. */
+export interface ChatOutgoing {
+  text: string;
+  mention_user_ids: string[];
+}
+
+interface ChatInputProps {
+  /** Sends one message; rejects when it was not stored. */
+  onSend: (message: ChatOutgoing) => Promise<unknown>;
+  /** Mentions search this project's collaborators (the project chat); without it, no picker. */
+  mentionsIn?: string;
+  disabled?: boolean;
+  /**
+   * Toasted when a send fails ('Something went wrong', spec 000 §9 chat send failure); null when
+   * the send itself reports its failure.
+   */
+  failureToast?: string | null;
+}
+
 /**
- * The chat input (spec 000 §2, §5): 'Type your message', fewer than 102 characters, sent only when
- * the trimmed text is non-empty; '@' opens the collaborator picker, which inserts '@Display Name'
- * and keeps the user id for the send. Enter queues the message and clears the input at once, so
- * the next one can be typed while earlier ones are sending (they go in order, shown as 'Sending…').
- * A failed send toasts 'Something went wrong' and puts its text (and any queued after it) back
- * in front of what is in the input: nothing typed is lost.
+ * The input of every chat (spec 000 §2, §5): 'Type your message', typing limited to fewer than 102
+ * characters, sent only when the trimmed text is non-empty; with `mentionsIn`, '@' opens the
+ * collaborator picker, which inserts '@Display Name' and keeps the user id for the send. Enter
+ * queues the message and clears the input at once, so the next one can be typed while earlier ones
+ * are sending (they go in order, shown as 'Sending…'). A failed send puts its text (and any queued
+ * after it) back in front of what is in the input: nothing typed is lost.
  */
-export function ChatInput({ projectDbId, onSent }: { projectDbId: string; onSent: () => void }) {
+export function ChatInput({
+  onSend,
+  mentionsIn,
+  disabled = false,
+  failureToast = MSG.somethingWentWrong,
+}: ChatInputProps) {
   const [value, setValue] = useState('');
   const [caret, setCaret] = useState(0);
   const [picked, setPicked] = useState<MentionUser[]>([]);
   const [highlight, setHighlight] = useState(0);
   const [dismissed, setDismissed] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const send = useSendChat(projectDbId);
-  const { mutateAsync } = send;
-
   const sendOne = useCallback(
-    (m: Outgoing) =>
-      mutateAsync({ text: m.text, mention_user_ids: mentionedIds(m.text, m.picked) }).then(onSent),
-    [mutateAsync, onSent],
+    (m: Outgoing) => onSend({ text: m.text, mention_user_ids: mentionedIds(m.text, m.picked) }),
+    [onSend],
   );
-  const putBack = useCallback((failed: Outgoing[]) => {
-    toast.error(MSG.somethingWentWrong);
-    setValue((current) =>
-      restoreText(
-        failed.map((m) => m.text),
-        current,
-      ),
-    );
-    setPicked((current) => [...failed.flatMap((m) => m.picked), ...current]);
-  }, []);
+  const putBack = useCallback(
+    (failed: Outgoing[]) => {
+      if (failureToast) toast.error(failureToast);
+      setValue((current) =>
+        restoreText(
+          failed.map((m) => m.text),
+          current,
+        ),
+      );
+      setPicked((current) => [...failed.flatMap((m) => m.picked), ...current]);
+    },
+    [failureToast],
+  );
   const queue = useSendQueue(sendOne, putBack);
 
-  const mention = dismissed ? null : activeMention(value, caret, picked);
-  const search = useMentionSearch(projectDbId, mention ? mention.query : null);
+  const mention = dismissed || !mentionsIn ? null : activeMention(value, caret, picked);
+  const search = useMentionSearch(mentionsIn, mention ? mention.query : null);
   const suggestions = mention ? (search.data ?? []) : [];
   // Enter picks only from the answer to what is typed now: an answer to an earlier, shorter query
   // must not replace words typed since (the list still shows while the new answer comes)
@@ -107,7 +129,7 @@ export function ChatInput({ projectDbId, onSent }: { projectDbId: string; onSent
 
   const submit = () => {
     const text = value.trim();
-    if (!text) return;
+    if (!text || disabled) return;
     queue.enqueue({ text, picked: picked.filter((u) => text.includes(`@${u.name}`)) });
     setValue('');
     setCaret(0);
@@ -183,9 +205,10 @@ export function ChatInput({ projectDbId, onSent }: { projectDbId: string; onSent
           placeholder={MSG.typeYourMessage}
           value={value}
           maxLength={CHAT_MESSAGE_MAX}
+          disabled={disabled}
           autoComplete="off"
           onChange={(e) => {
-            setValue(e.currentTarget.value);
+            setValue(e.currentTarget.value.slice(0, CHAT_MESSAGE_MAX));
             setCaret(e.currentTarget.selectionStart ?? e.currentTarget.value.length);
             setDismissed(false);
             setHighlight(0);
@@ -198,7 +221,7 @@ export function ChatInput({ projectDbId, onSent }: { projectDbId: string; onSent
           variant="filled"
           aria-label={UI.sendMessage}
           onClick={submit}
-          disabled={!value.trim()}
+          disabled={!value.trim() || disabled}
         >
           <IconSend size={18} />
         </ActionIcon>

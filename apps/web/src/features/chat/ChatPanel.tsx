@@ -1,13 +1,14 @@
-import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Stack, Text } from '@mantine/core';
 import { IconHelpCircle, IconMessageCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { MSG, UI } from '@rushes/shared';
+import { useUser } from '../../api/currentUser.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import { useProjectMembers } from '../projects/api.ts';
-import { openChats, recordChatSeen, useChatHistory } from './api.ts';
+import { openChats, recordChatSeen, useChatHistory, useSendChat } from './api.ts';
 import { ChatInput } from './ChatInput.tsx';
-import { ChatMessages } from './ChatMessages.tsx';
+import { ChatView } from './ChatView.tsx';
 
 export interface ChatPanelProps {
   projectDbId: string;
@@ -28,18 +29,17 @@ function usePeople(projectDbId: string): Map<string, string> {
 }
 
 /**
- * The project chat panel (spec 000 §2, §7): 'Fetching messages...' while loading, "It's quiet in
- * here..." / 'Let's start a conversation!' when empty, else the message groups; the input below;
+ * The project chat panel (spec 000 §2, §7): the chat core's view ('Fetching messages...', "It's
+ * quiet in here..." / 'Let's start a conversation!', the message groups) and input, with mentions;
  * 'Project Help' opens the help panel. Leaving the panel records last_seen_count = chats_count.
  */
 export default function ChatPanel({ projectDbId, title }: ChatPanelProps) {
   const queryClient = useQueryClient();
   const panels = usePanels();
+  const user = useUser();
   const history = useChatHistory(projectDbId);
+  const send = useSendChat(projectDbId);
   const people = usePeople(projectDbId);
-  const [sentTick, setSentTick] = useState(0);
-  const { fetchNextPage } = history;
-  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   useEffect(() => {
     openChats.add(projectDbId);
@@ -49,9 +49,6 @@ export default function ChatPanel({ projectDbId, title }: ChatPanelProps) {
       recordChatSeen(queryClient, projectDbId);
     };
   }, [projectDbId, queryClient]);
-
-  const pages = history.data?.pages ?? [];
-  const empty = history.isSuccess && pages.every((p) => p.messages.length === 0);
 
   return (
     <Stack gap="sm" h="calc(100dvh - 90px)">
@@ -71,44 +68,20 @@ export default function ChatPanel({ projectDbId, title }: ChatPanelProps) {
           {UI.projectHelp}
         </Button>
       </Group>
-      {history.isPending && (
-        <Center style={{ flex: 1 }}>
-          <Stack align="center" gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed" size="sm">
-              {MSG.fetchingMessages}
+      <ChatView
+        history={history}
+        selfId={user.user_id}
+        label={UI.projectChat}
+        people={people}
+        failed={
+          <Center style={{ flex: 1 }}>
+            <Text role="alert" c="red" size="sm">
+              {MSG.chatLoadFailed}
             </Text>
-          </Stack>
-        </Center>
-      )}
-      {history.isError && (
-        <Center style={{ flex: 1 }}>
-          <Text role="alert" c="red" size="sm">
-            {MSG.chatLoadFailed}
-          </Text>
-        </Center>
-      )}
-      {empty && (
-        <Center style={{ flex: 1 }}>
-          <Stack align="center" gap={4}>
-            <Text fw={600}>{MSG.chatEmptyTitle}</Text>
-            <Text c="dimmed" size="sm">
-              {MSG.chatEmptySubtitle}
-            </Text>
-          </Stack>
-        </Center>
-      )}
-      {history.isSuccess && !empty && (
-        <ChatMessages
-          pages={pages}
-          hasOlder={history.hasNextPage}
-          loadingOlder={history.isFetchingNextPage}
-          loadOlder={loadOlder}
-          people={people}
-          sentTick={sentTick}
-        />
-      )}
-      <ChatInput projectDbId={projectDbId} onSent={() => setSentTick((n) => n + 1)} />
+          </Center>
+        }
+      />
+      <ChatInput mentionsIn={projectDbId} onSend={send.mutateAsync} />
     </Stack>
   );
 }

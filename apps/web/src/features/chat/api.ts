@@ -3,19 +3,17 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
 import {
   API,
   PROJECT_CHAT_PAGE_SIZE,
-  flattenChatGroups,
-  insertChatMessage,
   type ChatCounters,
   type ChatHistory,
   type ChatMessage,
 } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { addLiveMessage, readerTimeZone, type ChatPages } from './live.ts';
 
 /** Project chat data (spec 000 §7): history pages, counters. Keys under ['chat', projectDbId]. */
 export const chatKeys = {
@@ -24,10 +22,7 @@ export const chatKeys = {
   counters: (projectDbId: string) => ['chat', projectDbId, 'counters'] as const,
 };
 
-/** The reader's IANA time zone: it decides the day groups and 'Today'. */
-export const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-export type HistoryData = InfiniteData<ChatHistory, string | null>;
+export type HistoryData = ChatPages<ChatHistory>;
 
 /** History, newest page first; each next page is older (keyset `before`), until next_before is null. */
 export function useChatHistory(projectDbId: string) {
@@ -54,41 +49,9 @@ export function useChatHistory(projectDbId: string) {
   });
 }
 
-/** chats_count of the live messages heard per project (id → count), the last few hundred. */
-const liveCounts = new Map<string, Map<string, number>>();
-const LIVE_COUNTS_KEPT = 500;
-
-function rememberCount(projectDbId: string, messageId: string, chatsCount: number): Map<string, number> {
-  const counts = liveCounts.get(projectDbId) ?? new Map<string, number>();
-  liveCounts.set(projectDbId, counts);
-  counts.set(messageId, chatsCount);
-  if (counts.size > LIVE_COUNTS_KEPT) counts.delete(counts.keys().next().value as string);
-  return counts;
-}
-
-/**
- * A live or just-sent message joins the newest page by the shared grouping rule (same user today:
- * appended to the last group, else a new group under 'Today'); a message already shown is ignored.
- * Messages can overtake each other (two API nodes, overlapping commits), so with its chats_count a
- * message goes before the live ones stored after it, and the page is regrouped.
- */
-export function addLiveMessage(queryClient: QueryClient, message: ChatMessage, chatsCount?: number): void {
-  const counts =
-    chatsCount === undefined ? undefined : rememberCount(message.project_id, message.id, chatsCount);
-  queryClient.setQueryData<HistoryData>(chatKeys.history(message.project_id), (data) => {
-    if (!data || data.pages.length === 0) return data;
-    const known = data.pages.some((p) => flattenChatGroups(p.messages).some((m) => m.id === message.id));
-    if (known) return data;
-    const [newest, ...older] = data.pages;
-    const later = (id: string) =>
-      counts !== undefined && chatsCount !== undefined && (counts.get(id) ?? -1) > chatsCount;
-    const messages = insertChatMessage(newest.messages, message, later, { timeZone: readerTimeZone() });
-    return {
-      ...data,
-      pages: [{ ...newest, messages, total_entries: newest.total_entries + 1 }, ...older],
-    };
-  });
-}
+/** A live or just-sent project chat message joins the open history in chats_count order (live.ts). */
+export const addLiveChatMessage = (queryClient: QueryClient, message: ChatMessage, chatsCount?: number) =>
+  addLiveMessage(queryClient, chatKeys.history(message.project_id), message, chatsCount);
 
 export function useSendChat(projectDbId: string) {
   const queryClient = useQueryClient();
@@ -98,7 +61,7 @@ export function useSendChat(projectDbId: string) {
         project_db_id: projectDbId,
         ...body,
       }),
-    onSuccess: ({ message, chats_count }) => addLiveMessage(queryClient, message, chats_count),
+    onSuccess: ({ message, chats_count }) => addLiveChatMessage(queryClient, message, chats_count),
     // the input shows 'Something went wrong' itself (spec 000 §9 chat send failure)
     meta: { silent: true },
   });

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { ChatCounters, ServerToClientEvents } from '@rushes/shared';
 import { connectSocket } from '../../api/socket.ts';
 import { holdsCard, setCardUnread } from '../projects/trayCache.ts';
-import { addLiveMessage, chatKeys, ensureChatCounters, openChats, setUnread, unreadAt } from './api.ts';
+import { addLiveChatMessage, chatKeys, ensureChatCounters, openChats, setUnread, unreadAt } from './api.ts';
 
 type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
 
@@ -30,7 +30,7 @@ export function useChatEvents(): void {
       );
 
     const onMessage = ({ message, chats_count }: Payload<'chat_message'>) =>
-      addLiveMessage(queryClient, message, chats_count);
+      addLiveChatMessage(queryClient, message, chats_count);
     const onCount = ({ project_db_id, chats_count }: Payload<'chat_count'>) => {
       const counters = queryClient.getQueryData<ChatCounters>(chatKeys.counters(project_db_id));
       if (counters) return fromCounters(project_db_id, counters, chats_count);

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   HOME_TRAY_PAGE_SIZE,
@@ -7,11 +7,13 @@ import {
   type ProjectBrief,
   type Task,
   type TaskChatHistory,
+  type TaskChatMessage,
   type TaskPage,
   type TaskTrayName,
   type TaskTrayPage,
 } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { addLiveMessage } from '../chat/live.ts';
 import { settlePage, settleTask } from './taskCache.ts';
 import { taskKeys } from './taskKeys.ts';
 
@@ -127,6 +129,20 @@ export function useTaskChat(taskDbId: string) {
     // the next opening starts again from the newest page (nothing sent meanwhile is missed)
     staleTime: Infinity,
     gcTime: 0,
+  });
+}
+
+/** Sends a task chat message; the stored message joins the open history in chats_count order. */
+export function useSendTaskChat(taskDbId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ text }: { text: string }) =>
+      api.post<{ message: TaskChatMessage; chats_count: number }>(API.tasks.chat, {
+        task_db_id: taskDbId,
+        text,
+      }),
+    onSuccess: ({ message, chats_count }) =>
+      addLiveMessage(queryClient, taskKeys.chat(taskDbId), message, chats_count),
   });
 }
 

@@ -1,44 +1,19 @@
-import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import {
-  API,
-  appendChatMessage,
-  flattenChatGroups,
-  type ServerToClientEvents,
-  type TaskChatHistory,
-  type TaskChatMessage,
-} from '@rushes/shared';
+import { API, type ServerToClientEvents } from '@rushes/shared';
 import { api } from '../../../api/client.ts';
 import { connectSocket } from '../../../api/socket.ts';
-import { taskKeys, userTimeZone } from '../api.ts';
+import { addLiveMessage } from '../../chat/live.ts';
+import { taskKeys } from '../api.ts';
 import { setUnread } from '../taskCache.ts';
 
-type History = InfiniteData<TaskChatHistory, string | null>;
 type Payload = Parameters<ServerToClientEvents['task_chat_message']>[0];
-
-/** Adds a message to the newest page of the cached history, unless it is already there. */
-export function appendToHistory(
-  queryClient: ReturnType<typeof useQueryClient>,
-  taskDbId: string,
-  message: TaskChatMessage,
-): void {
-  queryClient.setQueryData<History>(taskKeys.chat(taskDbId), (data) => {
-    if (!data || data.pages.length === 0) return data;
-    const known = data.pages.some((p) => flattenChatGroups(p.messages).some((m) => m.id === message.id));
-    if (known) return data;
-    const [newest, ...older] = data.pages;
-    const messages = appendChatMessage(newest.messages, message, { timeZone: userTimeZone() });
-    return {
-      ...data,
-      pages: [{ ...newest, messages, total_entries: newest.total_entries + 1 }, ...older],
-    };
-  });
-}
 
 /**
  * While a task chat is open: the socket sits in the task:{id} room (joined again after a
- * reconnect), live messages join the history, and the chat is marked read on open, on every
- * message that arrives while it is open, and on leaving (the unread badge clears everywhere).
+ * reconnect), live messages join the history in chats_count order (the chat core's rule, as in the
+ * project chat), and the chat is marked read on open, on every message that arrives while it is
+ * open, and on leaving (the unread badge clears everywhere).
  */
 export function useTaskChatRoom(projectDbId: string, taskDbId: string): void {
   const queryClient = useQueryClient();
@@ -60,7 +35,7 @@ export function useTaskChatRoom(projectDbId: string, taskDbId: string): void {
 
     const onMessage = ({ task_db_id, message, chats_count }: Payload) => {
       if (task_db_id !== taskDbId) return;
-      appendToHistory(queryClient, taskDbId, message);
+      addLiveMessage(queryClient, taskKeys.chat(taskDbId), message, chats_count);
       markSeen(chats_count);
     };
     socket.on('connect', join);
