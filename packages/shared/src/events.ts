@@ -44,8 +44,8 @@ export interface ServerToClientEvents {
   /** Project room: members, invites, badges or permissions changed; refetch collaborators. */
   project_members_changed: (payload: { project_db_id: string }) => void;
   /**
-   * Project room: a chat message was stored (spec 000 §4). Append it with appendChatMessage (label
-   * 'Today'); ids let a client drop a message it already has.
+   * Project room: a chat message was stored (spec 000 §4). Place it by its chats_count with
+   * insertChatMessage (label 'Today'); ids let a client drop a message it already has.
    */
   chat_message: (payload: { project_db_id: string; message: ChatMessage; chats_count: number }) => void;
   /**
@@ -75,7 +75,8 @@ export interface ServerToClientEvents {
   brief_changed: (payload: { project_db_id: string }) => void;
   /**
    * Task room (task:{id}, joined by whoever may read the task): a task chat message was stored.
-   * Append it with appendChatMessage; ids let a client drop a message it already has.
+   * Place it by its chats_count with insertChatMessage, as the project chat; ids let a client drop
+   * a message it already has.
    */
   task_chat_message: (payload: { task_db_id: string; message: TaskChatMessage; chats_count: number }) => void;
   /** User room: the user's unread count of a task's chat changed; keep the highest chats_count. */

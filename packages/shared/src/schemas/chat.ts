@@ -23,8 +23,10 @@ export const chatText = () =>
     .max(CHAT_MESSAGE_MAX, charLimit(CHAT_MESSAGE_MAX));
 
 /**
- * History page. Without `before`: the newest page (page_no > 1 falls back to an offset). With
- * `before` (the previous answer's next_before): the page of older messages, stable while others send.
+ * History page (the chat core's paging, the same for every chat). Without `before`: page `page_no`
+ * counted down from the newest. With `before` (the previous answer's next_before): the page of
+ * older messages, stable while others send. Both read by keyset on the message's place in the
+ * conversation (its chats_count).
  */
 export const chatHistoryQuery = z.object({
   project_db_id: uuid(),
@@ -96,7 +98,7 @@ export type ChatDateGroup = z.infer<typeof chatDateGroup>;
 
 export const chatHistory = z.object({
   total_entries: z.number(),
-  /** Cursor of the oldest message of this page (send as `before`), null when none is older. */
+  /** Opaque cursor of the oldest message of this page (send as `before`), null when none is older. */
   next_before: z.string().nullable(),
   messages: z.array(chatDateGroup),
 });

@@ -262,7 +262,7 @@ export type TaskTrayPage = z.infer<typeof taskTrayPage>;
 export const taskChatMessage = chatMessage.extend({ task_id: z.string() });
 export type TaskChatMessage = z.infer<typeof taskChatMessage>;
 
-/** History page: 10 per page; `before` = the previous answer's next_before (keyset, stable while others send). */
+/** History page: 10 per page; `page_no` and `before` as the project chat's (one chat core, chat.ts). */
 export const taskChatQuery = z.object({
   task_db_id: uuid(),
   entries_per_page: z.coerce.number().int().min(1).max(100).default(TASK_CHAT_PAGE_SIZE),

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API, flattenChatGroups, type ChatDateGroup, type ChatMessage } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { apiTask, crew, type Person } from '../tasks/tasks.testkit.ts';
+import { apiTask, crew, getTask, type Person } from '../tasks/tasks.testkit.ts';
 import { call, storedMessages } from './chat.testkit.ts';
+import { unreadKey, unreadOf } from './chat.sql.ts';
 import { appendMessage, type ConversationRef } from './conversations.ts';
 
 /**
@@ -114,6 +115,45 @@ describe.each(['project', 'task'] as const)('the %s chat on the chat core', (kin
       'm3',
       'm4',
     ]);
+  });
+});
+
+describe('conversations of one project stay apart', () => {
+  it("task chat sends move neither the project's chats_count nor its unread on the cards, and the other way round", async () => {
+    const { owner, bob, projectId } = await crew(t);
+    const task = await apiTask(t, owner, projectId, bob);
+    const other = await apiTask(t, owner, projectId, bob);
+    for (const text of ['t1', 't2', 't3'])
+      await call(t, 'POST', API.tasks.chat, owner, { task_db_id: task.task_db_id, text });
+    const sent = await call<Sent>(t, 'POST', API.chat.root, owner, { project_db_id: projectId, text: 'p1' });
+    expect(sent.body.data.chats_count).toBe(1);
+    const counters = await call(t, 'GET', API.chat.counters, bob, { project_db_id: projectId });
+    expect(counters.body.data).toEqual({ chats_count: 1, last_seen_count: 0, unread: 1 });
+    expect((await unreadOf(t.ctx.db, [projectId], bob.user.id)).get(unreadKey(projectId, bob.user.id))).toBe(
+      1,
+    );
+    expect((await getTask(t, bob, task.task_db_id)).body.data).toMatchObject({
+      chats_count: 3,
+      unread_messages: 3,
+    });
+    expect((await getTask(t, bob, other.task_db_id)).body.data).toMatchObject({
+      chats_count: 0,
+      unread_messages: 0,
+    });
+    // reading the task chat leaves the project chat unread, and the other way round
+    await call(t, 'PUT', API.tasks.chatSeen, bob, { task_db_id: task.task_db_id });
+    expect((await unreadOf(t.ctx.db, [projectId], bob.user.id)).get(unreadKey(projectId, bob.user.id))).toBe(
+      1,
+    );
+    await call(t, 'PUT', API.chat.seen, bob, { project_db_id: projectId });
+    await call(t, 'POST', API.tasks.chat, owner, { task_db_id: task.task_db_id, text: 't4' });
+    expect((await getTask(t, bob, task.task_db_id)).body.data).toMatchObject({
+      chats_count: 4,
+      unread_messages: 1,
+    });
+    expect((await unreadOf(t.ctx.db, [projectId], bob.user.id)).get(unreadKey(projectId, bob.user.id))).toBe(
+      0,
+    );
   });
 });
 
