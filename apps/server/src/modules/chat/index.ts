@@ -9,15 +9,12 @@ export {
   countersOf,
   countsOf,
   markSeen,
-  nameOf,
   pageMessages,
   presentChatMessage,
-  senderColumns,
   unreadOfPeople,
 } from './conversations.ts';
 export type { ConversationKind, ConversationRef, MessageRow, Sender } from './conversations.ts';
 export { unreadKey, unreadOf } from './chat.sql.ts';
-export { messageId } from './messageId.ts';
 
 /** Project chat (routes, realtime) and the chat core other chats use (task chat). */
 export const chatModule = defineModule({
