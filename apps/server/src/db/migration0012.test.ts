@@ -185,6 +185,15 @@ describe('migration 0012: one chat core', () => {
       { kind: 'task', owner_id: K(1), user_id: U(1), last_seen_count: 1 },
       { kind: 'task', owner_id: K(2), user_id: U(1), last_seen_count: 0 },
     ]);
+    // a conversation's owner is its project (kind project) or its task (kind task)
+    const conversation = (kind: string, owner: string, project: string, task: string | null) =>
+      db.query(
+        `insert into chat_conversations (kind, owner_id, project_id, task_id) values ($1, $2, $3, $4)`,
+        [kind, owner, project, task],
+      );
+    await expect(conversation('task', P(3), P(3), K(3))).rejects.toThrow(/chat_conversations_owner_check/);
+    await expect(conversation('project', P(3), P(3), K(3))).rejects.toThrow(/chat_conversations_owner_check/);
+    await conversation('task', K(3), P(1), K(3));
     // the old tables are gone; deleting a task or a project takes its conversations with it
     const old = await db.query(
       `select table_name from information_schema.tables where table_name in

@@ -5,7 +5,7 @@ CREATE TABLE "chat_conversations" (
 	"project_id" uuid NOT NULL,
 	"task_id" uuid,
 	"chats_count" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "chat_conversations_owner_check" CHECK (("chat_conversations"."kind" = 'project' and "chat_conversations"."owner_id" = "chat_conversations"."project_id" and "chat_conversations"."task_id" is null) or ("chat_conversations"."kind" = 'task' and "chat_conversations"."owner_id" = "chat_conversations"."task_id"))
+	CONSTRAINT "chat_conversations_owner_check" CHECK (("chat_conversations"."kind" <> 'project' or ("chat_conversations"."owner_id" = "chat_conversations"."project_id" and "chat_conversations"."task_id" is null)) and ("chat_conversations"."kind" <> 'task' or "chat_conversations"."owner_id" = "chat_conversations"."task_id"))
 );
 --> statement-breakpoint
 CREATE TABLE "chat_seen" (

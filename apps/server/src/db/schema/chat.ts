@@ -20,7 +20,9 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, precision:
 
 /**
  * The chat core's kinds of conversation. Each has one owner row whose deletion removes the
- * conversation (and its messages and seen records): a project, a task.
+ * conversation (and its messages and seen records): a project, a task. A new kind (a live
+ * session's chat, the AI assistant's) is one more value here and in ConversationRef; give it a
+ * nullable owner column with a cascading key when its owner is not the project.
  */
 export const CONVERSATION_KINDS = ['project', 'task'] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
@@ -52,7 +54,7 @@ export const chatConversations = pgTable(
     index('chat_conversations_task_idx').on(t.taskId),
     check(
       'chat_conversations_owner_check',
-      sql`(${t.kind} = 'project' and ${t.ownerId} = ${t.projectId} and ${t.taskId} is null) or (${t.kind} = 'task' and ${t.ownerId} = ${t.taskId})`,
+      sql`(${t.kind} <> 'project' or (${t.ownerId} = ${t.projectId} and ${t.taskId} is null)) and (${t.kind} <> 'task' or ${t.ownerId} = ${t.taskId})`,
     ),
   ],
 );
