@@ -40,13 +40,9 @@ export function createChatService(ctx: AppContext) {
      */
     async history(userId: string, q: ChatHistoryQuery): Promise<ChatHistory> {
       await authorizeProject(db, userId, q.project_db_id, canViewProject);
-      const { total_entries, next_before, messages } = await pageMessages(
-        db,
-        projectChat(q.project_db_id),
-        q,
-        (row, sender) => presentChatMessage(row, sender, q.project_db_id),
+      return pageMessages(db, projectChat(q.project_db_id), q, (row, sender) =>
+        presentChatMessage(row, sender, q.project_db_id),
       );
-      return { total_entries, next_before, messages };
     },
 
     async send(userId: string, body: SendChatBody): Promise<{ message: ChatMessage; chats_count: number }> {

@@ -137,12 +137,10 @@ export interface PageQuery {
   tz: string;
 }
 
-export interface Page<M extends ChatMessage> {
+export interface Page {
   total_entries: number;
   next_before: string | null;
   messages: ChatDateGroup[];
-  /** the page's messages, oldest first */
-  list: M[];
 }
 
 /**
@@ -156,13 +154,13 @@ export async function pageMessages<M extends ChatMessage>(
   ref: ConversationRef,
   q: PageQuery,
   present: (row: MessageRow, sender: Sender) => M,
-): Promise<Page<M>> {
+): Promise<Page> {
   const below = q.before ? await parseCursor(db, q.before) : undefined;
   const [conversation] = await db
     .select({ id: chatConversations.id })
     .from(chatConversations)
     .where(isConversation(ref.kind, ownerOf(ref)));
-  const empty: Page<M> = { total_entries: 0, next_before: null, messages: [], list: [] };
+  const empty: Page = { total_entries: 0, next_before: null, messages: [] };
   if (!conversation) return empty;
   const inConversation = eq(chatMessages.conversationId, conversation.id);
   const [{ total }] = await db.select({ total: count() }).from(chatMessages).where(inConversation);
@@ -193,7 +191,6 @@ export async function pageMessages<M extends ChatMessage>(
     total_entries: total,
     next_before: rows.length > page.length && oldest ? String(oldest.m.seq) : null,
     messages: groupChatMessages(list, { timeZone: q.tz, now: new Date() }),
-    list,
   };
 }
 

@@ -46,10 +46,8 @@ export function createTaskChatService(ctx: AppContext) {
     async history(userId: string, q: TaskChatQuery): Promise<TaskChatHistory> {
       const access = await authorizeTask(db, userId, q.task_db_id, canReadTask);
       const t = access.task;
-      const { total_entries, next_before, messages } = await pageMessages(db, taskChat(t), q, (row, sender) =>
-        present(row, sender, t),
-      );
-      return { task_db_id: q.task_db_id, total_entries, next_before, messages };
+      const page = await pageMessages(db, taskChat(t), q, (row, sender) => present(row, sender, t));
+      return { task_db_id: q.task_db_id, ...page };
     },
 
     async send(
