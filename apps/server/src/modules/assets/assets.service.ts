@@ -8,6 +8,7 @@ import {
   type ListAssetsQuery,
   type SearchAssetsQuery,
   type UpdateMetadataBody,
+  displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, users } from '../../db/schema/index.ts';
@@ -25,11 +26,10 @@ import {
 } from '../projects/index.ts';
 import { dropSharesOf } from '../shares/index.ts';
 import { enqueueBlobDeletion } from './assets.jobs.ts';
+import { insertAsset } from './assets.writes.ts';
 import {
   ancestorsOf,
-  childPath,
   folderIn,
-  newIngestCode,
   presentAsset,
   rowsOf,
   searchTextOf,
@@ -153,21 +153,7 @@ export function createAssetsService(ctx: AppContext) {
       const id = await events.transaction(db, async (tx, emit) => {
         await lockProject(tx, body.project_db_id);
         const parent = parentId ? await folderIn(tx, body.project_db_id, parentId) : null;
-        const [row] = await tx
-          .insert(assets)
-          .values({
-            projectId: body.project_db_id,
-            parentId,
-            isFolder: true,
-            title,
-            fileType: 'folder',
-            folderPath: childPath(parent),
-            ingestCode: newIngestCode(),
-            uploadedBy: userId,
-            status: 1,
-            searchText: searchTextOf(title, '', []),
-          })
-          .returning({ id: assets.id });
+        const row = await insertAsset(tx, { projectId: body.project_db_id, parent, title, userId });
         await adjustProjectTotals(tx, body.project_db_id, 0, 1);
         emit('assets.changed', { projectId: body.project_db_id, folderIds: [parentId], totals: true });
         return row.id;
@@ -253,7 +239,7 @@ export function createAssetsService(ctx: AppContext) {
       const a = row.asset;
       return {
         file_info: {
-          uploaded_by: row.first === null ? '' : `${row.first} ${row.last ?? ''}`.trim(),
+          uploaded_by: displayName(row.first, row.last),
           ingest_id: a.ingestCode,
           created_on: iso(a.createdAt),
           uploaded_from: a.uploadedFrom,

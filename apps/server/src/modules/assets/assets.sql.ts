@@ -69,6 +69,22 @@ export async function folderIn(db: DbOrTx, projectId: string, folderId: string):
   return row;
 }
 
+/** One asset by id (folders included), or null. */
+export async function findAsset(db: DbOrTx, assetId: string): Promise<AssetRow | null> {
+  const [row] = await db.select().from(assets).where(eq(assets.id, assetId)).limit(1);
+  return row ?? null;
+}
+
+/** One file asset by id (null for folders and unknown ids). */
+export async function findFileAsset(db: DbOrTx, assetId: string): Promise<AssetRow | null> {
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.id, assetId), eq(assets.isFolder, false)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Root → folder, for breadcrumbs. */
 export async function ancestorsOf(db: DbOrTx, folderId: string | null) {
   if (!folderId) return [];

@@ -3,9 +3,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { eq } from 'drizzle-orm';
 import { INGEST_FINAL_STATUSES, INGEST_STATUS, type FileType } from '@rushes/shared';
-import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { extendLock } from '../../platform/jobs/jobStore.ts';
 import type { JobData, JobHandler, JobInfo } from '../../platform/jobs/queue.ts';
@@ -14,28 +12,18 @@ import { PROXY_CONTENT_TYPE, makeProxy, needsProxy } from '../../platform/media/
 import { fileTypeOf, sniffFile } from '../../platform/media/sniff.ts';
 import { audioWaveform, imageThumbnail, videoPoster } from '../../platform/media/thumbnails.ts';
 import { MediaToolError } from '../../platform/media/tools.ts';
-import { assetKeyPrefix } from '../assets/index.ts';
+import {
+  assetKeyPrefix,
+  findAsset,
+  setProcessingStatus,
+  type AssetRow,
+  type ProcessingUpdate,
+} from '../assets/index.ts';
 import './media.events.ts';
-
-type AssetRow = typeof assets.$inferSelect;
 
 const HEARTBEAT_EVERY_MS = 60_000;
 const HEARTBEAT_LOCK_SECONDS = 300;
-type Update = Partial<
-  Pick<
-    AssetRow,
-    | 'status'
-    | 'fileType'
-    | 'mimeType'
-    | 'format'
-    | 'durationSeconds'
-    | 'codec'
-    | 'width'
-    | 'height'
-    | 'thumbnailKey'
-    | 'proxyKey'
-  >
->;
+type Update = ProcessingUpdate;
 
 /**
  * The media pipeline of one uploaded asset (a job after completion): status inqueue 4 → inprogress 3
@@ -57,11 +45,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
    */
   async function update(a: AssetRow, set: Update) {
     await events.transaction(db, async (tx, emit) => {
-      const rows = await tx
-        .update(assets)
-        .set({ ...set, updatedAt: new Date() })
-        .where(eq(assets.blobKey, a.blobKey!))
-        .returning({ id: assets.id, projectId: assets.projectId, parentId: assets.parentId });
+      const rows = await setProcessingStatus(tx, a.blobKey!, set);
       if (set.status === undefined) return;
       for (const r of rows) {
         emit('asset.status', {
@@ -151,7 +135,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
   }
 
   return async function processAsset(assetId: string, job: Pick<JobInfo, 'id' | 'attempts' | 'maxAttempts'>) {
-    const [a] = await db.select().from(assets).where(eq(assets.id, assetId)).limit(1);
+    const a = await findAsset(db, assetId);
     // Deleted meanwhile, or already done (a job run twice after a lost lock).
     if (!a || !a.blobKey || INGEST_FINAL_STATUSES.includes(a.status)) return;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-media-'));
