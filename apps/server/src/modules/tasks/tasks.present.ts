@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { taskStatusLabel, taskTypeLabel, type Task } from '@rushes/shared';
+import { taskStatusLabel, taskTypeLabel, type Task, displayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   projectMembers,
@@ -18,7 +18,7 @@ import {
  * rows with project title, assigner, transfer requester and the viewer's unread count; assignees;
  * invited e-mails. Answers in the order of `taskIds`; unknown ids are skipped.
  */
-const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+const nameOf = (u: { firstName: string; lastName: string }) => displayName(u.firstName, u.lastName);
 
 export async function presentTasks(db: DbOrTx, viewerId: string, taskIds: string[]): Promise<Task[]> {
   if (taskIds.length === 0) return [];

@@ -6,6 +6,7 @@ import {
   regionName,
   type CreateTeamBody,
   type UpdateTeamBody,
+  displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema/index.ts';
@@ -57,7 +58,7 @@ async function avatarsOf(db: DbOrTx, teamIds: string[]) {
     if (list.length < AVATARS) {
       list.push({
         user_db_id: r.id,
-        name: `${r.firstName} ${r.lastName}`.trim(),
+        name: displayName(r.firstName, r.lastName),
         user_badge_color: r.badgeColor,
       });
     }
