@@ -1,10 +1,9 @@
 import { defineModule } from '../../platform/modules.ts';
-import { deleteBlobsJob } from './assets.jobs.ts';
+import { deleteBlobsJob, queueBlobsOfDeletedProjects } from './assets.jobs.ts';
 import { assetsRoutes } from './assets.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
-export { assetKeyPrefix, originalKey } from './assetKeys.ts';
-export { blobKeysOfProject, enqueueBlobDeletion } from './assets.jobs.ts';
+export { originalKey, proxyKey, thumbnailKey } from './assetKeys.ts';
 export { findAsset, findFileAsset, folderIn, type AssetRow } from './assets.sql.ts';
 export {
   ensureFolderPath,
@@ -21,4 +20,5 @@ export const assetsModule = defineModule({
   name: 'assets',
   routes: [assetsRoutes],
   jobs: { 'assets.delete_blobs': deleteBlobsJob },
+  listeners: [queueBlobsOfDeletedProjects],
 });

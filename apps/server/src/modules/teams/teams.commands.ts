@@ -176,7 +176,7 @@ export function createTeamsCommands(ctx: AppContext) {
       if (body.name !== team.name) throw fieldError('name', MSG.teamNameMismatch);
       await events.transaction(db, async (tx, emit) => {
         const userIds = await teamMemberIds(tx, team.id);
-        await releaseTeamProjects(tx, team.id, emit);
+        await releaseTeamProjects(ctx, tx, team.id, emit);
         await tx.delete(teams).where(eq(teams.id, team.id));
         emit('team.deleted', { teamId: team.id, userIds });
       });
