@@ -13,7 +13,8 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import { iso } from '../../db/rows.ts';
 import {
   authorizeProject,
@@ -41,26 +42,13 @@ import {
 
 /** Keyset position in the storyboard order: folders first, then by lower(title), then id. */
 export type Cursor = [isFolder: boolean, lowerTitle: string, id: string];
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string | undefined): Cursor | null {
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(v) &&
-      v.length === 3 &&
-      typeof v[0] === 'boolean' &&
-      typeof v[1] === 'string' &&
-      typeof v[2] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(v[2])
-    ) {
-      return v as Cursor;
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest(MSG.somethingWentWrong);
-}
+const encodeCursor = (c: Cursor) => encodeKeyset(c);
+const decodeCursor = (raw: string | undefined) =>
+  decodeKeyset(
+    raw,
+    (v): v is Cursor =>
+      v.length === 3 && typeof v[0] === 'boolean' && typeof v[1] === 'string' && isCursorId(v[2]),
+  );
 
 const lowerTitle = sql<string>`lower(${assets.title})`;
 const after = (c: Cursor) => sql`(${lowerTitle}, ${assets.id}) > (${c[1]}, ${c[2]}::uuid)`;

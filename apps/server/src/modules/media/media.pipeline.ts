@@ -13,9 +13,10 @@ import { fileTypeOf, sniffFile } from '../../platform/media/sniff.ts';
 import { audioWaveform, imageThumbnail, videoPoster } from '../../platform/media/thumbnails.ts';
 import { MediaToolError } from '../../platform/media/tools.ts';
 import {
-  assetKeyPrefix,
   findAsset,
+  proxyKey,
   setProcessingStatus,
+  thumbnailKey,
   type AssetRow,
   type ProcessingUpdate,
 } from '../assets/index.ts';
@@ -85,7 +86,6 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     const mime = sniffed?.mime ?? 'application/octet-stream';
     let kind = fileTypeOf(sniffed?.mime, sniffed ? sniffed.ext : a.extension);
     const format = (sniffed?.ext ?? a.extension ?? '').toUpperCase() || null;
-    const prefix = assetKeyPrefix(a.projectId, a.id);
 
     let probe: ProbeResult | null = null;
     let meta: Update = { fileType: kind, mimeType: mime, format };
@@ -119,7 +119,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
 
     thumbnail ??= await thumbnailOf(kind, file, probe);
     if (thumbnail) {
-      const key = `${prefix}/thumbnail.jpg`;
+      const key = thumbnailKey(a.projectId, a.id);
       await blobs.putObject(key, thumbnail, { contentType: 'image/jpeg', contentLength: thumbnail.length });
       await update(a, { thumbnailKey: key, status: INGEST_STATUS.thumbnailGenerated });
     }
@@ -127,7 +127,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     if (probe && (kind === 'video' || kind === 'audio') && needsProxy(kind, mime, probe)) {
       const out = path.join(dir, 'proxy.mp4');
       await makeProxy(config.FFMPEG_PATH, kind, file, out, probe.audioCodec !== null);
-      const key = `${prefix}/proxy.mp4`;
+      const key = proxyKey(a.projectId, a.id);
       await putFile(key, out, PROXY_CONTENT_TYPE[kind]);
       await update(a, { proxyKey: key });
     }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { taskStatusLabel, taskTypeLabel, type Task, displayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { encodeKeyset, isCursorId, readKeyset } from '../../platform/http/cursor.ts';
 import {
   projectMembers,
   projects,
@@ -116,25 +117,19 @@ export async function presentTask(db: DbOrTx, viewerId: string, taskId: string):
 // ---- keyset cursors: base64url of [created_at ISO, id] ----
 
 export type Cursor = { ts: string; id: string };
-export const encodeCursor = (ts: Date, id: string) =>
-  Buffer.from(JSON.stringify([ts.toISOString(), id])).toString('base64url');
+export const encodeCursor = (ts: Date, id: string) => encodeKeyset([ts.toISOString(), id]);
 
+/** An unreadable cursor starts from the first page (null), unlike the other lists' 400. */
 export function decodeCursor(raw: string | undefined): Cursor | null {
-  if (!raw) return null;
-  try {
-    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
-      typeof v[1] === 'string' &&
-      !Number.isNaN(Date.parse(v[0])) &&
-      /^[0-9a-f-]{36}$/i.test(v[1])
-    ) {
-      return { ts: v[0], id: v[1] };
-    }
-  } catch {
-    // an unreadable cursor starts from the first page
+  const v = raw ? readKeyset(raw) : null;
+  if (
+    v &&
+    v.length === 2 &&
+    typeof v[0] === 'string' &&
+    !Number.isNaN(Date.parse(v[0])) &&
+    isCursorId(v[1])
+  ) {
+    return { ts: v[0], id: v[1] };
   }
   return null;
 }
