@@ -4,7 +4,7 @@ import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { enqueueJob, type JobData, type JobHandler } from '../../platform/jobs/queue.ts';
 import { onProjectDeleting } from '../projects/index.ts';
-import { rowsOf } from './assets.sql.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 declare module '../../platform/jobs/queue.ts' {
   interface JobDefinitions {

@@ -15,7 +15,7 @@ import { assets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { iso } from '../../db/rows.ts';
+import { iso, rowsOf, uuidArray } from '../../db/rows.ts';
 import {
   authorizeProject,
   canDeleteAssets,
@@ -32,11 +32,9 @@ import {
   ancestorsOf,
   folderIn,
   presentAsset,
-  rowsOf,
   searchTextOf,
   subtreeOf,
   tsQueryOf,
-  uuidArray,
   type AssetRow,
 } from './assets.sql.ts';
 
