@@ -1,3 +1,4 @@
+import { displayName } from '@rushes/shared';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,7 +103,7 @@ async function demoPeople(db: DbOrTx): Promise<DemoPeople | null> {
     .where(and(eq(teams.ownerId, producer.id), eq(teams.name, DEMO_TEAM)))
     .limit(1);
   if (!team) return null;
-  const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+  const name = (u: { firstName: string; lastName: string }) => displayName(u.firstName, u.lastName);
   return {
     teamId: team.id,
     producer: { id: producer.id, name: name(producer) },

@@ -1,5 +1,6 @@
 import type { AppContext } from './context.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
+import { nextClockHour } from './jobs/hourly.ts';
 
 declare module './jobs/queue.ts' {
   interface JobDefinitions {
@@ -9,9 +10,7 @@ declare module './jobs/queue.ts' {
 
 /** One maintenance run per clock hour across the cluster: the hour is the singleton key. */
 function scheduleNextHour(ctx: AppContext, from = Date.now()) {
-  const runAt = new Date(Math.floor(from / 3_600_000) * 3_600_000 + 3_600_000);
-  const key = `maintenance.hourly:${runAt.toISOString().slice(0, 13)}`;
-  return ctx.jobs.enqueue(ctx.db, 'maintenance.hourly', {}, { runAt, singletonKey: key });
+  return ctx.jobs.enqueue(ctx.db, 'maintenance.hourly', {}, nextClockHour('maintenance.hourly', from));
 }
 
 /** Housekeeping: expired sessions, old finished jobs. Each run schedules the next hour's. */

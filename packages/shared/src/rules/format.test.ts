@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDate, formatNumber, formatTime } from './format.ts';
+import { formatCountdown, formatDate, formatDay, formatNumber, formatTime } from './format.ts';
 
 describe('formatters', () => {
   it('formats dates as dd MMM yyyy', () => {
     expect(formatDate('2026-09-05T10:00:00Z', 'UTC')).toBe('05 Sep 2026');
     expect(formatDate('2026-11-22T23:30:00Z', 'Asia/Kolkata')).toBe('23 Nov 2026');
+  });
+  it('formats a calendar day the same in every time zone', () => {
+    expect(formatDay('2026-11-22')).toBe('22 Nov 2026');
+    expect(formatDay('2026-01-01')).toBe('01 Jan 2026');
   });
   it('formats times as HH:MM AM/PM', () => {
     expect(formatTime('2026-09-05T00:07:00Z', 'UTC')).toBe('12:07 AM');

@@ -27,6 +27,14 @@ export function formatDate(input: DateInput, timeZone?: string): string {
   return `${pad(p.day)} ${MONTHS[p.month - 1]} ${p.year}`;
 }
 
+/**
+ * A calendar day as chosen ('yyyy-mm-dd', a task's due day) as dd MMM yyyy — the same day in every
+ * reader's time zone (read at noon UTC, so no zone moves it across midnight).
+ */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T12:00:00Z`, 'UTC');
+}
+
 /** 'HH:MM AM/PM' on a 12-hour clock, e.g. '09:05 PM'. */
 export function formatTime(input: DateInput, timeZone?: string): string {
   const p = parts(input, timeZone);

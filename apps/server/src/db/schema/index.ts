@@ -1,8 +1,18 @@
+// One file per owning module (DESIGN §3): a module's tables live in db/schema/<module>.ts and other
+// modules reach them only through the owner's front door. This index re-exports them all for
+// drizzle-kit and for the owners' own imports.
 export * from './accounts.ts';
-export * from './platform.ts';
-export * from './teams.ts';
-export * from './projects.ts';
+export * from './approvals.ts';
+export * from './assets.ts';
+export * from './auth.ts';
+export * from './billing.ts';
+export * from './brief.ts';
 export * from './chat.ts';
+export * from './notifications.ts';
+export * from './plans.ts';
+export * from './platform.ts';
+export * from './projects.ts';
 export * from './shares.ts';
 export * from './tasks.ts';
+export * from './teams.ts';
 export * from './uploads.ts';

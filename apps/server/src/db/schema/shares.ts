@@ -1,6 +1,6 @@
 import { index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { assets } from './projects.ts';
+import { assets } from './assets.ts';
 
 /**
  * Assets shared with a user (spec 002 §2 home tray 'Shared Assets'). The sharing issue writes these

@@ -1,6 +1,57 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { teams, users } from './accounts.ts';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt } from './columns.ts';
+import { plans } from './plans.ts';
+
+/** A team; every user also owns one personal team (is_personal, shown 'My Account'). */
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamCode: text('team_code').notNull().unique(),
+    name: text('name').notNull(),
+    isPersonal: boolean('is_personal').notNull().default(false),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    awsRegion: text('aws_region'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** plans.code; every account and team is on a plan, Free by default. */
+    planCode: text('plan_code')
+      .notNull()
+      .default('free')
+      .references(() => plans.code),
+    createdAt: createdAt(),
+  },
+  (t) => [index('teams_owner_idx').on(t.ownerId)],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
 
 /** Permission catalogue; ids are what the API calls permission_db_id. Seeded at boot from TEAM_PERMISSIONS. */
 export const permissions = pgTable('permissions', {
@@ -50,21 +101,3 @@ export const teamInvites = pgTable(
     index('team_invites_email_idx').on(sql`lower(${t.email})`),
   ],
 );
-
-/** Billing details of a team (spec 002 §3 Billing); one row per team. */
-export const billingDetails = pgTable('billing_details', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  teamId: uuid('team_id')
-    .notNull()
-    .unique()
-    .references(() => teams.id, { onDelete: 'cascade' }),
-  companyName: text('company_name').notNull(),
-  billingAddress: text('billing_address').notNull(),
-  contactEmail: text('contact_email').notNull(),
-  alternateEmail: text('alternate_email').notNull(),
-  contactPerson: text('contact_person').notNull(),
-  stateCode: text('state_code').notNull(),
-  gstNo: text('gst_no'),
-  panNumber: text('pan_number'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

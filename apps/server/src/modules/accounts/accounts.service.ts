@@ -9,7 +9,6 @@ import { issueCode, verifyCode } from '../../platform/auth/codes.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { destroyUserSessions } from '../../platform/auth/sessions.ts';
 import { badRequest, fieldError, forbidden, unauthorized } from '../../platform/http/errors.ts';
-import { authMails } from '../auth/index.ts';
 import {
   findTeam,
   isTwoFactorEnforcedByTeam,
@@ -17,6 +16,7 @@ import {
   teamMemberIds,
   canManageTeamTwoFactor,
 } from '../teams/index.ts';
+import { codeMail } from './accounts.mails.ts';
 import { findUserById, updateUser } from './users.service.ts';
 
 /** Codes are bound to their scope: an account code cannot toggle a team, nor one team another. */
@@ -70,7 +70,7 @@ export function createAccountsService(ctx: AppContext) {
           scope: codeScope(body.scope, body.team_id),
           ip,
         });
-        await mailer.send(tx, authMails.code(user.email, code, purpose));
+        await mailer.send(tx, codeMail(user.email, code, purpose));
       });
       ctx.jobs.wake();
       return { message: MSG.otpSent };

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/modules.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
+export { codeMail, type CodePurpose } from './accounts.mails.ts';
 export {
   createUser,
   findUserByEmail,

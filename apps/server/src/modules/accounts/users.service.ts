@@ -1,3 +1,4 @@
+import { displayName } from '@rushes/shared';
 import { eq, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { CurrentUser } from '@rushes/shared';
@@ -37,7 +38,7 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
 /** The name an invitation mail gives its sender ('A teammate' when the account is gone). */
 export async function inviterNameOf(db: DbOrTx, id: string): Promise<string> {
   const inviter = await findUserById(db, id);
-  return inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A teammate';
+  return inviter ? displayName(inviter.firstName, inviter.lastName) : 'A teammate';
 }
 
 /** Creates the user and its personal team in the caller's transaction. */
@@ -83,7 +84,7 @@ export async function presentCurrentUser(db: DbOrTx, user: UserRow): Promise<Cur
   const personal = teams.find((t) => t.is_personal);
   return {
     user_id: user.id,
-    name: `${user.firstName} ${user.lastName}`.trim(),
+    name: displayName(user.firstName, user.lastName),
     first_name: user.firstName,
     last_name: user.lastName,
     username: user.username,

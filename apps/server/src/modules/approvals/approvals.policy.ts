@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { assets, taskRequestUsers, taskRequests } from '../../db/schema/index.ts';
+import { taskRequestUsers, taskRequests } from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/http/errors.ts';
+import { findAsset } from '../assets/index.ts';
 import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
 
-export type AssetRow = typeof assets.$inferSelect;
+export type { AssetRow } from '../assets/index.ts';
 export type TaskRequestRow = typeof taskRequests.$inferSelect;
 
 const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
@@ -15,9 +16,7 @@ const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
  * answer like foreign ones (403 'Asset not found'), so guessed ids reveal nothing.
  */
 export async function authorizeAsset(db: DbOrTx, userId: string, assetId: string) {
-  const [asset] = isUuid(assetId)
-    ? await db.select().from(assets).where(eq(assets.id, assetId)).limit(1)
-    : [];
+  const asset = isUuid(assetId) ? await findAsset(db, assetId) : null;
   if (!asset) throw forbidden(MSG.assetNotFound);
   const access = await authorizeProject(db, userId, asset.projectId, canViewProject).catch(() => {
     throw forbidden(MSG.assetNotFound);

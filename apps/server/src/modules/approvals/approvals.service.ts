@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   MSG,
   type CreateTaskRequestBody,
@@ -8,11 +8,13 @@ import {
   type SetApprovalStatusBody,
   type TaskRequest,
   type TaskRequestList,
+  displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { assets, taskRequestInvites, taskRequestUsers, taskRequests, users } from '../../db/schema/index.ts';
+import { taskRequestInvites, taskRequestUsers, taskRequests, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { setApprovalStatus } from '../assets/index.ts';
 import { notify } from '../notifications/index.ts';
 import {
   inviteToProject,
@@ -25,7 +27,7 @@ import './approvals.events.ts';
 import { admitReviewers, searchReviewers } from './reviewers.ts';
 import { authorizeAsset, authorizeRequest, canManageRequest, isReviewerOf } from './approvals.policy.ts';
 
-const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+const nameOf = (u: { firstName: string; lastName: string }) => displayName(u.firstName, u.lastName);
 
 /** The requests of one asset as the viewer sees them, in three queries. */
 async function presentRequests(
@@ -227,10 +229,7 @@ export function createApprovalsService(ctx: AppContext) {
       await events.transaction(db, async (tx, emit) => {
         const { asset } = await authorizeAsset(tx, userId, body.ingest_db_id);
         if (!(await isReviewerOf(tx, userId, asset.id))) throw forbidden(MSG.onlyReviewerSetsStatus);
-        await tx
-          .update(assets)
-          .set({ approvalStatus: body.approval_status, updatedAt: sql`now()` })
-          .where(eq(assets.id, asset.id));
+        await setApprovalStatus(tx, asset.id, body.approval_status);
         emit('asset.approval_changed', {
           projectId: asset.projectId,
           assetId: asset.id,

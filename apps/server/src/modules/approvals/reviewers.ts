@@ -6,6 +6,7 @@ import {
   projectPermissionIds,
   type ReviewerSearchQuery,
   type ReviewerSearchResult,
+  displayName,
 } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { projectMembers, teamMembers, users } from '../../db/schema/index.ts';
@@ -14,7 +15,7 @@ import { escapeLike, SEARCH_LIMIT } from '../../db/search.ts';
 import type { Emit } from '../../platform/events/bus.ts';
 import { canManageCollaborators, insertProjectMember, type ProjectAccess } from '../projects/index.ts';
 
-const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+const nameOf = (u: { firstName: string; lastName: string }) => displayName(u.firstName, u.lastName);
 
 /**
  * People to ask on an asset of this project (spec 000 §7): the users of the project's team and

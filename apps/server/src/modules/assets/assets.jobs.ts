@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { enqueueJob, type JobData, type JobHandler } from '../../platform/jobs/queue.ts';
-import { rowsOf } from './assets.sql.ts';
+import { onProjectDeleting } from '../projects/index.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 declare module '../../platform/jobs/queue.ts' {
   interface JobDefinitions {
@@ -37,6 +38,16 @@ export async function enqueueBlobDeletion(tx: DbOrTx, keys: string[]) {
   for (let i = 0; i < unique.length; i += KEYS_PER_JOB) {
     await enqueueJob(tx, 'assets.delete_blobs', { keys: unique.slice(i, i + KEYS_PER_JOB) });
   }
+}
+
+/**
+ * A deleted project's files (and those of a deleted team's projects) are removed by job: their keys
+ * are read in the deleting transaction, while the asset rows still exist (they go by cascade).
+ */
+export function queueBlobsOfDeletedProjects(ctx: AppContext) {
+  onProjectDeleting(ctx, async (tx, projectId) =>
+    enqueueBlobDeletion(tx, await blobKeysOfProject(tx, projectId)),
+  );
 }
 
 /**

@@ -8,12 +8,14 @@ import {
   type ListAssetsQuery,
   type SearchAssetsQuery,
   type UpdateMetadataBody,
+  displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { iso } from '../../db/rows.ts';
+import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { iso, rowsOf, uuidArray } from '../../db/rows.ts';
 import {
   authorizeProject,
   canDeleteAssets,
@@ -25,42 +27,26 @@ import {
 } from '../projects/index.ts';
 import { dropSharesOf } from '../shares/index.ts';
 import { enqueueBlobDeletion } from './assets.jobs.ts';
+import { insertAsset } from './assets.writes.ts';
 import {
   ancestorsOf,
-  childPath,
   folderIn,
-  newIngestCode,
   presentAsset,
-  rowsOf,
   searchTextOf,
   subtreeOf,
   tsQueryOf,
-  uuidArray,
   type AssetRow,
 } from './assets.sql.ts';
 
 /** Keyset position in the storyboard order: folders first, then by lower(title), then id. */
 export type Cursor = [isFolder: boolean, lowerTitle: string, id: string];
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string | undefined): Cursor | null {
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(v) &&
-      v.length === 3 &&
-      typeof v[0] === 'boolean' &&
-      typeof v[1] === 'string' &&
-      typeof v[2] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(v[2])
-    ) {
-      return v as Cursor;
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest(MSG.somethingWentWrong);
-}
+const encodeCursor = (c: Cursor) => encodeKeyset(c);
+const decodeCursor = (raw: string | undefined) =>
+  decodeKeyset(
+    raw,
+    (v): v is Cursor =>
+      v.length === 3 && typeof v[0] === 'boolean' && typeof v[1] === 'string' && isCursorId(v[2]),
+  );
 
 const lowerTitle = sql<string>`lower(${assets.title})`;
 const after = (c: Cursor) => sql`(${lowerTitle}, ${assets.id}) > (${c[1]}, ${c[2]}::uuid)`;
@@ -153,21 +139,7 @@ export function createAssetsService(ctx: AppContext) {
       const id = await events.transaction(db, async (tx, emit) => {
         await lockProject(tx, body.project_db_id);
         const parent = parentId ? await folderIn(tx, body.project_db_id, parentId) : null;
-        const [row] = await tx
-          .insert(assets)
-          .values({
-            projectId: body.project_db_id,
-            parentId,
-            isFolder: true,
-            title,
-            fileType: 'folder',
-            folderPath: childPath(parent),
-            ingestCode: newIngestCode(),
-            uploadedBy: userId,
-            status: 1,
-            searchText: searchTextOf(title, '', []),
-          })
-          .returning({ id: assets.id });
+        const row = await insertAsset(tx, { projectId: body.project_db_id, parent, title, userId });
         await adjustProjectTotals(tx, body.project_db_id, 0, 1);
         emit('assets.changed', { projectId: body.project_db_id, folderIds: [parentId], totals: true });
         return row.id;
@@ -253,7 +225,7 @@ export function createAssetsService(ctx: AppContext) {
       const a = row.asset;
       return {
         file_info: {
-          uploaded_by: row.first === null ? '' : `${row.first} ${row.last ?? ''}`.trim(),
+          uploaded_by: displayName(row.first, row.last),
           ingest_id: a.ingestCode,
           created_on: iso(a.createdAt),
           uploaded_from: a.uploadedFrom,

@@ -4,18 +4,9 @@ import { MSG, mediaFileUrl, type AssetItem } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { iso } from '../../db/rows.ts';
+import { iso, rowsOf, uuidArray } from '../../db/rows.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
-
-/** Rows of a raw query (both drivers answer `execute` with `rows`). */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** A uuid[] parameter. */
-export const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The human ingest_id, e.g. 'IN7QK2HX9A3F'. */
@@ -67,6 +58,22 @@ export async function folderIn(db: DbOrTx, projectId: string, folderId: string):
     .limit(1);
   if (!row) throw notFound(MSG.folderNotFound);
   return row;
+}
+
+/** One asset by id (folders included), or null. */
+export async function findAsset(db: DbOrTx, assetId: string): Promise<AssetRow | null> {
+  const [row] = await db.select().from(assets).where(eq(assets.id, assetId)).limit(1);
+  return row ?? null;
+}
+
+/** One file asset by id (null for folders and unknown ids). */
+export async function findFileAsset(db: DbOrTx, assetId: string): Promise<AssetRow | null> {
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.id, assetId), eq(assets.isFolder, false)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Root → folder, for breadcrumbs. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { MSG, type CopyMoveBody } from '@rushes/shared';
 import type { Tx } from '../../db/client.ts';
+import { rowsOf, uuidArray } from '../../db/rows.ts';
 import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
@@ -13,16 +14,7 @@ import {
   adjustProjectTotals,
   lockProject,
 } from '../projects/index.ts';
-import {
-  ancestorsOf,
-  childPath,
-  folderIn,
-  newIngestCode,
-  rowsOf,
-  subtreeOf,
-  uuidArray,
-  type AssetRow,
-} from './assets.sql.ts';
+import { ancestorsOf, childPath, folderIn, newIngestCode, subtreeOf, type AssetRow } from './assets.sql.ts';
 
 /** At most this many assets (folder contents included) per copy or move (docs/decisions.md). */
 export const COPY_MOVE_LIMIT = 10_000;

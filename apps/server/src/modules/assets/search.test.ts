@@ -14,7 +14,7 @@ import {
   type Person,
 } from '../projects/projects.testkit.ts';
 import { listPhaseQuery, searchQuery } from './assets.service.ts';
-import { rowsOf } from './assets.sql.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { APP_NAME, OTP_TTL_SECONDS } from '@rushes/shared';
+import { APP_NAME } from '@rushes/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 /** The texts of the account e-mails. Links point at the web routes that finish each flow. */
@@ -18,17 +18,4 @@ export const authMails = {
     subject: `Reset your ${APP_NAME} password`,
     text: `Use this link to choose a new password:\n${baseUrl}/reset-password?token=${token}\n\nThe link works once and expires in 1 hour. If you did not ask for it, ignore this email.`,
   }),
-  code: (to: string, code: string, purpose: 'login' | 'enable' | 'disable' | 'team'): MailMessage => {
-    const why = {
-      login: 'to finish logging in',
-      enable: 'to turn on two-factor authentication',
-      disable: 'to turn off two-factor authentication',
-      team: 'to change two-factor authentication for your team',
-    }[purpose];
-    return {
-      to,
-      subject: `${APP_NAME} verification code: ${code}`,
-      text: `Your verification code ${why} is:\n\n${code}\n\nIt expires in ${OTP_TTL_SECONDS / 60} minutes. Never share it with anyone.`,
-    };
-  },
 };

@@ -10,6 +10,7 @@ import {
 } from '../../platform/auth/sessions.ts';
 import { AppError, badRequest, fieldError } from '../../platform/http/errors.ts';
 import {
+  codeMail,
   createUser,
   findUserByEmail,
   findUserById,
@@ -132,7 +133,7 @@ export function createAuthService(ctx: AppContext) {
             purpose: 'login_2fa',
             ip: meta.ip,
           });
-          await mailer.send(tx, authMails.code(user.email, code, 'login'));
+          await mailer.send(tx, codeMail(user.email, code, 'login'));
           return createSession(tx, user.id, 'pending_2fa', policy, meta);
         });
         ctx.jobs.wake();
@@ -167,7 +168,7 @@ export function createAuthService(ctx: AppContext) {
       if (!user) throw badRequest(MSG.twoFactorSessionExpired);
       await db.transaction(async (tx) => {
         const code = await issueCode(tx, ctx.secret, { userId: user.id, purpose: 'login_2fa', ip: meta.ip });
-        await mailer.send(tx, authMails.code(user.email, code, 'login'));
+        await mailer.send(tx, codeMail(user.email, code, 'login'));
       });
       ctx.jobs.wake();
       return { message: MSG.otpSent };

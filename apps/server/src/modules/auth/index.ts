@@ -2,9 +2,6 @@ import { defineModule } from '../../platform/modules.ts';
 import { registerUserMappers } from './auth.realtime.ts';
 import { authRoutes } from './auth.routes.ts';
 
-// What other modules may call (everything else in this folder is internal).
-export { authMails } from './auth.mails.ts';
-
 /** Sign-up, login, sessions, password reset; the user-room hints of login and account changes. */
 export const authModule = defineModule({
   name: 'auth',

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { MSG, type ProjectBrief, type UpdateBriefBody } from '@rushes/shared';
+import { MSG, type ProjectBrief, type UpdateBriefBody, displayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectBriefs, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -18,7 +18,7 @@ async function present(db: DbOrTx, access: ProjectAccess): Promise<ProjectBrief>
     brief: row?.b.brief ?? '',
     updated_by:
       row?.b.updatedBy && row.firstName !== null
-        ? { user_id: row.b.updatedBy, name: `${row.firstName} ${row.lastName ?? ''}`.trim() }
+        ? { user_id: row.b.updatedBy, name: displayName(row.firstName, row.lastName) }
         : null,
     updated_on: row ? row.b.updatedAt.toISOString() : null,
     can_edit: canManageProject(access),

@@ -3,9 +3,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { eq } from 'drizzle-orm';
 import { INGEST_FINAL_STATUSES, INGEST_STATUS, type FileType } from '@rushes/shared';
-import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { extendLock } from '../../platform/jobs/jobStore.ts';
 import type { JobData, JobHandler, JobInfo } from '../../platform/jobs/queue.ts';
@@ -14,28 +12,19 @@ import { PROXY_CONTENT_TYPE, makeProxy, needsProxy } from '../../platform/media/
 import { fileTypeOf, sniffFile } from '../../platform/media/sniff.ts';
 import { audioWaveform, imageThumbnail, videoPoster } from '../../platform/media/thumbnails.ts';
 import { MediaToolError } from '../../platform/media/tools.ts';
-import { assetKeyPrefix } from '../assets/index.ts';
+import {
+  findAsset,
+  proxyKey,
+  setProcessingStatus,
+  thumbnailKey,
+  type AssetRow,
+  type ProcessingUpdate,
+} from '../assets/index.ts';
 import './media.events.ts';
-
-type AssetRow = typeof assets.$inferSelect;
 
 const HEARTBEAT_EVERY_MS = 60_000;
 const HEARTBEAT_LOCK_SECONDS = 300;
-type Update = Partial<
-  Pick<
-    AssetRow,
-    | 'status'
-    | 'fileType'
-    | 'mimeType'
-    | 'format'
-    | 'durationSeconds'
-    | 'codec'
-    | 'width'
-    | 'height'
-    | 'thumbnailKey'
-    | 'proxyKey'
-  >
->;
+type Update = ProcessingUpdate;
 
 /**
  * The media pipeline of one uploaded asset (a job after completion): status inqueue 4 → inprogress 3
@@ -57,11 +46,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
    */
   async function update(a: AssetRow, set: Update) {
     await events.transaction(db, async (tx, emit) => {
-      const rows = await tx
-        .update(assets)
-        .set({ ...set, updatedAt: new Date() })
-        .where(eq(assets.blobKey, a.blobKey!))
-        .returning({ id: assets.id, projectId: assets.projectId, parentId: assets.parentId });
+      const rows = await setProcessingStatus(tx, a.blobKey!, set);
       if (set.status === undefined) return;
       for (const r of rows) {
         emit('asset.status', {
@@ -101,7 +86,6 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     const mime = sniffed?.mime ?? 'application/octet-stream';
     let kind = fileTypeOf(sniffed?.mime, sniffed ? sniffed.ext : a.extension);
     const format = (sniffed?.ext ?? a.extension ?? '').toUpperCase() || null;
-    const prefix = assetKeyPrefix(a.projectId, a.id);
 
     let probe: ProbeResult | null = null;
     let meta: Update = { fileType: kind, mimeType: mime, format };
@@ -135,7 +119,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
 
     thumbnail ??= await thumbnailOf(kind, file, probe);
     if (thumbnail) {
-      const key = `${prefix}/thumbnail.jpg`;
+      const key = thumbnailKey(a.projectId, a.id);
       await blobs.putObject(key, thumbnail, { contentType: 'image/jpeg', contentLength: thumbnail.length });
       await update(a, { thumbnailKey: key, status: INGEST_STATUS.thumbnailGenerated });
     }
@@ -143,7 +127,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     if (probe && (kind === 'video' || kind === 'audio') && needsProxy(kind, mime, probe)) {
       const out = path.join(dir, 'proxy.mp4');
       await makeProxy(config.FFMPEG_PATH, kind, file, out, probe.audioCodec !== null);
-      const key = `${prefix}/proxy.mp4`;
+      const key = proxyKey(a.projectId, a.id);
       await putFile(key, out, PROXY_CONTENT_TYPE[kind]);
       await update(a, { proxyKey: key });
     }
@@ -151,7 +135,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
   }
 
   return async function processAsset(assetId: string, job: Pick<JobInfo, 'id' | 'attempts' | 'maxAttempts'>) {
-    const [a] = await db.select().from(assets).where(eq(assets.id, assetId)).limit(1);
+    const a = await findAsset(db, assetId);
     // Deleted meanwhile, or already done (a job run twice after a lost lock).
     if (!a || !a.blobKey || INGEST_FINAL_STATUSES.includes(a.status)) return;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-media-'));

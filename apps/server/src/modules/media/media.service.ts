@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { MSG, externalPlayerHref, mediaFileUrl, type MediaKind, type PlayerAsset } from '@rushes/shared';
-import { assets } from '../../db/schema/index.ts';
 import { isBlobError, type BlobObject, type ByteRange } from '../../platform/blobs/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { iso } from '../../db/rows.ts';
+import { findFileAsset } from '../assets/index.ts';
 import { authorizeProject, canViewProject } from '../projects/index.ts';
 
 /** Types a browser may render inline from our origin; anything else is a download (no stored XSS). */
@@ -27,11 +26,7 @@ export function createMediaService(ctx: AppContext) {
 
   /** A file asset the caller may see: 404 for unknown ids and folders, 403 for non-members. */
   async function visibleAsset(userId: string, assetId: string) {
-    const [a] = await db
-      .select()
-      .from(assets)
-      .where(and(eq(assets.id, assetId), eq(assets.isFolder, false)))
-      .limit(1);
+    const a = await findFileAsset(db, assetId);
     if (!a) throw notFound(MSG.assetNotFound);
     await authorizeProject(db, userId, a.projectId, canViewProject);
     return a;

@@ -3,6 +3,7 @@ import { APP_NAME, formatDate, formatTime } from '@rushes/shared';
 import { notificationState, notifications, teams, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
+import { nextClockHour } from '../../platform/jobs/hourly.ts';
 
 declare module '../../platform/jobs/queue.ts' {
   interface JobDefinitions {
@@ -141,9 +142,7 @@ export async function sendDigests(ctx: AppContext, now = new Date()): Promise<nu
 
 /** One digest run per clock hour across the cluster: the hour is the singleton key. */
 export function scheduleDigest(ctx: AppContext, from = Date.now()) {
-  const runAt = new Date(Math.floor(from / 3_600_000) * 3_600_000 + 3_600_000);
-  const key = `notifications.digest:${runAt.toISOString().slice(0, 13)}`;
-  return ctx.jobs.enqueue(ctx.db, 'notifications.digest', {}, { runAt, singletonKey: key });
+  return ctx.jobs.enqueue(ctx.db, 'notifications.digest', {}, nextClockHour('notifications.digest', from));
 }
 
 /** The 'notifications.digest' handler (declared by the notifications manifest). */

@@ -1,3 +1,4 @@
+import { displayName } from '@rushes/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { NotificationItem, NotificationList, NotificationType } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -156,7 +157,7 @@ export function createNotificationsService(ctx: AppContext) {
         id: r.n.id,
         title: r.n.title,
         message: r.n.message,
-        user_name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(),
+        user_name: displayName(r.firstName, r.lastName),
         created_on: r.n.createdAt.toISOString(),
         project_id: r.n.projectId,
         task_id: r.n.taskId,

@@ -14,6 +14,7 @@ import {
   type MemberRole,
   type ProjectMember,
   type ProjectMembers,
+  displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectInvites, projectMembers, users } from '../../db/schema/index.ts';
@@ -70,7 +71,7 @@ export function createMembersService(ctx: AppContext) {
         .orderBy(asc(projectMembers.createdAt), asc(users.id));
       const present = (r: (typeof rows)[number]): ProjectMember => ({
         user_id: r.user.id,
-        name: `${r.user.firstName} ${r.user.lastName}`.trim(),
+        name: displayName(r.user.firstName, r.user.lastName),
         first_name: r.user.firstName,
         last_name: r.user.lastName,
         username: r.user.username,
@@ -134,7 +135,7 @@ export function createMembersService(ctx: AppContext) {
             userIds: added,
             type: 'project_invite',
             title: MSG.projectAddedNotificationTitle,
-            message: addedYouTo(`${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim(), project.title),
+            message: addedYouTo(displayName(actor?.firstName, actor?.lastName), project.title),
             projectId: project.id,
             actorUserId: userId,
           });
@@ -308,7 +309,7 @@ export function createMembersService(ctx: AppContext) {
         )
         .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
         .limit(SEARCH_LIMIT);
-      return { users: rows.map((r) => ({ user_id: r.id, name: `${r.firstName} ${r.lastName}`.trim() })) };
+      return { users: rows.map((r) => ({ user_id: r.id, name: displayName(r.firstName, r.lastName) })) };
     },
   };
 }

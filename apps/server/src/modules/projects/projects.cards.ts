@@ -1,3 +1,4 @@
+import { displayName } from '@rushes/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProjectCard, TrayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -10,7 +11,6 @@ const AVATARS = 4;
 
 export const trayOf = (role: string): TrayName =>
   role === 'creator' ? 'my_projects' : 'collaborated_projects';
-const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 type BaseCard = Omit<ProjectCard, 'role' | 'unread_chats'>;
 
@@ -60,11 +60,11 @@ async function baseCards(db: DbOrTx, projectIds: string[]): Promise<Map<string, 
       created_on: iso(r.project.createdAt),
       creator: {
         user_id: r.project.createdBy,
-        name: fullName({ firstName: r.creatorFirst, lastName: r.creatorLast }),
+        name: displayName(r.creatorFirst, r.creatorLast),
       },
       avatars: list.slice(0, AVATARS).map((m) => ({
         user_id: m.id,
-        name: fullName(m),
+        name: displayName(m.firstName, m.lastName),
         user_badge_color: m.badgeColor,
       })),
       no_of_members: list.length,

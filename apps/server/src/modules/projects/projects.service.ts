@@ -22,8 +22,8 @@ import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { escapeLike } from '../../db/search.ts';
 import { findPlan, upgradeData } from '../plans/index.ts';
 import { authorizeTeam, type TeamAccess, lockTeam } from '../teams/index.ts';
-import { blobKeysOfProject, enqueueBlobDeletion } from '../assets/index.ts';
 import './projects.events.ts';
+import { runProjectCleanups } from './projectCleanup.ts';
 import { cardsFor, memberIdsOf } from './projects.cards.ts';
 import { authorizeProject, canDeleteProject, canManageProject, canViewProject } from './projects.policy.ts';
 
@@ -156,7 +156,7 @@ export function createProjectsService(ctx: AppContext) {
       await events.transaction(db, async (tx, emit) => {
         if (!(await lockProject(tx, projectId))) return;
         const userIds = await memberIdsOf(tx, projectId);
-        await enqueueBlobDeletion(tx, await blobKeysOfProject(tx, projectId));
+        await runProjectCleanups(ctx, tx, projectId);
         await tx.delete(projects).where(eq(projects.id, projectId));
         emit('project.deleted', { projectId, userIds });
       });

@@ -1,3 +1,4 @@
+import { displayName } from '@rushes/shared';
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SharedAssetCard } from '@rushes/shared';
@@ -46,9 +47,7 @@ export function presentCard(r: ShareCardRow): SharedAssetCard {
     is_folder: r.isFolder,
     project_db_id: r.projectId,
     project_title: r.projectTitle,
-    shared_by: r.sharerId
-      ? { user_id: r.sharerId, name: `${r.sharerFirst ?? ''} ${r.sharerLast ?? ''}`.trim() }
-      : null,
+    shared_by: r.sharerId ? { user_id: r.sharerId, name: displayName(r.sharerFirst, r.sharerLast) } : null,
     shared_on: r.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { MSG, taskTypeLabel } from '@rushes/shared';
+import { MSG, taskTypeLabel, displayName } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { taskAssignees, taskInvites, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -105,7 +105,7 @@ export async function tellAssigned(
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, access.userId));
-  const assignerName = assigner ? `${assigner.firstName} ${assigner.lastName}`.trim() : 'A teammate';
+  const assignerName = assigner ? displayName(assigner.firstName, assigner.lastName) : 'A teammate';
   const typeLabel = taskTypeLabel(task.taskType);
   await notifyAboutTask(tx, emit, task, {
     userIds: addedIds,

@@ -1,16 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { taskStatusLabel, taskTypeLabel, type Task } from '@rushes/shared';
+import { taskStatusLabel, taskTypeLabel, type Task, displayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectMembers, projects, taskAssignees, taskInvites, tasks, users } from '../../db/schema/index.ts';
 import { countsOf } from '../chat/index.ts';
+import { encodeKeyset, isCursorId, readKeyset } from '../../platform/http/cursor.ts';
 
 /**
  * Tasks as one viewer sees them (spec 000 §3 Task), for any number of tasks in four queries: the
  * rows with project title, assigner, transfer requester and the viewer's unread count; assignees;
  * invited e-mails. Answers in the order of `taskIds`; unknown ids are skipped.
  */
-const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+const nameOf = (u: { firstName: string; lastName: string }) => displayName(u.firstName, u.lastName);
 
 export async function presentTasks(db: DbOrTx, viewerId: string, taskIds: string[]): Promise<Task[]> {
   if (taskIds.length === 0) return [];
@@ -107,25 +108,19 @@ export async function presentTask(db: DbOrTx, viewerId: string, taskId: string):
 // ---- keyset cursors: base64url of [created_at ISO, id] ----
 
 export type Cursor = { ts: string; id: string };
-export const encodeCursor = (ts: Date, id: string) =>
-  Buffer.from(JSON.stringify([ts.toISOString(), id])).toString('base64url');
+export const encodeCursor = (ts: Date, id: string) => encodeKeyset([ts.toISOString(), id]);
 
+/** An unreadable cursor starts from the first page (null), unlike the other lists' 400. */
 export function decodeCursor(raw: string | undefined): Cursor | null {
-  if (!raw) return null;
-  try {
-    const v: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
-      typeof v[1] === 'string' &&
-      !Number.isNaN(Date.parse(v[0])) &&
-      /^[0-9a-f-]{36}$/i.test(v[1])
-    ) {
-      return { ts: v[0], id: v[1] };
-    }
-  } catch {
-    // an unreadable cursor starts from the first page
+  const v = raw ? readKeyset(raw) : null;
+  if (
+    v &&
+    v.length === 2 &&
+    typeof v[0] === 'string' &&
+    !Number.isNaN(Date.parse(v[0])) &&
+    isCursorId(v[1])
+  ) {
+    return { ts: v[0], id: v[1] };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { MSG, addedYouTo, regionName, type TeamDetail, type TeamMember } from '@rushes/shared';
+import { MSG, addedYouTo, regionName, type TeamDetail, type TeamMember, displayName } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { teamInvites, teamMembers, teams, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -111,14 +111,14 @@ export async function addPeople(
       type: 'team_invite',
       teamId: team.id,
       title: MSG.teamAddedNotificationTitle,
-      message: addedYouTo(`${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim(), team.name),
+      message: addedYouTo(displayName(actor?.firstName, actor?.lastName), team.name),
       actorUserId: actorId,
     });
   }
   return { team, addedUserIds: newUserIds, invitedEmails: inviteEmails };
 }
 
-const memberName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+const memberName = (u: { firstName: string; lastName: string }) => displayName(u.firstName, u.lastName);
 
 /** Owners (Team Admins), other members and pending invites of one team (spec 002 §3 Team detail). */
 export async function teamDetailOf(db: DbOrTx, team: TeamRow): Promise<TeamDetail> {

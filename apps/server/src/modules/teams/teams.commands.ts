@@ -6,6 +6,7 @@ import {
   regionName,
   type CreateTeamBody,
   type UpdateTeamBody,
+  displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema/index.ts';
@@ -57,7 +58,7 @@ async function avatarsOf(db: DbOrTx, teamIds: string[]) {
     if (list.length < AVATARS) {
       list.push({
         user_db_id: r.id,
-        name: `${r.firstName} ${r.lastName}`.trim(),
+        name: displayName(r.firstName, r.lastName),
         user_badge_color: r.badgeColor,
       });
     }
@@ -175,7 +176,7 @@ export function createTeamsCommands(ctx: AppContext) {
       if (body.name !== team.name) throw fieldError('name', MSG.teamNameMismatch);
       await events.transaction(db, async (tx, emit) => {
         const userIds = await teamMemberIds(tx, team.id);
-        await releaseTeamProjects(tx, team.id, emit);
+        await releaseTeamProjects(ctx, tx, team.id, emit);
         await tx.delete(teams).where(eq(teams.id, team.id));
         emit('team.deleted', { teamId: team.id, userIds });
       });

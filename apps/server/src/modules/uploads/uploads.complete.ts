@@ -1,11 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { INGEST_STATUS, MSG, type CompleteUploadAnswer, type CompleteUploadBody } from '@rushes/shared';
-import type { Tx } from '../../db/client.ts';
-import { assets, uploadSessions } from '../../db/schema/index.ts';
+import { uploadSessions } from '../../db/schema/index.ts';
 import { isBlobError, type UploadedPart } from '../../platform/blobs/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
-import { childPath, folderIn, newIngestCode, searchTextOf } from '../assets/index.ts';
+import { ensureFolderPath } from '../assets/index.ts';
 import { authorizeProject, canWriteAssets, lockProject } from '../projects/index.ts';
 import { recordIngestedAsset } from './uploads.ingest.ts';
 import { expectedPartSize, sessionOf, type UploadSessionRow } from './uploads.sessions.ts';
@@ -149,47 +148,6 @@ export function createCompleteUpload(
     }
   }
 
-  /** Finds or makes each folder of `folderPath` under `parentId`; answers the last one (or parentId). */
-  async function ensureFolders(tx: Tx, s: UploadSessionRow, created: (string | null)[]) {
-    let parent = s.folderId ? await folderIn(tx, s.projectId, s.folderId) : null;
-    for (const title of s.folderPath.split('/').filter(Boolean)) {
-      const [found] = await tx
-        .select()
-        .from(assets)
-        .where(
-          and(
-            eq(assets.projectId, s.projectId),
-            parent ? eq(assets.parentId, parent.id) : isNull(assets.parentId),
-            eq(assets.isFolder, true),
-            sql`lower(${assets.title}) = lower(${title})`,
-          ),
-        )
-        .limit(1);
-      if (found) {
-        parent = found;
-        continue;
-      }
-      const [row] = await tx
-        .insert(assets)
-        .values({
-          projectId: s.projectId,
-          parentId: parent?.id ?? null,
-          isFolder: true,
-          title,
-          fileType: 'folder',
-          folderPath: childPath(parent),
-          ingestCode: newIngestCode(),
-          uploadedBy: s.userId,
-          status: INGEST_STATUS.finished,
-          searchText: searchTextOf(title, '', []),
-        })
-        .returning();
-      created.push(parent?.id ?? null);
-      parent = row;
-    }
-    return parent;
-  }
-
   async function finish(s: UploadSessionRow, body: CompleteUploadBody): Promise<CompleteUploadAnswer> {
     try {
       verifyParts(s, body.parts, await storedParts(s));
@@ -203,7 +161,11 @@ export function createCompleteUpload(
       const parentId = await events.transaction(db, async (tx, emit) => {
         if (!(await lockProject(tx, s.projectId))) throw notFound(MSG.projectNotFound);
         const newFolderParents: (string | null)[] = [];
-        const folder = await ensureFolders(tx, s, newFolderParents);
+        const folder = await ensureFolderPath(
+          tx,
+          { projectId: s.projectId, folderId: s.folderId, path: s.folderPath, userId: s.userId },
+          newFolderParents,
+        );
         // Still ours: a completion that lost its session to a takeover must not make a second asset.
         const [mine] = await tx
           .update(uploadSessions)

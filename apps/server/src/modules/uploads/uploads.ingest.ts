@@ -1,10 +1,9 @@
 import { INGEST_STATUS } from '@rushes/shared';
 import type { Tx } from '../../db/client.ts';
-import { assets } from '../../db/schema/index.ts';
 import type { Emit } from '../../platform/events/bus.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { fileTypeOf } from '../../platform/media/sniff.ts';
-import { childPath, newIngestCode, searchTextOf } from '../assets/index.ts';
+import { insertAsset } from '../assets/index.ts';
 import type {} from '../media/index.ts';
 import { adjustProjectTotals } from '../projects/index.ts';
 
@@ -35,22 +34,19 @@ export async function recordIngestedAsset(
   newFolderParents: (string | null)[] = [],
 ) {
   const parentId = f.folder?.id ?? null;
-  await tx.insert(assets).values({
-    id: f.assetId,
+  await insertAsset(tx, {
     projectId: f.projectId,
-    parentId,
-    isFolder: false,
+    parent: f.folder,
     title: f.filename,
-    fileType: fileTypeOf(f.mimeType, f.extension),
-    folderPath: childPath(f.folder),
-    ingestCode: newIngestCode(),
-    sizeBytes: f.sizeBytes,
-    mimeType: f.mimeType,
-    extension: f.extension || null,
-    uploadedBy: f.userId,
-    status: INGEST_STATUS.inqueue,
-    blobKey: f.blobKey,
-    searchText: searchTextOf(f.filename, '', []),
+    userId: f.userId,
+    file: {
+      id: f.assetId,
+      fileType: fileTypeOf(f.mimeType, f.extension),
+      sizeBytes: f.sizeBytes,
+      mimeType: f.mimeType,
+      extension: f.extension,
+      blobKey: f.blobKey,
+    },
   });
   await adjustProjectTotals(tx, f.projectId, f.sizeBytes, 1 + newFolderParents.length);
   await enqueueJob(tx, 'media.process', { assetId: f.assetId });

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { JobData, JobHandler } from '../../platform/jobs/queue.ts';
 import type { UploadSessionRow } from './uploads.sessions.ts';
 import type {} from '../media/index.ts';
+import { nextClockHour } from '../../platform/jobs/hourly.ts';
 
 const BATCH = 200;
 /** Store uploads looked at per hourly sweep (the rest wait for the next hour). */
@@ -12,9 +13,7 @@ const ORPHAN_BATCH = 1000;
 
 /** One cleanup per clock hour across the cluster (the hour is the singleton key). */
 export function scheduleUploadsCleanup(ctx: AppContext, from = Date.now()) {
-  const runAt = new Date(Math.floor(from / 3_600_000) * 3_600_000 + 3_600_000);
-  const key = `uploads.cleanup:${runAt.toISOString().slice(0, 13)}`;
-  return ctx.jobs.enqueue(ctx.db, 'uploads.cleanup', {}, { runAt, singletonKey: key });
+  return ctx.jobs.enqueue(ctx.db, 'uploads.cleanup', {}, nextClockHour('uploads.cleanup', from));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { displayName } from '@rushes/shared';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { UserSearchResult } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -27,7 +28,7 @@ export async function searchUsers(db: DbOrTx, callerId: string, text: string): P
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(SEARCH_LIMIT);
   return rows.map((r) => ({
-    name: `${r.firstName} ${r.lastName}`.trim(),
+    name: displayName(r.firstName, r.lastName),
     user_id: r.id,
     user_email: r.email,
   }));

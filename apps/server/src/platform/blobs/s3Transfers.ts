@@ -1,9 +1,20 @@
-import { UploadPartCommand, UploadPartCopyCommand } from '@aws-sdk/client-s3';
+import { UploadPartCommand, UploadPartCopyCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { BlobError, type BlobErrorCode, type BlobHead, type CompletedPart } from './blobStore.ts';
-import type { S3BlobStore } from './s3BlobStore.ts';
+import {
+  BlobError,
+  type BlobErrorCode,
+  type BlobHead,
+  type BlobStore,
+  type CompletedPart,
+} from './blobStore.ts';
 
 /** The S3 driver's multi-request transfers and its error mapping. */
+
+/** What the transfers use of the S3 store (the store passes itself; no import of it, so no cycle). */
+type S3BlobStore = Pick<
+  BlobStore,
+  'createMultipartUpload' | 'putObject' | 'completeMultipartUpload' | 'abortMultipartUpload'
+> & { readonly client: S3Client; readonly bucket: string };
 
 /** Buffered per request when a stream of unknown length is put: bounded memory, as lib-storage does. */
 const STREAM_PART_BYTES = 8 * 1024 * 1024;

@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { rowsOfResult } from '../../db/rows.ts';
 import { jobs } from '../../db/schema/platform.ts';
 
 export interface EnqueueOptions {
@@ -39,12 +40,7 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(2 ** Math.max(attempts, 0), MAX_BACKOFF_SECONDS);
 }
 
-/** Both drivers answer `db.execute` with an object carrying `rows` (pg's QueryResult, PGlite's Results). */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = (result as { rows?: unknown } | null)?.rows;
-  if (!Array.isArray(rows)) throw new Error('jobs: unexpected result shape from db.execute (no rows array)');
-  return rows as Record<string, unknown>[];
-}
+const rowsOf = (result: unknown) => rowsOfResult<Record<string, unknown>>(result, 'jobs');
 
 /** Inserts a job; returns its id, or null when a pending job already holds `singletonKey`. */
 export async function insertJob(

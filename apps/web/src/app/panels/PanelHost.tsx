@@ -3,7 +3,8 @@ import { UI } from '@rushes/shared';
 import { Suspense, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelContext, type PanelsApi } from './PanelContext.ts';
-import { panelRegistry, panelTitle, type PanelBaseProps, type PanelType } from './registry.ts';
+import { panelRegistry, panelTitle } from './panelTable.ts';
+import type { PanelBaseProps, PanelType } from './registry.ts';
 
 interface OpenPanel {
   type: PanelType;

@@ -1,13 +1,10 @@
 import { ActionIcon, Avatar, Menu, Text } from '@mantine/core';
 import { IconHelp, IconLogout, IconSettings, IconUserCog } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { APP_VERSION, UI } from '@rushes/shared';
+import { APP_VERSION, UI, initialsOfNames } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
 import { usePanels } from '../panels/PanelContext.ts';
 import { PATHS } from '../paths.ts';
-
-const initialsOf = (first: string, last: string, name: string) =>
-  ((first[0] ?? '') + (last[0] ?? '') || name.slice(0, 2)).toUpperCase();
 
 /** The user menu (spec 002 §2 Top bar): Team Settings, Account Settings, Help Center, Sign Out, version. */
 export function UserMenu() {
@@ -25,7 +22,7 @@ export function UserMenu() {
             style={{ backgroundColor: user.user_badge_color || undefined }}
             color="white"
           >
-            {initialsOf(user.first_name, user.last_name, user.name)}
+            {initialsOfNames(user.first_name, user.last_name, user.name)}
           </Avatar>
         </ActionIcon>
       </Menu.Target>

@@ -1,4 +1,4 @@
-import { formatDate, type Task } from '@rushes/shared';
+import { formatDay, type Task } from '@rushes/shared';
 
 /** The due day as chosen ('yyyy-mm-dd'), shown as dd MMM yyyy whatever the reader's time zone. */
-export const dueDateLabel = (task: Pick<Task, 'due_date'>) => formatDate(`${task.due_date}T12:00:00Z`, 'UTC');
+export const dueDateLabel = (task: Pick<Task, 'due_date'>) => formatDay(task.due_date);
