@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API,
+  ROUTES,
   HOME_TRAY_PAGE_SIZE,
   TASK_CHAT_PAGE_SIZE,
   TASK_LIST_PAGE_SIZE,
@@ -12,6 +13,7 @@ import {
   type TaskTrayPage,
 } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
 import { settlePage, settleTask } from './taskCache.ts';
 import { taskKeys } from './taskKeys.ts';
 
@@ -20,6 +22,17 @@ import { taskKeys } from './taskKeys.ts';
  * anywhere can refresh all of it; one project's keys start with ['tasks', 'project', id].
  */
 export { taskKeys } from './taskKeys.ts';
+
+// Writes (each screen adds its toasts and cache updates through the hook's options).
+export const useUpdateBrief = mutationHook(ROUTES.brief.update);
+export const useCreateTask = mutationHook(ROUTES.tasks.create);
+export const useUpdateTask = mutationHook(ROUTES.tasks.update);
+export const useDeleteTask = mutationHook(ROUTES.tasks.remove);
+export const useCompleteTask = mutationHook(ROUTES.tasks.complete);
+export const useResendTaskInvite = mutationHook(ROUTES.tasks.resendInvite);
+export const useRequestTransfer = mutationHook(ROUTES.tasks.requestTransfer);
+export const useAnswerTransfer = mutationHook(ROUTES.tasks.answerTransfer);
+export const useSendTaskChat = mutationHook(ROUTES.taskChat.send);
 
 /** The reader's IANA time zone: the server groups chat days and 'today' of due dates by it. */
 export const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -1,7 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   API,
+  ROUTES,
+  type RouteOutput,
   OWNER_PERMISSION,
   type Permission,
   type TeamDetail,
@@ -9,7 +11,9 @@ import {
   type TeamSummary,
   type UserSearchResult,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { api, call, type CallInput } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
+import { checkCreateTeam } from './checkCreateTeam.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 /**
@@ -178,4 +182,30 @@ export function useRefreshTeams() {
       ]),
     [queryClient],
   );
+}
+
+// Writes (each screen adds its toasts and refresh through the hook's options).
+export const useUpdateTeam = mutationHook(ROUTES.teams.update);
+export const useDeleteTeam = mutationHook(ROUTES.teams.remove);
+export const useAddMembers = mutationHook(ROUTES.teams.addMembers);
+export const useRemoveMember = mutationHook(ROUTES.teams.removeMember);
+export const useSetMemberPermissions = mutationHook(ROUTES.teams.setMemberPermissions);
+
+type CreateTeam = typeof ROUTES.teams.create;
+
+/**
+ * Creates a team after the create-permission check (spec 002 §4); answers null when the plan
+ * refused it (the upgrade modal or the error is already shown).
+ */
+export function useCreateTeam(
+  options: Omit<
+    UseMutationOptions<RouteOutput<CreateTeam> | null, Error, CallInput<CreateTeam>>,
+    'mutationFn'
+  > = {},
+) {
+  return useMutation({
+    ...options,
+    mutationFn: async (body: CallInput<CreateTeam>) =>
+      (await checkCreateTeam()) ? call(ROUTES.teams.create, body) : null,
+  });
 }

@@ -1,13 +1,12 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { API, MSG, UI, flattenChatGroups, type TaskChatMessage } from '@rushes/shared';
-import { api } from '../../../api/client.ts';
+import { MSG, UI, flattenChatGroups } from '@rushes/shared';
 import { useUser } from '../../../api/currentUser.ts';
 import { usePanels } from '../../../app/panels/PanelContext.ts';
 import type { PanelBaseProps } from '../../../app/panels/registry.ts';
-import { useTask, useTaskChat, userTimeZone } from '../api.ts';
+import { useSendTaskChat, useTask, useTaskChat, userTimeZone } from '../api.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatLog, type ChatLine } from './ChatLog.tsx';
 import { appendToHistory, useTaskChatRoom } from './useTaskChatRoom.ts';
@@ -49,12 +48,7 @@ export default function TaskChatPanel({ projectDbId, taskDbId, title }: TaskChat
     [history.data],
   );
 
-  const send = useMutation({
-    mutationFn: (text: string) =>
-      api.post<{ message: TaskChatMessage; chats_count: number }>(API.tasks.chat, {
-        task_db_id: taskDbId,
-        text,
-      }),
+  const send = useSendTaskChat({
     onSuccess: (data) => appendToHistory(queryClient, taskDbId, data.message),
   });
 
@@ -113,7 +107,10 @@ export default function TaskChatPanel({ projectDbId, taskDbId, title }: TaskChat
           }
         />
       )}
-      <ChatComposer disabled={!canWrite || !history.isSuccess} onSend={send.mutateAsync} />
+      <ChatComposer
+        disabled={!canWrite || !history.isSuccess}
+        onSend={(text) => send.mutateAsync({ task_db_id: taskDbId, text })}
+      />
     </Stack>
   );
 }
