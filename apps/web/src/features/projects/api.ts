@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   API,
+  ROUTES,
   HOME_TRAY_PAGE_SIZE,
   type Permission,
   type ProjectInfo,
@@ -10,6 +11,7 @@ import {
   type TrayPage,
 } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
 
 /**
  * Project data (spec 002 §7): trays, info, members. Every key starts with 'projects', so a project
@@ -96,3 +98,14 @@ export function useCollaboratorBadge(projectDbId: string, userDbId: string) {
       ),
   });
 }
+
+// Writes (each screen adds its toasts and cache updates through the hook's options).
+export const useCreateProject = mutationHook(ROUTES.projects.create);
+export const useRenameProject = mutationHook(ROUTES.projects.rename);
+export const useDeleteProject = mutationHook(ROUTES.projects.remove);
+export const useAddCollaborators = mutationHook(ROUTES.projects.addCollaborators);
+export const useResendCollaboratorInvite = mutationHook(ROUTES.projects.resendInvite);
+export const useRemoveCollaborator = mutationHook(ROUTES.projects.removeCollaborator);
+export const useSetCollaboratorPermissions = mutationHook(ROUTES.projects.setPermissions);
+export const useSetBadge = mutationHook(ROUTES.projects.setBadge);
+export const useClearBadge = mutationHook(ROUTES.projects.clearBadge);
