@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, type TaskRequestList } from '@rushes/shared';
+import { API, ROUTES, type TaskRequestList } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
 
 /** Approval and review requests of an asset (spec 000 §7); keys start with 'approvals'. */
 export const approvalKeys = {
@@ -16,3 +17,9 @@ export function useTaskRequests(ingestDbId: string) {
       api.get<TaskRequestList>(API.approvals.root, { ingest_db_id: ingestDbId, action: 'list' }, { signal }),
   });
 }
+
+// Writes (each screen adds its toasts and cache updates through the hook's options).
+export const useCreateTaskRequest = mutationHook(ROUTES.approvals.create);
+export const useRemoveRequestUser = mutationHook(ROUTES.approvals.removeUser);
+export const useResendRequestInvite = mutationHook(ROUTES.approvals.resendInvite);
+export const useSetApprovalStatus = mutationHook(ROUTES.approvals.setStatus);

@@ -1,6 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { API, ASSET_PAGE_SIZE, type AssetMetadata, type AssetPage, type BrowseAnswer } from '@rushes/shared';
+import {
+  API,
+  ASSET_PAGE_SIZE,
+  ROUTES,
+  type AssetMetadata,
+  type AssetPage,
+  type BrowseAnswer,
+} from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
 import { projectKeys } from '../projects/api.ts';
 
 /** Asset data of one project (spec 000 §7); every key starts with ['assets', project_db_id]. */
@@ -106,3 +114,9 @@ export function useDestinationFolders(
     enabled: Boolean(projectDbId),
   });
 }
+
+// Writes (each screen adds its toasts and cache updates through the hook's options).
+export const useCreateFolder = mutationHook(ROUTES.assets.createFolder);
+export const useDeleteAssets = mutationHook(ROUTES.assets.remove);
+export const useCopyMoveAssets = mutationHook(ROUTES.assets.copyMove);
+export const useUpdateMetadata = mutationHook(ROUTES.assets.updateMetadata);
