@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, ROUTES, type TaskRequestList } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { ROUTES } from '@rushes/shared';
+import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
 /** Approval and review requests of an asset (spec 000 §7); keys start with 'approvals'. */
@@ -14,7 +14,7 @@ export function useTaskRequests(ingestDbId: string) {
   return useQuery({
     queryKey: approvalKeys.asset(ingestDbId),
     queryFn: ({ signal }) =>
-      api.get<TaskRequestList>(API.approvals.root, { ingest_db_id: ingestDbId, action: 'list' }, { signal }),
+      call(ROUTES.approvals.list, { ingest_db_id: ingestDbId, action: 'list' }, { signal }),
   });
 }
 

@@ -5,14 +5,10 @@ import {
   HOME_TRAY_PAGE_SIZE,
   TASK_CHAT_PAGE_SIZE,
   TASK_LIST_PAGE_SIZE,
-  type ProjectBrief,
-  type Task,
   type TaskChatHistory,
-  type TaskPage,
   type TaskTrayName,
-  type TaskTrayPage,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { api, call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { settlePage, settleTask } from './taskCache.ts';
 import { taskKeys } from './taskKeys.ts';
@@ -40,8 +36,7 @@ export const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZo
 export function useBrief(projectDbId: string) {
   return useQuery({
     queryKey: taskKeys.brief(projectDbId),
-    queryFn: ({ signal }) =>
-      api.get<ProjectBrief>(API.brief.root, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.brief.get, { project_db_id: projectDbId }, { signal }),
   });
 }
 
@@ -51,17 +46,15 @@ export function useTaskList(projectDbId: string) {
   return useInfiniteQuery({
     queryKey: taskKeys.list(projectDbId),
     queryFn: ({ pageParam, signal }) =>
-      api
-        .get<TaskPage>(
-          API.tasks.root,
-          {
-            project_db_id: projectDbId,
-            entries_per_page: TASK_LIST_PAGE_SIZE,
-            cursor: pageParam ?? undefined,
-          },
-          { signal },
-        )
-        .then((page) => settlePage(queryClient, page)),
+      call(
+        ROUTES.tasks.list,
+        {
+          project_db_id: projectDbId,
+          entries_per_page: TASK_LIST_PAGE_SIZE,
+          cursor: pageParam ?? undefined,
+        },
+        { signal },
+      ).then((page) => settlePage(queryClient, page)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -73,9 +66,9 @@ export function useTask(taskDbId: string, enabled = true) {
     enabled: enabled && Boolean(taskDbId),
     queryKey: taskKeys.detail(taskDbId),
     queryFn: ({ signal }) =>
-      api
-        .get<Task>(API.tasks.detail, { task_db_id: taskDbId }, { signal })
-        .then((task) => settleTask(queryClient, task)),
+      call(ROUTES.tasks.detail, { task_db_id: taskDbId }, { signal }).then((task) =>
+        settleTask(queryClient, task),
+      ),
     // the panel shows a refusal itself
     meta: { silent: true },
   });
@@ -84,14 +77,7 @@ export function useTask(taskDbId: string, enabled = true) {
 export function useTaskTypes() {
   return useQuery({
     queryKey: taskKeys.types,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ task_types: { title: string; field: string; can_select: boolean }[] }>(
-          API.tasks.types,
-          undefined,
-          { signal },
-        )
-        .then((d) => d.task_types),
+    queryFn: ({ signal }) => call(ROUTES.tasks.types, undefined, { signal }).then((d) => d.task_types),
     staleTime: Infinity,
   });
 }
@@ -102,13 +88,11 @@ export function useTaskTray(tray: TaskTrayName) {
   return useInfiniteQuery({
     queryKey: taskKeys.tray(tray),
     queryFn: ({ pageParam, signal }) =>
-      api
-        .get<TaskTrayPage>(
-          API.tasks.trays,
-          { tray_name: tray, entries_per_page: HOME_TRAY_PAGE_SIZE, cursor: pageParam ?? undefined },
-          { signal },
-        )
-        .then((page) => settlePage(queryClient, page)),
+      call(
+        ROUTES.tasks.trays,
+        { tray_name: tray, entries_per_page: HOME_TRAY_PAGE_SIZE, cursor: pageParam ?? undefined },
+        { signal },
+      ).then((page) => settlePage(queryClient, page)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -148,13 +132,11 @@ export function useMemberSearch(projectDbId: string, text: string, enabled: bool
   return useQuery({
     queryKey: taskKeys.memberSearch(projectDbId, text),
     queryFn: ({ signal }) =>
-      api
-        .get<{ users: { user_id: string; name: string }[] }>(
-          API.projects.collaboratorSearch,
-          { project_db_id: projectDbId, search_type: 'collaborators', search_text: text },
-          { signal },
-        )
-        .then((d) => d.users),
+      call(
+        ROUTES.projects.collaboratorSearch,
+        { project_db_id: projectDbId, search_type: 'collaborators', search_text: text },
+        { signal },
+      ).then((d) => d.users),
     enabled,
     staleTime: 30_000,
     meta: { silent: true },
