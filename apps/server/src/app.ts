@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { API, APP_NAME, APP_VERSION, REQUEST_TIMEOUT_MS } from '@rushes/shared';
+import { API, APP_NAME, APP_VERSION, REQUEST_TIMEOUT_MS, ROUTES } from '@rushes/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { installAuthGuard } from './platform/auth/guard.ts';
@@ -21,6 +21,7 @@ import { EventBus } from './platform/events/bus.ts';
 import { requireApiHeaders } from './platform/http/apiHeaders.ts';
 import { ok } from './platform/http/envelope.ts';
 import { installErrorHandling } from './platform/http/errorHandler.ts';
+import { serve } from './platform/http/serve.ts';
 import { RequestLogController, loggerOptions } from './platform/http/logging.ts';
 import { guardedValidatorCompiler, installInputGuard } from './platform/http/inputGuard.ts';
 import { JobQueue } from './platform/jobs/queue.ts';
@@ -138,7 +139,7 @@ export async function buildApp(
   installAuthGuard(app, deps.db, sessionPolicy);
   installInputGuard(app);
 
-  app.get(API.health, { config: { access: 'public' } }, async () => ok({ status: 'ok' }));
+  serve(app, ROUTES.platform.health, async () => ok({ status: 'ok' as const }));
   await registerModules(app, ctx, modules);
 
   serveWebApp(app, config.webDist);

@@ -29,3 +29,4 @@ export * from './rules/uploads.ts';
 export * from './schemas/uploads.ts';
 export * from './rules/text.ts';
 export * from './rules/names.ts';
+export * from './routes/index.ts';

@@ -6,6 +6,9 @@ import {
   REQUEST_TIMEOUT_MS,
   TEAM_ID_STORAGE_KEY,
   type Envelope,
+  type RouteDef,
+  type RouteInput,
+  type RouteOutput,
   type UpgradeData,
 } from '@rushes/shared';
 
@@ -140,6 +143,44 @@ export const api = {
   delete: <T>(path: string, body?: Body, options?: RequestOptions) =>
     request<T>('DELETE', path, body, options),
 };
+
+/** What a route takes: its query or body; team_db_id may be left to the client (the selected team). */
+export type CallInput<R extends RouteDef> =
+  RouteInput<R> extends infer I
+    ? I extends { team_db_id: unknown }
+      ? Omit<I, 'team_db_id'> & { team_db_id?: I['team_db_id'] }
+      : I
+    : never;
+
+/**
+ * In development, an answer that does not match its route's response schema is a contract break:
+ * it is logged and thrown, so it shows at once. Production builds skip the check (the server already
+ * serialises through the same schema).
+ */
+function checkAnswer<R extends RouteDef>(route: R, data: unknown): void {
+  if (!import.meta.env.DEV || route.raw) return;
+  const parsed = route.response.safeParse(data);
+  if (parsed.success) return;
+  const message = `${route.method} ${route.path}: the answer does not match the route map (${parsed.error.message})`;
+  console.error(message, data);
+  throw new Error(message);
+}
+
+/**
+ * Calls one route of the typed contract (packages/shared/src/routes): the input is its query (GET)
+ * or body, typed from the route map, and the answer its response schema's type, checked against that
+ * schema in development.
+ */
+export async function call<R extends RouteDef>(
+  route: R,
+  ...[input, options]: undefined extends CallInput<R>
+    ? [input?: CallInput<R>, options?: RequestOptions]
+    : [input: CallInput<R>, options?: RequestOptions]
+): Promise<RouteOutput<R>> {
+  const data = await request<unknown>(route.method, route.path, (input ?? {}) as Body, options);
+  checkAnswer(route, data);
+  return data as RouteOutput<R>;
+}
 
 /** data.errors of a validation failure (field path → message), if the error carries one. */
 export function fieldErrorsOf(error: unknown): Record<string, string> | null {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { API, type CurrentUser } from '@rushes/shared';
-import { api } from './client.ts';
+import { type CurrentUser, ROUTES } from '@rushes/shared';
+import { call } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
 import {
   ensureTeamSelection,
@@ -15,7 +15,7 @@ import {
 export const currentUserQuery = {
   queryKey: queryKeys.currentUser,
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const user = await api.get<CurrentUser>(API.auth.checkLogin, undefined, { signal });
+    const user = await call(ROUTES.auth.checkLogin, undefined, { signal });
     ensureTeamSelection(user);
     return user;
   },

@@ -48,4 +48,12 @@ export const billingDetail = z.object({
 });
 export type BillingDetail = z.infer<typeof billingDetail>;
 
+/**
+ * The team of a billing read is named by team_id (its database id, docs/decisions.md); team_db_id,
+ * which the web client adds to every call, is accepted in its place.
+ */
+export const billingQuery = z
+  .object({ team_id: uuid().optional(), team_db_id: uuid().optional() })
+  .refine((q) => Boolean(q.team_id ?? q.team_db_id), { message: MSG.required, path: ['team_id'] });
+
 export const billingFiltersQuery = z.object({ filter_type: z.literal('state_codes') });

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { API, changePasswordBody, twoFactorSendBody, twoFactorVerifyBody } from '@rushes/shared';
+import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
+import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
-import { messageReply, ok } from '../../platform/http/envelope.ts';
-import { limit, typed } from '../../platform/http/routes.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { limit } from '../../platform/http/routes.ts';
 import { createAccountsService } from './accounts.service.ts';
-
-const tags = ['account'];
 
 /** Account settings: every route is the caller's own account (a full session), nobody else's. */
 export function accountsRoutes(ctx: AppContext) {
@@ -14,33 +13,25 @@ export function accountsRoutes(ctx: AppContext) {
   const { config } = ctx;
 
   return async (fastify: FastifyInstance) => {
-    const app = typed(fastify);
-
-    app.post(
-      API.account.changePassword,
-      {
-        schema: { tags, body: changePasswordBody, response: messageReply },
-        config: { policy: 'self', rateLimit: limit(config, 10) },
-      },
+    serve(
+      fastify,
+      ROUTES.account.changePassword,
       async (req) => ok(await service.changePassword(userIdOf(req), req.body)),
+      { rateLimit: limit(config, 10) },
     );
 
-    app.post(
-      API.account.twoFactorSend,
-      {
-        schema: { tags, body: twoFactorSendBody, response: messageReply },
-        config: { policy: 'self', rateLimit: limit(config, 5, 10) },
-      },
+    serve(
+      fastify,
+      ROUTES.account.twoFactorSend,
       async (req) => ok(await service.sendTwoFactorCode(userIdOf(req), req.body, req.ip)),
+      { rateLimit: limit(config, 5, 10) },
     );
 
-    app.put(
-      API.account.twoFactorVerify,
-      {
-        schema: { tags, body: twoFactorVerifyBody, response: messageReply },
-        config: { policy: 'self', rateLimit: limit(config, 10) },
-      },
+    serve(
+      fastify,
+      ROUTES.account.twoFactorVerify,
       async (req) => ok(await service.verifyTwoFactor(userIdOf(req), req.body)),
+      { rateLimit: limit(config, 10) },
     );
   };
 }

@@ -1,31 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  API,
-  currentUser,
-  forgotPasswordBody,
-  loginBody,
-  loginOtpBody,
-  loginResult,
-  resetPasswordBody,
-  signupBody,
-  verifyEmailQuery,
-} from '@rushes/shared';
+import { API, ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
-import { ok, messageReply, replies } from '../../platform/http/envelope.ts';
-import {
-  clearSessionCookie,
-  limit,
-  requestMeta,
-  setSessionCookie,
-  typed,
-} from '../../platform/http/routes.ts';
+import { serve } from '../../platform/http/serve.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { clearSessionCookie, limit, requestMeta, setSessionCookie } from '../../platform/http/routes.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
 import { findUserById, presentCurrentUser } from '../accounts/index.ts';
 import { createAuthService } from './auth.service.ts';
 
-const tags = ['auth'];
 /**
  * A team invitation code given at login is kept through the two-factor step in this short-lived,
  * httpOnly cookie scoped to the code route; the code is accepted once the login completes.
@@ -37,32 +20,17 @@ export function authRoutes(ctx: AppContext) {
   const { config } = ctx;
 
   return async (fastify: FastifyInstance) => {
-    const app = typed(fastify);
+    serve(fastify, ROUTES.auth.signup, async (req) => ok(await service.signup(req.body, requestMeta(req))), {
+      rateLimit: limit(config, 5),
+    });
 
-    app.post(
-      API.auth.signup,
-      {
-        schema: { tags, body: signupBody, response: messageReply },
-        config: { access: 'public', rateLimit: limit(config, 5) },
-      },
-      async (req) => ok(await service.signup(req.body, requestMeta(req))),
-    );
+    serve(fastify, ROUTES.auth.verify, async (req) => ok(await service.verifyEmail(req.query.token)), {
+      rateLimit: limit(config, 20),
+    });
 
-    app.get(
-      API.auth.verify,
-      {
-        schema: { tags, querystring: verifyEmailQuery, response: messageReply },
-        config: { access: 'public', rateLimit: limit(config, 20) },
-      },
-      async (req) => ok(await service.verifyEmail(req.query.token)),
-    );
-
-    app.post(
-      API.auth.login,
-      {
-        schema: { tags, body: loginBody, response: replies(loginResult) },
-        config: { access: 'public', rateLimit: limit(config, 10) },
-      },
+    serve(
+      fastify,
+      ROUTES.auth.login,
       async (req, reply) => {
         const result = await service.login(req.body, requestMeta(req));
         setSessionCookie(reply, config, result.session);
@@ -77,14 +45,12 @@ export function authRoutes(ctx: AppContext) {
         }
         return ok({ two_factor_required: result.two_factor_required });
       },
+      { rateLimit: limit(config, 10) },
     );
 
-    app.post(
-      API.auth.loginOtp,
-      {
-        schema: { tags, body: loginOtpBody, response: messageReply },
-        config: { policy: 'self', access: 'pending_2fa', rateLimit: limit(config, 10) },
-      },
+    serve(
+      fastify,
+      ROUTES.auth.loginOtp,
       async (req, reply) => {
         const session = await service.completeTwoFactorLogin(
           req.session!,
@@ -96,56 +62,37 @@ export function authRoutes(ctx: AppContext) {
         if (req.cookies[INVITE_COOKIE]) reply.clearCookie(INVITE_COOKIE, { path: API.auth.loginOtp });
         return ok({ message: 'Logged in' });
       },
+      { rateLimit: limit(config, 10) },
     );
 
-    app.post(
-      API.auth.loginOtpResend,
-      {
-        schema: { tags, body: z.object({}).nullish(), response: messageReply },
-        config: { policy: 'self', access: 'pending_2fa', rateLimit: limit(config, 5, 10) },
-      },
+    serve(
+      fastify,
+      ROUTES.auth.loginOtpResend,
       async (req) => ok(await service.resendLoginCode(req.session!, requestMeta(req))),
+      { rateLimit: limit(config, 5, 10) },
     );
 
-    app.post(
-      API.auth.logout,
-      {
-        schema: { tags, body: z.object({}).nullish(), response: messageReply },
-        config: { access: 'public' },
-      },
-      async (req, reply) => {
-        const result = await service.logout(req.session);
-        clearSessionCookie(reply);
-        return ok(result);
-      },
-    );
+    serve(fastify, ROUTES.auth.logout, async (req, reply) => {
+      const result = await service.logout(req.session);
+      clearSessionCookie(reply);
+      return ok(result);
+    });
 
-    app.post(
-      API.auth.forgotPassword,
-      {
-        schema: { tags, body: forgotPasswordBody, response: messageReply },
-        config: { access: 'public', rateLimit: limit(config, 5) },
-      },
+    serve(
+      fastify,
+      ROUTES.auth.forgotPassword,
       async (req) => ok(await service.forgotPassword(req.body.email, requestMeta(req))),
+      { rateLimit: limit(config, 5) },
     );
 
-    app.post(
-      API.auth.resetPassword,
-      {
-        schema: { tags, body: resetPasswordBody, response: messageReply },
-        config: { access: 'public', rateLimit: limit(config, 10) },
-      },
-      async (req) => ok(await service.resetPassword(req.body)),
-    );
+    serve(fastify, ROUTES.auth.resetPassword, async (req) => ok(await service.resetPassword(req.body)), {
+      rateLimit: limit(config, 10),
+    });
 
-    app.get(
-      API.auth.checkLogin,
-      { schema: { tags, response: replies(currentUser) }, config: { policy: 'self' } },
-      async (req) => {
-        const user = await findUserById(ctx.db, userIdOf(req));
-        if (!user) throw unauthorized();
-        return ok(await presentCurrentUser(ctx.db, user));
-      },
-    );
+    serve(fastify, ROUTES.auth.checkLogin, async (req) => {
+      const user = await findUserById(ctx.db, userIdOf(req));
+      if (!user) throw unauthorized();
+      return ok(await presentCurrentUser(ctx.db, user));
+    });
   };
 }

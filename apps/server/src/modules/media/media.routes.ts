@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { API, MSG, mediaFileQuery, playerAsset, playerAssetQuery, playerConfigAnswer } from '@rushes/shared';
+import { MSG, ROUTES } from '@rushes/shared';
 import { attachmentDisposition } from '../../platform/blobs/blobStore.ts';
 import { parseRangeHeader } from '../../platform/blobs/fsBlobRoutes.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
-import { ok, replies } from '../../platform/http/envelope.ts';
-import { typed } from '../../platform/http/routes.ts';
+import { ok } from '../../platform/http/envelope.ts';
 import { createMediaService } from './media.service.ts';
-
-const tags = ['media'];
 
 /**
  * Player routes. Who may: any logged-in user reads the external-player setting; members of the
@@ -18,50 +16,34 @@ export function mediaRoutes(ctx: AppContext) {
   const service = createMediaService(ctx);
 
   return async (fastify: FastifyInstance) => {
-    const app = typed(fastify);
+    serve(fastify, ROUTES.media.config, async () => ok(service.playerConfig()));
 
-    app.get(
-      API.media.config,
-      { schema: { tags, response: replies(playerConfigAnswer) }, config: { policy: 'self' } },
-      async () => ok(service.playerConfig()),
-    );
-
-    app.get(
-      API.media.asset,
-      {
-        schema: { tags, querystring: playerAssetQuery, response: replies(playerAsset) },
-        config: { policy: 'projects.canViewProject' },
-      },
-      async (req) => ok(await service.asset(userIdOf(req), req.query.ingest_db_id)),
+    serve(fastify, ROUTES.media.asset, async (req) =>
+      ok(await service.asset(userIdOf(req), req.query.ingest_db_id)),
     );
 
     // Bytes for <video>/<audio>/<img>: streamed from the store, never buffered; Range answers 206.
-    app.get(
-      API.media.file,
-      { schema: { tags, querystring: mediaFileQuery }, config: { policy: 'projects.canViewProject' } },
-      async (req, reply) => {
-        const opened = await service.open(userIdOf(req), req.query.ingest_db_id, req.query.kind, (size) =>
-          parseRangeHeader(req.headers.range, size),
-        );
-        if ('unsatisfiable' in opened) {
-          return reply
-            .code(416)
-            .header('Content-Range', `bytes */${opened.unsatisfiable}`)
-            .send({ response: false, data: null, errormessage: MSG.rangeNotSatisfiable });
-        }
-        const { object, range } = opened;
-        reply
-          .header('Content-Type', opened.contentType)
-          .header('Content-Length', String(object.contentLength))
-          .header('Content-Disposition', opened.inline ? 'inline' : attachmentDisposition(opened.filename))
-          .header('Accept-Ranges', 'bytes')
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'private, max-age=300');
-        if (range)
-          reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
-        return reply.send(object.body);
-      },
-    );
+    serve(fastify, ROUTES.media.file, async (req, reply) => {
+      const opened = await service.open(userIdOf(req), req.query.ingest_db_id, req.query.kind, (size) =>
+        parseRangeHeader(req.headers.range, size),
+      );
+      if ('unsatisfiable' in opened) {
+        return reply
+          .code(416)
+          .header('Content-Range', `bytes */${opened.unsatisfiable}`)
+          .send({ response: false, data: null, errormessage: MSG.rangeNotSatisfiable });
+      }
+      const { object, range } = opened;
+      reply
+        .header('Content-Type', opened.contentType)
+        .header('Content-Length', String(object.contentLength))
+        .header('Content-Disposition', opened.inline ? 'inline' : attachmentDisposition(opened.filename))
+        .header('Accept-Ranges', 'bytes')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, max-age=300');
+      if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
+      return reply.send(object.body);
+    });
   };
 }

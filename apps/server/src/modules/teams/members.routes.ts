@@ -1,27 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  API,
-  MSG,
-  addMembersBody,
-  deleteMemberBody,
-  memberPermissionsQuery,
-  permission,
-  removeMemberBody,
-  setMemberPermissionsBody,
-  teamDetail,
-  teamIdQuery,
-  uuid,
-} from '@rushes/shared';
+import { MSG, ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
+import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
-import { messageReply, ok, replies } from '../../platform/http/envelope.ts';
-import { limit, typed } from '../../platform/http/routes.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { limit } from '../../platform/http/routes.ts';
 import { createMembersService } from './members.service.ts';
 import { createPermissionsService } from './permissions.service.ts';
-
-const tags = ['teams'];
-const permissionsReply = replies(z.object({ permissions: z.array(permission) }));
 
 /**
  * Members and permissions. Who may: members read the member list and their own permissions; owners
@@ -33,23 +18,13 @@ export function membersRoutes(ctx: AppContext) {
   const { config } = ctx;
 
   return async (fastify: FastifyInstance) => {
-    const app = typed(fastify);
-
-    app.get(
-      API.teams.members,
-      {
-        schema: { tags, querystring: teamIdQuery, response: replies(z.object({ team_detail: teamDetail })) },
-        config: { policy: 'teams.canView' },
-      },
-      async (req) => ok({ team_detail: await members.detail(userIdOf(req), req.query.team_id) }),
+    serve(fastify, ROUTES.teams.members, async (req) =>
+      ok({ team_detail: await members.detail(userIdOf(req), req.query.team_id) }),
     );
 
-    app.post(
-      API.teams.members,
-      {
-        schema: { tags, body: addMembersBody, response: messageReply },
-        config: { policy: 'teams.canManageMembers', rateLimit: limit(config, 30) },
-      },
+    serve(
+      fastify,
+      ROUTES.teams.addMembers,
       async (req) =>
         ok(
           await members.add(userIdOf(req), req.body.team_id, {
@@ -58,70 +33,36 @@ export function membersRoutes(ctx: AppContext) {
             permissions: req.body.permissions,
           }),
         ),
+      { rateLimit: limit(config, 30) },
     );
 
-    app.put(
-      API.teams.members,
-      {
-        schema: { tags, body: removeMemberBody, response: messageReply },
-        config: { policy: 'teams.canManageMembers' },
-      },
-      async (req) => {
-        const { team_id, user_db_id, user_email } = req.body;
-        await members.remove(
-          userIdOf(req),
-          team_id,
-          user_db_id ? { userId: user_db_id } : { email: user_email! },
-        );
-        return ok({ message: MSG.memberRemoved });
-      },
+    serve(fastify, ROUTES.teams.removeMember, async (req) => {
+      const { team_id, user_db_id, user_email } = req.body;
+      await members.remove(
+        userIdOf(req),
+        team_id,
+        user_db_id ? { userId: user_db_id } : { email: user_email! },
+      );
+      return ok({ message: MSG.memberRemoved });
+    });
+
+    serve(fastify, ROUTES.teams.deleteMember, async (req) => {
+      await members.remove(userIdOf(req), req.body.team_id, { userId: req.body.user_db_id });
+      return ok({ message: MSG.deletedUser });
+    });
+
+    serve(fastify, ROUTES.teams.permissions, async (req) =>
+      ok({ permissions: await perms.catalogue(userIdOf(req), req.query.team_id) }),
     );
 
-    app.delete(
-      API.teams.members,
-      {
-        schema: { tags, body: deleteMemberBody, response: messageReply },
-        config: { policy: 'teams.canManageMembers' },
-      },
-      async (req) => {
-        await members.remove(userIdOf(req), req.body.team_id, { userId: req.body.user_db_id });
-        return ok({ message: MSG.deletedUser });
-      },
+    serve(fastify, ROUTES.teams.memberPermissions, async (req) =>
+      ok({
+        permissions: await perms.ofMember(userIdOf(req), req.query.team_id, req.query.user_db_id),
+      }),
     );
 
-    app.get(
-      API.teams.permissions,
-      {
-        schema: {
-          tags,
-          querystring: z.object({ team_id: uuid().optional() }),
-          response: permissionsReply,
-        },
-        config: { policy: 'teams.canView' },
-      },
-      async (req) => ok({ permissions: await perms.catalogue(userIdOf(req), req.query.team_id) }),
-    );
-
-    app.get(
-      API.teams.memberPermissions,
-      {
-        schema: { tags, querystring: memberPermissionsQuery, response: permissionsReply },
-        config: { policy: 'teams.canEditPermissions' },
-      },
-      async (req) =>
-        ok({
-          permissions: await perms.ofMember(userIdOf(req), req.query.team_id, req.query.user_db_id),
-        }),
-    );
-
-    app.post(
-      API.teams.memberPermissions,
-      {
-        schema: { tags, body: setMemberPermissionsBody, response: messageReply },
-        config: { policy: 'teams.canEditPermissions' },
-      },
-      async (req) =>
-        ok(await perms.set(userIdOf(req), req.body.team_id, req.body.user_db_id, req.body.permissions)),
+    serve(fastify, ROUTES.teams.setMemberPermissions, async (req) =>
+      ok(await perms.set(userIdOf(req), req.body.team_id, req.body.user_db_id, req.body.permissions)),
     );
   };
 }

@@ -1,39 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  API,
-  MSG,
-  acceptInviteBody,
-  createTeamBody,
-  currentPlan,
-  deleteTeamBody,
-  listTeamsQuery,
-  permission,
-  teamDetail,
-  teamIdQuery,
-  teamMember,
-  teamSummary,
-  updateTeamBody,
-} from '@rushes/shared';
+import { MSG, ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
+import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
-import { messageReply, ok, replies } from '../../platform/http/envelope.ts';
-import { limit, typed } from '../../platform/http/routes.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { limit } from '../../platform/http/routes.ts';
 import { createInvitesService } from './invites.service.ts';
 import { membersRoutes } from './members.routes.ts';
 import { createTeamsCommands } from './teams.commands.ts';
-
-const tags = ['teams'];
-const region = z.object({ region: z.string(), region_name: z.string() });
-
-/** A row of the Team Settings table: the summary, its region and up to 4 member avatars. */
-export const settingsTeam = teamSummary.extend({
-  aws_config: region.nullable(),
-  detail: z.object({
-    avatars: z.array(z.object({ user_db_id: z.string(), name: z.string(), user_badge_color: z.string() })),
-  }),
-});
-export const teamWithDetail = teamSummary.extend({ detail: teamDetail, permissions: z.array(permission) });
 
 /**
  * Team Settings. Who may: any logged-in user lists their own teams, checks the create permission,
@@ -46,114 +20,50 @@ export function teamsRoutes(ctx: AppContext) {
   const { config } = ctx;
 
   return async (fastify: FastifyInstance) => {
-    const app = typed(fastify);
+    serve(fastify, ROUTES.teams.list, async (req) => {
+      const userId = userIdOf(req);
+      return req.query.tab === 'users'
+        ? ok({ users: await commands.listUsers(userId) })
+        : ok({ teams: await commands.listTeams(userId) });
+    });
 
-    app.get(
-      API.teams.root,
-      {
-        schema: {
-          tags,
-          querystring: listTeamsQuery,
-          response: replies(
-            z.object({ teams: z.array(settingsTeam).optional(), users: z.array(teamMember).optional() }),
-          ),
-        },
-        config: { policy: 'self' },
-      },
-      async (req) => {
-        const userId = userIdOf(req);
-        return req.query.tab === 'users'
-          ? ok({ users: await commands.listUsers(userId) })
-          : ok({ teams: await commands.listTeams(userId) });
-      },
+    serve(fastify, ROUTES.teams.create, async (req) => ok(await commands.create(userIdOf(req), req.body)), {
+      rateLimit: limit(config, 20),
+    });
+
+    serve(fastify, ROUTES.teams.update, async (req) => ok(await commands.update(userIdOf(req), req.body)), {
+      rateLimit: limit(config, 30),
+    });
+
+    serve(fastify, ROUTES.teams.remove, async (req) => ok(await commands.remove(userIdOf(req), req.body)));
+
+    serve(fastify, ROUTES.teams.detail, async (req) =>
+      ok({ team: await commands.detail(userIdOf(req), req.query.team_id) }),
     );
 
-    app.post(
-      API.teams.root,
-      {
-        schema: {
-          tags,
-          body: createTeamBody,
-          response: replies(z.object({ message: z.string(), team_db_id: z.string() })),
-        },
-        config: { policy: 'self', rateLimit: limit(config, 20) },
-      },
-      async (req) => ok(await commands.create(userIdOf(req), req.body)),
+    serve(fastify, ROUTES.teams.checkPermission, async (req) =>
+      ok(await commands.checkCreate(userIdOf(req))),
     );
 
-    app.put(
-      API.teams.root,
-      {
-        schema: { tags, body: updateTeamBody, response: messageReply },
-        config: { policy: 'teams.canUpdate', rateLimit: limit(config, 30) },
-      },
-      async (req) => ok(await commands.update(userIdOf(req), req.body)),
+    serve(fastify, ROUTES.teams.regions, async (req) => {
+      userIdOf(req);
+      return ok(commands.regions());
+    });
+
+    serve(fastify, ROUTES.teams.currentPlan, async (req) =>
+      ok(await commands.currentPlan(userIdOf(req), req.query.team_id)),
     );
 
-    app.delete(
-      API.teams.root,
-      {
-        schema: { tags, body: deleteTeamBody, response: messageReply },
-        config: { policy: 'teams.canDelete' },
-      },
-      async (req) => ok(await commands.remove(userIdOf(req), req.body)),
-    );
-
-    app.get(
-      API.teams.detail,
-      {
-        schema: { tags, querystring: teamIdQuery, response: replies(z.object({ team: teamWithDetail })) },
-        config: { policy: 'teams.canView' },
-      },
-      async (req) => ok({ team: await commands.detail(userIdOf(req), req.query.team_id) }),
-    );
-
-    app.get(
-      API.teams.checkPermission,
-      {
-        schema: { tags, response: replies(z.object({ can_create_team: z.literal(true) })) },
-        config: { policy: 'self' },
-      },
-      async (req) => ok(await commands.checkCreate(userIdOf(req))),
-    );
-
-    app.get(
-      API.teams.regions,
-      {
-        schema: { tags, response: replies(z.object({ aws_configs: z.array(region) })) },
-        config: { policy: 'self' },
-      },
-      async (req) => {
-        userIdOf(req);
-        return ok(commands.regions());
-      },
-    );
-
-    app.get(
-      API.teams.currentPlan,
-      {
-        schema: { tags, querystring: teamIdQuery, response: replies(currentPlan) },
-        config: { policy: 'teams.canView' },
-      },
-      async (req) => ok(await commands.currentPlan(userIdOf(req), req.query.team_id)),
-    );
-
-    app.post(
-      API.teams.acceptInvite,
-      {
-        schema: {
-          tags,
-          body: acceptInviteBody,
-          response: replies(z.object({ message: z.string(), team: teamSummary })),
-        },
-        config: { policy: 'self', rateLimit: limit(config, 20) },
-      },
+    serve(
+      fastify,
+      ROUTES.teams.acceptInvite,
       async (req) => {
         const team = await invites.accept(userIdOf(req), req.body.invite_code);
         return ok({ message: MSG.inviteAccepted, team });
       },
+      { rateLimit: limit(config, 20) },
     );
 
-    await app.register(membersRoutes(ctx));
+    await fastify.register(membersRoutes(ctx));
   };
 }

@@ -1,26 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  API,
-  abortUploadBody,
-  completeUploadAnswer,
-  completeUploadBody,
-  listPartsAnswer,
-  listPartsQuery,
-  listSessionsAnswer,
-  listSessionsQuery,
-  signPartsAnswer,
-  signPartsBody,
-  startUploadAnswer,
-  startUploadBody,
-} from '@rushes/shared';
+import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
+import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
-import { messageReply, ok, replies } from '../../platform/http/envelope.ts';
-import { limit, typed } from '../../platform/http/routes.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { limit } from '../../platform/http/routes.ts';
 import { createCompleteUpload } from './uploads.complete.ts';
 import { createUploadsService } from './uploads.service.ts';
-
-const tags = ['uploads'];
 
 /**
  * The chunked-upload protocol (spec 002 §7 Uploads). Who may: members holding can_upload_assets in
@@ -32,60 +18,32 @@ export function uploadsRoutes(ctx: AppContext) {
   const complete = createCompleteUpload(ctx);
 
   return async (fastify: FastifyInstance) => {
-    const app = typed(fastify);
-
-    app.post(
-      API.uploads.root,
-      {
-        schema: { tags, body: startUploadBody, response: replies(startUploadAnswer) },
-        config: { policy: 'projects.canWriteAssets', rateLimit: limit(ctx.config, 600) },
-      },
+    serve(
+      fastify,
+      ROUTES.uploads.start,
       async (req) => ok(await service.start(userIdOf(req), req.body, req.log)),
+      { rateLimit: limit(ctx.config, 600) },
     );
 
-    app.post(
-      API.uploads.signParts,
-      {
-        schema: { tags, body: signPartsBody, response: replies(signPartsAnswer) },
-        config: { policy: 'projects.canWriteAssets', rateLimit: limit(ctx.config, 1200) },
-      },
+    serve(
+      fastify,
+      ROUTES.uploads.signParts,
       async (req) => ok(await service.signMore(userIdOf(req), req.body)),
+      { rateLimit: limit(ctx.config, 1200) },
     );
 
-    app.get(
-      API.uploads.parts,
-      {
-        schema: { tags, querystring: listPartsQuery, response: replies(listPartsAnswer) },
-        config: { policy: 'projects.canWriteAssets' },
-      },
-      async (req) => ok(await service.parts(userIdOf(req), req.query.project_db_id, req.query.upload_id)),
+    serve(fastify, ROUTES.uploads.parts, async (req) =>
+      ok(await service.parts(userIdOf(req), req.query.project_db_id, req.query.upload_id)),
     );
 
-    app.get(
-      API.uploads.sessions,
-      {
-        schema: { tags, querystring: listSessionsQuery, response: replies(listSessionsAnswer) },
-        config: { policy: 'projects.canWriteAssets' },
-      },
-      async (req) => ok(await service.sessions(userIdOf(req), req.query.project_db_id)),
+    serve(fastify, ROUTES.uploads.sessions, async (req) =>
+      ok(await service.sessions(userIdOf(req), req.query.project_db_id)),
     );
 
-    app.post(
-      API.uploads.complete,
-      {
-        schema: { tags, body: completeUploadBody, response: replies(completeUploadAnswer) },
-        config: { policy: 'projects.canWriteAssets', rateLimit: limit(ctx.config, 600) },
-      },
-      async (req) => ok(await complete(userIdOf(req), req.body)),
-    );
+    serve(fastify, ROUTES.uploads.complete, async (req) => ok(await complete(userIdOf(req), req.body)), {
+      rateLimit: limit(ctx.config, 600),
+    });
 
-    app.delete(
-      API.uploads.root,
-      {
-        schema: { tags, body: abortUploadBody, response: messageReply },
-        config: { policy: 'projects.canWriteAssets' },
-      },
-      async (req) => ok(await service.abort(userIdOf(req), req.body)),
-    );
+    serve(fastify, ROUTES.uploads.abort, async (req) => ok(await service.abort(userIdOf(req), req.body)));
   };
 }

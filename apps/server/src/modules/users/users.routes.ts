@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { API, userSearchQuery, userSearchResult } from '@rushes/shared';
+import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
+import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
-import { ok, replies } from '../../platform/http/envelope.ts';
-import { limit, typed } from '../../platform/http/routes.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { limit } from '../../platform/http/routes.ts';
 import { authorizeTeam, canView } from '../teams/index.ts';
 import { searchUsers } from './search.service.ts';
 
@@ -14,21 +14,15 @@ import { searchUsers } from './search.service.ts';
  */
 export function usersRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
-    typed(fastify).get(
-      API.users.search,
-      {
-        schema: {
-          tags: ['users'],
-          querystring: userSearchQuery,
-          response: replies(z.object({ users: z.array(userSearchResult) })),
-        },
-        config: { policy: 'teams.canView', rateLimit: limit(ctx.config, 60) },
-      },
+    serve(
+      fastify,
+      ROUTES.users.search,
       async (req) => {
         const userId = userIdOf(req);
         if (req.query.team_id) await authorizeTeam(ctx.db, userId, req.query.team_id, canView);
         return ok({ users: await searchUsers(ctx.db, userId, req.query.search_text) });
       },
+      { rateLimit: limit(ctx.config, 60) },
     );
   };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type Envelope } from '@rushes/shared';
+import { ALL_ROUTES, API, type Envelope, type RouteDef } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { randomAddress } from '../../../test/inject.ts';
 import { asQuery, idFieldsOf, jsonSchemaOf, valueOf, type IdFor } from '../../../test/route-values.ts';
@@ -23,13 +23,26 @@ import { start } from '../../modules/uploads/uploads.testkit.ts';
  * Access declared per route (issue 14), generated from the live route table: the guard records every
  * /api route as it is registered (hidden ones included; the signed blob routes and the API docs
  * carry their own proof and are not in it), so a new route is covered without anyone adding it here.
- * For every route: (a) an anonymous caller gets 401 unless it is public; (b) a non-public route
+ * Who may call a route is read from the route map (packages/shared/src/routes: `public`, `policy`),
+ * which is what registered it (platform/http/serve.ts); the map and the table must hold the same
+ * routes. For every route: (a) an anonymous caller gets 401 unless it is public; (b) a non-public route
  * declares the policy that guards it; (c) a user of another team is refused (403/404, never 2xx or
  * 400) when the route takes an id and the ids are the owner's real ones. Values of the other fields
  * come from the route's zod schema (test/route-values.ts); OVERRIDES gives what cannot be derived.
  */
 
 const key = (r: Pick<GuardedRoute, 'method' | 'url'>) => `${r.method} ${r.url}`;
+
+/** The route map by `METHOD /path`. */
+const MAP = new Map(ALL_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
+
+/** A registered route's entry in the route map (the map says who may call it). */
+function entryOf(route: GuardedRoute): RouteDef {
+  const entry = MAP.get(key(route));
+  if (!entry) throw new Error(`${key(route)} is registered but not in the route map`);
+  return entry;
+}
+const isPublic = (route: GuardedRoute) => entryOf(route).public === true;
 
 /**
  * Routes open to any logged-in user although they take an id, each with the reason. The stranger's
@@ -148,9 +161,28 @@ describe('the route table', () => {
     expect(table().length).toBeGreaterThan(80);
   });
 
+  it('holds exactly the routes of the route map, registered with the access the map declares', () => {
+    const registered = new Set(table().map(key));
+    expect(
+      table()
+        .filter((r) => !MAP.has(key(r)))
+        .map(key),
+    ).toEqual([]);
+    expect([...MAP.keys()].filter((k) => !registered.has(k))).toEqual([]);
+    expect(registered.size).toBe(table().length);
+    const drift = table()
+      .filter((r) => {
+        const e = entryOf(r);
+        const access = e.public ? 'public' : e.pending2fa ? 'pending_2fa' : 'user';
+        return r.policy !== e.policy || r.access !== access;
+      })
+      .map(key);
+    expect(drift).toEqual([]);
+  });
+
   it('(a) refuses an anonymous caller with 401 on every route that is not public', async () => {
     const wrong: string[] = [];
-    const routes = table().filter((r) => r.access !== 'public');
+    const routes = table().filter((r) => !isPublic(r));
     for (const route of routes) {
       const res = await send(route, undefined, {});
       if (res.status !== 401 || res.body?.errorcode !== 401 || res.body.response !== false)
@@ -162,7 +194,7 @@ describe('the route table', () => {
 
   it('(b) every route that is not public declares the policy that guards it', () => {
     const undeclared = table()
-      .filter((r) => r.access !== 'public' && !r.policy)
+      .filter((r) => !isPublic(r) && !entryOf(r).policy)
       .map(key);
     expect(undeclared).toEqual([]);
   });
@@ -174,14 +206,13 @@ describe('the route table', () => {
         .filter((f) => f.isFile() && f.name.endsWith('.ts') && !f.name.endsWith('.test.ts'))
         .map((f) => readFileSync(path.join(modulesDir, m, f.name), 'utf8'))
         .join('\n');
-    const unknown = table()
-      .filter((r) => r.policy && r.policy !== 'self')
+    const unknown = ALL_ROUTES.filter((r) => r.policy && r.policy !== 'self')
       .filter((r) => {
         const [m, rule] = r.policy!.split('.');
         const dir = readdirSync(modulesDir).includes(m);
         return !dir || !new RegExp(`\\b(const|function)\\s+${rule}\\b`).test(sourceOf(m));
       })
-      .map((r) => `${key(r)}: ${r.policy}`);
+      .map((r) => `${r.method} ${r.path}: ${r.policy}`);
     expect(unknown).toEqual([]);
   });
 
@@ -189,7 +220,7 @@ describe('the route table', () => {
     const wrong: string[] = [];
     let checked = 0;
     for (const route of table()) {
-      if (route.access === 'public' || OPEN_WITH_ID[key(route)]) continue;
+      if (isPublic(route) || OPEN_WITH_ID[key(route)]) continue;
       const schema = jsonSchemaOf(route.method === 'GET' ? route.schema?.querystring : route.schema?.body);
       const pathIds = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
       if (idFieldsOf(schema).length === 0 && pathIds.length === 0) continue;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { API, MSG, outboxAnswer } from '@rushes/shared';
+import { MSG, ROUTES } from '@rushes/shared';
 import type { Mailer } from './mailer.ts';
-import { ok, replies } from '../http/envelope.ts';
+import { serve } from '../http/serve.ts';
+import { ok } from '../http/envelope.ts';
 import { forbidden } from '../http/errors.ts';
 import { cameFromThisMachine } from '../http/loopback.ts';
-import { typed } from '../http/routes.ts';
 
 /**
  * The dev outbox: only registered when no SMTP is configured (the embedded default), so a new user
@@ -16,26 +16,19 @@ import { typed } from '../http/routes.ts';
 export function outboxRoutes(mailer: Mailer, opts: { remote: boolean }) {
   return async (fastify: FastifyInstance) => {
     if (!mailer.outboxEnabled) return;
-    typed(fastify).get(
-      API.dev.outbox,
-      {
-        schema: { tags: ['dev'], response: replies(outboxAnswer) },
-        config: { access: 'public' },
-      },
-      async (req) => {
-        if (!opts.remote && !cameFromThisMachine(req)) throw forbidden(MSG.outboxLocalOnly);
-        const rows = await mailer.listOutbox();
-        return ok({
-          mails: rows.map((m) => ({
-            id: m.id,
-            to: m.toAddress,
-            subject: m.subject,
-            text: m.text,
-            created_on: m.createdAt.toISOString(),
-          })),
-          local_only: !opts.remote,
-        });
-      },
-    );
+    serve(fastify, ROUTES.dev.outbox, async (req) => {
+      if (!opts.remote && !cameFromThisMachine(req)) throw forbidden(MSG.outboxLocalOnly);
+      const rows = await mailer.listOutbox();
+      return ok({
+        mails: rows.map((m) => ({
+          id: m.id,
+          to: m.toAddress,
+          subject: m.subject,
+          text: m.text,
+          created_on: m.createdAt.toISOString(),
+        })),
+        local_only: !opts.remote,
+      });
+    });
   };
 }

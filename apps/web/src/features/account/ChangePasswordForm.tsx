@@ -1,14 +1,14 @@
 import { Alert, Button, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API, changePasswordBody, type ChangePasswordBody, UI } from '@rushes/shared';
-import { ApiError, api, isSessionLost, upgradeDataOf } from '../../api/client.ts';
+import { changePasswordBody, UI } from '@rushes/shared';
+import { ApiError, isSessionLost, upgradeDataOf } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { Form } from '../../ui/Form.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';
+import { useChangePassword } from './api.ts';
 
 /**
  * Change Password (spec 002 §3, §4): errors show inline — field errors on their fields, the
@@ -22,8 +22,7 @@ export function ChangePasswordForm() {
     confirm_new_password: '',
   });
 
-  const change = useMutation({
-    mutationFn: (body: ChangePasswordBody) => api.post<{ message: string }>(API.account.changePassword, body),
+  const change = useChangePassword({
     meta: { silent: true },
     onSuccess: (data) => {
       toast.success(data.message);

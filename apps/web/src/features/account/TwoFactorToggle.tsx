@@ -1,12 +1,12 @@
 import { Modal, Stack, Switch, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { API, MSG, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { OtpEntry } from '../../ui/OtpEntry.tsx';
 import { toast } from '../../ui/toast.ts';
+import { sendTwoFactorCode, useSendTwoFactorCode, verifyTwoFactor } from './api.ts';
 
 /** Whose two-factor setting the switch changes: the account, or a team its owner manages. */
 export type TwoFactorScope =
@@ -22,8 +22,8 @@ export type TwoFactorScope =
 
 function scopeBody(props: TwoFactorScope) {
   return props.scope === 'team'
-    ? { scope: 'team', team_id: props.teamDbId, team_db_id: props.teamDbId }
-    : { scope: 'account' };
+    ? { scope: 'team' as const, team_id: props.teamDbId, team_db_id: props.teamDbId }
+    : { scope: 'account' as const };
 }
 
 /**
@@ -41,11 +41,10 @@ export function TwoFactorToggle(props: TwoFactorScope) {
   const [sentMessage, setSentMessage] = useState('');
   const forcedNoteId = useId();
 
-  const sendCode = () => api.post<{ message: string }>(API.account.twoFactorSend, scopeBody(props));
+  const sendCode = () => sendTwoFactorCode(scopeBody(props));
 
-  const send = useMutation({
-    mutationFn: (_wanted: boolean) => sendCode(),
-    onSuccess: (data, wanted) => {
+  const send = useSendTwoFactorCode({
+    onSuccess: (data, { wanted }) => {
       setSentMessage(data.message);
       setDesired(wanted);
     },
@@ -53,7 +52,7 @@ export function TwoFactorToggle(props: TwoFactorScope) {
 
   const verify = async (otp: string) => {
     if (desired === null) return;
-    const data = await api.put<{ message: string }>(API.account.twoFactorVerify, {
+    const data = await verifyTwoFactor({
       ...scopeBody(props),
       otp,
       two_factor_authentication_enabled: desired,
@@ -76,7 +75,7 @@ export function TwoFactorToggle(props: TwoFactorScope) {
           aria-describedby={forced ? forcedNoteId : undefined}
           checked={enabled}
           disabled={forced || send.isPending}
-          onChange={(event) => send.mutate(event.currentTarget.checked)}
+          onChange={(event) => send.mutate({ body: scopeBody(props), wanted: event.currentTarget.checked })}
         />
         {forced && (
           <Text id={forcedNoteId} size="xs" c="dimmed" pl={48}>

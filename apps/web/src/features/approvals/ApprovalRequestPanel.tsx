@@ -1,25 +1,30 @@
 import { Divider, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconSend, IconX } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
-  API,
   APPROVAL_STATUS_CODES,
   APPROVAL_STATUS_LABELS,
   MSG,
   UI,
   formatDate,
   taskTypeLabel,
+  type ApprovalStatusCode,
   type TaskRequest,
   type TaskRequestType,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
 import { useUser } from '../../api/currentUser.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { InviteRow, PersonRow, RowAction } from '../../ui/PersonRow.tsx';
 import { toast } from '../../ui/toast.ts';
 import { assetKeys } from '../assets/api.ts';
-import { approvalKeys, useTaskRequests } from './api.ts';
+import {
+  approvalKeys,
+  useRemoveRequestUser,
+  useResendRequestInvite,
+  useSetApprovalStatus,
+  useTaskRequests,
+} from './api.ts';
 import { ApprovalStatusBadge } from './ApprovalStatusBadge.tsx';
 import { RequestForm } from './RequestForm.tsx';
 
@@ -30,26 +35,18 @@ export interface ApprovalRequestPanelProps {
   taskType: TaskRequestType;
 }
 
-type Removal = { task_request_db_id: string; user_db_id?: string; user_email?: string };
-
 /** One request: who asked and why, the people asked and the invited e-mails (creator: remove, resend). */
 function RequestCard({ request, ingestDbId }: { request: TaskRequest; ingestDbId: string }) {
   const user = useUser();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: approvalKeys.asset(ingestDbId) });
-  const remove = useMutation({
-    mutationFn: (body: Removal) => api.put<{ message: string }>(API.approvals.root, body),
+  const remove = useRemoveRequestUser({
     onSuccess: (data) => {
       toast.success(data.message || MSG.deletedUser);
       refresh();
     },
   });
-  const resend = useMutation({
-    mutationFn: (email: string) =>
-      api.put<{ message: string }>(API.approvals.resendInvite, {
-        task_request_db_id: request.task_request_db_id,
-        user_email: email,
-      }),
+  const resend = useResendRequestInvite({
     onSuccess: (data) => toast.success(data.message || MSG.inviteSent),
   });
   const id = request.task_request_db_id;
@@ -100,8 +97,10 @@ function RequestCard({ request, ingestDbId }: { request: TaskRequest; ingestDbId
                   <RowAction
                     tooltip={UI.resendInvite}
                     label={UI.resendInviteTo(email)}
-                    loading={resend.isPending && resend.variables === email}
-                    onClick={() => resend.mutate(email)}
+                    loading={resend.isPending && resend.variables?.user_email === email}
+                    onClick={() =>
+                      resend.mutate({ task_request_db_id: request.task_request_db_id, user_email: email })
+                    }
                   >
                     <IconSend size={16} />
                   </RowAction>
@@ -135,9 +134,7 @@ function StatusControl({
   status: number;
 }) {
   const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (approval_status: number) =>
-      api.put<{ message: string }>(API.approvals.status, { ingest_db_id: ingestDbId, approval_status }),
+  const save = useSetApprovalStatus({
     onSuccess: (data) => {
       toast.success(data.message || MSG.approvalStatusUpdated);
       void queryClient.invalidateQueries({ queryKey: approvalKeys.asset(ingestDbId) });
@@ -155,7 +152,11 @@ function StatusControl({
         value: String(code),
         label: APPROVAL_STATUS_LABELS[code],
       }))}
-      onChange={(value) => value !== null && Number(value) !== status && save.mutate(Number(value))}
+      onChange={(value) =>
+        value !== null &&
+        Number(value) !== status &&
+        save.mutate({ ingest_db_id: ingestDbId, approval_status: Number(value) as ApprovalStatusCode })
+      }
     />
   );
 }

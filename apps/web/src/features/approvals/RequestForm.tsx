@@ -1,8 +1,7 @@
 import { Button, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  API,
   MSG,
   REQUEST_COMMENT_LIMIT,
   REQUEST_PEOPLE_MAX,
@@ -10,13 +9,13 @@ import {
   createTaskRequestBody,
   type TaskRequestType,
 } from '@rushes/shared';
-import { api, fieldErrorsOf } from '../../api/client.ts';
+import { fieldErrorsOf } from '../../api/client.ts';
 import { useSelectedTeam } from '../../api/currentUser.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
 import { splitPeople, type PickedPerson } from '../tasks/PeoplePicker.tsx';
-import { approvalKeys } from './api.ts';
+import { approvalKeys, useCreateTaskRequest } from './api.ts';
 import { ReviewerPicker, type AskedPeople } from './ReviewerPicker.tsx';
 
 interface RequestFormProps {
@@ -41,8 +40,7 @@ export function RequestForm({ projectDbId, ingestDbId, taskType, asked }: Reques
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Errors>({});
 
-  const send = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<{ message: string }>(API.approvals.root, body),
+  const send = useCreateTaskRequest({
     meta: { silent: true },
     onSuccess: (data) => {
       toast.success(

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, type TaskRequestList } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { ROUTES } from '@rushes/shared';
+import { call } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
 
 /** Approval and review requests of an asset (spec 000 §7); keys start with 'approvals'. */
 export const approvalKeys = {
@@ -13,6 +14,12 @@ export function useTaskRequests(ingestDbId: string) {
   return useQuery({
     queryKey: approvalKeys.asset(ingestDbId),
     queryFn: ({ signal }) =>
-      api.get<TaskRequestList>(API.approvals.root, { ingest_db_id: ingestDbId, action: 'list' }, { signal }),
+      call(ROUTES.approvals.list, { ingest_db_id: ingestDbId, action: 'list' }, { signal }),
   });
 }
+
+// Writes (each screen adds its toasts and cache updates through the hook's options).
+export const useCreateTaskRequest = mutationHook(ROUTES.approvals.create);
+export const useRemoveRequestUser = mutationHook(ROUTES.approvals.removeUser);
+export const useResendRequestInvite = mutationHook(ROUTES.approvals.resendInvite);
+export const useSetApprovalStatus = mutationHook(ROUTES.approvals.setStatus);

@@ -1,11 +1,9 @@
 import { Button, Group, Modal, Select, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI, type AssetItem } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI, type AssetItem } from '@rushes/shared';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useDestinationProjects } from './api.ts';
+import { useCopyMoveAssets, useDestinationProjects } from './api.ts';
 import { DestinationFolders } from './DestinationFolders.tsx';
 
 interface CopyMoveProps {
@@ -26,15 +24,7 @@ function CopyMoveForm({ action, projectDbId, currentFolderDbId, assets, onClose,
   const sourceFolderIds = assets.filter((a) => a.is_folder).map((a) => a.ingest_db_id);
   const chosen = projects.data?.find((p) => p.project_db_id === destination);
 
-  const run = useMutation({
-    mutationFn: () =>
-      api.post<{ message: string }>(API.assets.copyMove, {
-        ingest_db_ids: assets.map((a) => a.ingest_db_id),
-        action,
-        destination_project_db_id: destination,
-        destination_folder_db_id: folder,
-        source_project_db_id: projectDbId,
-      }),
+  const run = useCopyMoveAssets({
     onSuccess: (data) => {
       toast.success(data.message || (action === 'copy' ? MSG.assetsCopied : MSG.assetsMoved));
       onDone();
@@ -47,7 +37,14 @@ function CopyMoveForm({ action, projectDbId, currentFolderDbId, assets, onClose,
       aria-label={action === 'copy' ? UI.copyAssetsTitle : UI.moveAssetsTitle}
       onSubmit={() => {
         if (!destination) setError(MSG.required);
-        else run.mutate();
+        else
+          run.mutate({
+            ingest_db_ids: assets.map((a) => a.ingest_db_id),
+            action,
+            destination_project_db_id: destination,
+            destination_folder_db_id: folder,
+            source_project_db_id: projectDbId,
+          });
       }}
     >
       <Text size="sm" c="dimmed">

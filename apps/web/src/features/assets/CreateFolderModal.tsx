@@ -1,12 +1,12 @@
 import { Button, Group, Modal, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { API, MSG, UI, folderName } from '@rushes/shared';
-import { api, fieldErrorsOf } from '../../api/client.ts';
+import { MSG, UI, folderName } from '@rushes/shared';
+import { fieldErrorsOf } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
+import { useCreateFolder } from './api.ts';
 import { projectPath, STORYBOARD_TAB } from '../projects/paths.ts';
 
 interface CreateFolderProps {
@@ -21,16 +21,7 @@ function CreateFolderForm({ projectDbId, parentDbId, onClose }: CreateFolderProp
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const create = useMutation({
-    mutationFn: (filename: string) =>
-      api.post<{ message: string; ingest_db_id: string }>(API.assets.folder, {
-        project_db_id: projectDbId,
-        folder_db_id: parentDbId,
-        data: {
-          upload_status: 'started',
-          file_info: { filename, extension: '', size: 0, mime_type: '' },
-        },
-      }),
+  const create = useCreateFolder({
     meta: { silent: true },
     onError: (err) => {
       const fields = fieldErrorsOf(err);
@@ -52,7 +43,15 @@ function CreateFolderForm({ projectDbId, parentDbId, onClose }: CreateFolderProp
       onSubmit={() => {
         const parsed = folderName().safeParse(name);
         if (!parsed.success) setError(parsed.error.issues[0]?.message ?? MSG.required);
-        else create.mutate(parsed.data);
+        else
+          create.mutate({
+            project_db_id: projectDbId,
+            folder_db_id: parentDbId,
+            data: {
+              upload_status: 'started',
+              file_info: { filename: parsed.data, extension: '', size: 0, mime_type: '' },
+            },
+          });
       }}
     >
       <TextInput

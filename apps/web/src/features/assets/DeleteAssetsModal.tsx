@@ -1,10 +1,9 @@
 import { Button, Group, List, Modal, Text, Textarea } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI, deleteAssetsBody, type AssetItem } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI, deleteAssetsBody, type AssetItem } from '@rushes/shared';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
+import { useDeleteAssets } from './api.ts';
 
 interface DeleteAssetsProps {
   projectDbId: string;
@@ -20,13 +19,7 @@ function DeleteAssetsForm({ projectDbId, assets, onClose, onDone }: DeleteAssets
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (body: { comment: string }) =>
-      api.delete<{ message: string }>(API.assets.root, {
-        project_db_id: projectDbId,
-        ingest_db_ids: assets.map((a) => a.ingest_db_id),
-        comment: body.comment,
-      }),
+  const remove = useDeleteAssets({
     onSuccess: (data) => {
       toast.success(data.message || MSG.assetDeleted);
       onDone();
@@ -40,7 +33,12 @@ function DeleteAssetsForm({ projectDbId, assets, onClose, onDone }: DeleteAssets
       onSubmit={() => {
         const parsed = deleteAssetsBody.shape.comment.safeParse(comment);
         if (!parsed.success) setError(parsed.error.issues[0]?.message ?? MSG.somethingWentWrong);
-        else remove.mutate({ comment: parsed.data });
+        else
+          remove.mutate({
+            project_db_id: projectDbId,
+            ingest_db_ids: assets.map((a) => a.ingest_db_id),
+            comment: parsed.data,
+          });
       }}
     >
       <Text size="sm">{UI.deleteAssetConfirm}</Text>

@@ -1,8 +1,7 @@
 import { Button, DataList, Divider, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  API,
   MSG,
   UI,
   additionalFilename,
@@ -11,13 +10,12 @@ import {
   metadataSubmittable,
   type AssetMetadata,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
 import { formatBytes, formatDuration } from '../projects/format.ts';
-import { assetKeys, useAssetMetadata } from './api.ts';
+import { assetKeys, useAssetMetadata, useUpdateMetadata } from './api.ts';
 
 export interface MetadataPanelProps {
   projectDbId: string;
@@ -74,14 +72,7 @@ function MetadataForm({
   const canSubmit =
     editable && !nameError && !keywordsError && metadataSubmittable({ keywords, additional_filename: name });
 
-  const save = useMutation({
-    mutationFn: () =>
-      api.post<{ message: string }>(API.assets.metadata, {
-        project_db_id: projectDbId,
-        ingest_db_id: data.ingest_db_id,
-        keywords,
-        additional_filename: name.trim(),
-      }),
+  const save = useUpdateMetadata({
     onSuccess: (answer) => {
       toast.success(answer.message || MSG.detailsUpdated);
       void queryClient.invalidateQueries({ queryKey: assetKeys.metadata(projectDbId, data.ingest_db_id) });
@@ -90,7 +81,18 @@ function MetadataForm({
   });
 
   return (
-    <Form aria-label={UI.metadataTitle} onSubmit={() => canSubmit && save.mutate()}>
+    <Form
+      aria-label={UI.metadataTitle}
+      onSubmit={() =>
+        canSubmit &&
+        save.mutate({
+          project_db_id: projectDbId,
+          ingest_db_id: data.ingest_db_id,
+          keywords,
+          additional_filename: name.trim(),
+        })
+      }
+    >
       <TextInput
         label={UI.additionalName}
         value={name}

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { API, ASSET_PAGE_SIZE, type AssetMetadata, type AssetPage, type BrowseAnswer } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { ASSET_PAGE_SIZE, ROUTES } from '@rushes/shared';
+import { call } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
 import { projectKeys } from '../projects/api.ts';
 
 /** Asset data of one project (spec 000 §7); every key starts with ['assets', project_db_id]. */
@@ -26,8 +27,8 @@ export function useAssetPages(projectDbId: string, folderDbId: string | null, se
     queryKey: searching ? assetKeys.search(projectDbId, searchText) : assetKeys.list(projectDbId, folderDbId),
     queryFn: ({ pageParam, signal }) =>
       searching
-        ? api.get<AssetPage>(
-            API.assets.search,
+        ? call(
+            ROUTES.assets.search,
             {
               project_db_id: projectDbId,
               search_text: searchText,
@@ -36,8 +37,8 @@ export function useAssetPages(projectDbId: string, folderDbId: string | null, se
             },
             { signal },
           )
-        : api.get<AssetPage>(
-            API.assets.root,
+        : call(
+            ROUTES.assets.list,
             {
               project_db_id: projectDbId,
               folder_db_id: folderDbId ?? undefined,
@@ -58,11 +59,7 @@ export function useAssetMetadata(projectDbId: string, ingestDbId: string) {
   return useQuery({
     queryKey: assetKeys.metadata(projectDbId, ingestDbId),
     queryFn: ({ signal }) =>
-      api.get<AssetMetadata>(
-        API.assets.metadata,
-        { project_db_id: projectDbId, ingest_db_id: ingestDbId },
-        { signal },
-      ),
+      call(ROUTES.assets.metadata, { project_db_id: projectDbId, ingest_db_id: ingestDbId }, { signal }),
   });
 }
 
@@ -71,9 +68,7 @@ export function useDestinationProjects(action: 'copy' | 'move') {
   return useQuery({
     queryKey: projectKeys.browseProjects(action),
     queryFn: ({ signal }) =>
-      api
-        .get<BrowseAnswer>(API.projects.browse, { action, destination: 'project' }, { signal })
-        .then((d) => d.projects),
+      call(ROUTES.assets.browse, { action, destination: 'project' }, { signal }).then((d) => d.projects),
   });
 }
 
@@ -92,12 +87,12 @@ export function useDestinationFolders(
       sourceFolderIds.join(','),
     ],
     queryFn: ({ signal }) =>
-      api.get<BrowseAnswer>(
-        API.projects.browse,
+      call(
+        ROUTES.assets.browse,
         {
           action,
           destination: 'folder',
-          project_db_id: projectDbId,
+          project_db_id: projectDbId ?? undefined,
           folder_db_id: folderDbId ?? undefined,
           source_folder_db_ids: [...sourceFolderIds],
         },
@@ -106,3 +101,9 @@ export function useDestinationFolders(
     enabled: Boolean(projectDbId),
   });
 }
+
+// Writes (each screen adds its toasts and cache updates through the hook's options).
+export const useCreateFolder = mutationHook(ROUTES.assets.createFolder);
+export const useDeleteAssets = mutationHook(ROUTES.assets.remove);
+export const useCopyMoveAssets = mutationHook(ROUTES.assets.copyMove);
+export const useUpdateMetadata = mutationHook(ROUTES.assets.updateMetadata);

@@ -1,19 +1,17 @@
 import { Alert, Button, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { API, forgotPasswordBody, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { forgotPasswordBody, UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { useZodForm } from '../../ui/useZodForm.ts';
+import { useForgotPassword } from './api.ts';
 
 export default function ForgotPasswordPage() {
   const form = useZodForm(forgotPasswordBody, { email: '' });
 
-  const send = useMutation({
-    mutationFn: (body: { email: string }) => api.post<{ message: string }>(API.auth.forgotPassword, body),
+  const send = useForgotPassword({
     meta: { silent: true },
     onError: (error) => {
       if (!form.applyServerErrors(error)) showApiError(error);

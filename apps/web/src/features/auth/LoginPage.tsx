@@ -1,8 +1,7 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API, loginBody, type LoginBody, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { loginBody, UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -11,6 +10,7 @@ import { PasswordField } from '../../ui/PasswordField.tsx';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 import { useZodForm } from '../../ui/useZodForm.ts';
 import { useInviteParams } from './useInviteParams.ts';
+import { useLogin } from './api.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -18,8 +18,7 @@ export default function LoginPage() {
   const invite = useInviteParams();
   const form = useZodForm(loginBody, { email: invite.email, password: '' });
 
-  const login = useMutation({
-    mutationFn: (body: LoginBody) => api.post<{ two_factor_required: boolean }>(API.auth.login, body),
+  const login = useLogin({
     meta: { silent: true },
     onSuccess: (data) => {
       if (data.two_factor_required) {

@@ -1,8 +1,6 @@
 import { Alert, Button } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { API, MSG, resetPasswordBody, type ResetPasswordBody, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, resetPasswordBody, UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -11,6 +9,7 @@ import { PasswordField } from '../../ui/PasswordField.tsx';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';
+import { useResetPassword } from './api.ts';
 
 /** /reset-password?token=…: the link of the forgot-password mail. */
 export default function ResetPasswordPage() {
@@ -19,8 +18,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const form = useZodForm(resetPasswordBody, { new_password: '', confirm_new_password: '' });
 
-  const reset = useMutation({
-    mutationFn: (body: ResetPasswordBody) => api.post<{ message: string }>(API.auth.resetPassword, body),
+  const reset = useResetPassword({
     meta: { silent: true },
     onSuccess: (data) => {
       toast.success(data.message);

@@ -1,7 +1,5 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { API, signupBody, type SignupBody, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { signupBody, UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -10,13 +8,13 @@ import { PasswordField } from '../../ui/PasswordField.tsx';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
 import { useZodForm } from '../../ui/useZodForm.ts';
 import { useInviteParams } from './useInviteParams.ts';
+import { useSignup } from './api.ts';
 
 export default function SignupPage() {
   const invite = useInviteParams();
   const form = useZodForm(signupBody, { first_name: '', last_name: '', email: invite.email, password: '' });
 
-  const signup = useMutation({
-    mutationFn: (body: SignupBody) => api.post<{ message: string }>(API.auth.signup, body),
+  const signup = useSignup({
     meta: { silent: true },
     onError: (error) => {
       if (!form.applyServerErrors(error)) showApiError(error);

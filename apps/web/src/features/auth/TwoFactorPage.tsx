@@ -1,12 +1,12 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { UI } from '@rushes/shared';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { OtpEntry } from '../../ui/OtpEntry.tsx';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
+import { resendLoginCode, sendLoginCode } from './api.ts';
 
 /** /2fa: the e-mailed code after a login answered two_factor_required. */
 export default function TwoFactorPage() {
@@ -14,12 +14,12 @@ export default function TwoFactorPage() {
   const queryClient = useQueryClient();
 
   const submit = async (otp: string) => {
-    await api.post<{ message: string }>(API.auth.loginOtp, { otp });
+    await sendLoginCode(otp);
     queryClient.clear();
     navigate(PATHS.home, { replace: true });
   };
 
-  const resend = async () => (await api.post<{ message: string }>(API.auth.loginOtpResend, {})).message;
+  const resend = resendLoginCode;
 
   return (
     <AuthCard title={UI.twoFactorTitle}>

@@ -1,8 +1,8 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { API, MSG, UI } from '@rushes/shared';
-import { ApiError, api } from '../../api/client.ts';
+import { MSG, UI, ROUTES } from '@rushes/shared';
+import { ApiError, call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -15,7 +15,7 @@ export default function VerifyPage() {
 
   const verify = useQuery({
     queryKey: queryKeys.verifyEmail(token),
-    queryFn: ({ signal }) => api.get<{ message: string }>(API.auth.verify, { token }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.auth.verify, { token }, { signal }),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

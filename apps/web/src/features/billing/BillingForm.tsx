@@ -1,13 +1,12 @@
 import { Button, Group, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, UI, billingBody, type BillingBody, type BillingDetail } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG, UI, billingBody, type BillingDetail } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';
-import { billingKeys } from './api.ts';
+import { billingKeys, useCreateBilling, useUpdateBilling } from './api.ts';
 
 type SavedBilling = { message?: string; billing?: BillingDetail };
 
@@ -51,22 +50,18 @@ export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingF
     refill(valuesOf(billing, stateCodes));
   }, [refill, billing, stateCodes]);
 
-  const save = useMutation({
-    mutationFn: (body: BillingBody) =>
-      billing
-        ? api.put<SavedBilling>(API.billing.root, body)
-        : api.post<SavedBilling>(API.billing.root, body),
-    meta: { silent: true },
-    onSuccess: (data) => {
-      toast.success(data.message || MSG.billingUpdated);
-      if (data.billing) form.refill(valuesOf(data.billing, stateCodes), true);
-      if (data.billing) queryClient.setQueryData(billingKeys.detail(teamDbId), data.billing);
-      else void queryClient.invalidateQueries({ queryKey: billingKeys.detail(teamDbId) });
-    },
-    onError: (error) => {
-      if (!form.applyServerErrors(error)) showApiError(error);
-    },
-  });
+  const onSuccess = (data: SavedBilling) => {
+    toast.success(data.message || MSG.billingUpdated);
+    if (data.billing) form.refill(valuesOf(data.billing, stateCodes), true);
+    if (data.billing) queryClient.setQueryData(billingKeys.detail(teamDbId), data.billing);
+    else void queryClient.invalidateQueries({ queryKey: billingKeys.detail(teamDbId) });
+  };
+  const onError = (error: Error) => {
+    if (!form.applyServerErrors(error)) showApiError(error);
+  };
+  const create = useCreateBilling({ meta: { silent: true }, onSuccess, onError });
+  const update = useUpdateBilling({ meta: { silent: true }, onSuccess, onError });
+  const save = billing ? update : create;
 
   const textarea = form.field('biling_address');
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, type BillingDetail } from '@rushes/shared';
+import { API, ROUTES, type BillingDetail } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
 
 /** Billing data (spec 002 §7 Billing); the billing_detail event invalidates billingKeys.all. */
 export const billingKeys = {
@@ -31,3 +32,7 @@ export function useStateCodes() {
     staleTime: Infinity,
   });
 }
+
+/** Billing details are created by POST and updated by PUT (the form picks one). */
+export const useCreateBilling = mutationHook(ROUTES.billing.create);
+export const useUpdateBilling = mutationHook(ROUTES.billing.update);

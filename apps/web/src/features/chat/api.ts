@@ -6,13 +6,13 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import {
-  API,
+  ROUTES,
   PROJECT_CHAT_PAGE_SIZE,
   type ChatCounters,
   type ChatHistory,
   type ChatMessage,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { addLiveMessage, readerTimeZone, type ChatPages } from './live.ts';
 
 /** Project chat data (spec 000 §7): history pages, counters. Keys under ['chat', projectDbId]. */
@@ -29,8 +29,8 @@ export function useChatHistory(projectDbId: string) {
   return useInfiniteQuery({
     queryKey: chatKeys.history(projectDbId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<ChatHistory>(
-        API.chat.root,
+      call(
+        ROUTES.chat.history,
         {
           project_db_id: projectDbId,
           entries_per_page: PROJECT_CHAT_PAGE_SIZE,
@@ -57,7 +57,7 @@ export function useSendChat(projectDbId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { text: string; mention_user_ids: string[] }) =>
-      api.post<{ message: ChatMessage; chats_count: number }>(API.chat.root, {
+      call(ROUTES.chat.send, {
         project_db_id: projectDbId,
         ...body,
       }),
@@ -72,8 +72,7 @@ export function recordChatSeen(queryClient: QueryClient, projectDbId: string): v
   queryClient.setQueryData<ChatCounters>(chatKeys.counters(projectDbId), (old) =>
     old ? { ...old, last_seen_count: old.chats_count, unread: 0 } : old,
   );
-  void api
-    .put<ChatCounters>(API.chat.seen, { project_db_id: projectDbId })
+  void call(ROUTES.chat.seen, { project_db_id: projectDbId })
     .then((c) => queryClient.setQueryData(chatKeys.counters(projectDbId), c))
     .catch(() => undefined);
 }
@@ -81,8 +80,7 @@ export function recordChatSeen(queryClient: QueryClient, projectDbId: string): v
 export function useChatCounters(projectDbId: string) {
   return useQuery({
     queryKey: chatKeys.counters(projectDbId),
-    queryFn: ({ signal }) =>
-      api.get<ChatCounters>(API.chat.counters, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.chat.counters, { project_db_id: projectDbId }, { signal }),
     meta: { silent: true },
   });
 }
@@ -121,8 +119,7 @@ export const unreadAt = (counters: ChatCounters, chatsCount: number) => ({
 export function ensureChatCounters(queryClient: QueryClient, projectDbId: string): Promise<ChatCounters> {
   return queryClient.ensureQueryData({
     queryKey: chatKeys.counters(projectDbId),
-    queryFn: ({ signal }) =>
-      api.get<ChatCounters>(API.chat.counters, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.chat.counters, { project_db_id: projectDbId }, { signal }),
     gcTime: Infinity,
   });
 }

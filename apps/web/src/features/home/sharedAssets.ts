@@ -1,14 +1,14 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
-  API,
   HOME_TRAY_PAGE_SIZE,
   SHARED_ASSETS_TRAY,
   type ServerToClientEvents,
   type SharedAssetCard,
   type SharedAssetsPage,
+  ROUTES,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { connectSocket } from '../../api/socket.ts';
 
 /** The 'Shared Assets' home tray (spec 002 §2, §7): asset/trays with tray_name 'shared_assets'. */
@@ -21,15 +21,16 @@ export function useSharedAssets() {
   return useInfiniteQuery({
     queryKey: sharedAssetsKey,
     queryFn: ({ pageParam, signal }) =>
-      api.get<SharedAssetsPage>(
-        API.projects.trays,
+      call(
+        ROUTES.projects.trays,
         {
           tray_name: SHARED_ASSETS_TRAY,
           entries_per_page: HOME_TRAY_PAGE_SIZE,
           ...(pageParam ? { cursor: pageParam } : {}),
         },
         { signal },
-      ),
+        // tray_name shared_assets answers the shared-assets member of the union
+      ).then((page) => page as SharedAssetsPage),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { API, MSG, formatDate, formatTime, type OutboxAnswer, type OutboxMail, UI } from '@rushes/shared';
-import { ApiError, api } from '../../api/client.ts';
+import { MSG, formatDate, formatTime, type OutboxMail, UI, ROUTES } from '@rushes/shared';
+import { ApiError, call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { PATHS } from '../../app/paths.ts';
 import { LinkifiedText } from '../../ui/LinkifiedText.tsx';
@@ -36,7 +36,7 @@ function MailCard({ mail }: { mail: OutboxMail }) {
 export default function OutboxPage() {
   const outbox = useQuery({
     queryKey: queryKeys.outbox,
-    queryFn: ({ signal }) => api.get<OutboxAnswer>(API.dev.outbox, undefined, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.dev.outbox, undefined, { signal }),
     meta: { silent: true },
   });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, type PlayerAsset, type PlayerConfigAnswer } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { ROUTES } from '@rushes/shared';
+import { call } from '../../api/client.ts';
 
 export const playerKeys = {
   config: ['player', 'config'] as const,
@@ -11,7 +11,7 @@ export const playerKeys = {
 export function usePlayerConfig() {
   return useQuery({
     queryKey: playerKeys.config,
-    queryFn: ({ signal }) => api.get<PlayerConfigAnswer>(API.media.config, {}, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.media.config, {}, { signal }),
     staleTime: Infinity,
   });
 }
@@ -20,7 +20,7 @@ export function usePlayerConfig() {
 export function usePlayerAsset(ingestDbId: string) {
   return useQuery({
     queryKey: playerKeys.asset(ingestDbId),
-    queryFn: ({ signal }) => api.get<PlayerAsset>(API.media.asset, { ingest_db_id: ingestDbId }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.media.asset, { ingest_db_id: ingestDbId }, { signal }),
     retry: false,
     meta: { silent: true },
   });

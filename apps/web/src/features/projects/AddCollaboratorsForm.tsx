@@ -1,12 +1,12 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI, addCollaboratorsBody, type MemberRole, type ProjectMembers } from '@rushes/shared';
-import { api, fieldErrorsOf } from '../../api/client.ts';
+import { MSG, UI, addCollaboratorsBody, type MemberRole, type ProjectMembers } from '@rushes/shared';
+import { fieldErrorsOf } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import { MemberPicker, type PickedMember, type PresentMembers } from '../teams/MemberPicker.tsx';
-import { projectKeys } from './api.ts';
+import { projectKeys, useAddCollaborators } from './api.ts';
 
 /** Everyone already in the project (members and invited e-mails): shown disabled in the picker. */
 function presentOf(members: ProjectMembers): PresentMembers {
@@ -35,9 +35,7 @@ export function AddCollaboratorsForm({ projectDbId, members, canAddAdmins }: Add
   const [role, setRole] = useState<MemberRole>('collaborator');
   const [error, setError] = useState<string | undefined>();
 
-  const add = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api.post<{ message: string }>(API.projects.collaborators, body),
+  const add = useAddCollaborators({
     meta: { silent: true },
     onSuccess: (data) => {
       toast.success(data.message || MSG.collaboratorsUpdated);

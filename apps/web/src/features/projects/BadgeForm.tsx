@@ -1,10 +1,9 @@
 import { Autocomplete, Button, Group, Loader, Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI, badgeText } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI, badgeText } from '@rushes/shared';
 import { toast } from '../../ui/toast.ts';
-import { projectKeys, useCollaboratorBadge } from './api.ts';
+import { projectKeys, useClearBadge, useCollaboratorBadge, useSetBadge } from './api.ts';
 
 function BadgeEditor({
   projectDbId,
@@ -25,18 +24,10 @@ function BadgeEditor({
     void queryClient.invalidateQueries({ queryKey: projectKeys.members(projectDbId) });
     void queryClient.invalidateQueries({ queryKey: projectKeys.badge(projectDbId, userDbId) });
   };
-  const set = useMutation({
-    mutationFn: (badge: string) =>
-      api.post<{ message: string }>(API.projects.badge, {
-        project_db_id: projectDbId,
-        user_db_id: userDbId,
-        collaborator_badge: badge,
-      }),
+  const set = useSetBadge({
     onSuccess: (data) => done(data.message),
   });
-  const clear = useMutation({
-    mutationFn: () =>
-      api.put<{ message: string }>(API.projects.badge, { project_db_id: projectDbId, user_db_id: userDbId }),
+  const clear = useClearBadge({
     onSuccess: (data) => {
       setValue('');
       done(data.message);
@@ -59,7 +50,11 @@ function BadgeEditor({
       />
       <Group justify="flex-end" gap="xs">
         {current && (
-          <Button variant="default" loading={clear.isPending} onClick={() => clear.mutate()}>
+          <Button
+            variant="default"
+            loading={clear.isPending}
+            onClick={() => clear.mutate({ project_db_id: projectDbId, user_db_id: userDbId })}
+          >
             {UI.clearBadge}
           </Button>
         )}
@@ -68,7 +63,12 @@ function BadgeEditor({
           onClick={() => {
             const parsed = badgeText().safeParse(value);
             if (!parsed.success) setError(parsed.error.issues[0]?.message ?? MSG.required);
-            else set.mutate(parsed.data);
+            else
+              set.mutate({
+                project_db_id: projectDbId,
+                user_db_id: userDbId,
+                collaborator_badge: parsed.data,
+              });
           }}
         >
           {UI.setBadge}

@@ -1,9 +1,8 @@
 import { Button, Checkbox, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  API,
   MSG,
   PROJECT_PERMISSIONS,
   UI,
@@ -11,12 +10,11 @@ import {
   toggleProjectPermission,
   type Permission,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { toast } from '../../ui/toast.ts';
-import { projectKeys, useCollaboratorPermissions } from './api.ts';
+import { projectKeys, useCollaboratorPermissions, useSetCollaboratorPermissions } from './api.ts';
 import { BadgeForm } from './BadgeForm.tsx';
 
 export interface CollaboratorPermissionsPanelProps {
@@ -47,13 +45,7 @@ function PermissionToggles({
   const allLocked = permissions.every((p) => p.is_disabled);
   const view = projectPermissionView(codesOf(selected), allLocked);
 
-  const save = useMutation({
-    mutationFn: () =>
-      api.post<{ message: string }>(API.projects.permissions, {
-        project_db_id: projectDbId,
-        user_db_id: userDbId,
-        permissions: selected,
-      }),
+  const save = useSetCollaboratorPermissions({
     onSuccess: (data) => {
       toast.success(data.message || MSG.permissionsUpdated);
       void queryClient.invalidateQueries({ queryKey: projectKeys.permissions(projectDbId, userDbId) });
@@ -73,7 +65,12 @@ function PermissionToggles({
       ))}
       {!allLocked && (
         <Group justify="flex-end">
-          <Button onClick={() => save.mutate()} loading={save.isPending}>
+          <Button
+            onClick={() =>
+              save.mutate({ project_db_id: projectDbId, user_db_id: userDbId, permissions: selected })
+            }
+            loading={save.isPending}
+          >
             {UI.save}
           </Button>
         </Group>

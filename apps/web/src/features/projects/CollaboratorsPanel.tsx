@@ -1,8 +1,6 @@
 import { Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI, type MemberRole, type ProjectMember } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI, type MemberRole, type ProjectMember } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
@@ -10,7 +8,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { NobodyRow, PeoplePanel, PeopleSection } from '../../ui/PeoplePanel.tsx';
 import { toast } from '../../ui/toast.ts';
 import { AddCollaboratorsForm } from './AddCollaboratorsForm.tsx';
-import { canIn, useProjectInfo, useProjectMembers } from './api.ts';
+import { canIn, useProjectInfo, useProjectMembers, useResendCollaboratorInvite } from './api.ts';
 import { CollaboratorRow, InvitedRow } from './CollaboratorRows.tsx';
 import { RemoveCollaboratorDialog, type CollaboratorRemoval } from './RemoveCollaboratorDialog.tsx';
 
@@ -31,13 +29,7 @@ export default function CollaboratorsPanel({ projectDbId, title }: Collaborators
   const info = useProjectInfo(projectDbId);
   const members = useProjectMembers(projectDbId);
   const [removing, setRemoving] = useState<CollaboratorRemoval | null>(null);
-  const resend = useMutation({
-    mutationFn: (v: { email: string; role: MemberRole }) =>
-      api.put<{ message: string }>(API.projects.collaborators, {
-        project_db_id: projectDbId,
-        user_email: v.email,
-        role: v.role,
-      }),
+  const resend = useResendCollaboratorInvite({
     onSuccess: (data) => toast.success(data.message || MSG.inviteSent),
   });
 
@@ -89,8 +81,10 @@ export default function CollaboratorsPanel({ projectDbId, title }: Collaborators
       <InvitedRow
         key={email}
         email={email}
-        resending={resend.isPending && resend.variables?.email === email}
-        onResend={canTouch(role) ? () => resend.mutate({ email, role }) : null}
+        resending={resend.isPending && resend.variables?.user_email === email}
+        onResend={
+          canTouch(role) ? () => resend.mutate({ project_db_id: projectDbId, user_email: email, role }) : null
+        }
         onRemove={canTouch(role) ? () => setRemoving({ kind: 'email', role, email }) : null}
       />
     ));

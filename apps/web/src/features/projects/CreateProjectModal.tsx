@@ -1,12 +1,12 @@
 import { Button, Group, Modal, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, UI, createProjectBody, type ProjectCard } from '@rushes/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG, UI, createProjectBody } from '@rushes/shared';
 import { useSelectedTeam } from '../../api/currentUser.ts';
-import { api } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';
+import { useCreateProject } from './api.ts';
 import { addToTray } from './trayCache.ts';
 
 /** The name rules of the shared contract (002 §5); the team comes from the switcher. */
@@ -17,12 +17,7 @@ function CreateProjectForm({ onClose }: { onClose: () => void }) {
   const { team } = useSelectedTeam();
   const form = useZodForm(schema, { title: '' });
 
-  const create = useMutation({
-    mutationFn: (title: string) =>
-      api.post<{ message: string; project_db_id: string; project: ProjectCard }>(API.projects.root, {
-        team_db_id: team?.team_db_id,
-        title,
-      }),
+  const create = useCreateProject({
     // field errors show inline; a plan limit opens the upgrade modal; the rest is a toast
     meta: { silent: true },
     onError: (error) => {
@@ -40,7 +35,7 @@ function CreateProjectForm({ onClose }: { onClose: () => void }) {
       aria-label={UI.createProjectTitle}
       onSubmit={() => {
         const parsed = form.validate();
-        if (parsed) create.mutate(parsed.title);
+        if (parsed) create.mutate({ team_db_id: team?.team_db_id, title: parsed.title });
       }}
     >
       <TextInput

@@ -1,12 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API, MSG, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI } from '@rushes/shared';
 import { PATHS } from '../../app/paths.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
 import { assetKeys } from '../assets/api.ts';
-import { projectKeys } from './api.ts';
+import { projectKeys, useDeleteProject } from './api.ts';
 import { removeFromTrays } from './trayCache.ts';
 
 interface DeleteProjectProps {
@@ -21,9 +20,7 @@ interface DeleteProjectProps {
 export function DeleteProjectModal({ opened, project, onClose, onDeleted }: DeleteProjectProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: () =>
-      api.delete<{ message: string }>(API.projects.root, { project_db_id: project.project_db_id }),
+  const remove = useDeleteProject({
     onSuccess: (data) => {
       toast.success(data.message || MSG.projectDeleted);
       onClose();
@@ -42,7 +39,7 @@ export function DeleteProjectModal({ opened, project, onClose, onDeleted }: Dele
       message={UI.deleteProjectConfirm(project.title)}
       confirmLabel={UI.delete}
       loading={remove.isPending}
-      onConfirm={() => remove.mutate()}
+      onConfirm={() => remove.mutate({ project_db_id: project.project_db_id })}
       onClose={onClose}
     />
   );

@@ -1,14 +1,13 @@
 import { ActionIcon, Button, Group, TextInput, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI, renameProjectBody, type ProjectInfo } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI, renameProjectBody, type ProjectInfo } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';
-import { projectKeys } from './api.ts';
+import { projectKeys, useRenameProject } from './api.ts';
 
 const schema = renameProjectBody.pick({ title: true });
 
@@ -16,12 +15,7 @@ const schema = renameProjectBody.pick({ title: true });
 function Editor({ info, onDone }: { info: ProjectInfo; onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useZodForm(schema, { title: info.title });
-  const rename = useMutation({
-    mutationFn: (title: string) =>
-      api.put<{ message: string; title: string }>(API.projects.root, {
-        project_db_id: info.project_db_id,
-        title,
-      }),
+  const rename = useRenameProject({
     meta: { silent: true },
     onError: (error) => {
       if (!form.applyServerErrors(error)) showApiError(error);
@@ -40,7 +34,7 @@ function Editor({ info, onDone }: { info: ProjectInfo; onDone: () => void }) {
       gap="xs"
       onSubmit={() => {
         const parsed = form.validate();
-        if (parsed) rename.mutate(parsed.title);
+        if (parsed) rename.mutate({ project_db_id: info.project_db_id, title: parsed.title });
       }}
     >
       <TextInput label={UI.projectName} autoComplete="off" autoFocus {...form.field('title')} />

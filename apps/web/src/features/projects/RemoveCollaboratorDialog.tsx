@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, UI, roleDeleted, roleTitle, type MemberRole } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { UI, roleDeleted, roleTitle, type MemberRole } from '@rushes/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
-import { projectKeys } from './api.ts';
+import { projectKeys, useRemoveCollaborator } from './api.ts';
 
 /** Who is being removed: a member (by id) or an invitation (by e-mail), and in which role. */
 export type CollaboratorRemoval =
@@ -23,13 +22,7 @@ export function RemoveCollaboratorDialog({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (t: CollaboratorRemoval) =>
-      api.delete<{ message: string }>(API.projects.collaborators, {
-        project_db_id: projectDbId,
-        role: t.role,
-        ...(t.kind === 'user' ? { user_db_id: t.user_db_id } : { user_email: t.email }),
-      }),
+  const remove = useRemoveCollaborator({
     onSuccess: (data, t) => {
       toast.success(data.message || roleDeleted(roleTitle(t.role)));
       onClose();
@@ -43,7 +36,14 @@ export function RemoveCollaboratorDialog({
       title={UI.removeCollaboratorTitle}
       message={target ? UI.removeCollaboratorConfirm(nameOf(target)) : ''}
       loading={remove.isPending}
-      onConfirm={() => target && remove.mutate(target)}
+      onConfirm={() =>
+        target &&
+        remove.mutate({
+          project_db_id: projectDbId,
+          role: target.role,
+          ...(target.kind === 'user' ? { user_db_id: target.user_db_id } : { user_email: target.email }),
+        })
+      }
       onClose={onClose}
     />
   );

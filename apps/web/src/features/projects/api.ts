@@ -1,15 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
-  API,
+  ROUTES,
   HOME_TRAY_PAGE_SIZE,
-  type Permission,
   type ProjectInfo,
-  type ProjectMembers,
   type ProjectPermissionCode,
   type TrayName,
   type TrayPage,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
 
 /**
  * Project data (spec 002 §7): trays, info, members. Every key starts with 'projects', so a project
@@ -35,8 +34,8 @@ export function useTray(tray: TrayName, teamDbId: string | null) {
   return useInfiniteQuery({
     queryKey: projectKeys.tray(tray, teamDbId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<TrayPage>(
-        API.projects.trays,
+      call(
+        ROUTES.projects.trays,
         {
           tray_name: tray,
           entries_per_page: HOME_TRAY_PAGE_SIZE,
@@ -44,7 +43,8 @@ export function useTray(tray: TrayName, teamDbId: string | null) {
           ...(teamDbId ? { team_db_id: teamDbId } : {}),
         },
         { signal },
-      ),
+        // a project tray (tray_name names one): the shared-assets page is the other member of the union
+      ).then((page) => page as TrayPage),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -53,8 +53,7 @@ export function useTray(tray: TrayName, teamDbId: string | null) {
 export function useProjectInfo(projectDbId: string) {
   return useQuery({
     queryKey: projectKeys.info(projectDbId),
-    queryFn: ({ signal }) =>
-      api.get<ProjectInfo>(API.projects.info, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.projects.info, { project_db_id: projectDbId }, { signal }),
     // the project page shows a refusal itself
     meta: { silent: true },
   });
@@ -68,8 +67,7 @@ export function canIn(info: ProjectInfo | undefined, code: ProjectPermissionCode
 export function useProjectMembers(projectDbId: string) {
   return useQuery({
     queryKey: projectKeys.members(projectDbId),
-    queryFn: ({ signal }) =>
-      api.get<ProjectMembers>(API.projects.collaborators, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.projects.collaborators, { project_db_id: projectDbId }, { signal }),
   });
 }
 
@@ -77,11 +75,11 @@ export function useCollaboratorPermissions(projectDbId: string, userDbId: string
   return useQuery({
     queryKey: projectKeys.permissions(projectDbId, userDbId),
     queryFn: ({ signal }) =>
-      api
-        .get<{
-          permissions: Permission[];
-        }>(API.projects.permissions, { project_db_id: projectDbId, user_db_id: userDbId }, { signal })
-        .then((d) => d.permissions),
+      call(
+        ROUTES.projects.permissions,
+        { project_db_id: projectDbId, user_db_id: userDbId },
+        { signal },
+      ).then((d) => d.permissions),
   });
 }
 
@@ -89,10 +87,17 @@ export function useCollaboratorBadge(projectDbId: string, userDbId: string) {
   return useQuery({
     queryKey: projectKeys.badge(projectDbId, userDbId),
     queryFn: ({ signal }) =>
-      api.get<{ user_badge: string | null; suggestions: string[] }>(
-        API.projects.badge,
-        { project_db_id: projectDbId, user_db_id: userDbId },
-        { signal },
-      ),
+      call(ROUTES.projects.badge, { project_db_id: projectDbId, user_db_id: userDbId }, { signal }),
   });
 }
+
+// Writes (each screen adds its toasts and cache updates through the hook's options).
+export const useCreateProject = mutationHook(ROUTES.projects.create);
+export const useRenameProject = mutationHook(ROUTES.projects.rename);
+export const useDeleteProject = mutationHook(ROUTES.projects.remove);
+export const useAddCollaborators = mutationHook(ROUTES.projects.addCollaborators);
+export const useResendCollaboratorInvite = mutationHook(ROUTES.projects.resendInvite);
+export const useRemoveCollaborator = mutationHook(ROUTES.projects.removeCollaborator);
+export const useSetCollaboratorPermissions = mutationHook(ROUTES.projects.setPermissions);
+export const useSetBadge = mutationHook(ROUTES.projects.setBadge);
+export const useClearBadge = mutationHook(ROUTES.projects.clearBadge);

@@ -1,16 +1,15 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { API, BRIEF_LIMIT, MSG, UI, briefText, formatDate, type ProjectBrief } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { BRIEF_LIMIT, MSG, UI, briefText, formatDate, type ProjectBrief } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { Form } from '../../ui/Form.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';
-import { taskKeys, useBrief } from './api.ts';
+import { taskKeys, useBrief, useUpdateBrief } from './api.ts';
 
 export interface BriefPanelProps {
   projectDbId: string;
@@ -21,12 +20,7 @@ const briefForm = z.object({ brief: briefText() });
 function BriefForm({ data, onDone }: { data: ProjectBrief; onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useZodForm(briefForm, { brief: data.brief });
-  const save = useMutation({
-    mutationFn: (brief: string) =>
-      api.put<{ message: string }>(API.brief.root, {
-        project_db_id: data.project_db_id,
-        data: { title: data.title, brief },
-      }),
+  const save = useUpdateBrief({
     meta: { silent: true },
     onSuccess: (answer) => {
       toast.success(answer.message || MSG.briefUpdated);
@@ -43,7 +37,11 @@ function BriefForm({ data, onDone }: { data: ProjectBrief; onDone: () => void })
       aria-label={UI.addUpdateBrief}
       onSubmit={() => {
         const parsed = form.validate();
-        if (parsed) save.mutate(parsed.brief);
+        if (parsed)
+          save.mutate({
+            project_db_id: data.project_db_id,
+            data: { title: data.title, brief: parsed.brief },
+          });
       }}
     >
       <Textarea

@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, UI, type Task } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG, UI, type Task } from '@rushes/shared';
 import { toast } from '../../ui/toast.ts';
-import { taskKeys } from './api.ts';
+import { taskKeys, useCompleteTask } from './api.ts';
 
 /**
  * The complete-task modal (spec 000 §2 Modals, §4): only the assigner sees it; confirming ends
@@ -19,9 +18,7 @@ export function CompleteTaskModal({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const complete = useMutation({
-    mutationFn: () =>
-      api.put<{ message: string }>(API.tasks.complete, { task_db_id: task.task_db_id, role: 'editor' }),
+  const complete = useCompleteTask({
     onSuccess: (data) => {
       toast.success(data.message || MSG.taskCompleted);
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
@@ -36,7 +33,11 @@ export function CompleteTaskModal({
           <Button variant="default" onClick={onClose}>
             {UI.cancel}
           </Button>
-          <Button color="green" loading={complete.isPending} onClick={() => complete.mutate()}>
+          <Button
+            color="green"
+            loading={complete.isPending}
+            onClick={() => complete.mutate({ task_db_id: task.task_db_id, role: 'editor' })}
+          >
             {UI.completeTask}
           </Button>
         </Group>

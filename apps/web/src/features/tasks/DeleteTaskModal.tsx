@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, UI, type Task } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG, UI, type Task } from '@rushes/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
-import { taskKeys } from './api.ts';
+import { taskKeys, useDeleteTask } from './api.ts';
 import { removeFromTaskTray } from './taskCache.ts';
 
 /**
@@ -23,12 +22,7 @@ export function DeleteTaskModal({
   onDeleted?: () => void;
 }) {
   const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () =>
-      api.delete<{ message: string }>(API.tasks.root, {
-        project_db_id: task.project_db_id,
-        task_db_id: task.task_db_id,
-      }),
+  const remove = useDeleteTask({
     onSuccess: (data) => {
       toast.success(data.message || MSG.taskDeleted);
       removeFromTaskTray(queryClient, 'my_tasks', task.task_db_id);
@@ -46,7 +40,7 @@ export function DeleteTaskModal({
       message={UI.deleteTaskConfirm}
       confirmLabel={UI.delete}
       loading={remove.isPending}
-      onConfirm={() => remove.mutate()}
+      onConfirm={() => remove.mutate({ project_db_id: task.project_db_id, task_db_id: task.task_db_id })}
       onClose={onClose}
     />
   );

@@ -9,16 +9,15 @@ import {
   IconTransfer,
   IconTrash,
 } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { API, MSG, UI, type Task } from '@rushes/shared';
-import { api, ApiError } from '../../api/client.ts';
+import { MSG, UI, type Task } from '@rushes/shared';
+import { ApiError } from '../../api/client.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { InviteRow, RowAction } from '../../ui/PersonRow.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useTask } from './api.ts';
+import { useResendTaskInvite, useTask } from './api.ts';
 import { CompleteTaskModal } from './CompleteTaskModal.tsx';
 import { DeleteTaskModal } from './DeleteTaskModal.tsx';
 import { dueDateLabel } from './format.ts';
@@ -40,14 +39,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Invited({ task }: { task: Task }) {
-  const resend = useMutation({
-    mutationFn: (email: string) =>
-      api.put<{ message: string }>(API.tasks.resendInvite, {
-        project_db_id: task.project_db_id,
-        task_db_id: task.task_db_id,
-        user_email: email,
-        role: 'editor',
-      }),
+  const resend = useResendTaskInvite({
     onSuccess: (data) => toast.success(data.message || MSG.inviteSent),
   });
   return (
@@ -58,8 +50,15 @@ function Invited({ task }: { task: Task }) {
             <RowAction
               tooltip={UI.resendInvite}
               label={UI.resendInviteTo(email)}
-              loading={resend.isPending && resend.variables === email}
-              onClick={() => resend.mutate(email)}
+              loading={resend.isPending && resend.variables?.user_email === email}
+              onClick={() =>
+                resend.mutate({
+                  project_db_id: task.project_db_id,
+                  task_db_id: task.task_db_id,
+                  user_email: email,
+                  role: 'editor',
+                })
+              }
             >
               <IconSend size={16} />
             </RowAction>

@@ -2,10 +2,10 @@ import '@mantine/dates/styles.css';
 import { Button, Group, Select, Text, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  API,
+  ROUTES,
   MSG,
   TASK_DESCRIPTION_LIMIT,
   UI,
@@ -15,7 +15,7 @@ import {
   updateTaskBody,
   type Task,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import type { CallInput } from '../../api/client.ts';
 import { useUser } from '../../api/currentUser.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
@@ -24,7 +24,7 @@ import { Form } from '../../ui/Form.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';
-import { taskKeys, useTask, useTaskTypes, userTimeZone } from './api.ts';
+import { taskKeys, useCreateTask, useTask, useTaskTypes, useUpdateTask, userTimeZone } from './api.ts';
 import { PeoplePicker, type PickedPerson } from './PeoplePicker.tsx';
 
 export interface TaskFormPanelProps {
@@ -65,21 +65,17 @@ function TaskForm({ projectDbId, task, close }: { projectDbId: string; task?: Ta
   const form = useZodForm<Field, unknown>(schema, initialOf(task));
   const tz = userTimeZone();
 
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      task
-        ? api.put<{ message: string; task_db_id: string }>(API.tasks.root, body)
-        : api.post<{ message: string; task_db_id: string }>(API.tasks.root, body),
-    meta: { silent: true },
-    onSuccess: (answer) => {
-      toast.success(answer.message || (task ? MSG.taskUpdated : MSG.taskCreated));
-      void queryClient.invalidateQueries({ queryKey: taskKeys.all });
-      panels.open('taskDetail', { projectDbId, taskDbId: answer.task_db_id });
-    },
-    onError: (error) => {
-      if (!form.applyServerErrors(error)) showApiError(error);
-    },
-  });
+  const onSuccess = (answer: { message: string; task_db_id: string }) => {
+    toast.success(answer.message || (task ? MSG.taskUpdated : MSG.taskCreated));
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    panels.open('taskDetail', { projectDbId, taskDbId: answer.task_db_id });
+  };
+  const onError = (error: Error) => {
+    if (!form.applyServerErrors(error)) showApiError(error);
+  };
+  const create = useCreateTask({ meta: { silent: true }, onSuccess, onError });
+  const update = useUpdateTask({ meta: { silent: true }, onSuccess, onError });
+  const save = task ? update : create;
 
   const submit = () => {
     const { values } = form;
@@ -93,7 +89,11 @@ function TaskForm({ projectDbId, task, close }: { projectDbId: string; task?: Ta
       expire_at: values.expire_at ? formatDate(`${values.expire_at}T12:00:00Z`, 'UTC') : '',
       tz,
     };
-    if (form.validate(extra)) save.mutate({ ...values, ...extra });
+    if (!form.validate(extra)) return;
+    // the form's values were checked by the route's own schema (useZodForm)
+    const body = { ...values, ...extra };
+    if (task) update.mutate(body as CallInput<typeof ROUTES.tasks.update>);
+    else create.mutate(body as CallInput<typeof ROUTES.tasks.create>);
   };
 
   // types the server marks can_select: false (Approval, Review) are shown, disabled (spec 000 §3)

@@ -1,15 +1,14 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { API, MSG, TRANSFER_REASON_LIMIT, UI, transferRequestBody } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, TRANSFER_REASON_LIMIT, UI, transferRequestBody } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';
-import { taskKeys } from './api.ts';
+import { taskKeys, useRequestTransfer } from './api.ts';
 
 export interface TaskTransferPanelProps {
   projectDbId: string;
@@ -30,13 +29,7 @@ export default function TaskTransferPanel({
   const queryClient = useQueryClient();
   const form = useZodForm(reasonForm, { msg: '' });
   const toTask = () => panels.open('taskDetail', { projectDbId, taskDbId });
-  const send = useMutation({
-    mutationFn: (msg: string) =>
-      api.post<{ message: string }>(API.tasks.transfer, {
-        project_db_id: projectDbId,
-        task_db_id: taskDbId,
-        msg,
-      }),
+  const send = useRequestTransfer({
     meta: { silent: true },
     onSuccess: (data) => {
       toast.success(data.message || MSG.transferRequested);
@@ -53,7 +46,7 @@ export default function TaskTransferPanel({
       aria-label={UI.transferTask}
       onSubmit={() => {
         const parsed = form.validate();
-        if (parsed) send.mutate(parsed.msg);
+        if (parsed) send.mutate({ project_db_id: projectDbId, task_db_id: taskDbId, msg: parsed.msg });
       }}
     >
       <Text size="sm" c="dimmed">

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI, type Task } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI, type Task } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
 import { toast } from '../../ui/toast.ts';
-import { taskKeys } from './api.ts';
+import { taskKeys, useAnswerTransfer } from './api.ts';
 import { PeoplePicker, type PickedPerson } from './PeoplePicker.tsx';
 
 /**
@@ -18,9 +17,7 @@ export function TransferAnswer({ task }: { task: Task }) {
   const queryClient = useQueryClient();
   const [next, setNext] = useState<PickedPerson[]>([]);
   const [error, setError] = useState<string | undefined>();
-  const answer = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api.put<{ message: string }>(API.tasks.transfer, { task_db_id: task.task_db_id, ...body }),
+  const answer = useAnswerTransfer({
     onSuccess: (data) => {
       toast.success(data.message);
       setNext([]);
@@ -36,8 +33,8 @@ export function TransferAnswer({ task }: { task: Task }) {
     }
     answer.mutate(
       one.kind === 'user'
-        ? { action: 'accept', assigned_to: one.user_id }
-        : { action: 'accept', user_email: one.email },
+        ? { task_db_id: task.task_db_id, action: 'accept', assigned_to: one.user_id }
+        : { task_db_id: task.task_db_id, action: 'accept', user_email: one.email },
     );
   };
 
@@ -81,7 +78,7 @@ export function TransferAnswer({ task }: { task: Task }) {
               <Button
                 variant="default"
                 loading={answer.isPending && answer.variables?.action === 'decline'}
-                onClick={() => answer.mutate({ action: 'decline' })}
+                onClick={() => answer.mutate({ task_db_id: task.task_db_id, action: 'decline' })}
               >
                 {UI.declineTransfer}
               </Button>

@@ -1,19 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  API,
+  ROUTES,
   HOME_TRAY_PAGE_SIZE,
   TASK_CHAT_PAGE_SIZE,
   TASK_LIST_PAGE_SIZE,
-  type ProjectBrief,
-  type Task,
-  type TaskChatHistory,
-  type TaskChatMessage,
-  type TaskPage,
   type TaskTrayName,
-  type TaskTrayPage,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { addLiveMessage } from '../chat/live.ts';
+import { mutationHook } from '../../api/mutation.ts';
 import { settlePage, settleTask } from './taskCache.ts';
 import { taskKeys } from './taskKeys.ts';
 
@@ -23,14 +18,23 @@ import { taskKeys } from './taskKeys.ts';
  */
 export { taskKeys } from './taskKeys.ts';
 
+// Writes (each screen adds its toasts and cache updates through the hook's options).
+export const useUpdateBrief = mutationHook(ROUTES.brief.update);
+export const useCreateTask = mutationHook(ROUTES.tasks.create);
+export const useUpdateTask = mutationHook(ROUTES.tasks.update);
+export const useDeleteTask = mutationHook(ROUTES.tasks.remove);
+export const useCompleteTask = mutationHook(ROUTES.tasks.complete);
+export const useResendTaskInvite = mutationHook(ROUTES.tasks.resendInvite);
+export const useRequestTransfer = mutationHook(ROUTES.tasks.requestTransfer);
+export const useAnswerTransfer = mutationHook(ROUTES.tasks.answerTransfer);
+
 /** The reader's IANA time zone: the server groups chat days and 'today' of due dates by it. */
 export const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function useBrief(projectDbId: string) {
   return useQuery({
     queryKey: taskKeys.brief(projectDbId),
-    queryFn: ({ signal }) =>
-      api.get<ProjectBrief>(API.brief.root, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.brief.get, { project_db_id: projectDbId }, { signal }),
   });
 }
 
@@ -40,17 +44,15 @@ export function useTaskList(projectDbId: string) {
   return useInfiniteQuery({
     queryKey: taskKeys.list(projectDbId),
     queryFn: ({ pageParam, signal }) =>
-      api
-        .get<TaskPage>(
-          API.tasks.root,
-          {
-            project_db_id: projectDbId,
-            entries_per_page: TASK_LIST_PAGE_SIZE,
-            cursor: pageParam ?? undefined,
-          },
-          { signal },
-        )
-        .then((page) => settlePage(queryClient, page)),
+      call(
+        ROUTES.tasks.list,
+        {
+          project_db_id: projectDbId,
+          entries_per_page: TASK_LIST_PAGE_SIZE,
+          cursor: pageParam ?? undefined,
+        },
+        { signal },
+      ).then((page) => settlePage(queryClient, page)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -62,9 +64,9 @@ export function useTask(taskDbId: string, enabled = true) {
     enabled: enabled && Boolean(taskDbId),
     queryKey: taskKeys.detail(taskDbId),
     queryFn: ({ signal }) =>
-      api
-        .get<Task>(API.tasks.detail, { task_db_id: taskDbId }, { signal })
-        .then((task) => settleTask(queryClient, task)),
+      call(ROUTES.tasks.detail, { task_db_id: taskDbId }, { signal }).then((task) =>
+        settleTask(queryClient, task),
+      ),
     // the panel shows a refusal itself
     meta: { silent: true },
   });
@@ -73,14 +75,7 @@ export function useTask(taskDbId: string, enabled = true) {
 export function useTaskTypes() {
   return useQuery({
     queryKey: taskKeys.types,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ task_types: { title: string; field: string; can_select: boolean }[] }>(
-          API.tasks.types,
-          undefined,
-          { signal },
-        )
-        .then((d) => d.task_types),
+    queryFn: ({ signal }) => call(ROUTES.tasks.types, undefined, { signal }).then((d) => d.task_types),
     staleTime: Infinity,
   });
 }
@@ -91,13 +86,11 @@ export function useTaskTray(tray: TaskTrayName) {
   return useInfiniteQuery({
     queryKey: taskKeys.tray(tray),
     queryFn: ({ pageParam, signal }) =>
-      api
-        .get<TaskTrayPage>(
-          API.tasks.trays,
-          { tray_name: tray, entries_per_page: HOME_TRAY_PAGE_SIZE, cursor: pageParam ?? undefined },
-          { signal },
-        )
-        .then((page) => settlePage(queryClient, page)),
+      call(
+        ROUTES.tasks.trays,
+        { tray_name: tray, entries_per_page: HOME_TRAY_PAGE_SIZE, cursor: pageParam ?? undefined },
+        { signal },
+      ).then((page) => settlePage(queryClient, page)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -111,8 +104,8 @@ export function useTaskChat(taskDbId: string) {
   return useInfiniteQuery({
     queryKey: taskKeys.chat(taskDbId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<TaskChatHistory>(
-        API.tasks.chat,
+      call(
+        ROUTES.taskChat.history,
         {
           task_db_id: taskDbId,
           entries_per_page: TASK_CHAT_PAGE_SIZE,
@@ -136,11 +129,7 @@ export function useTaskChat(taskDbId: string) {
 export function useSendTaskChat(taskDbId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ text }: { text: string }) =>
-      api.post<{ message: TaskChatMessage; chats_count: number }>(API.tasks.chat, {
-        task_db_id: taskDbId,
-        text,
-      }),
+    mutationFn: ({ text }: { text: string }) => call(ROUTES.taskChat.send, { task_db_id: taskDbId, text }),
     onSuccess: ({ message, chats_count }) =>
       addLiveMessage(queryClient, taskKeys.chat(taskDbId), message, chats_count),
   });
@@ -151,13 +140,11 @@ export function useMemberSearch(projectDbId: string, text: string, enabled: bool
   return useQuery({
     queryKey: taskKeys.memberSearch(projectDbId, text),
     queryFn: ({ signal }) =>
-      api
-        .get<{ users: { user_id: string; name: string }[] }>(
-          API.projects.collaboratorSearch,
-          { project_db_id: projectDbId, search_type: 'collaborators', search_text: text },
-          { signal },
-        )
-        .then((d) => d.users),
+      call(
+        ROUTES.projects.collaboratorSearch,
+        { project_db_id: projectDbId, search_type: 'collaborators', search_text: text },
+        { signal },
+      ).then((d) => d.users),
     enabled,
     staleTime: 30_000,
     meta: { silent: true },

@@ -1,11 +1,9 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI, addMembersBody } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI, addMembersBody } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
-import { type MembersDetail, usePermissionCatalogue, useRefreshTeams } from './api.ts';
+import { type MembersDetail, useAddMembers, usePermissionCatalogue, useRefreshTeams } from './api.ts';
 import { errorsByField, serverErrorsByField } from './formErrors.ts';
 import { MemberPicker, type PickedMember, splitPicked } from './MemberPicker.tsx';
 import { PermissionChecklist, selectedIdsOf } from './PermissionChecklist.tsx';
@@ -23,8 +21,7 @@ export function AddMembersForm({ teamDbId, detail }: { teamDbId: string; detail:
   const [error, setError] = useState<string | undefined>();
   const selected = permissionIds ?? selectedIdsOf(catalogue.data ?? []);
 
-  const add = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<{ message?: string }>(API.teams.members, body),
+  const add = useAddMembers({
     meta: { silent: true },
     onSuccess: (data) => {
       toast.success(data.message || MSG.membersAdded);

@@ -1,11 +1,9 @@
 import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI } from '@rushes/shared';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useRefreshTeams } from './api.ts';
+import { useDeleteTeam, useRefreshTeams } from './api.ts';
 
 interface TeamRef {
   team_db_id: string;
@@ -17,9 +15,7 @@ function DeleteTeamForm({ team, onClose }: { team: TeamRef; onClose: () => void 
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const remove = useMutation({
-    mutationFn: () =>
-      api.delete<{ message?: string }>(API.teams.root, { team_id: team.team_db_id, name: typed.trim() }),
+  const remove = useDeleteTeam({
     onSuccess: (data) => toast.success(data.message || MSG.teamDeleted),
     // the dialog closes either way; a refusal shows the server's message (spec 002 §8)
     onSettled: () => {
@@ -37,7 +33,7 @@ function DeleteTeamForm({ team, onClose }: { team: TeamRef; onClose: () => void 
           setError(MSG.teamNameMismatch);
           return;
         }
-        remove.mutate();
+        remove.mutate({ team_id: team.team_db_id, name: typed.trim() });
       }}
     >
       <Text size="sm">{UI.deleteTeamConfirm(team.name)}</Text>

@@ -1,14 +1,12 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI } from '@rushes/shared';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useMemberPermissions, useRefreshTeams } from './api.ts';
+import { useMemberPermissions, useRefreshTeams, useSetMemberPermissions } from './api.ts';
 import { PermissionChecklist, selectedIdsOf } from './PermissionChecklist.tsx';
 
 export interface MemberPermissionsPanelProps {
@@ -34,13 +32,7 @@ export default function MemberPermissionsPanel({
   const [chosen, setChosen] = useState<number[] | null>(null);
   const selected = chosen ?? selectedIdsOf(permissions.data ?? []);
 
-  const save = useMutation({
-    mutationFn: () =>
-      api.post<{ message?: string }>(API.teams.memberPermissions, {
-        team_id: teamDbId,
-        user_db_id: userDbId,
-        permissions: selected,
-      }),
+  const save = useSetMemberPermissions({
     onSuccess: (data) => {
       toast.success(data.message || MSG.permissionsUpdated);
       setChosen(null);
@@ -76,7 +68,10 @@ export default function MemberPermissionsPanel({
       )}
       {Boolean(permissions.data?.length) && (
         <Group justify="flex-end">
-          <Button onClick={() => save.mutate()} loading={save.isPending}>
+          <Button
+            onClick={() => save.mutate({ team_id: teamDbId, user_db_id: userDbId, permissions: selected })}
+            loading={save.isPending}
+          >
             {UI.save}
           </Button>
         </Group>

@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { API, MSG, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, UI } from '@rushes/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useRefreshTeams } from './api.ts';
+import { useRefreshTeams, useRemoveMember } from './api.ts';
 
 /** Who is being removed: a member (by id) or a pending invite (by e-mail). */
 export type RemovalTarget =
@@ -26,12 +24,7 @@ export function RemoveMemberDialog({
   onClose: () => void;
 }) {
   const refresh = useRefreshTeams();
-  const remove = useMutation({
-    mutationFn: (which: RemovalTarget) =>
-      api.put<{ message?: string }>(API.teams.members, {
-        team_id: teamDbId,
-        ...(which.kind === 'user' ? { user_db_id: which.user_db_id } : { user_email: which.email }),
-      }),
+  const remove = useRemoveMember({
     onSuccess: (data) => toast.success(data.message || MSG.memberRemoved),
     onSettled: () => {
       onClose();
@@ -45,7 +38,13 @@ export function RemoveMemberDialog({
       title={UI.removeMemberTitle}
       message={target ? UI.removeMemberConfirm(nameOf(target)) : ''}
       loading={remove.isPending}
-      onConfirm={() => target && remove.mutate(target)}
+      onConfirm={() =>
+        target &&
+        remove.mutate({
+          team_id: teamDbId,
+          ...(target.kind === 'user' ? { user_db_id: target.user_db_id } : { user_email: target.email }),
+        })
+      }
       onClose={onClose}
     />
   );

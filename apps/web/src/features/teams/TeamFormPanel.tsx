@@ -1,8 +1,7 @@
 import { Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API, MSG, UI, createTeamBody, updateTeamBody, type Permission } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, ROUTES, UI, createTeamBody, updateTeamBody, type Permission } from '@rushes/shared';
+import type { CallInput } from '../../api/client.ts';
 import { useUser } from '../../api/currentUser.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
@@ -12,12 +11,13 @@ import { toast } from '../../ui/toast.ts';
 import { TwoFactorToggle } from '../account/TwoFactorToggle.tsx';
 import {
   type TeamWithDetail,
+  useCreateTeam,
+  useUpdateTeam,
   usePermissionCatalogue,
   useRefreshTeams,
   useRegions,
   useTeamDetail,
 } from './api.ts';
-import { checkCreateTeam } from './checkCreateTeam.ts';
 import { errorsByField, serverErrorsByField } from './formErrors.ts';
 import { MemberPicker, type PickedMember, splitPicked } from './MemberPicker.tsx';
 import { PermissionChecklist, selectedIdsOf } from './PermissionChecklist.tsx';
@@ -70,25 +70,20 @@ function TeamForm({ team, catalogue, regions, close }: TeamFormProps) {
   const [permissionIds, setPermissionIds] = useState(() => selectedIdsOf(catalogue));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const save = useMutation({
-    mutationFn: async (body: Record<string, unknown>) => {
-      if (editing) return api.put<{ message?: string }>(API.teams.root, body);
-      if (!(await checkCreateTeam())) return null;
-      return api.post<{ message?: string }>(API.teams.root, body);
-    },
-    meta: { silent: true },
-    onSuccess: (data) => {
-      if (!data) return;
-      toast.success(data.message || (editing ? MSG.teamUpdated : MSG.teamCreated));
-      void refresh();
-      close();
-    },
-    onError: (error) => {
-      const fieldErrors = serverErrorsByField(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      else showApiError(error);
-    },
-  });
+  const onSuccess = (data: { message?: string } | null) => {
+    if (!data) return;
+    toast.success(data.message || (editing ? MSG.teamUpdated : MSG.teamCreated));
+    void refresh();
+    close();
+  };
+  const onError = (error: Error) => {
+    const fieldErrors = serverErrorsByField(error);
+    if (fieldErrors) setErrors(fieldErrors);
+    else showApiError(error);
+  };
+  const create = useCreateTeam({ meta: { silent: true }, onSuccess, onError });
+  const update = useUpdateTeam({ meta: { silent: true }, onSuccess, onError });
+  const save = editing ? update : create;
 
   const submit = () => {
     const input = { name, ...splitPicked(picked), permissions: permissionIds };
@@ -103,7 +98,9 @@ function TeamForm({ team, catalogue, regions, close }: TeamFormProps) {
       return;
     }
     setErrors({});
-    save.mutate(parsed.data);
+    // parsed by the route's own body schema just above
+    if (team) update.mutate(parsed.data as CallInput<typeof ROUTES.teams.update>);
+    else create.mutate(parsed.data as CallInput<typeof ROUTES.teams.create>);
   };
 
   const clearError = (key: string) => setErrors((prev) => (prev[key] ? { ...prev, [key]: '' } : prev));

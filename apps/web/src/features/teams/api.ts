@@ -1,15 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
-  API,
+  ROUTES,
+  type RouteOutput,
   OWNER_PERMISSION,
   type Permission,
   type TeamDetail,
   type TeamMember,
   type TeamSummary,
-  type UserSearchResult,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { call, type CallInput } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
+import { checkCreateTeam } from './checkCreateTeam.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 
 /**
@@ -78,16 +80,14 @@ export function hasPermission(
 export function useTeamsList() {
   return useQuery({
     queryKey: teamKeys.list('teams'),
-    queryFn: ({ signal }) =>
-      api.get<{ teams: TeamListItem[] }>(API.teams.root, { tab: 'teams' }, { signal }).then((d) => d.teams),
+    queryFn: ({ signal }) => call(ROUTES.teams.list, { tab: 'teams' }, { signal }).then((d) => d.teams),
   });
 }
 
 export function useTeamUsers(enabled: boolean) {
   return useQuery({
     queryKey: teamKeys.list('users'),
-    queryFn: ({ signal }) =>
-      api.get<{ users: TeamMember[] }>(API.teams.root, { tab: 'users' }, { signal }).then((d) => d.users),
+    queryFn: ({ signal }) => call(ROUTES.teams.list, { tab: 'users' }, { signal }).then((d) => d.users),
     enabled,
   });
 }
@@ -96,9 +96,7 @@ export function useTeamDetail(teamDbId: string | undefined) {
   return useQuery({
     queryKey: teamKeys.detail(teamDbId ?? ''),
     queryFn: ({ signal }) =>
-      api
-        .get<{ team: TeamWithDetail }>(API.teams.detail, { team_id: teamDbId }, { signal })
-        .then((d) => d.team),
+      call(ROUTES.teams.detail, { team_id: teamDbId ?? '' }, { signal }).then((d) => d.team),
     enabled: Boolean(teamDbId),
   });
 }
@@ -107,9 +105,7 @@ export function useTeamMembers(teamDbId: string) {
   return useQuery({
     queryKey: teamKeys.members(teamDbId),
     queryFn: ({ signal }) =>
-      api
-        .get<{ team_detail: MembersDetail }>(API.teams.members, { team_id: teamDbId }, { signal })
-        .then((d) => d.team_detail),
+      call(ROUTES.teams.members, { team_id: teamDbId }, { signal }).then((d) => d.team_detail),
     // the panel says 'Something went wrong while fetching team members' itself
     meta: { silent: true },
   });
@@ -118,10 +114,7 @@ export function useTeamMembers(teamDbId: string) {
 export function useRegions() {
   return useQuery({
     queryKey: teamKeys.regions,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ aws_configs: { region: string; region_name: string }[] }>(API.teams.regions, {}, { signal })
-        .then((d) => d.aws_configs),
+    queryFn: ({ signal }) => call(ROUTES.teams.regions, {}, { signal }).then((d) => d.aws_configs),
     staleTime: Infinity,
   });
 }
@@ -130,10 +123,7 @@ export function useRegions() {
 export function usePermissionCatalogue() {
   return useQuery({
     queryKey: teamKeys.catalogue,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ permissions: Permission[] }>(API.teams.permissions, {}, { signal })
-        .then((d) => d.permissions),
+    queryFn: ({ signal }) => call(ROUTES.teams.permissions, {}, { signal }).then((d) => d.permissions),
     staleTime: 5 * 60_000,
   });
 }
@@ -142,11 +132,9 @@ export function useMemberPermissions(teamDbId: string, userDbId: string) {
   return useQuery({
     queryKey: teamKeys.memberPermissions(teamDbId, userDbId),
     queryFn: ({ signal }) =>
-      api
-        .get<{
-          permissions: Permission[];
-        }>(API.teams.memberPermissions, { team_id: teamDbId, user_db_id: userDbId }, { signal })
-        .then((d) => d.permissions),
+      call(ROUTES.teams.memberPermissions, { team_id: teamDbId, user_db_id: userDbId }, { signal }).then(
+        (d) => d.permissions,
+      ),
   });
 }
 
@@ -154,13 +142,7 @@ export function useUserSearch(text: string, teamDbId: string | undefined, enable
   return useQuery({
     queryKey: teamKeys.search(text, teamDbId),
     queryFn: ({ signal }) =>
-      api
-        .get<{ users: UserSearchResult[] }>(
-          API.users.search,
-          { search_text: text, team_id: teamDbId },
-          { signal },
-        )
-        .then((d) => d.users),
+      call(ROUTES.users.search, { search_text: text, team_id: teamDbId }, { signal }).then((d) => d.users),
     enabled,
     staleTime: 30_000,
     meta: { silent: true },
@@ -178,4 +160,30 @@ export function useRefreshTeams() {
       ]),
     [queryClient],
   );
+}
+
+// Writes (each screen adds its toasts and refresh through the hook's options).
+export const useUpdateTeam = mutationHook(ROUTES.teams.update);
+export const useDeleteTeam = mutationHook(ROUTES.teams.remove);
+export const useAddMembers = mutationHook(ROUTES.teams.addMembers);
+export const useRemoveMember = mutationHook(ROUTES.teams.removeMember);
+export const useSetMemberPermissions = mutationHook(ROUTES.teams.setMemberPermissions);
+
+type CreateTeam = typeof ROUTES.teams.create;
+
+/**
+ * Creates a team after the create-permission check (spec 002 §4); answers null when the plan
+ * refused it (the upgrade modal or the error is already shown).
+ */
+export function useCreateTeam(
+  options: Omit<
+    UseMutationOptions<RouteOutput<CreateTeam> | null, Error, CallInput<CreateTeam>>,
+    'mutationFn'
+  > = {},
+) {
+  return useMutation({
+    ...options,
+    mutationFn: async (body: CallInput<CreateTeam>) =>
+      (await checkCreateTeam()) ? call(ROUTES.teams.create, body) : null,
+  });
 }

@@ -1,5 +1,5 @@
-import { API, MSG } from '@rushes/shared';
-import { ApiError, api, upgradeDataOf } from '../../api/client.ts';
+import { API, MSG, ROUTES } from '@rushes/shared';
+import { ApiError, call, upgradeDataOf } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { openUpgradeModal } from '../../app/UpgradeModal.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -15,7 +15,7 @@ interface CheckAnswer {
  */
 export async function checkCreateTeam(): Promise<boolean> {
   try {
-    const data = await api.get<CheckAnswer>(API.teams.checkPermission);
+    const data: CheckAnswer = await call(ROUTES.teams.checkPermission);
     if (data.can_create_team) return true;
     // A refusal may also come as a successful answer carrying the upgrade data.
     const upgrade = upgradeDataOf(new ApiError('', undefined, data, 200, API.teams.checkPermission));

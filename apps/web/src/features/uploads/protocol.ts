@@ -1,15 +1,13 @@
 import {
-  API,
   UPLOAD_SIGN_BATCH_MAX,
   extensionOf,
   partUrlFrom,
   type CompleteUploadAnswer,
   type ListPartsAnswer,
   type SignedPart,
-  type SignPartsAnswer,
-  type StartUploadAnswer,
+  ROUTES,
 } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 /**
  * The chunked-upload protocol of spec 002 §7 (UPLOAD_CONTRACT): start → PUT parts to signed URLs →
@@ -47,7 +45,7 @@ function keepUrls(session: UploadSession, parts: SignedPart[], expiresAt: string
 }
 
 export async function startUpload(target: UploadTarget, file: File): Promise<UploadSession> {
-  const answer = await api.post<StartUploadAnswer>(API.uploads.root, {
+  const answer = await call(ROUTES.uploads.start, {
     project_db_id: target.projectDbId,
     folder_db_id: target.folderDbId,
     data: {
@@ -73,7 +71,7 @@ export async function startUpload(target: UploadTarget, file: File): Promise<Upl
 }
 
 export function listParts(projectDbId: string, uploadId: string): Promise<ListPartsAnswer> {
-  return api.get<ListPartsAnswer>(API.uploads.parts, { project_db_id: projectDbId, upload_id: uploadId });
+  return call(ROUTES.uploads.parts, { project_db_id: projectDbId, upload_id: uploadId });
 }
 
 /** The signed URL of one part: from the batch already handed out, else a new batch from this part on. */
@@ -84,7 +82,7 @@ export async function signedUrlFor(session: UploadSession, partNumber: number, p
   if (kept && kept.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return kept.url;
   const last = Math.min(partCount, partNumber + UPLOAD_SIGN_BATCH_MAX - 1);
   const numbers = Array.from({ length: last - partNumber + 1 }, (_, i) => partNumber + i);
-  const answer = await api.post<SignPartsAnswer>(API.uploads.signParts, {
+  const answer = await call(ROUTES.uploads.signParts, {
     project_db_id: session.target.projectDbId,
     upload_id: session.uploadId,
     part_numbers: numbers,
@@ -100,7 +98,7 @@ export function completeUpload(
   session: UploadSession,
   parts: { PartNumber: number; ETag: string }[],
 ): Promise<CompleteUploadAnswer> {
-  return api.post<CompleteUploadAnswer>(API.uploads.complete, {
+  return call(ROUTES.uploads.complete, {
     project_db_id: session.target.projectDbId,
     upload_id: session.uploadId,
     folder_path: session.target.folderPath,
@@ -109,7 +107,7 @@ export function completeUpload(
 }
 
 export function abortUpload(session: UploadSession): Promise<unknown> {
-  return api.delete(API.uploads.root, {
+  return call(ROUTES.uploads.abort, {
     project_db_id: session.target.projectDbId,
     upload_id: session.uploadId,
   });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { API, type ServerToClientEvents } from '@rushes/shared';
-import { api } from '../../../api/client.ts';
+import { ROUTES, type ServerToClientEvents } from '@rushes/shared';
+import { call } from '../../../api/client.ts';
 import { connectSocket } from '../../../api/socket.ts';
 import { addLiveMessage } from '../../chat/live.ts';
 import { taskKeys } from '../api.ts';
@@ -21,7 +21,7 @@ export function useTaskChatRoom(projectDbId: string, taskDbId: string): void {
   const markSeen = useCallback(
     (chatsCount?: number) => {
       setUnread(queryClient, projectDbId, taskDbId, 0, chatsCount);
-      void api.put(API.tasks.chatSeen, { task_db_id: taskDbId }).catch(() => undefined);
+      void call(ROUTES.taskChat.seen, { task_db_id: taskDbId }).catch(() => undefined);
     },
     [queryClient, projectDbId, taskDbId],
   );

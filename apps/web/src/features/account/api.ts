@@ -1,0 +1,27 @@
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { ROUTES, type RouteOutput } from '@rushes/shared';
+import { call, type CallInput } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
+
+/** Account settings writes (the caller's own account). */
+export const useChangePassword = mutationHook(ROUTES.account.changePassword);
+
+type SendCode = typeof ROUTES.account.twoFactorSend;
+
+/** E-mails a two-factor code; `wanted` is the state the switch asked for, kept for the code dialog. */
+export function useSendTwoFactorCode(
+  options: Omit<
+    UseMutationOptions<RouteOutput<SendCode>, Error, { body: CallInput<SendCode>; wanted: boolean }>,
+    'mutationFn'
+  > = {},
+) {
+  return useMutation({
+    ...options,
+    mutationFn: ({ body }: { body: CallInput<SendCode>; wanted: boolean }) =>
+      call(ROUTES.account.twoFactorSend, body),
+  });
+}
+
+export const sendTwoFactorCode = (body: CallInput<SendCode>) => call(ROUTES.account.twoFactorSend, body);
+export const verifyTwoFactor = (body: CallInput<typeof ROUTES.account.twoFactorVerify>) =>
+  call(ROUTES.account.twoFactorVerify, body);

@@ -1,0 +1,37 @@
+import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
+import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
+import { routesOf, type RouteDef } from './define.ts';
+import { projectsRoutes } from './projects.ts';
+import { billingRoutes, briefRoutes, mediaRoutes, notificationsRoutes, usersRoutes } from './small.ts';
+import { teamsRoutes } from './teams.ts';
+import { chatRoutes, taskChatRoutes, tasksRoutes } from './tasks.ts';
+
+export * from './define.ts';
+export { settingsTeam, teamWithDetail } from './teams.ts';
+
+/**
+ * The route map: every /api route of the JSON API by module (`ROUTES.tasks.create`…). The signed blob
+ * routes (their URL is the proof) and the OpenAPI document are not in it.
+ */
+export const ROUTES = {
+  platform: platformRoutes,
+  auth: authRoutes,
+  account: accountRoutes,
+  dev: devRoutes,
+  users: usersRoutes,
+  teams: teamsRoutes,
+  billing: billingRoutes,
+  projects: projectsRoutes,
+  assets: assetsRoutes,
+  uploads: uploadsRoutes,
+  approvals: approvalsRoutes,
+  media: mediaRoutes,
+  brief: briefRoutes,
+  tasks: tasksRoutes,
+  taskChat: taskChatRoutes,
+  chat: chatRoutes,
+  notifications: notificationsRoutes,
+} as const;
+
+/** Every entry of the route map. */
+export const ALL_ROUTES: readonly RouteDef[] = routesOf(ROUTES);

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { API } from '../api.ts';
+import { billingBody, billingDetail, billingFiltersQuery, billingQuery } from '../schemas/billing.ts';
+import {
+  notificationList,
+  notificationSettings,
+  notificationsQuery,
+  notificationsSeen,
+  notificationsSeenBody,
+} from '../schemas/notifications.ts';
+import { projectQuery } from '../schemas/projects.ts';
+import { projectBrief, updateBriefBody } from '../schemas/tasks.ts';
+import { userSearchQuery, userSearchResult } from '../schemas/teams.ts';
+import { mediaFileQuery, playerAsset, playerAssetQuery, playerConfigAnswer } from '../schemas/uploads.ts';
+import { defineRoutes } from './define.ts';
+
+/** User search (member pickers). */
+export const usersRoutes = defineRoutes('users', {
+  search: {
+    method: 'GET',
+    path: API.users.search,
+    query: userSearchQuery,
+    response: z.object({ users: z.array(userSearchResult) }),
+    policy: 'teams.canView',
+  },
+});
+
+/** The project brief (spec 000 §7): members read, can_manage_project writes. */
+export const briefRoutes = defineRoutes('brief', {
+  get: {
+    method: 'GET',
+    path: API.brief.root,
+    query: projectQuery,
+    response: projectBrief,
+    policy: 'projects.canViewProject',
+  },
+  update: {
+    method: 'PUT',
+    path: API.brief.root,
+    body: updateBriefBody,
+    response: z.object({ message: z.string(), brief: projectBrief }),
+    policy: 'projects.canManageProject',
+  },
+});
+
+const billingSaved = z.object({ message: z.string(), billing: billingDetail });
+
+/** Billing details of a team (spec 002 §7 Billing). */
+export const billingRoutes = defineRoutes('billing', {
+  get: {
+    method: 'GET',
+    path: API.billing.root,
+    query: billingQuery,
+    response: z.object({ billing: billingDetail.nullable() }),
+    policy: 'teams.canView',
+  },
+  create: {
+    method: 'POST',
+    path: API.billing.root,
+    body: billingBody,
+    response: billingSaved,
+    policy: 'teams.canManageBilling',
+  },
+  update: {
+    method: 'PUT',
+    path: API.billing.root,
+    body: billingBody,
+    response: billingSaved,
+    policy: 'teams.canManageBilling',
+  },
+  filters: {
+    method: 'GET',
+    path: API.billing.filters,
+    query: billingFiltersQuery,
+    response: z.object({ state_codes: z.array(z.object({ code: z.string(), name: z.string() })) }),
+    policy: 'self',
+  },
+});
+
+/** Notifications (spec 002 §7): the caller's own, of the team named by team_db_id. */
+export const notificationsRoutes = defineRoutes('notifications', {
+  list: {
+    method: 'GET',
+    path: API.notifications.root,
+    query: notificationsQuery,
+    response: notificationList,
+    policy: 'notifications.authorizeNotificationTeam',
+  },
+  seen: {
+    method: 'PUT',
+    path: API.notifications.seen,
+    body: notificationsSeenBody,
+    response: notificationsSeen,
+    policy: 'notifications.authorizeNotificationTeam',
+  },
+  settings: {
+    method: 'GET',
+    path: API.notifications.settings,
+    response: notificationSettings,
+    policy: 'self',
+  },
+  updateSettings: {
+    method: 'PUT',
+    path: API.notifications.settings,
+    body: notificationSettings,
+    response: notificationSettings,
+    policy: 'self',
+  },
+});
+
+/** The player: the external-player setting, an asset's detail, its bytes. */
+export const mediaRoutes = defineRoutes('media', {
+  config: { method: 'GET', path: API.media.config, response: playerConfigAnswer, policy: 'self' },
+  asset: {
+    method: 'GET',
+    path: API.media.asset,
+    query: playerAssetQuery,
+    response: playerAsset,
+    policy: 'projects.canViewProject',
+  },
+  /** Bytes with Range (<video>, <img>): a URL for the browser (mediaFileUrl), not a JSON call. */
+  file: {
+    method: 'GET',
+    path: API.media.file,
+    query: mediaFileQuery,
+    response: z.never(),
+    raw: true,
+    policy: 'projects.canViewProject',
+  },
+});
