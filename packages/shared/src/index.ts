@@ -28,3 +28,4 @@ export * from './schemas/approvals.ts';
 export * from './rules/uploads.ts';
 export * from './schemas/uploads.ts';
 export * from './rules/text.ts';
+export * from './schemas/ai.ts';

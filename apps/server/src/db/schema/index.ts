@@ -6,3 +6,4 @@ export * from './chat.ts';
 export * from './shares.ts';
 export * from './tasks.ts';
 export * from './uploads.ts';
+export * from './ai.ts';

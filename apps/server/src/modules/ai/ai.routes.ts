@@ -1,0 +1,122 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AI_API,
+  aiAskBody,
+  aiConversationBody,
+  aiConversationPage,
+  aiConversationsQuery,
+  aiStatus,
+  aiTurnPage,
+  aiTurnsQuery,
+  aiUsage,
+  aiUsageQuery,
+  envelopeOf,
+} from '@rushes/shared';
+import type { AppContext } from '../../platform/context.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
+import { ok, replies } from '../../platform/http/envelope.ts';
+import { typed } from '../../platform/http/routes.ts';
+import { createAiService } from './ai.service.ts';
+
+const tags = ['ai'];
+const failure = envelopeOf(z.unknown());
+
+/**
+ * The AI assistant (issue 21). Who may: any member of the project asks and keeps conversations of
+ * their own there (ai.policy.ts); a team's members see its usage. The answer to a question is a
+ * text/event-stream (events in packages/shared AiStreamEvents); refusals before it starts (not a
+ * member, not set up, rate, budget, validation) answer the usual envelope with their status.
+ */
+export function aiRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const service = createAiService(ctx, fastify.log);
+    const app = typed(fastify);
+
+    app.get(
+      AI_API.status,
+      { schema: { tags, response: replies(aiStatus) }, config: { policy: 'self' } },
+      async () => ok(service.status()),
+    );
+
+    app.post(
+      AI_API.ask,
+      {
+        schema: {
+          tags,
+          body: aiAskBody,
+          response: {
+            200: z.string().describe('text/event-stream: start, delta…, done | error'),
+            '4xx': failure,
+            '5xx': failure,
+          },
+        },
+        config: { policy: 'ai.canAskAssistant' },
+      },
+      async (req, reply) => {
+        const prepared = await service.prepare(userIdOf(req), req.body);
+        const stream = new PassThrough();
+        const closed = new AbortController();
+        let answered = false;
+        // The panel closed (or the tab went away) before the answer ended: stop the upstream call.
+        // Watched on the response, not the request: a request "closes" once its body is read.
+        reply.raw.on('close', () => {
+          if (!answered) closed.abort();
+        });
+        void service
+          .answer(prepared, closed.signal, (event, data) => {
+            if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+          })
+          .finally(() => {
+            answered = true;
+            stream.end();
+          });
+        return (
+          reply
+            .header('content-type', 'text/event-stream; charset=utf-8')
+            .header('cache-control', 'no-cache, no-transform')
+            .header('x-accel-buffering', 'no')
+            // a stream is sent as it is written (never serialised against the schema)
+            .send(stream as unknown as string)
+        );
+      },
+    );
+
+    app.get(
+      AI_API.conversations,
+      {
+        schema: { tags, querystring: aiConversationsQuery, response: replies(aiConversationPage) },
+        config: { policy: 'ai.canAskAssistant' },
+      },
+      async (req) => ok(await service.conversations(userIdOf(req), req.query)),
+    );
+
+    app.delete(
+      AI_API.conversations,
+      {
+        schema: { tags, body: aiConversationBody, response: replies(z.object({ message: z.string() })) },
+        config: { policy: 'ai.canReadConversation' },
+      },
+      async (req) => ok(await service.remove(userIdOf(req), req.body.conversation_db_id)),
+    );
+
+    app.get(
+      AI_API.turns,
+      {
+        schema: { tags, querystring: aiTurnsQuery, response: replies(aiTurnPage) },
+        config: { policy: 'ai.canReadConversation' },
+      },
+      async (req) => ok(await service.turns(userIdOf(req), req.query)),
+    );
+
+    app.get(
+      AI_API.usage,
+      {
+        schema: { tags, querystring: aiUsageQuery, response: replies(aiUsage) },
+        config: { policy: 'ai.canSeeTeamUsage' },
+      },
+      async (req) => ok(await service.usage(userIdOf(req), req.query.team_db_id)),
+    );
+  };
+}
