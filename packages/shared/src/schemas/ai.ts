@@ -37,6 +37,7 @@ export const AI_TEXT = {
   backToChat: 'Back to the conversation',
   loadOlder: 'Load older messages',
   noConversations: 'No conversations yet',
+  moreConversations: 'Show more',
   empty: 'Ask about this project: its tasks, assets, brief and chat.',
   usedItems: 'Used:',
   you: 'You',

@@ -9,7 +9,7 @@ import {
 } from '@rushes/shared';
 import { aiConversations } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, tooManyRequests } from '../../platform/http/errors.ts';
+import { AppError, badRequest, tooManyRequests } from '../../platform/http/errors.ts';
 import type { ModuleLog } from '../../platform/modules.ts';
 import { authorizeAsk, canReadConversation, canSeeTeamUsage } from './ai.policy.ts';
 import { pickSources } from './ai.sources.ts';
@@ -89,7 +89,8 @@ export function createAiService(ctx: AppContext, log?: ModuleLog) {
      */
     async prepare(userId: string, body: AiAskBody): Promise<Prepared> {
       const access = await authorizeAsk(db, userId, body.project_db_id);
-      if (!config.aiConfigured) throw new AppError(AI_TEXT.notConfigured, { status: 503, errorcode: 503 });
+      // a refusal the user reads, not a server fault (no 5xx: the API answers those only for bugs)
+      if (!config.aiConfigured) throw badRequest(AI_TEXT.notConfigured);
       const existing = body.conversation_db_id
         ? await ownConversation(db, userId, body.conversation_db_id)
         : null;

@@ -422,7 +422,7 @@ describe('the assistant without a service, or behind a private address that is n
       const status = await call<{ configured: boolean }>(bare, 'GET', AI_API.status, owner);
       expect(status.body.data).toEqual({ configured: false });
       const res = await ask(bare, owner, { project_db_id: projectId, text: 'hi' });
-      expect(res.status).toBe(503);
+      expect(res.status).toBe(400);
       expect(res.envelope?.errormessage).toBe(AI_TEXT.notConfigured);
       expect((await ask(bare, outsider, { project_db_id: projectId, text: 'hi' })).status).toBe(403);
     } finally {

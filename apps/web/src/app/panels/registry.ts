@@ -1,4 +1,4 @@
-import { UI } from '@rushes/shared';
+import { AI_TEXT, UI } from '@rushes/shared';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -17,6 +17,7 @@ import type { TaskDetailPanelProps } from '../../features/tasks/TaskDetailPanel.
 import type { TaskTransferPanelProps } from '../../features/tasks/TaskTransferPanel.tsx';
 import type { TaskChatPanelProps } from '../../features/tasks/chat/TaskChatPanel.tsx';
 import type { ApprovalRequestPanelProps } from '../../features/approvals/ApprovalRequestPanel.tsx';
+import type { AssistantPanelProps } from '../../features/ai/AssistantPanel.tsx';
 
 /** What every panel receives besides its own props. */
 export interface PanelBaseProps {
@@ -63,6 +64,8 @@ export interface PanelPropsMap {
   transferTask: TaskTransferPanelProps;
   requestApproval: ApprovalRequestPanelProps;
   requestReview: ApprovalRequestPanelProps;
+  /** the AI assistant chat (spec 000 §2, issue 21) */
+  aiAssistant: AssistantPanelProps;
 }
 
 export type PanelType = keyof PanelPropsMap;
@@ -157,6 +160,10 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   },
   requestApproval: { title: UI.requestApproval, component: ApprovalRequestPanel },
   requestReview: { title: UI.requestReview, component: ApprovalRequestPanel },
+  aiAssistant: {
+    title: AI_TEXT.panelTitle,
+    component: lazy(() => import('../../features/ai/AssistantPanel.tsx')),
+  },
 };
 
 /** The title of an open panel. */
