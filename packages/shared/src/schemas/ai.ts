@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, charLimit } from '../rules/messages.ts';
+import { MSG, addProductMessages, charLimit } from '../rules/messages.ts';
 import { uuid } from './fields.ts';
 
 /**
@@ -54,6 +54,8 @@ export const AI_TEXT = {
   conversationNotFound: 'Conversation not found',
   kind: { task: 'Task', asset: 'Asset', brief: 'Brief', chat: 'Project chat' },
 } as const;
+
+addProductMessages(Object.values(AI_TEXT as Record<string, unknown>).filter((v) => typeof v === 'string'));
 
 /** The longest question accepted, characters. */
 export const AI_QUESTION_MAX = 2000;
