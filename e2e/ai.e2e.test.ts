@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AI_TEXT, API, UI, formatDate } from '@rushes/shared';
+import { AI_TEXT, API, MSG, UI, formatDate } from '@rushes/shared';
 import { assets, tasks } from '../apps/server/src/db/schema/index.ts';
 import {
   STANDIN_KEY,
@@ -24,6 +24,7 @@ import {
   gone,
   projectIdOfCard,
   switchTeam,
+  toast,
   tray,
   visible,
 } from './projectSteps.ts';
@@ -142,7 +143,10 @@ describe.skipIf(!e2eAvailable)('AI assistant: asks about the project, streams, l
     await shot(a, FLOW, '02-generating');
 
     const answer = panel().locator('[data-role="assistant"][data-state="done"]');
-    await visible(answer);
+    // the answer streams in (four pieces, 400 ms apart): Playwright waits up to the page timeout
+    await answer.waitFor().catch(() => {
+      throw new Error(`no answer; the stand-in saw ${JSON.stringify(standin.requests.map((r) => r.error))}`);
+    });
     await expect.poll(() => submit().isEnabled()).toBe(true);
     await visible(answer.getByText('Grade the launch film (Pending)'));
     await visible(answer.getByText('Animate the logo sting (Pending)'));
@@ -167,19 +171,26 @@ describe.skipIf(!e2eAvailable)('AI assistant: asks about the project, streams, l
     await a.keyboard.press('Escape');
     await gone(dialog(a, UI.taskDetails));
     await a.getByRole('button', { name: AI_TEXT.openButton }).click();
-    await visible(panel().getByText('Grade the launch film (Pending)'));
+    await panel().getByText('Grade the launch film (Pending)').waitFor();
 
-    standin.script({ kind: 'status', status: 500 });
+    // the first call and both retries (AI_MAX_RETRIES 2) fail
+    const before = standin.requests.length;
+    standin.script(
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+    );
     await input().fill('And the music?');
     await input().press('Enter');
     const error = panel().getByRole('alert').filter({ hasText: AI_TEXT.unavailable });
-    await visible(error);
+    await error.waitFor();
     const color = await error.evaluate((el) => getComputedStyle(el).color);
     const [r, g, b] = color.match(/\d+/g)!.map(Number);
     expect(r).toBeGreaterThan(150);
     expect(g).toBeLessThan(100);
     expect(b).toBeLessThan(100);
     await expect.poll(() => submit().isEnabled()).toBe(true);
+    expect(standin.requests.length - before).toBe(3);
     await shot(a, FLOW, '05-error-inline');
   });
 
@@ -188,7 +199,7 @@ describe.skipIf(!e2eAvailable)('AI assistant: asks about the project, streams, l
     const hungUp = standin.nextHangUp();
     await input().fill('Count slowly');
     await submit().click();
-    await visible(panel().getByText('One'));
+    await panel().getByText('One').waitFor();
     await a.keyboard.press('Escape');
     await gone(panel());
     const upstream = await hungUp;
@@ -238,6 +249,7 @@ describe.skipIf(!e2eAvailable)('AI assistant without a service configured', () =
     await logIn(page, bare.server.url, A);
     await switchTeam(page, 'Demo Studio');
     await createProject(page, `No AI ${Date.now() % 10_000}`);
+    await toast(page, MSG.projectCreated);
     await page
       .getByRole('link', { name: /^No AI/ })
       .first()

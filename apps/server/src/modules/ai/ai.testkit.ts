@@ -19,6 +19,8 @@ export interface StandinRequest {
   headers: IncomingHttpHeaders;
   /** the caller closed the connection before the answer ended */
   closedEarly: boolean;
+  /** the script step failed on this request (shown in test output) */
+  error?: string;
 }
 
 export type Step =
@@ -93,7 +95,13 @@ export async function startStandin(): Promise<Standin> {
           for (const w of waiters) w(record);
         });
         let step = queue.shift() ?? standin.fallback;
-        while (typeof step === 'function') step = step(record);
+        try {
+          while (typeof step === 'function') step = step(record);
+        } catch (err) {
+          // a script that could not read what it was sent: a 500 naming why, not a silent hang
+          record.error = String(err);
+          step = { kind: 'status', status: 500, body: { error: { message: record.error } } };
+        }
         if (step.kind === 'hang') return; // never answers: the caller times out
         if (step.kind === 'status') {
           ended = true;
