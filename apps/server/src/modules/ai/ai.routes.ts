@@ -64,6 +64,8 @@ export function aiRoutes(ctx: AppContext) {
         reply.raw.on('close', () => {
           if (!answered) closed.abort();
         });
+        // gone already while the question was being stored
+        if (reply.raw.destroyed || req.raw.socket?.destroyed) closed.abort();
         void service
           .answer(prepared, closed.signal, (event, data) => {
             if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
