@@ -70,6 +70,7 @@ export function aiRoutes(ctx: AppContext) {
           .answer(prepared, closed.signal, (event, data) => {
             if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
           })
+          .catch((err: unknown) => req.log.error({ err }, 'ai: answer failed'))
           .finally(() => {
             answered = true;
             stream.end();

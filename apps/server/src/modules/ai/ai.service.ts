@@ -132,15 +132,15 @@ export function createAiService(ctx: AppContext, log?: ModuleLog) {
      */
     async answer(p: Prepared, signal: AbortSignal, send: Sink): Promise<void> {
       send('start', { conversation_db_id: p.conversationId, user_turn: p.userTurn });
-      const messages: ChatMessage[] = [
-        { role: 'system', content: systemPrompt(p.projectId) },
-        ...(await historyOf(p.conversationId, p.userTurn.turn_db_id)),
-        { role: 'user', content: p.question },
-      ];
       let text = '';
       const found: AiSource[] = [];
       const usage = { tokensIn: 0, tokensOut: 0 };
       try {
+        const messages: ChatMessage[] = [
+          { role: 'system', content: systemPrompt(p.projectId) },
+          ...(await historyOf(p.conversationId, p.userTurn.turn_db_id)),
+          { role: 'user', content: p.question },
+        ];
         for (let round = 0; round < MAX_ROUNDS; round += 1) {
           const last = round === MAX_ROUNDS - 1;
           const r = await upstreamOf().round(messages, last ? [] : TOOL_DEFINITIONS, signal, (piece) => {
