@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AI_TEXT, API, MSG, UI, formatDate } from '@rushes/shared';
-import { assets, tasks } from '../apps/server/src/db/schema/index.ts';
+import { aiUsage, assets, projects, tasks } from '../apps/server/src/db/schema/index.ts';
 import {
   STANDIN_KEY,
   standinEnv,
@@ -207,6 +207,38 @@ describe.skipIf(!e2eAvailable)('AI assistant: asks about the project, streams, l
     expect(upstream.headers.authorization).toBe(`Bearer ${STANDIN_KEY}`);
   });
 
+  it("the team's budget used up: the refusal shows inline in red; conversations are listed and deleted", async () => {
+    const [project] = await run.server.db.select().from(projects).where(eq(projects.id, projectDbId));
+    await run.server.db.insert(aiUsage).values({
+      teamId: project.teamId,
+      userId: project.createdBy!,
+      projectId: projectDbId,
+      model: 'x',
+      tokensIn: 2_000_000,
+    });
+    await a.getByRole('button', { name: AI_TEXT.openButton }).click();
+    await panel().getByText('Count slowly').waitFor();
+    const before = standin.requests.length;
+    await input().fill('One more question');
+    await submit().click();
+    await panel().getByRole('alert').filter({ hasText: AI_TEXT.budgetExhausted }).waitFor();
+    await expect.poll(() => submit().isEnabled()).toBe(true);
+    expect(standin.requests.length).toBe(before);
+    await shot(a, FLOW, '06-budget-used');
+
+    await panel().getByRole('button', { name: AI_TEXT.history }).click();
+    const list = panel().getByRole('list', { name: AI_TEXT.history });
+    await list.getByText('What is still pending for the launch film?').waitFor();
+    await shot(a, FLOW, '07-conversations');
+    await list
+      .getByRole('button', {
+        name: `${AI_TEXT.deleteConversation}: What is still pending for the launch film?`,
+      })
+      .click();
+    await toast(a, AI_TEXT.conversationDeleted);
+    await panel().getByText(AI_TEXT.noConversations).waitFor();
+  });
+
   it('the key is in no answer the browser got and not in the built web bundle', async () => {
     // a build made with the key in its environment (as a careless deploy would) carries none of it
     const out = mkdtempSync(path.join(os.tmpdir(), 'rushes-web-'));
@@ -259,6 +291,6 @@ describe.skipIf(!e2eAvailable)('AI assistant without a service configured', () =
     await visible(p.getByText(AI_TEXT.notConfigured));
     expect(await p.getByRole('button', { name: AI_TEXT.submit }).isDisabled()).toBe(true);
     expect(await p.getByPlaceholder(AI_TEXT.placeholder).isDisabled()).toBe(true);
-    await shot(page, FLOW, '06-not-configured');
+    await shot(page, FLOW, '08-not-configured');
   });
 });

@@ -125,7 +125,11 @@ export default function AssistantPanel({ projectDbId }: AssistantPanelProps & Pa
     remove.mutate(id, {
       onSuccess: (data) => {
         toast.success(data.message);
-        if (id === current) open(null);
+        // the open conversation is gone: a new one starts (the list, if shown, stays)
+        if (id === current) {
+          setChosen(null);
+          setLive([]);
+        }
       },
       onError: (err) => showApiError(err),
     });
