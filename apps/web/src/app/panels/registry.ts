@@ -17,7 +17,7 @@ import type { TaskDetailPanelProps } from '../../features/tasks/TaskDetailPanel.
 import type { TaskTransferPanelProps } from '../../features/tasks/TaskTransferPanel.tsx';
 import type { TaskChatPanelProps } from '../../features/tasks/chat/TaskChatPanel.tsx';
 import type { ApprovalRequestPanelProps } from '../../features/approvals/ApprovalRequestPanel.tsx';
-import type { AssistantPanelProps } from '../../features/ai/AssistantPanel.tsx';
+import type { AssistantPanelProps } from '../../features/ai/panelProps.ts';
 
 /** What every panel receives besides its own props. */
 export interface PanelBaseProps {

@@ -10,7 +10,13 @@ export function AssistantButton({ projectDbId }: { projectDbId: string }) {
     <Button
       variant="default"
       leftSection={<IconSparkles size={16} />}
-      onClick={() => panels.open('aiAssistant', { projectDbId })}
+      onClick={() =>
+        panels.open('aiAssistant', {
+          projectDbId,
+          // a function prop: not part of the panel's key (JSON), so reopening keeps one panel
+          openBrief: () => panels.open('projectBrief', { projectDbId }),
+        })
+      }
     >
       {AI_TEXT.openButton}
     </Button>

@@ -4,15 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { AI_QUESTION_MAX, AI_TEXT, type AiStreamEvent } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
-import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { toast } from '../../ui/toast.ts';
 import { aiKeys, streamAsk, useAiStatus, useConversations, useDeleteConversation, useTurns } from './api.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { Turn, type ShownTurn } from './AssistantTurns.tsx';
+import type { AssistantPanelProps } from './panelProps.ts';
 
-export interface AssistantPanelProps {
-  projectDbId: string;
-}
+export type { AssistantPanelProps };
 
 let seq = 0;
 
@@ -23,7 +21,7 @@ let seq = 0;
  * it used; a failure shows its message inline in red; the button comes back. Closing the panel stops
  * the answer (the server aborts the upstream call). Not set up: it says so and the button stays off.
  */
-export default function AssistantPanel({ projectDbId }: AssistantPanelProps & PanelBaseProps) {
+export default function AssistantPanel({ projectDbId, openBrief }: AssistantPanelProps) {
   const queryClient = useQueryClient();
   const status = useAiStatus();
   const conversations = useConversations(projectDbId);
@@ -205,7 +203,7 @@ export default function AssistantPanel({ projectDbId }: AssistantPanelProps & Pa
             </Text>
           )}
           {shown.map((t) => (
-            <Turn key={t.key} turn={t} />
+            <Turn key={t.key} turn={t} openBrief={openBrief} />
           ))}
           <div ref={end} />
         </Stack>

@@ -1,10 +1,8 @@
 import { Anchor, Box, Group, Loader, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { AI_TEXT, type AiSource } from '@rushes/shared';
-import { usePanels } from '../../app/panels/PanelContext.ts';
 import { playerPath } from '../player/openInPlayer.ts';
 import { PROJECT_SECTIONS, projectPath, projectSectionPath } from '../projects/paths.ts';
-import { taskPath } from '../tasks/useTaskParam.ts';
 import { Markdown } from './Markdown.tsx';
 
 /** A turn as the panel shows it: stored, or live (being asked, streaming). */
@@ -18,9 +16,15 @@ export interface ShownTurn {
   sources: AiSource[];
 }
 
+/**
+ * /project/{id}?task={task}: the project page opens that task's panel (spec 000 §2; the same address
+ * as tasks/useTaskParam.ts's taskPath, written here so this file needs nothing of the panel host).
+ */
+const taskPath = (projectDbId: string, taskDbId: string) =>
+  `${projectPath(projectDbId)}?${new URLSearchParams({ task: taskDbId })}`;
+
 /** The link to an item an answer used: tasks open their panel, files the player, folders the folder. */
-function SourceLink({ source }: { source: AiSource }) {
-  const panels = usePanels();
+function SourceLink({ source, openBrief }: { source: AiSource; openBrief: () => void }) {
   const label = source.title ? `${AI_TEXT.kind[source.kind]}: ${source.title}` : AI_TEXT.kind[source.kind];
   const to =
     source.kind === 'task'
@@ -34,12 +38,7 @@ function SourceLink({ source }: { source: AiSource }) {
           : null;
   if (to === null)
     return (
-      <Anchor
-        component="button"
-        type="button"
-        size="xs"
-        onClick={() => panels.open('projectBrief', { projectDbId: source.project_db_id })}
-      >
+      <Anchor component="button" type="button" size="xs" onClick={openBrief}>
         {label}
       </Anchor>
     );
@@ -51,7 +50,7 @@ function SourceLink({ source }: { source: AiSource }) {
 }
 
 /** One turn: the question on the right, the answer (Markdown, no HTML) with the items it used. */
-export function Turn({ turn }: { turn: ShownTurn }) {
+export function Turn({ turn, openBrief }: { turn: ShownTurn; openBrief: () => void }) {
   if (turn.role === 'user')
     return (
       <Group justify="flex-end" data-role="user">
@@ -92,7 +91,7 @@ export function Turn({ turn }: { turn: ShownTurn }) {
           </Text>
           {turn.sources.map((s) => (
             <Box key={`${s.kind}:${s.id}`} role="listitem">
-              <SourceLink source={s} />
+              <SourceLink source={s} openBrief={openBrief} />
             </Box>
           ))}
         </Group>
