@@ -207,6 +207,21 @@ describe.skipIf(!e2eAvailable)('AI assistant: asks about the project, streams, l
     expect(upstream.headers.authorization).toBe(`Bearer ${STANDIN_KEY}`);
   });
 
+  it('an answer that read the brief links it: the link opens the brief panel', async () => {
+    await a.getByRole('button', { name: AI_TEXT.openButton }).click();
+    standin.script(
+      { kind: 'tool', name: 'get_brief', args: {} },
+      { kind: 'text', chunks: ['The brief is empty.'] },
+    );
+    await input().fill('What does the brief say?');
+    await submit().click();
+    await panel().getByText('The brief is empty.').waitFor();
+    await panel().getByRole('button', { name: AI_TEXT.kind.brief }).click();
+    await dialog(a, UI.projectBrief).waitFor();
+    await a.keyboard.press('Escape');
+    await gone(dialog(a, UI.projectBrief));
+  });
+
   it("the team's budget used up: the refusal shows inline in red; conversations are listed and deleted", async () => {
     const [project] = await run.server.db.select().from(projects).where(eq(projects.id, projectDbId));
     await run.server.db.insert(aiUsage).values({
