@@ -70,6 +70,33 @@ const schema = z.object({
   UPLOAD_PART_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   /** Unfinished uploads untouched this long are aborted and their parts freed. */
   UPLOAD_STALE_HOURS: z.coerce.number().positive().default(72),
+  /**
+   * The AI assistant (issue 21): any OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM,
+   * llama.cpp). Unset AI_BASE_URL or AI_MODEL: the assistant panel says it is not set up. The key
+   * stays on the server. Sampling defaults are the spec's (000 §7) without its newline stop.
+   */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TEMPERATURE: z.coerce.number().min(0).max(2).default(1),
+  AI_MAX_TOKENS: z.coerce.number().int().min(1).max(100_000).default(300),
+  AI_TOP_P: z.coerce.number().min(0).max(1).default(1),
+  AI_PRESENCE_PENALTY: z.coerce.number().min(-2).max(2).default(0),
+  AI_FREQUENCY_PENALTY: z.coerce.number().min(-2).max(2).default(0),
+  /** A stop sequence, if wanted (`\n` is a newline); none by default (docs/decisions.md). */
+  AI_STOP: z.string().optional(),
+  /** One upstream call may take this long (each retry again). */
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Tokens (in + out) a team may use per calendar month (UTC); 0: no budget. */
+  AI_TEAM_MONTHLY_TOKENS: z.coerce.number().int().min(0).default(1_000_000),
+  /** Questions one user may ask per minute; 0: no limit. */
+  AI_USER_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(10),
+  /**
+   * Outbound calls (the AI service) refuse private, loopback and link-local addresses unless their
+   * host is listed here: comma-separated host names, IP addresses or CIDR ranges (e.g. localhost).
+   */
+  OUTBOUND_TRUSTED_HOSTS: z.string().default(''),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -86,6 +113,8 @@ export interface Config extends Omit<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'LOG_
   smtpEnabled: boolean;
   /** Whether /outbox serves stored mails (never with SMTP). */
   outboxEnabled: boolean;
+  /** AI_BASE_URL and AI_MODEL are both set. */
+  aiConfigured: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -116,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     smtpEnabled: Boolean(e.SMTP_URL),
     outboxEnabled: !e.SMTP_URL && outboxWanted(e.MAIL_OUTBOX, publicUrl),
+    aiConfigured: Boolean(e.AI_BASE_URL && e.AI_MODEL),
   };
 }
 

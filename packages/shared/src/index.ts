@@ -30,3 +30,4 @@ export * from './schemas/uploads.ts';
 export * from './rules/text.ts';
 export * from './rules/names.ts';
 export * from './routes/index.ts';
+export * from './schemas/ai.ts';

@@ -16,6 +16,7 @@ import { tasksModule } from './tasks/index.ts';
 import { approvalsModule } from './approvals/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { mediaModule } from './media/index.ts';
+import { aiModule } from './ai/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -40,6 +41,7 @@ export const MODULES = [
   approvalsModule,
   uploadsModule,
   mediaModule,
+  aiModule,
 ] as const;
 
 /**

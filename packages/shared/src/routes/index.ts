@@ -1,3 +1,4 @@
+import { aiRoutes } from './ai.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
 import { routesOf, type RouteDef } from './define.ts';
@@ -31,6 +32,7 @@ export const ROUTES = {
   taskChat: taskChatRoutes,
   chat: chatRoutes,
   notifications: notificationsRoutes,
+  ai: aiRoutes,
 } as const;
 
 /** Every entry of the route map. */

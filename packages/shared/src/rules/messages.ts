@@ -218,3 +218,11 @@ export const isProductMessage = (text: unknown): text is string =>
 /** The text of an add/invite notification (decided, docs/decisions.md). */
 export const addedYouTo = (actorName: string, where: string) => `${actorName} added you to ${where}`;
 export const roleDeleted = (roleTitle: string) => `${roleTitle} deleted successfully`;
+
+/**
+ * A module whose texts live in a file of its own (packages/shared/src/schemas/ai.ts) adds them here,
+ * so the server's envelope check knows them as ours too.
+ */
+export function addProductMessages(texts: readonly string[]): void {
+  for (const t of texts) FIXED_MESSAGES.add(t);
+}

@@ -16,3 +16,4 @@ export * from './shares.ts';
 export * from './tasks.ts';
 export * from './teams.ts';
 export * from './uploads.ts';
+export * from './ai.ts';

@@ -14,6 +14,8 @@ export {
   type ParentFolder,
   type ProcessingUpdate,
 } from './assets.writes.ts';
+export { createAssetCatalog, type CatalogEntry } from './assets.catalog.ts';
+export { createAssetsService } from './assets.service.ts';
 
 /** Folders and files of a project: browse, search, copy, move, delete, metadata. */
 export const assetsModule = defineModule({

@@ -15,6 +15,7 @@ export {
 } from './conversations.ts';
 export type { ConversationKind, ConversationRef, MessageRow, Sender } from './conversations.ts';
 export { unreadKey, unreadOf } from './chat.sql.ts';
+export { createChatService } from './chat.service.ts';
 
 /** Project chat (routes, realtime) and the chat core other chats use (task chat). */
 export const chatModule = defineModule({

@@ -6,6 +6,7 @@ import { tasksRoutes } from './tasks.routes.ts';
 // What other modules may call (everything else in this folder is internal).
 export { inviteToProject, resolveRecipients } from './assignees.ts';
 export { inviteEmailsOf, memberIdsOf } from './taskWrites.ts';
+export { createTasksService } from './tasks.service.ts';
 export { taskMails } from './tasks.mails.ts';
 
 /** Tasks, their chat, invitations and expiry timers; task:{id} rooms. */

@@ -1,4 +1,4 @@
-import { UI } from '@rushes/shared';
+import { AI_TEXT, UI } from '@rushes/shared';
 import { lazy } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -17,6 +17,7 @@ import type { TaskDetailPanelProps } from '../../features/tasks/TaskDetailPanel.
 import type { TaskTransferPanelProps } from '../../features/tasks/TaskTransferPanel.tsx';
 import type { TaskChatPanelProps } from '../../features/tasks/chat/TaskChatPanel.tsx';
 import type { ApprovalRequestPanelProps } from '../../features/approvals/ApprovalRequestPanel.tsx';
+import type { AssistantPanelProps } from '../../features/ai/panelProps.ts';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -57,6 +58,8 @@ declare module './registry.ts' {
     transferTask: TaskTransferPanelProps;
     requestApproval: ApprovalRequestPanelProps;
     requestReview: ApprovalRequestPanelProps;
+    /** the AI assistant chat (spec 000 §2, issue 21) */
+    aiAssistant: AssistantPanelProps;
   }
 }
 
@@ -144,6 +147,10 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   },
   requestApproval: { title: UI.requestApproval, component: ApprovalRequestPanel },
   requestReview: { title: UI.requestReview, component: ApprovalRequestPanel },
+  aiAssistant: {
+    title: AI_TEXT.panelTitle,
+    component: lazy(() => import('../../features/ai/AssistantPanel.tsx')),
+  },
 };
 
 /** The title of an open panel. */

@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
+import { AssistantButton } from '../ai/AssistantButton.tsx';
 import { useAssetPages } from '../assets/api.ts';
 import { useChatCounters } from '../chat/api.ts';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
@@ -123,6 +124,7 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
           <Button variant="default" leftSection={<IconUsers size={16} />} onClick={on.onCollaborators}>
             {UI.collaborators}
           </Button>
+          <AssistantButton projectDbId={info.project_db_id} />
           {on.picker && (
             <Menu position="bottom-end" shadow="md">
               <Menu.Target>

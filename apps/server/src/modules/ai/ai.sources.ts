@@ -1,0 +1,33 @@
+import type { AiSource } from '@rushes/shared';
+
+/** Under this many items, tools' whole answers count as used when the text names none of them. */
+const SMALL_ANSWER = 5;
+const MAX_LINKS = 12;
+
+const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** The part of an item's title an answer would quote: a task's description start, an asset's name. */
+function needleOf(s: AiSource): string {
+  const t = norm(s.title);
+  return s.kind === 'task' ? t.slice(0, 40) : t;
+}
+
+/**
+ * The items an answer used, to link under it (issue 21): the tasks and assets its text names (by
+ * title or id), plus the brief and the chat when their tool was read. When the text names none of a
+ * small result, the whole result is linked (the model summed it up: "two tasks are pending").
+ */
+export function pickSources(answer: string, found: readonly AiSource[]): AiSource[] {
+  const text = norm(answer);
+  const unique = new Map<string, AiSource>();
+  for (const s of found) unique.set(`${s.kind}:${s.id}`, { ...s, title: s.title.slice(0, 120) });
+  const items = [...unique.values()];
+  const documents = items.filter((s) => s.kind === 'brief' || s.kind === 'chat');
+  const listed = items.filter((s) => s.kind === 'task' || s.kind === 'asset');
+  const named = listed.filter((s) => {
+    const needle = needleOf(s);
+    return (needle.length >= 3 && text.includes(needle)) || text.includes(s.id.toLowerCase());
+  });
+  const used = named.length > 0 || listed.length > SMALL_ANSWER ? named : listed;
+  return [...used, ...documents].slice(0, MAX_LINKS);
+}

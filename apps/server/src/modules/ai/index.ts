@@ -1,0 +1,12 @@
+import { defineModule } from '../../platform/modules.ts';
+import { aiRoutes } from './ai.routes.ts';
+
+/**
+ * The AI assistant (issue 21): a server-side proxy to an OpenAI-compatible API that answers from what
+ * the asking user can read in the project (tools over the tasks, assets, brief and chat services),
+ * conversations per user and project, a team's monthly token budget and a per-user rate.
+ */
+export const aiModule = defineModule({
+  name: 'ai',
+  routes: [aiRoutes],
+});
