@@ -28,3 +28,5 @@ export * from './schemas/approvals.ts';
 export * from './rules/uploads.ts';
 export * from './schemas/uploads.ts';
 export * from './rules/text.ts';
+export * from './rules/sharing.ts';
+export * from './schemas/sharing.ts';

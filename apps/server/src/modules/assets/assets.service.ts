@@ -23,7 +23,7 @@ import {
   adjustProjectTotals,
   lockProject,
 } from '../projects/index.ts';
-import { dropSharesOf } from '../shares/index.ts';
+import { runAssetsDeleting } from './deleteHooks.ts';
 import { enqueueBlobDeletion } from './assets.jobs.ts';
 import {
   ancestorsOf,
@@ -223,7 +223,8 @@ export function createAssetsService(ctx: AppContext) {
           .flatMap((r) => [r.blob_key, r.thumbnail_key, r.proxy_key])
           .filter((k) => k !== null);
         // Recipients of shared assets in the subtree lose the card live (rows would cascade anyway).
-        await dropSharesOf(
+        await runAssetsDeleting(
+          ctx,
           tx,
           emit,
           subtree.map((r) => r.id),

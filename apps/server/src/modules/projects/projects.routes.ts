@@ -18,10 +18,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { messageReply, ok, replies } from '../../platform/http/envelope.ts';
 import { limit, typed } from '../../platform/http/routes.ts';
-import { createSharesService } from '../shares/index.ts';
 import { createProjectInvitesService } from './invites.service.ts';
 import { membersRoutes } from './members.routes.ts';
 import { createProjectsService } from './projects.service.ts';
+import { sharedAssetsTrayOf } from './sharedTray.ts';
 
 const tags = ['projects'];
 
@@ -32,7 +32,6 @@ const tags = ['projects'];
  */
 export function projectsRoutes(ctx: AppContext) {
   const service = createProjectsService(ctx);
-  const shares = createSharesService(ctx);
   const invites = createProjectInvitesService(ctx);
 
   return async (fastify: FastifyInstance) => {
@@ -93,7 +92,8 @@ export function projectsRoutes(ctx: AppContext) {
       async (req) => {
         const { tray_name, ...q } = req.query;
         // 'Shared Assets' lists shares made to the caller; the project trays, their memberships.
-        if (tray_name === 'shared_assets') return ok(await shares.tray(userIdOf(req), { ...q, tray_name }));
+        if (tray_name === 'shared_assets')
+          return ok(await sharedAssetsTrayOf(ctx)(userIdOf(req), { ...q, tray_name }));
         return ok(await service.tray(userIdOf(req), { ...q, tray_name }));
       },
     );

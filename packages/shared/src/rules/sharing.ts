@@ -1,0 +1,37 @@
+/** Sharing limits and settings (spec 002 §3, §5, §9). */
+export const SHARE_DURATION_MIN = 1;
+export const SHARE_DURATION_MAX = 120;
+export const SHARE_DURATION_DEFAULT = 48;
+export const SHARE_PASSCODE_MIN = 8;
+export const SHARE_PASSCODE_MAX = 16;
+/** 'Copied' shows 2 s for the share passcode and link (spec 002 §9). */
+export const SHARE_COPIED_MS = 2000;
+
+export const SHARE_SETTING_FIELDS = ['is_download_allowed', 'passcode_protection'] as const;
+export type ShareSettingField = (typeof SHARE_SETTING_FIELDS)[number];
+
+/** The share settings list (spec 002 §3 {field, title, selected}); titles decided in docs/decisions.md. */
+export const SHARE_SETTINGS: { field: ShareSettingField; title: string; selected: boolean }[] = [
+  { field: 'is_download_allowed', title: 'Allow download', selected: false },
+  { field: 'passcode_protection', title: 'Passcode protection', selected: false },
+];
+
+/** Texts of sharing (spec 002 §5, §8 verbatim; the rest decided in docs/decisions.md). */
+export const SHARE_MESSAGES = {
+  assetShared: 'Asset shared successfully',
+  enterNumbersOnly: 'Enter numbers only',
+  shareDurationRange: 'Expiration duration must be between 1 to 120 hours',
+  removeAllBlankSpaces: 'Remove all the blank spaces',
+  passcodeLength: 'Use min 8 and max 16 characters',
+  linkRevoked: 'Link revoked successfully',
+  shareExpired: 'This link has expired',
+  wrongPasscode: 'Incorrect passcode',
+  passcodeAccepted: 'Passcode accepted',
+  passcodeWait: 'Too many attempts. Please try again in a moment.',
+  cannotRemoveShared: 'You do not have permission to remove shared users',
+  cannotShare: 'You do not have permission to share this asset',
+  shareNobody: 'Pick a person or type an e-mail',
+  downloadNotAllowed: 'Download is not allowed for this asset',
+  sharedWithYouTitle: 'Asset shared with you',
+  linkNotFound: 'This link is invalid or has expired',
+} as const;
