@@ -35,3 +35,33 @@ export const SHARE_MESSAGES = {
   sharedWithYouTitle: 'Asset shared with you',
   linkNotFound: 'This link is invalid or has expired',
 } as const;
+
+/** Labels of the share panel and the review page (decided in docs/decisions.md where the spec is silent). */
+export const SHARE_UI = {
+  shareAsset: 'Share Asset',
+  shareViewShare: 'SHARE',
+  shareViewList: 'LIST',
+  shareWith: 'Share with',
+  shareDurationLabel: 'Expiration duration (hours)',
+  passcodeLabel: 'Passcode',
+  copyPasscode: 'Copy passcode',
+  shareButton: 'Share',
+  sharedUsers: 'Shared users',
+  reviewLinks: 'Review links',
+  reviewLink: 'Review link',
+  copyLink: 'Copy link',
+  revokeLink: 'Revoke',
+  linkRevokedBadge: 'Revoked',
+  linkExpiredBadge: 'Expired',
+  linkViews: (n: number) => (n === 1 ? '1 view' : `${n} views`),
+  linkExpires: (when: string) => `Expires ${when}`,
+  removeSharedUser: (who: string) => `Remove ${who}`,
+  shareLinkDialogText: 'Anyone with this link can open the asset until it expires.',
+  reviewExpiredTitle: 'This link has expired',
+  reviewExpiredText: 'Ask the person who shared it for a new link.',
+  reviewPasscodeTitle: 'This asset is protected by a passcode',
+  reviewUnlock: 'Open',
+  reviewSharedBy: (name: string) => `Shared by ${name}`,
+  download: 'Download',
+  shareShortcut: 'S',
+} as const;

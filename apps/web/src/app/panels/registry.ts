@@ -17,6 +17,7 @@ import type { TaskDetailPanelProps } from '../../features/tasks/TaskDetailPanel.
 import type { TaskTransferPanelProps } from '../../features/tasks/TaskTransferPanel.tsx';
 import type { TaskChatPanelProps } from '../../features/tasks/chat/TaskChatPanel.tsx';
 import type { ApprovalRequestPanelProps } from '../../features/approvals/ApprovalRequestPanel.tsx';
+import type { SharePanelProps } from '../../features/shares/SharePanel.tsx';
 
 /** What every panel receives besides its own props. */
 export interface PanelBaseProps {
@@ -63,6 +64,8 @@ export interface PanelPropsMap {
   transferTask: TaskTransferPanelProps;
   requestApproval: ApprovalRequestPanelProps;
   requestReview: ApprovalRequestPanelProps;
+  /** share asset (spec 002 §2, §4) */
+  shareAsset: SharePanelProps;
 }
 
 export type PanelType = keyof PanelPropsMap;
@@ -157,6 +160,7 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   },
   requestApproval: { title: UI.requestApproval, component: ApprovalRequestPanel },
   requestReview: { title: UI.requestReview, component: ApprovalRequestPanel },
+  shareAsset: { title: UI.shareAsset, component: lazy(() => import('../../features/shares/SharePanel.tsx')) },
 };
 
 /** The title of an open panel. */

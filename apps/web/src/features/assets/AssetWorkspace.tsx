@@ -19,6 +19,7 @@ import { useSelection } from './useSelection.ts';
 import { useOpenInPlayer } from '../player/openInPlayer.ts';
 import { UploadDropZone, UploadEmptyState } from '../uploads/UploadDropZone.tsx';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
+import { ShareLinkDialog } from '../shares/linkDialog.tsx';
 
 /** The open modal; kept (closed) while its closing transition runs, so its title does not change. */
 interface Dialog {
@@ -77,10 +78,16 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
           assetTitle: asset.title,
           taskType,
         }),
+      share: (assets) =>
+        panels.open('shareAsset', {
+          projectDbId,
+          assets: assets.map((a) => ({ ingest_db_id: a.ingest_db_id, title: a.title })),
+          onShared: reset,
+        }),
       copyMove: (kind, assets) => setDialog({ kind, assets, open: true }),
       remove: (assets) => setDialog({ kind: 'delete', assets, open: true }),
     }),
-    [info, navigate, panels, projectDbId, openInPlayer],
+    [info, navigate, panels, projectDbId, openInPlayer, reset],
   );
   useAssetShortcuts(env, selection.assets, reset);
 
@@ -105,6 +112,7 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
 
   return (
     <Stack gap="sm">
+      <ShareLinkDialog />
       <Group justify="space-between" gap="sm" mih={38}>
         <Group gap="sm">
           <TextInput
