@@ -135,6 +135,10 @@ export const API = {
     settings: '/api/assets/share/settings',
     /** PUT revoke a review link (share_link_db_id) */
     revoke: '/api/assets/share/revoke',
+    /** GET an asset's review comments (page_no, total_entries), POST add one or a reply */
+    comments: '/api/assets/comments',
+    /** PUT resolve or reopen a comment */
+    resolveComment: '/api/assets/comments/resolve',
   },
   /** The public review page's calls (no account; the token is the shared_link parameter) */
   review: {
@@ -144,6 +148,8 @@ export const API = {
     unlock: '/api/review/unlock',
     /** GET bytes with Range (kind play|original|thumbnail) */
     file: '/api/review/file',
+    /** GET the link's asset comments, POST one (guests under a typed name) */
+    comments: '/api/review/comments',
   },
   uploads: {
     /** POST start an upload (spec 002 §7 'upload/assets'), DELETE abort it */

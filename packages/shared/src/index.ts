@@ -30,3 +30,5 @@ export * from './schemas/uploads.ts';
 export * from './rules/text.ts';
 export * from './rules/sharing.ts';
 export * from './schemas/sharing.ts';
+export * from './rules/timecode.ts';
+export * from './schemas/reviewComments.ts';

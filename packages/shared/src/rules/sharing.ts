@@ -33,6 +33,12 @@ export const SHARE_MESSAGES = {
   shareNobody: 'Pick a person or type an e-mail',
   downloadNotAllowed: 'Download is not allowed for this asset',
   sharedWithYouTitle: 'Asset shared with you',
+  commentAdded: 'Comment added',
+  commentResolved: 'Comment resolved',
+  commentReopened: 'Comment reopened',
+  newCommentTitle: 'New comment',
+  commentNotFound: 'Comment not found',
+  guestNameRequired: 'Enter your name',
   linkNotFound: 'This link is invalid or has expired',
 } as const;
 

@@ -2,8 +2,10 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -127,4 +129,37 @@ export const shareLinkGrants = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('share_link_grants_link_idx').on(t.linkId)],
+);
+
+/**
+ * Review comments on an asset (spec 002 §3 Asset comments; issue 16): anchored to a frame (number
+ * and the frame rate it was counted at) or, for images, to a point; an optional drawing (vector
+ * shapes over the paused frame, stored as JSON); replies point at their top comment; a top comment
+ * is resolved or not. A guest's comment (through a live review link) carries its typed name.
+ */
+export const assetComments = pgTable(
+  'asset_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    guestName: text('guest_name'),
+    linkId: uuid('link_id').references(() => shareLinks.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    frame: integer('frame'),
+    frameRate: real('frame_rate'),
+    x: real('x'),
+    y: real('y'),
+    drawing: jsonb('drawing'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('asset_comments_asset_idx').on(t.assetId, t.createdAt, t.id),
+    index('asset_comments_parent_idx').on(t.parentId),
+  ],
 );

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { commentsRoutes } from './comments.routes.ts';
 import { reviewRoutes } from './review.routes.ts';
 import { registerShareMappers } from './shares.realtime.ts';
 import { sharesRoutes } from './shares.routes.ts';
@@ -23,6 +24,6 @@ export { createSharesService } from './shares.service.ts';
  */
 export const sharesModule = defineModule({
   name: 'shares',
-  routes: [sharesRoutes, reviewRoutes],
+  routes: [sharesRoutes, commentsRoutes, reviewRoutes],
   listeners: [registerShareMappers, registerTray],
 });

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   API,
+  addReviewCommentBody,
+  assetCommentsPage,
+  commentSaved,
+  reviewCommentsQuery,
   reviewAnswer,
   reviewFileQuery,
   reviewQuery,
@@ -13,6 +17,8 @@ import { parseRangeHeader } from '../../platform/blobs/fsBlobRoutes.ts';
 import { ok, replies } from '../../platform/http/envelope.ts';
 import { limit, typed } from '../../platform/http/routes.ts';
 import { sendMediaStream } from '../media/index.ts';
+import { fieldError } from '../../platform/http/errors.ts';
+import { createCommentsService } from './comments.service.ts';
 import { createReviewService, grantCookie, type Viewer } from './shares.review.ts';
 
 const tags = ['review'];
@@ -30,6 +36,7 @@ const viewerOf = (req: FastifyRequest): Viewer => ({
  */
 export function reviewRoutes(ctx: AppContext) {
   const service = createReviewService(ctx);
+  const comments = createCommentsService(ctx);
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const r = API.review;
@@ -58,6 +65,33 @@ export function reviewRoutes(ctx: AppContext) {
             expires: expiresAt,
           });
         return ok({ message: MSG.passcodeAccepted });
+      },
+    );
+    // Comments through a live link: anyone who passed its gate reads; a guest writes under a typed
+    // name (a logged-in viewer writes as themselves).
+    app.get(
+      r.comments,
+      {
+        schema: { tags, querystring: reviewCommentsQuery, response: replies(assetCommentsPage) },
+        config: { access: 'public', rateLimit: limit(ctx.config, 240) },
+      },
+      async (req) => {
+        const { asset } = await service.openLink(req.query, viewerOf(req));
+        return ok(await comments.list(asset, req.query.page_no, req.query.entries_per_page));
+      },
+    );
+    app.post(
+      r.comments,
+      {
+        schema: { tags, body: addReviewCommentBody, response: replies(commentSaved) },
+        config: { access: 'public', rateLimit: limit(ctx.config, 30) },
+      },
+      async (req) => {
+        const viewer = viewerOf(req);
+        const { link, asset } = await service.openLink(req.body, viewer);
+        if (viewer.userId) return ok(await comments.add(asset, { userId: viewer.userId }, req.body));
+        if (!req.body.guest_name) throw fieldError('guest_name', MSG.guestNameRequired);
+        return ok(await comments.add(asset, { guestName: req.body.guest_name, linkId: link.id }, req.body));
       },
     );
     // Bytes for <video>/<audio>/<img> and the download: streamed with ranges, like the player.

@@ -16,6 +16,9 @@ export function registerShareMappers(ctx: AppContext) {
   events.on('shares.links_changed', ({ assetId, projectId }) => {
     realtime.toRoom(`project:${projectId}`, 'asset_shares_changed', { ingest_db_id: assetId });
   });
+  events.on('comments.changed', ({ assetId, projectId }) => {
+    realtime.toRoom(`project:${projectId}`, 'asset_comments_changed', { ingest_db_id: assetId });
+  });
   events.on('shares.removed', ({ shares }) => {
     for (const { userId, shareId } of shares)
       realtime.toUser(userId, 'shared_asset_delete', { share_id: shareId });
