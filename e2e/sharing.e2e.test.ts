@@ -1,9 +1,12 @@
-import { mkdtempSync, copyFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { MSG, UI } from '@rushes/shared';
+import { assets } from '../apps/server/src/db/schema/index.ts';
 import { contextOptions, e2eAvailable, mailTo, shot } from './browser.ts';
 import { startInProcessServer } from './inProcessServer.ts';
 import { serverAndBrowser } from './server.ts';
@@ -18,7 +21,7 @@ import {
   tray,
   visible,
 } from './projectSteps.ts';
-import { makeUploadFixtures } from './uploadFixtures.ts';
+import { resolveMediaTool } from '../apps/server/src/platform/media/binaries.ts';
 
 const FLOW = 'sharing';
 const A = DEMO_PRODUCER;
@@ -28,6 +31,7 @@ const PROJECT = `Review Reel ${Date.now() % 10_000}`;
 const FILE = 'review-cut.mp4';
 const GUEST_EMAIL = `reviewer-${Date.now()}@example.com`;
 const PASSCODE = 'Sesame-2026';
+const GUEST_NAME = 'Greta Guest';
 
 const run = serverAndBrowser(startInProcessServer);
 
@@ -42,6 +46,8 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
   let b: Page;
   let guest: Page;
   let link = '';
+  let projectDbId = '';
+  let assetId = '';
 
   beforeAll(async () => {
     a = await newPage(run.browser);
@@ -60,14 +66,19 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await createProject(a, PROJECT);
     const card = tray(a, UI.trayMyProjects).getByRole('article', { name: PROJECT });
     await visible(card);
-    const projectDbId = await projectIdOfCard(card, PROJECT);
+    projectDbId = await projectIdOfCard(card, PROJECT);
     await a.goto(`${run.server.url}/project/${projectDbId}`);
-    const fixtures = makeUploadFixtures();
+    // 8 s at 25 fps: frame 120 is at 4.8 s
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-share-')), FILE);
-    copyFileSync(fixtures.video, file);
+    execFileSync(resolveMediaTool('ffmpeg').path, [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc=duration=8:size=320x240:rate=25',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file,
+    ]); // prettier-ignore
     await a.getByTestId('upload-files-input').setInputFiles(file);
     await visible(row(a, FILE));
-    await expect.poll(() => row(a, FILE).getByText('0:04').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    assetId = (await run.server.db.select().from(assets).where(eq(assets.title, FILE)))[0].id;
+    await expect.poll(() => row(a, FILE).getByText('0:08').count(), { timeout: 30_000 }).toBeGreaterThan(0);
   });
 
   it('A shares it with B and a new e-mail for 24 h with a passcode; the rules answer the spec texts', async () => {
@@ -137,6 +148,54 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await shot(guest, FLOW, '05-guest-watching');
   });
 
+  it('the guest comments with a drawing on frame 120; A sees it live with its marker, replies and resolves', async () => {
+    await a.goto(`${run.server.url}/player/${assetId}`);
+    await visible(a.getByRole('region', { name: UI.comments }));
+    const video = guest.locator('video');
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.pause();
+      v.currentTime = (120 + 0.5) / 25;
+    });
+    await expect.poll(() => guest.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:04:20');
+    // keyboard review: → one frame on, ← one frame back
+    await guest.locator('body').press('ArrowRight');
+    await expect.poll(() => guest.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:04:21');
+    await guest.locator('body').press('ArrowLeft');
+    await expect.poll(() => guest.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:04:20');
+    await guest.getByRole('button', { name: UI.draw }).click();
+    const layer = guest.getByRole('img', { name: UI.drawingOnFrame });
+    const box = (await layer.boundingBox())!;
+    await guest.getByText(UI.drawTools.arrow).click();
+    await guest.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
+    await guest.mouse.down();
+    await guest.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 5 });
+    await guest.mouse.up();
+    await guest.getByLabel(UI.yourName).fill(GUEST_NAME);
+    await guest.getByLabel(UI.addComment).fill('The logo flickers here');
+    await guest.getByRole('button', { name: UI.commentAt('00:00:04:20') }).click();
+    await visible(guest.getByRole('article', { name: 'The logo flickers here' }));
+    await shot(guest, FLOW, '06-guest-comment-drawing');
+
+    const comment = a.getByRole('article', { name: 'The logo flickers here' });
+    await visible(comment);
+    await visible(comment.getByText(UI.guestBadge));
+    const marker = a.getByRole('button', { name: UI.markerAt('00:00:04:20', GUEST_NAME) });
+    await visible(marker);
+    await marker.click();
+    await expect.poll(() => a.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:04:20');
+    await visible(a.getByRole('img', { name: UI.drawingOnFrame }));
+    await comment.getByRole('button', { name: UI.reply }).click();
+    await comment.getByLabel(UI.replyTo(GUEST_NAME)).fill('Fixed in v2');
+    await comment.getByRole('button', { name: UI.reply }).last().click();
+    await visible(comment.getByText('Fixed in v2'));
+    await comment.getByRole('button', { name: UI.resolve }).click();
+    await toast(a, MSG.commentResolved);
+    await visible(comment.getByText(UI.resolvedBadge));
+    await shot(a, FLOW, '07-owner-comment-marker');
+    await expect.poll(() => guest.getByText('Fixed in v2').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await a.goto(`${run.server.url}/project/${projectDbId}`);
+  });
+
   it('A sees B and the Pending e-mail in LIST with the link views, revokes it; the guest page says expired', async () => {
     await row(a, FILE).click({ button: 'right' });
     await a.getByRole('menuitem', { name: UI.shareAsset }).click();
@@ -145,13 +204,13 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await visible(panel.getByText(B_NAME));
     await visible(panel.getByRole('listitem', { name: GUEST_EMAIL }).getByText(UI.pending));
     await visible(panel.getByText(UI.linkViews(1)));
-    await shot(a, FLOW, '06-shared-list');
+    await shot(a, FLOW, '08-shared-list');
     await panel.getByRole('button', { name: UI.revokeLink }).click();
     await toast(a, MSG.linkRevoked);
     await visible(panel.getByText(UI.linkRevokedBadge));
     await guest.reload();
     await visible(guest.getByText(UI.reviewExpiredTitle));
-    await shot(guest, FLOW, '07-guest-expired');
+    await shot(guest, FLOW, '09-guest-expired');
   });
 
   it('removing B answers Deleted user successfully and B loses the card live', async () => {
@@ -161,6 +220,6 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await expect
       .poll(() => tray(b, UI.traySharedAssets).getByRole('article', { name: FILE }).count())
       .toBe(0);
-    await shot(a, FLOW, '08-removed');
+    await shot(a, FLOW, '10-removed');
   });
 });

@@ -71,3 +71,36 @@ export const SHARE_UI = {
   download: 'Download',
   shareShortcut: 'S',
 } as const;
+
+/** Labels of the review player and comments (issue 16; decided in docs/decisions.md). */
+export const REVIEW_UI = {
+  comments: 'Comments',
+  addComment: 'Add a comment',
+  commentAt: (timecode: string) => `Comment at ${timecode}`,
+  commentButton: 'Comment',
+  reply: 'Reply',
+  replyTo: (name: string) => `Reply to ${name}`,
+  resolve: 'Resolve',
+  reopen: 'Reopen',
+  resolvedBadge: 'Resolved',
+  guestBadge: 'Guest',
+  yourName: 'Your name',
+  draw: 'Draw',
+  drawTools: { freehand: 'Freehand', arrow: 'Arrow', rect: 'Rectangle' },
+  clearDrawing: 'Clear drawing',
+  timeline: 'Timeline',
+  markerAt: (timecode: string, author: string) => `Comment at ${timecode} by ${author}`,
+  currentTimecode: 'Current timecode',
+  reviewActions: {
+    back: 'Play backwards (J)',
+    pause: 'Pause (K)',
+    play: 'Play (L)',
+    prevFrame: 'Previous frame (←)',
+    nextFrame: 'Next frame (→)',
+    toggle: 'Play or pause (Space)',
+  },
+  noComments: 'No comments yet',
+  drawingOnFrame: 'Drawing on the frame',
+  versionLabel: (n: number) => `v${n}`,
+  versions: 'Versions',
+} as const;

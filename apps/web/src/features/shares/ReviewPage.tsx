@@ -3,11 +3,21 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { API, APP_NAME, MSG, UI, formatDate, type ReviewAnswer, type ReviewKey } from '@rushes/shared';
+import {
+  API,
+  APP_NAME,
+  DEFAULT_FRAME_RATE,
+  MSG,
+  UI,
+  formatDate,
+  type ReviewAnswer,
+  type ReviewKey,
+} from '@rushes/shared';
 import { api, fieldErrorsOf, ApiError } from '../../api/client.ts';
 import { Form } from '../../ui/Form.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { shareKeys, useReview } from './api.ts';
+import { ReviewWorkspace } from './review/ReviewWorkspace.tsx';
 
 type Open = Extract<ReviewAnswer, { state: 'open' }>;
 
@@ -143,7 +153,17 @@ export default function ReviewPage() {
             </Button>
           )}
         </Group>
-        <ReviewMedia review={data} />
+        {data.file_type === 'video' && data.play_url ? (
+          <ReviewWorkspace
+            playUrl={data.play_url}
+            poster={data.thumbnail}
+            title={data.title}
+            frameRate={data.frame_rate ?? DEFAULT_FRAME_RATE}
+            source={{ kind: 'link', reviewKey, guest: true }}
+          />
+        ) : (
+          <ReviewMedia review={data} />
+        )}
       </Stack>
     </Container>
   );
