@@ -139,6 +139,8 @@ export const API = {
     comments: '/api/assets/comments',
     /** PUT resolve or reopen a comment */
     resolveComment: '/api/assets/comments/resolve',
+    /** GET an asset's version stack, POST stack an uploaded file onto it as its newest version */
+    versions: '/api/assets/versions',
   },
   /** The public review page's calls (no account; the token is the shared_link parameter) */
   review: {
@@ -199,5 +201,7 @@ export const reviewPagePath = (token: string) => `/review?shared_link=${encodeUR
 export const reviewFileUrl = (
   key: { shared_link?: string; shared_asset?: string },
   kind: 'play' | 'original' | 'thumbnail',
+  version?: string,
 ) =>
-  `${API.review.file}?${key.shared_link ? `shared_link=${encodeURIComponent(key.shared_link)}` : `shared_asset=${encodeURIComponent(key.shared_asset ?? '')}`}&kind=${kind}`;
+  `${API.review.file}?${key.shared_link ? `shared_link=${encodeURIComponent(key.shared_link)}` : `shared_asset=${encodeURIComponent(key.shared_asset ?? '')}`}&kind=${kind}` +
+  (version ? `&ingest_db_id=${encodeURIComponent(version)}` : '');

@@ -34,6 +34,8 @@ export const SHARE_MESSAGES = {
   downloadNotAllowed: 'Download is not allowed for this asset',
   sharedWithYouTitle: 'Asset shared with you',
   commentAdded: 'Comment added',
+  versionAdded: 'New version added',
+  versionNotAllowed: 'This file cannot be added as a version of this asset',
   commentResolved: 'Comment resolved',
   commentReopened: 'Comment reopened',
   newCommentTitle: 'New comment',
@@ -103,4 +105,6 @@ export const REVIEW_UI = {
   drawingOnFrame: 'Drawing on the frame',
   versionLabel: (n: number) => `v${n}`,
   versions: 'Versions',
+  uploadNewVersion: 'Upload new version',
+  versionShortcut: 'V',
 } as const;

@@ -62,12 +62,14 @@ export const resolveCommentBody = z.object({ comment_id: uuid(), resolved: z.boo
 export const reviewCommentsQuery = z.object({
   shared_link: z.string().min(16).max(200).optional(),
   shared_asset: uuid().optional(),
+  ingest_db_id: uuid().optional(),
   page_no: z.coerce.number().int().min(1).default(1),
   entries_per_page: z.coerce.number().int().min(1).max(100).default(COMMENTS_PAGE_SIZE),
 });
 export const addReviewCommentBody = z.object({
   shared_link: z.string().min(16).max(200).optional(),
   shared_asset: uuid().optional(),
+  ingest_db_id: uuid().optional(),
   guest_name: z
     .string()
     .trim()

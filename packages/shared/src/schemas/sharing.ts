@@ -143,12 +143,14 @@ export const REVIEW_CARD_PARAM = 'shared_asset' as const;
 const reviewKeyFields = {
   shared_link: z.string().min(16).max(200).optional(),
   shared_asset: uuid().optional(),
+  /** a version of the link's stack (the newest when absent) */
+  ingest_db_id: uuid().optional(),
 };
 const oneKey = (v: { shared_link?: string; shared_asset?: string }, ctx: z.RefinementCtx) => {
   if (!v.shared_link === !v.shared_asset)
     ctx.addIssue({ code: 'custom', path: ['shared_link'], message: MSG.linkNotFound });
 };
-export type ReviewKey = { shared_link?: string; shared_asset?: string };
+export type ReviewKey = { shared_link?: string; shared_asset?: string; ingest_db_id?: string };
 export const reviewQuery = z.object(reviewKeyFields).superRefine(oneKey);
 export const reviewFileQuery = z
   .object({ ...reviewKeyFields, kind: z.enum(['play', 'original', 'thumbnail']) })
@@ -173,8 +175,17 @@ export const reviewAnswer = z.discriminatedUnion('state', [
     download_url: z.string().nullable(),
     shared_by: z.string(),
     expires_on: z.string(),
+    /** the version shown, and the stack to switch between (v1 first) */
+    version: z.number(),
     versions: z.array(reviewVersion),
   }),
 ]);
 export type ReviewAnswer = z.infer<typeof reviewAnswer>;
 export const unlockAnswer = z.object({ message: z.string() });
+
+/** Version stacks (issue 16). */
+export const versionsQuery = z.object({ ingest_db_id: uuid() });
+export const addVersionBody = z.object({ ingest_db_id: uuid(), version_ingest_db_id: uuid() });
+export const versionsAnswer = z.object({ versions: z.array(reviewVersion) });
+export const versionAdded = versionsAnswer.extend({ message: z.string() });
+export type VersionsAnswer = z.infer<typeof versionsAnswer>;

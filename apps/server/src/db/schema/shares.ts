@@ -163,3 +163,24 @@ export const assetComments = pgTable(
     index('asset_comments_parent_idx').on(t.parentId),
   ],
 );
+
+/**
+ * Version stacks (issue 16): an asset uploaded as a new version of another. The root asset is
+ * version 1 and keeps its id, so review links (which name the root) stay stable and show the
+ * newest version; each version keeps its own comments. Version rows are not listed in folders.
+ */
+export const assetVersions = pgTable(
+  'asset_versions',
+  {
+    assetId: uuid('asset_id')
+      .primaryKey()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    rootId: uuid('root_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    versionNo: integer('version_no').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('asset_versions_root_no_idx').on(t.rootId, t.versionNo)],
+);

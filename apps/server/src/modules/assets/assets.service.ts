@@ -10,7 +10,7 @@ import {
   type UpdateMetadataBody,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { assets, users } from '../../db/schema/index.ts';
+import { assetVersions, assets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { iso } from '../../db/rows.ts';
@@ -79,8 +79,13 @@ function pageOf(rows: Ranked[], limit: number, total: number, breadcrumbs: Asset
   };
 }
 
+// Newer versions of an asset live in its version stack (issue 16), not as rows of the folder.
 const inFolderOf = (projectId: string, folderId: string | null) =>
-  and(eq(assets.projectId, projectId), folderId ? eq(assets.parentId, folderId) : isNull(assets.parentId));
+  and(
+    eq(assets.projectId, projectId),
+    folderId ? eq(assets.parentId, folderId) : isNull(assets.parentId),
+    sql`not exists (select 1 from ${assetVersions} v where v.asset_id = ${assets.id})`,
+  );
 
 /**
  * One phase of a folder page (exported for the EXPLAIN test): the folders or the files of a folder

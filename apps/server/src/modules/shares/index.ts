@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/modules.ts';
 import { commentsRoutes } from './comments.routes.ts';
 import { reviewRoutes } from './review.routes.ts';
+import { versionsRoutes } from './versions.routes.ts';
 import { registerShareMappers } from './shares.realtime.ts';
 import { sharesRoutes } from './shares.routes.ts';
 import { createSharesService } from './shares.service.ts';
@@ -24,6 +25,6 @@ export { createSharesService } from './shares.service.ts';
  */
 export const sharesModule = defineModule({
   name: 'shares',
-  routes: [sharesRoutes, commentsRoutes, reviewRoutes],
+  routes: [sharesRoutes, commentsRoutes, versionsRoutes, reviewRoutes],
   listeners: [registerShareMappers, registerTray],
 });

@@ -3,7 +3,6 @@ import { MSG, reviewFileUrl, type ReviewAnswer, type ReviewKey } from '@rushes/s
 import type { DbOrTx } from '../../db/client.ts';
 import {
   assetShares,
-  assets,
   shareLinkAttempts,
   shareLinkGrants,
   shareLinkRecipients,
@@ -18,6 +17,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../platform/http/e
 import type { ByteRange } from '../../platform/blobs/index.ts';
 import { openAssetBytes } from '../media/index.ts';
 import { claimInvitedShares } from './shares.service.ts';
+import { presentStack, versionToShow } from './versions.service.ts';
 import { isMemberOfProject } from './shares.policy.ts';
 
 export type LinkRow = typeof shareLinks.$inferSelect;
@@ -90,14 +90,17 @@ export function createReviewService(ctx: AppContext) {
     return Boolean(row);
   }
 
-  /** An open link the viewer passed, else 410 (expired, revoked, unknown) or 403 (passcode). */
+  /**
+   * An open link the viewer passed, else 410 (expired, revoked, unknown) or 403 (passcode); with
+   * the version shown (the asked one of its stack, else the newest).
+   */
   async function openLink(token: ReviewKey, viewer: Viewer) {
     const link = await linkOf(token, viewer);
     if (!link || expired(link)) throw gone();
     if (!(await passes(link, viewer))) throw forbidden(MSG.wrongPasscode);
-    const [asset] = await db.select().from(assets).where(eq(assets.id, link.assetId)).limit(1);
-    if (!asset) throw gone();
-    return { link, asset };
+    const { stack, chosen } = await versionToShow(db, link.assetId, token.ingest_db_id);
+    if (!chosen) throw gone();
+    return { link, asset: chosen.asset, stack };
   }
 
   return {
@@ -106,8 +109,9 @@ export function createReviewService(ctx: AppContext) {
     async show(token: ReviewKey, viewer: Viewer): Promise<ReviewAnswer> {
       const link = await linkOf(token, viewer);
       if (!link || expired(link)) return { state: 'expired' };
-      const [asset] = await db.select().from(assets).where(eq(assets.id, link.assetId)).limit(1);
-      if (!asset) return { state: 'expired' };
+      const { stack, chosen } = await versionToShow(db, link.assetId, token.ingest_db_id);
+      if (!chosen) return { state: 'expired' };
+      const asset = chosen.asset;
       if (!(await passes(link, viewer))) return { state: 'passcode', title: asset.title };
       await events.transaction(db, async (tx, emit) => {
         await tx.insert(shareLinkViews).values({
@@ -135,12 +139,14 @@ export function createReviewService(ctx: AppContext) {
         file_type: asset.fileType,
         duration: asset.durationSeconds,
         frame_rate: null,
-        play_url: playable ? reviewFileUrl(token, 'play') : null,
-        thumbnail: asset.thumbnailKey ? reviewFileUrl(token, 'thumbnail') : null,
-        download_url: link.isDownloadAllowed && asset.blobKey ? reviewFileUrl(token, 'original') : null,
+        play_url: playable ? reviewFileUrl(token, 'play', asset.id) : null,
+        thumbnail: asset.thumbnailKey ? reviewFileUrl(token, 'thumbnail', asset.id) : null,
+        download_url:
+          link.isDownloadAllowed && asset.blobKey ? reviewFileUrl(token, 'original', asset.id) : null,
         shared_by: sharer ? `${sharer.firstName} ${sharer.lastName}`.trim() : '',
         expires_on: link.expiresAt.toISOString(),
-        versions: [{ ingest_db_id: asset.id, version: 1, title: asset.title }],
+        version: chosen.version,
+        versions: presentStack(stack),
       };
     },
 
