@@ -29,6 +29,7 @@ const B = DEMO_EDITOR;
 const B_NAME = 'Demo Editor';
 const PROJECT = `Review Reel ${Date.now() % 10_000}`;
 const FILE = 'review-cut.mp4';
+const FILE_V2 = 'review-cut-v2.mp4';
 const GUEST_EMAIL = `reviewer-${Date.now()}@example.com`;
 const PASSCODE = 'Sesame-2026';
 const GUEST_NAME = 'Greta Guest';
@@ -196,6 +197,34 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await a.goto(`${run.server.url}/project/${projectDbId}`);
   });
 
+  it('A uploads version 2 onto the asset; the same link shows v2 with a switcher to v1', async () => {
+    await visible(row(a, FILE));
+    const v2 = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-share-')), FILE_V2);
+    execFileSync(resolveMediaTool('ffmpeg').path, [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc2=duration=8:size=320x240:rate=25',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', v2,
+    ]); // prettier-ignore
+    await row(a, FILE).click({ button: 'right' });
+    const chooser = a.waitForEvent('filechooser');
+    await a.getByRole('menuitem', { name: UI.uploadNewVersion }).click();
+    await (await chooser).setFiles(v2);
+    await toast(a, MSG.versionAdded);
+    // the folder keeps one row for the stack
+    await expect.poll(() => row(a, FILE_V2).count()).toBe(0);
+    await shot(a, FLOW, '08-version-uploaded');
+
+    await guest.reload();
+    await visible(guest.getByRole('heading', { name: FILE_V2 }));
+    const switcher = guest.getByRole('radiogroup', { name: UI.versions });
+    await visible(switcher);
+    await shot(guest, FLOW, '09-guest-v2');
+    await guest.getByText(UI.versionLabel(1), { exact: true }).click();
+    await visible(guest.getByRole('heading', { name: FILE }));
+    await visible(guest.getByRole('article', { name: 'The logo flickers here' }));
+    await shot(guest, FLOW, '10-guest-v1-with-comment');
+  });
+
   it('A sees B and the Pending e-mail in LIST with the link views, revokes it; the guest page says expired', async () => {
     await row(a, FILE).click({ button: 'right' });
     await a.getByRole('menuitem', { name: UI.shareAsset }).click();
@@ -203,14 +232,15 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await panel.getByText(UI.shareViewList, { exact: true }).click();
     await visible(panel.getByText(B_NAME));
     await visible(panel.getByRole('listitem', { name: GUEST_EMAIL }).getByText(UI.pending));
-    await visible(panel.getByText(UI.linkViews(1)));
-    await shot(a, FLOW, '08-shared-list');
+    // the guest opened it: once, then again after each reload (v2, then v1)
+    await visible(panel.getByText(UI.linkViews(3)));
+    await shot(a, FLOW, '11-shared-list');
     await panel.getByRole('button', { name: UI.revokeLink }).click();
     await toast(a, MSG.linkRevoked);
     await visible(panel.getByText(UI.linkRevokedBadge));
     await guest.reload();
     await visible(guest.getByText(UI.reviewExpiredTitle));
-    await shot(guest, FLOW, '09-guest-expired');
+    await shot(guest, FLOW, '12-guest-expired');
   });
 
   it('removing B answers Deleted user successfully and B loses the card live', async () => {
@@ -220,6 +250,6 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await expect
       .poll(() => tray(b, UI.traySharedAssets).getByRole('article', { name: FILE }).count())
       .toBe(0);
-    await shot(a, FLOW, '10-removed');
+    await shot(a, FLOW, '13-removed');
   });
 });

@@ -6,6 +6,7 @@ import {
   IconFolderOpen,
   IconFolderSymlink,
   IconShare,
+  IconStack2,
   IconTrash,
   type TablerIcon,
 } from '@tabler/icons-react';
@@ -17,7 +18,15 @@ import { UI, type AssetItem, type ProjectPermissionCode, type TaskRequestType } 
  * selection toolbar and the keyboard shortcuts all read this list.
  */
 export type AssetActionId =
-  'open' | 'metadata' | 'requestApproval' | 'requestReview' | 'share' | 'copy' | 'move' | 'delete';
+  | 'open'
+  | 'metadata'
+  | 'requestApproval'
+  | 'requestReview'
+  | 'share'
+  | 'uploadVersion'
+  | 'copy'
+  | 'move'
+  | 'delete';
 
 /** What the actions can do on the page that hosts them. */
 export interface AssetActionEnv {
@@ -28,6 +37,8 @@ export interface AssetActionEnv {
   request: (taskType: TaskRequestType, asset: AssetItem) => void;
   /** Opens the share asset panel for files (spec 002 §2, §4). */
   share: (assets: AssetItem[]) => void;
+  /** Picks a file and stacks it onto the asset as its newest version (issue 16). */
+  uploadVersion: (asset: AssetItem) => void;
   copyMove: (action: 'copy' | 'move', assets: AssetItem[]) => void;
   remove: (assets: AssetItem[]) => void;
 }
@@ -100,6 +111,15 @@ export const ASSET_ACTIONS: readonly AssetAction[] = [
       assets.every((a) => !a.is_folder) &&
       (env.can('can_share_to_download_rushesio_assets') || env.can('can_share_to_download_all_assets')),
     run: (env, assets) => env.share(assets),
+  },
+  {
+    id: 'uploadVersion',
+    label: UI.uploadNewVersion,
+    icon: IconStack2,
+    shortcutLabel: UI.versionShortcut,
+    keys: ['v'],
+    enabled: (env, assets) => one(assets) && !assets[0].is_folder && env.can('can_upload_assets'),
+    run: (env, assets) => env.uploadVersion(assets[0]),
   },
   {
     id: 'copy',

@@ -1,4 +1,15 @@
-import { Button, Center, Container, Group, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Container,
+  Group,
+  Image,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -117,10 +128,11 @@ export function ReviewMedia({ review }: { review: Open }) {
  * 'shared'): no account needed. Expired or revoked links say so; a passcode link asks for it first.
  */
 export default function ReviewPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const version = params.get('ingest_db_id') ?? undefined;
   const reviewKey: ReviewKey = params.get('shared_link')
-    ? { shared_link: params.get('shared_link')! }
-    : { shared_asset: params.get('shared_asset') ?? '' };
+    ? { shared_link: params.get('shared_link')!, ingest_db_id: version }
+    : { shared_asset: params.get('shared_asset') ?? '', ingest_db_id: version };
   const query = useReview(reviewKey);
   if (query.isPending) return <PageLoader />;
   const data = query.data;
@@ -153,6 +165,25 @@ export default function ReviewPage() {
             </Button>
           )}
         </Group>
+        {data.versions.length > 1 && (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {UI.versions}
+            </Text>
+            <SegmentedControl
+              aria-label={UI.versions}
+              value={data.ingest_db_id}
+              onChange={(id) =>
+                setParams((p) => {
+                  const next = new URLSearchParams(p);
+                  next.set('ingest_db_id', id);
+                  return next;
+                })
+              }
+              data={data.versions.map((v) => ({ value: v.ingest_db_id, label: UI.versionLabel(v.version) }))}
+            />
+          </Group>
+        )}
         {data.file_type === 'video' && data.play_url ? (
           <ReviewWorkspace
             playUrl={data.play_url}

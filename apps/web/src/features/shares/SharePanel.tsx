@@ -2,7 +2,6 @@ import { SegmentedControl, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UI } from '@rushes/shared';
-import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { notificationKeys } from '../notifications/api.ts';
 import { useShareSettings, useSharedUsers } from './api.ts';
@@ -33,7 +32,7 @@ export default function SharePanel({
   withTask = false,
   onShared,
   close,
-}: SharePanelProps & PanelBaseProps) {
+}: SharePanelProps & { close: () => void }) {
   const queryClient = useQueryClient();
   const [view, setView] = useState<'SHARE' | 'LIST'>('SHARE');
   const settings = useShareSettings(withTask ? 'editor' : 'collaborator');

@@ -15,7 +15,8 @@ export const shareKeys = {
   all: ['shares'] as const,
   settings: (role: string) => ['shares', 'settings', role] as const,
   users: (ingestDbId: string) => ['shares', 'users', ingestDbId] as const,
-  review: (key: ReviewKey) => ['shares', 'review', key.shared_link ?? '', key.shared_asset ?? ''] as const,
+  review: (key: ReviewKey) =>
+    ['shares', 'review', key.shared_link ?? '', key.shared_asset ?? '', key.ingest_db_id ?? ''] as const,
 };
 
 /** The share settings list: role editor when a task is present, else collaborator (spec 002 §6). */

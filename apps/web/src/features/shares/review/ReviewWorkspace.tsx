@@ -32,7 +32,12 @@ function useComments(source: CommentsSource) {
   const key =
     source.kind === 'member'
       ? ['shares', 'comments', source.ingestDbId]
-      : ['shares', 'comments', source.reviewKey.shared_link ?? source.reviewKey.shared_asset ?? ''];
+      : [
+          'shares',
+          'comments',
+          source.reviewKey.shared_link ?? source.reviewKey.shared_asset ?? '',
+          source.reviewKey.ingest_db_id ?? '',
+        ];
   const projectDbId = source.kind === 'member' ? source.projectDbId : null;
   const ingestDbId = source.kind === 'member' ? source.ingestDbId : null;
   useEffect(() => {
