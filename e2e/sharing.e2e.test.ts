@@ -223,6 +223,11 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await visible(guest.getByRole('heading', { name: FILE }));
     await visible(guest.getByRole('article', { name: 'The logo flickers here' }));
     await shot(guest, FLOW, '10-guest-v1-with-comment');
+    await guest.getByRole('button', { name: UI.compareVersions }).click();
+    const compare = guest.getByRole('region', { name: UI.compareVersions });
+    await expect.poll(() => compare.locator('video').count()).toBe(2);
+    await visible(compare.getByText(UI.versionLabel(2), { exact: true }));
+    await shot(guest, FLOW, '10b-guest-compare');
   });
 
   it('A sees B and the Pending e-mail in LIST with the link views, revokes it; the guest page says expired', async () => {

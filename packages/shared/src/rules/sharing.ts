@@ -106,5 +106,7 @@ export const REVIEW_UI = {
   versionLabel: (n: number) => `v${n}`,
   versions: 'Versions',
   uploadNewVersion: 'Upload new version',
+  compareVersions: 'Compare versions',
+  closeCompare: 'Close compare',
   versionShortcut: 'V',
 } as const;

@@ -28,6 +28,7 @@ import { api, fieldErrorsOf, ApiError } from '../../api/client.ts';
 import { Form } from '../../ui/Form.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { shareKeys, useReview } from './api.ts';
+import { CompareView } from './review/CompareView.tsx';
 import { ReviewWorkspace } from './review/ReviewWorkspace.tsx';
 
 type Open = Extract<ReviewAnswer, { state: 'open' }>;
@@ -134,6 +135,7 @@ export default function ReviewPage() {
     ? { shared_link: params.get('shared_link')!, ingest_db_id: version }
     : { shared_asset: params.get('shared_asset') ?? '', ingest_db_id: version };
   const query = useReview(reviewKey);
+  const [compare, setCompare] = useState(false);
   if (query.isPending) return <PageLoader />;
   const data = query.data;
   if (!data || data.state === 'expired') return <Expired />;
@@ -182,7 +184,15 @@ export default function ReviewPage() {
               }
               data={data.versions.map((v) => ({ value: v.ingest_db_id, label: UI.versionLabel(v.version) }))}
             />
+            {data.file_type === 'video' && (
+              <Button size="xs" variant="default" onClick={() => setCompare((c) => !c)}>
+                {compare ? UI.closeCompare : UI.compareVersions}
+              </Button>
+            )}
           </Group>
+        )}
+        {compare && data.versions.length > 1 && (
+          <CompareView reviewKey={reviewKey} versions={data.versions} current={data.ingest_db_id} />
         )}
         {data.file_type === 'video' && data.play_url ? (
           <ReviewWorkspace
