@@ -308,4 +308,34 @@ describe('review links', () => {
     });
     expect(file.statusCode).not.toBe(403);
   });
+
+  it('a tray card opens the review page for its logged-in recipient only (shared_asset)', async () => {
+    const { a, b, projectId, assetId } = await world();
+    await share(a, {
+      project_db_id: projectId,
+      ingest_db_id: assetId,
+      user_ids: [b.user.id],
+      settings: [{ field: 'is_download_allowed', selected: true }],
+    });
+    const tray = await call<SharedAssetsPage>(t, 'GET', API.projects.trays, b, {
+      tray_name: 'shared_assets',
+    });
+    const shareId = tray.body.data.data[0].share_id;
+    const byCard = (cookie?: string) =>
+      send<ReviewAnswer>(t, 'GET', API.review.root, { query: { shared_asset: shareId }, cookie });
+    const mine = await byCard(b.cookie);
+    expect(mine.body.data).toMatchObject({ state: 'open', ingest_db_id: assetId });
+    const download = (mine.body.data as { download_url: string }).download_url;
+    expect(download).toContain(`shared_asset=${shareId}`);
+    const fetchAs = (cookie?: string) =>
+      t.app.inject({ method: 'GET', url: download, headers: cookie ? { cookie } : {} });
+    expect((await fetchAs(b.cookie)).statusCode).toBe(200);
+    expect((await fetchAs()).statusCode).toBe(410);
+    const other = await person(t);
+    expect((await byCard(other.cookie)).body.data).toEqual({ state: 'expired' });
+    expect((await byCard()).body.data).toEqual({ state: 'expired' });
+    // removed from the share: the card no longer opens
+    await call(t, 'PUT', API.shares.root, a, { ingest_db_id: assetId, user_db_id: b.user.id });
+    expect((await byCard(b.cookie)).body.data).toEqual({ state: 'expired' });
+  });
 });
