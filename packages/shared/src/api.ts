@@ -126,6 +126,33 @@ export const API = {
     /** GET people to ask on an asset: the project's team and members (ingest_db_id, search_text, team_id) */
     userSearch: '/api/assets/task-requests/users/search',
   },
+  shares: {
+    /** POST share assets with people (spec 002 §7), PUT remove one shared user */
+    root: '/api/assets/share',
+    /** GET the asset's shared users, invited e-mails and review links */
+    users: '/api/assets/share/users',
+    /** GET the share settings list (role editor|collaborator) */
+    settings: '/api/assets/share/settings',
+    /** PUT revoke a review link (share_link_db_id) */
+    revoke: '/api/assets/share/revoke',
+    /** GET an asset's review comments (page_no, total_entries), POST add one or a reply */
+    comments: '/api/assets/comments',
+    /** PUT resolve or reopen a comment */
+    resolveComment: '/api/assets/comments/resolve',
+    /** GET an asset's version stack, POST stack an uploaded file onto it as its newest version */
+    versions: '/api/assets/versions',
+  },
+  /** The public review page's calls (no account; the token is the shared_link parameter) */
+  review: {
+    /** GET what the link shows: expired, passcode asked, or the asset */
+    root: '/api/review',
+    /** POST the passcode; a right one sets the link's grant cookie */
+    unlock: '/api/review/unlock',
+    /** GET bytes with Range (kind play|original|thumbnail) */
+    file: '/api/review/file',
+    /** GET the link's asset comments, POST one (guests under a typed name) */
+    comments: '/api/review/comments',
+  },
   uploads: {
     /** POST start an upload (spec 002 §7 'upload/assets'), DELETE abort it */
     root: '/api/upload/assets',
@@ -162,8 +189,19 @@ export const PUBLIC_API_PREFIX = '/api/auth/';
 /** The address of an asset's bytes (<img src>, <video src>): cookie-authenticated, Range-capable. */
 export const mediaFileUrl = (
   ingestDbId: string,
-  kind: 'original' | 'proxy' | 'thumbnail',
+  kind: 'original' | 'proxy' | 'thumbnail' | 'play',
   version?: string,
 ) =>
   `${API.media.file}?ingest_db_id=${encodeURIComponent(ingestDbId)}&kind=${kind}` +
   (version ? `&v=${encodeURIComponent(version)}` : '');
+
+/** The review page's address for a token (the web route; mail links prefix PUBLIC_URL). */
+export const reviewPagePath = (token: string) => `/review?shared_link=${encodeURIComponent(token)}`;
+/** The bytes of a review link (same-origin, Range-capable), by token or by tray card. */
+export const reviewFileUrl = (
+  key: { shared_link?: string; shared_asset?: string },
+  kind: 'play' | 'original' | 'thumbnail',
+  version?: string,
+) =>
+  `${API.review.file}?${key.shared_link ? `shared_link=${encodeURIComponent(key.shared_link)}` : `shared_asset=${encodeURIComponent(key.shared_asset ?? '')}`}&kind=${kind}` +
+  (version ? `&ingest_db_id=${encodeURIComponent(version)}` : '');

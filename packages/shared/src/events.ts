@@ -63,6 +63,10 @@ export interface ServerToClientEvents {
   shared_asset_update: (payload: { tray: 'shared_assets'; asset: SharedAssetCard }) => void;
   /** Removes the card by share_id, total -1 (asset deleted or unshared). */
   shared_asset_delete: (payload: { share_id: string }) => void;
+  /** Project room: an asset's shared users or review links changed (issue 16); refetch its share list. */
+  asset_shares_changed: (payload: { ingest_db_id: string }) => void;
+  /** Project room: an asset's review comments changed (added, resolved); refetch them. */
+  asset_comments_changed: (payload: { ingest_db_id: string }) => void;
   /** User room: a task entered one of the user's home trays (first in the tray, total +1). */
   task_add: (payload: { tray: TaskTrayName; task: Task }) => void;
   /** User room: replaces the task card in that tray (status, assignees, transfer, unread changed). */

@@ -31,3 +31,7 @@ export * from './rules/text.ts';
 export * from './rules/names.ts';
 export * from './routes/index.ts';
 export * from './schemas/ai.ts';
+export * from './rules/sharing.ts';
+export * from './schemas/sharing.ts';
+export * from './rules/timecode.ts';
+export * from './schemas/reviewComments.ts';

@@ -21,6 +21,7 @@ const StatisticsPage = lazy(() => import('../features/settings/StatisticsPage.ts
 const UserGuidePage = lazy(() => import('../features/settings/UserGuidePage.tsx'));
 const ProjectPage = lazy(() => import('../features/projects/ProjectPage.tsx'));
 const PlayerPage = lazy(() => import('../features/player/PlayerPage.tsx'));
+const ReviewPage = lazy(() => import('../features/shares/ReviewPage.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 
 /** The routes of spec 002 §2: public screens, the logged-in shell, and not found. */
@@ -37,6 +38,7 @@ export const router = createBrowserRouter([
       { path: PATHS.twoFactor, element: <TwoFactorPage /> },
       { path: PATHS.logout, element: <LogoutPage /> },
       { path: PATHS.outbox, element: <OutboxPage /> },
+      { path: PATHS.review, element: <ReviewPage /> },
       {
         element: <RequireAuth />,
         children: [

@@ -1,4 +1,5 @@
 import { aiRoutes } from './ai.ts';
+import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
 import { routesOf, type RouteDef } from './define.ts';
@@ -33,6 +34,10 @@ export const ROUTES = {
   chat: chatRoutes,
   notifications: notificationsRoutes,
   ai: aiRoutes,
+  shares: sharesRoutes,
+  versions: versionsRoutes,
+  comments: commentsRoutes,
+  review: reviewRoutes,
 } as const;
 
 /** Every entry of the route map. */

@@ -2,7 +2,10 @@
  * Every user-visible text of the product, written once. Spec texts are copied verbatim
  * (002 §5 and §8); texts the spec leaves open are decided in docs/decisions.md.
  */
+import { SHARE_MESSAGES } from './sharing.ts';
+
 export const MSG = {
+  ...SHARE_MESSAGES,
   // spec 002 §8 fixed messages
   somethingWentWrong: 'Something went wrong',
   required: 'This field is required',

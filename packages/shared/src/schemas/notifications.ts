@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'project_invite',
   'team_invite',
   'asset_shared',
+  'asset_comment',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

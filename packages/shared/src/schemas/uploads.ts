@@ -187,7 +187,8 @@ export const playerAsset = z.object({
   created_on: z.string(),
   /** what the <video>/<audio>/<img> plays: the proxy when there is one, else the original (null: nothing playable yet) */
   play_url: z.string().nullable(),
-  original_url: z.string(),
+  /** the original's download (null: the caller lacks download_all_assets) */
+  original_url: z.string().nullable(),
   proxy_url: z.string().nullable(),
   thumbnail: z.string().nullable(),
   /** the configured external player for this asset (id and project query), or null: use /player/{id} */
@@ -199,7 +200,11 @@ export type PlayerAsset = z.infer<typeof playerAsset>;
 export const playerConfigAnswer = z.object({ external_player_url: z.string().nullable() });
 export type PlayerConfigAnswer = z.infer<typeof playerConfigAnswer>;
 
-export const MEDIA_KINDS = ['original', 'proxy', 'thumbnail'] as const;
+/**
+ * 'play' is what the player streams (the proxy, else a browser-playable original, always inline);
+ * 'original' is the download of the original, gated by download_all_assets (issue 16).
+ */
+export const MEDIA_KINDS = ['original', 'proxy', 'thumbnail', 'play'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 /** GET API.media.file — the bytes, with Range support; cookie-authenticated, so <video src> works. */
 export const mediaFileQuery = z.object({ ingest_db_id: uuid(), kind: z.enum(MEDIA_KINDS) });

@@ -11,7 +11,7 @@ import {
   displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { assets, users } from '../../db/schema/index.ts';
+import { assetVersions, assets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -25,7 +25,7 @@ import {
   adjustProjectTotals,
   lockProject,
 } from '../projects/index.ts';
-import { dropSharesOf } from '../shares/index.ts';
+import { runAssetsDeleting } from './deleteHooks.ts';
 import { enqueueBlobDeletion } from './assets.jobs.ts';
 import { insertAsset } from './assets.writes.ts';
 import {
@@ -65,8 +65,13 @@ function pageOf(rows: Ranked[], limit: number, total: number, breadcrumbs: Asset
   };
 }
 
+// Newer versions of an asset live in its version stack (issue 16), not as rows of the folder.
 const inFolderOf = (projectId: string, folderId: string | null) =>
-  and(eq(assets.projectId, projectId), folderId ? eq(assets.parentId, folderId) : isNull(assets.parentId));
+  and(
+    eq(assets.projectId, projectId),
+    folderId ? eq(assets.parentId, folderId) : isNull(assets.parentId),
+    sql`not exists (select 1 from ${assetVersions} v where v.asset_id = ${assets.id})`,
+  );
 
 /**
  * One phase of a folder page (exported for the EXPLAIN test): the folders or the files of a folder
@@ -195,7 +200,8 @@ export function createAssetsService(ctx: AppContext) {
           .flatMap((r) => [r.blob_key, r.thumbnail_key, r.proxy_key])
           .filter((k) => k !== null);
         // Recipients of shared assets in the subtree lose the card live (rows would cascade anyway).
-        await dropSharesOf(
+        await runAssetsDeleting(
+          ctx,
           tx,
           emit,
           subtree.map((r) => r.id),

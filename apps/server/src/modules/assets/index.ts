@@ -16,6 +16,7 @@ export {
 } from './assets.writes.ts';
 export { createAssetCatalog, type CatalogEntry } from './assets.catalog.ts';
 export { createAssetsService } from './assets.service.ts';
+export { onAssetsDeleting } from './deleteHooks.ts';
 
 /** Folders and files of a project: browse, search, copy, move, delete, metadata. */
 export const assetsModule = defineModule({

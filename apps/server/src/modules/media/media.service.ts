@@ -1,10 +1,10 @@
 import { MSG, externalPlayerHref, mediaFileUrl, type MediaKind, type PlayerAsset } from '@rushes/shared';
 import { isBlobError, type BlobObject, type ByteRange } from '../../platform/blobs/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { iso } from '../../db/rows.ts';
-import { findFileAsset } from '../assets/index.ts';
-import { authorizeProject, canViewProject } from '../projects/index.ts';
+import { findFileAsset, type AssetRow } from '../assets/index.ts';
+import { authorizeProject, canDownloadOriginals, canViewProject } from '../projects/index.ts';
 
 /** Types a browser may render inline from our origin; anything else is a download (no stored XSS). */
 const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|video\/[\w.+-]+|audio\/[\w.+-]+)$/;
@@ -28,8 +28,8 @@ export function createMediaService(ctx: AppContext) {
   async function visibleAsset(userId: string, assetId: string) {
     const a = await findFileAsset(db, assetId);
     if (!a) throw notFound(MSG.assetNotFound);
-    await authorizeProject(db, userId, a.projectId, canViewProject);
-    return a;
+    const access = await authorizeProject(db, userId, a.projectId, canViewProject);
+    return Object.assign(a, { canDownload: canDownloadOriginals(access) });
   }
 
   const external = (assetId: string, projectId: string) =>
@@ -41,7 +41,7 @@ export function createMediaService(ctx: AppContext) {
     async asset(userId: string, assetId: string): Promise<PlayerAsset> {
       const a = await visibleAsset(userId, assetId);
       const v = String(a.updatedAt.getTime());
-      const original = mediaFileUrl(a.id, 'original');
+      const original = a.canDownload ? mediaFileUrl(a.id, 'original') : null;
       const proxy = a.proxyKey ? mediaFileUrl(a.id, 'proxy', v) : null;
       const playableOriginal = a.mimeType !== null && INLINE.test(a.mimeType);
       return {
@@ -59,7 +59,7 @@ export function createMediaService(ctx: AppContext) {
         duration: a.durationSeconds,
         file_size: Number(a.sizeBytes),
         created_on: iso(a.createdAt),
-        play_url: proxy ?? (playableOriginal ? original : null),
+        play_url: proxy ?? (playableOriginal ? mediaFileUrl(a.id, 'play', v) : null),
         original_url: original,
         proxy_url: proxy,
         thumbnail: a.thumbnailKey ? mediaFileUrl(a.id, 'thumbnail', v) : null,
@@ -75,35 +75,53 @@ export function createMediaService(ctx: AppContext) {
       rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined,
     ): Promise<MediaStream | { unsatisfiable: number }> {
       const a = await visibleAsset(userId, assetId);
-      const key = kind === 'original' ? a.blobKey : kind === 'proxy' ? a.proxyKey : a.thumbnailKey;
-      if (!key) throw notFound(MSG.notFound);
-      const head = await blobs.headObject(key);
-      if (!head) throw notFound(MSG.notFound);
-      const range = rangeOf(head.size);
-      if (range === 'unsatisfiable') return { unsatisfiable: head.size };
-      let object: BlobObject;
-      try {
-        object = await blobs.getObject(key, range ? { range } : {});
-      } catch (err) {
-        if (isBlobError(err, 'NoSuchKey')) throw notFound(MSG.notFound);
-        if (isBlobError(err, 'InvalidRange')) return { unsatisfiable: head.size };
-        throw err;
-      }
-      // The original's type is the one sniffed from its bytes (set by the pipeline), never the browser's.
-      const contentType =
-        kind === 'thumbnail'
-          ? 'image/jpeg'
-          : kind === 'proxy'
-            ? (head.contentType ?? 'video/mp4')
-            : (a.mimeType ?? '');
-      const inline = INLINE.test(contentType);
-      return {
-        object,
-        range,
-        contentType: inline ? contentType : 'application/octet-stream',
-        inline,
-        filename: a.title,
-      };
+      // Downloads of originals need download_all_assets (issue 16); watching streams 'play'.
+      if (kind === 'original' && !a.canDownload) throw forbidden(MSG.downloadNotAllowed);
+      return openAssetBytes(blobs, a, kind, rangeOf);
     },
+  };
+}
+
+/**
+ * The bytes of an asset for a caller already allowed: 'play' is the proxy, else the original when a
+ * browser plays it inline (never a download), else 404. Also used by the review link (shares).
+ */
+export async function openAssetBytes(
+  blobs: AppContext['blobs'],
+  a: AssetRow,
+  kind: MediaKind,
+  rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined,
+): Promise<MediaStream | { unsatisfiable: number }> {
+  const playOriginal = kind === 'play' && !a.proxyKey && a.mimeType !== null && INLINE.test(a.mimeType);
+  if (kind === 'play' && !a.proxyKey && !playOriginal) throw notFound(MSG.notFound);
+  const served = kind === 'play' ? (playOriginal ? 'original' : 'proxy') : kind;
+  const key = served === 'original' ? a.blobKey : served === 'proxy' ? a.proxyKey : a.thumbnailKey;
+  if (!key) throw notFound(MSG.notFound);
+  const head = await blobs.headObject(key);
+  if (!head) throw notFound(MSG.notFound);
+  const range = rangeOf(head.size);
+  if (range === 'unsatisfiable') return { unsatisfiable: head.size };
+  let object: BlobObject;
+  try {
+    object = await blobs.getObject(key, range ? { range } : {});
+  } catch (err) {
+    if (isBlobError(err, 'NoSuchKey')) throw notFound(MSG.notFound);
+    if (isBlobError(err, 'InvalidRange')) return { unsatisfiable: head.size };
+    throw err;
+  }
+  // The original's type is the one sniffed from its bytes (set by the pipeline), never the browser's.
+  const contentType =
+    served === 'thumbnail'
+      ? 'image/jpeg'
+      : served === 'proxy'
+        ? (head.contentType ?? 'video/mp4')
+        : (a.mimeType ?? '');
+  const inline = INLINE.test(contentType);
+  return {
+    object,
+    range,
+    contentType: inline ? contentType : 'application/octet-stream',
+    inline,
+    filename: a.title,
   };
 }

@@ -29,7 +29,8 @@ export interface NotifyInput {
   projectId?: string | null;
   taskId?: string | null;
   assetId?: string | null;
-  actorUserId: string;
+  /** null: someone without an account (a guest on a review link) */
+  actorUserId: string | null;
 }
 
 /** The team a notification is about: given, or its project's. */

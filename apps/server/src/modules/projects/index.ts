@@ -9,6 +9,8 @@ export {
   authorizeProject,
   canCopyMoveAssets,
   canDeleteAssets,
+  canDownloadOriginals,
+  canShareAssets,
   canEditMetadata,
   canManageCollaborators,
   canManageProject,
@@ -17,10 +19,11 @@ export {
   holdsProjectCodeSql,
   loadProjectAccess,
 } from './projects.policy.ts';
-export type { ProjectAccess } from './projects.policy.ts';
+export type { ProjectAccess, ProjectRule } from './projects.policy.ts';
 export { adjustProjectTotals, insertProjectMember, lockProject } from './projects.service.ts';
 export { releaseTeamProjects } from './teamProjects.ts';
 export { onProjectDeleting, type ProjectCleanup } from './projectCleanup.ts';
+export { provideSharedAssetsTray } from './sharedTray.ts';
 
 /** Projects, their members and invitations, home trays; project:{id} rooms. */
 export const projectsModule = defineModule({

@@ -93,6 +93,14 @@ export const canWriteAssets = holds('can_upload_assets');
 export const canDeleteAssets = holds('can_delete_assets');
 export const canCopyMoveAssets = holds('can_copy_move_assets');
 export const canEditMetadata = holds('can_add_update_asset_metadata');
+/** Download originals (spec 000 §4: share_to_download_all_assets forces download_all_assets). */
+export const canDownloadOriginals = holds('download_all_assets');
+/**
+ * Share assets with people and remove shared users (spec 002 §6): either share-to-download code.
+ */
+export const canShareAssets: ProjectRule = (a) =>
+  a.codes.includes('can_share_to_download_rushesio_assets') ||
+  a.codes.includes('can_share_to_download_all_assets');
 /** Adding, inviting or removing admins also needs the caller to be the creator or an admin. */
 export const canManageRole = (a: ProjectAccess, role: 'admin' | 'collaborator') =>
   canManageCollaborators(a) && (role === 'collaborator' || a.role !== 'collaborator');

@@ -5,10 +5,10 @@ import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { limit } from '../../platform/http/routes.ts';
-import { createSharesService } from '../shares/index.ts';
 import { createProjectInvitesService } from './invites.service.ts';
 import { membersRoutes } from './members.routes.ts';
 import { createProjectsService } from './projects.service.ts';
+import { sharedAssetsTrayOf } from './sharedTray.ts';
 
 /**
  * Projects and home trays. Who may: team members holding can_create_projects create (within the
@@ -17,7 +17,6 @@ import { createProjectsService } from './projects.service.ts';
  */
 export function projectsRoutes(ctx: AppContext) {
   const service = createProjectsService(ctx);
-  const shares = createSharesService(ctx);
   const invites = createProjectInvitesService(ctx);
 
   return async (fastify: FastifyInstance) => {
@@ -40,7 +39,8 @@ export function projectsRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.projects.trays, async (req) => {
       const { tray_name, ...q } = req.query;
       // 'Shared Assets' lists shares made to the caller; the project trays, their memberships.
-      if (tray_name === 'shared_assets') return ok(await shares.tray(userIdOf(req), { ...q, tray_name }));
+      if (tray_name === 'shared_assets')
+        return ok(await sharedAssetsTrayOf(ctx)(userIdOf(req), { ...q, tray_name }));
       return ok(await service.tray(userIdOf(req), { ...q, tray_name }));
     });
 

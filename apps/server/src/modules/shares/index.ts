@@ -1,11 +1,30 @@
 import { defineModule } from '../../platform/modules.ts';
+import { commentsRoutes } from './comments.routes.ts';
+import { reviewRoutes } from './review.routes.ts';
+import { versionsRoutes } from './versions.routes.ts';
 import { registerShareMappers } from './shares.realtime.ts';
+import { sharesRoutes } from './shares.routes.ts';
+import { createSharesService } from './shares.service.ts';
+import { provideSharedAssetsTray } from '../projects/index.ts';
+import { onAssetsDeleting } from '../assets/index.ts';
+import { dropSharesOf } from './shares.service.ts';
+import type { AppContext } from '../../platform/context.ts';
+
+const registerTray = (ctx: AppContext) => {
+  const service = createSharesService(ctx);
+  provideSharedAssetsTray(ctx, (userId, q) => service.tray(userId, q));
+  onAssetsDeleting(ctx, dropSharesOf);
+};
 
 // What other modules may call (everything else in this folder is internal).
-export { createSharesService, dropSharesOf } from './shares.service.ts';
+export { createSharesService } from './shares.service.ts';
 
-/** Assets shared with people: the 'Shared Assets' tray of the recipients. */
+/**
+ * Assets shared with people (the 'Shared Assets' tray of the recipients), review links and their
+ * public review page (issue 16).
+ */
 export const sharesModule = defineModule({
   name: 'shares',
-  listeners: [registerShareMappers],
+  routes: [sharesRoutes, commentsRoutes, versionsRoutes, reviewRoutes],
+  listeners: [registerShareMappers, registerTray],
 });

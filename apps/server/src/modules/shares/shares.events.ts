@@ -5,6 +5,10 @@ declare module '../../platform/events/bus.ts' {
     'shares.added': { shareIds: string[] };
     /** A share was renewed (shared again): recipients' cards are replaced. */
     'shares.updated': { shareIds: string[] };
+    /** An asset's shares or review links changed (shared, revoked, user removed): its project room refetches. */
+    'shares.links_changed': { assetId: string; projectId: string };
+    /** An asset's review comments changed (added, resolved): its project room refetches them. */
+    'comments.changed': { assetId: string; projectId: string };
     /** Shares are gone (asset deleted, unshared): each recipient's tray drops the card. */
     'shares.removed': { shares: { shareId: string; userId: string }[] };
   }

@@ -13,6 +13,12 @@ export function registerShareMappers(ctx: AppContext) {
     for (const { userId, card } of await cardsOfShares(db, shareIds))
       realtime.toUser(userId, 'shared_asset_update', { tray: 'shared_assets', asset: card });
   });
+  events.on('shares.links_changed', ({ assetId, projectId }) => {
+    realtime.toRoom(`project:${projectId}`, 'asset_shares_changed', { ingest_db_id: assetId });
+  });
+  events.on('comments.changed', ({ assetId, projectId }) => {
+    realtime.toRoom(`project:${projectId}`, 'asset_comments_changed', { ingest_db_id: assetId });
+  });
   events.on('shares.removed', ({ shares }) => {
     for (const { userId, shareId } of shares)
       realtime.toUser(userId, 'shared_asset_delete', { share_id: shareId });

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SHARED_ASSETS_TRAY, type SharedAssetsPage, type TrayQuery } from '@rushes/shared';
 import type { Tx } from '../../db/client.ts';
-import { assetShares } from '../../db/schema/index.ts';
+import { assetShares, shareLinkRecipients, shareLinks, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
 import type { Emit } from '../notifications/index.ts';
@@ -67,6 +67,14 @@ export function createSharesService(ctx: AppContext) {
   const { db } = ctx;
   return {
     async tray(userId: string, q: TrayQuery): Promise<SharedAssetsPage> {
+      // Shares sent to the user's e-mail before they joined land now ('Pending' until they join).
+      if (!q.cursor) {
+        const [me] = await db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(eq(users.id, userId));
+        if (me) await ctx.events.transaction(db, (tx, emit) => claimInvitedShares(tx, emit, me));
+      }
       const mine = eq(assetShares.sharedWithUserId, userId);
       const [{ total }] = await db.select({ total: count() }).from(assetShares).where(mine);
       const cursor = decodeCursor(q.cursor);
@@ -93,4 +101,41 @@ export function createSharesService(ctx: AppContext) {
       };
     },
   };
+}
+
+/**
+ * Invited e-mails become shares once their owner has an account (spec 002 §4 'Pending' until they
+ * join): the invite rows get the user, and the assets land in their tray. Runs when they read the
+ * tray or open a link while logged in.
+ */
+export async function claimInvitedShares(tx: Tx, emit: Emit, user: { id: string; email: string }) {
+  const claimed = await tx
+    .update(shareLinkRecipients)
+    .set({ userId: user.id })
+    .where(
+      and(
+        isNull(shareLinkRecipients.userId),
+        eq(shareLinkRecipients.email, user.email.toLowerCase()),
+        sql`not exists (select 1 from ${shareLinkRecipients} r2 where r2.link_id = ${shareLinkRecipients.linkId} and r2.user_id = ${user.id})`,
+      ),
+    )
+    .returning({ linkId: shareLinkRecipients.linkId });
+  if (claimed.length === 0) return;
+  const rows = await tx
+    .select({ assetId: shareLinks.assetId, createdBy: shareLinks.createdBy })
+    .from(shareLinks)
+    .where(
+      inArray(
+        shareLinks.id,
+        claimed.map((c) => c.linkId),
+      ),
+    );
+  for (const r of rows) {
+    if (!r.createdBy) continue;
+    await recordShares(tx, emit, { assetId: r.assetId, userIds: [user.id], sharedBy: r.createdBy });
+  }
+  // e-mail rows left over (a user already a recipient of that link) are dropped
+  await tx
+    .delete(shareLinkRecipients)
+    .where(and(isNull(shareLinkRecipients.userId), eq(shareLinkRecipients.email, user.email.toLowerCase())));
 }

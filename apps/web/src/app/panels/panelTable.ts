@@ -17,6 +17,7 @@ import type { TaskDetailPanelProps } from '../../features/tasks/TaskDetailPanel.
 import type { TaskTransferPanelProps } from '../../features/tasks/TaskTransferPanel.tsx';
 import type { TaskChatPanelProps } from '../../features/tasks/chat/TaskChatPanel.tsx';
 import type { ApprovalRequestPanelProps } from '../../features/approvals/ApprovalRequestPanel.tsx';
+import type { SharePanelProps } from '../../features/shares/SharePanel.tsx';
 import type { AssistantPanelProps } from '../../features/ai/panelProps.ts';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
@@ -60,6 +61,8 @@ declare module './registry.ts' {
     requestReview: ApprovalRequestPanelProps;
     /** the AI assistant chat (spec 000 §2, issue 21) */
     aiAssistant: AssistantPanelProps;
+    /** share asset (spec 002 §2, §4) */
+    shareAsset: SharePanelProps;
   }
 }
 
@@ -147,6 +150,7 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   },
   requestApproval: { title: UI.requestApproval, component: ApprovalRequestPanel },
   requestReview: { title: UI.requestReview, component: ApprovalRequestPanel },
+  shareAsset: { title: UI.shareAsset, component: lazy(() => import('../../features/shares/SharePanel.tsx')) },
   aiAssistant: {
     title: AI_TEXT.panelTitle,
     component: lazy(() => import('../../features/ai/AssistantPanel.tsx')),

@@ -19,6 +19,8 @@ import { useSelection } from './useSelection.ts';
 import { useOpenInPlayer } from '../player/openInPlayer.ts';
 import { UploadDropZone, UploadEmptyState } from '../uploads/UploadDropZone.tsx';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
+import { ShareLinkDialog } from '../shares/linkDialog.tsx';
+import { useUploadVersion } from '../shares/useUploadVersion.tsx';
 
 /** The open modal; kept (closed) while its closing transition runs, so its title does not change. */
 interface Dialog {
@@ -55,6 +57,7 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
   const [dialog, setDialog] = useState<Dialog>({ kind: 'delete', assets: [], open: false });
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const openInPlayer = useOpenInPlayer();
+  const versionUpload = useUploadVersion(projectDbId, folderDbId);
 
   // A new folder or search starts with nothing selected; rows gone from the list leave the selection.
   const { reset, keepOnly } = selection;
@@ -77,10 +80,17 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
           assetTitle: asset.title,
           taskType,
         }),
+      share: (assets) =>
+        panels.open('shareAsset', {
+          projectDbId,
+          assets: assets.map((a) => ({ ingest_db_id: a.ingest_db_id, title: a.title })),
+          onShared: reset,
+        }),
+      uploadVersion: (asset) => versionUpload.choose(asset),
       copyMove: (kind, assets) => setDialog({ kind, assets, open: true }),
       remove: (assets) => setDialog({ kind: 'delete', assets, open: true }),
     }),
-    [info, navigate, panels, projectDbId, openInPlayer],
+    [info, navigate, panels, projectDbId, openInPlayer, reset, versionUpload],
   );
   useAssetShortcuts(env, selection.assets, reset);
 
@@ -105,6 +115,8 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
 
   return (
     <Stack gap="sm">
+      <ShareLinkDialog />
+      {versionUpload.elements}
       <Group justify="space-between" gap="sm" mih={38}>
         <Group gap="sm">
           <TextInput

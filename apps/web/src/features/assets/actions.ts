@@ -5,6 +5,8 @@ import {
   IconFileInfo,
   IconFolderOpen,
   IconFolderSymlink,
+  IconShare,
+  IconStack2,
   IconTrash,
   type TablerIcon,
 } from '@tabler/icons-react';
@@ -16,7 +18,15 @@ import { UI, type AssetItem, type ProjectPermissionCode, type TaskRequestType } 
  * selection toolbar and the keyboard shortcuts all read this list.
  */
 export type AssetActionId =
-  'open' | 'metadata' | 'requestApproval' | 'requestReview' | 'copy' | 'move' | 'delete';
+  | 'open'
+  | 'metadata'
+  | 'requestApproval'
+  | 'requestReview'
+  | 'share'
+  | 'uploadVersion'
+  | 'copy'
+  | 'move'
+  | 'delete';
 
 /** What the actions can do on the page that hosts them. */
 export interface AssetActionEnv {
@@ -25,6 +35,10 @@ export interface AssetActionEnv {
   metadata: (asset: AssetItem) => void;
   /** Opens the approval or review request panel of a file (spec 000 §2). */
   request: (taskType: TaskRequestType, asset: AssetItem) => void;
+  /** Opens the share asset panel for files (spec 002 §2, §4). */
+  share: (assets: AssetItem[]) => void;
+  /** Picks a file and stacks it onto the asset as its newest version (issue 16). */
+  uploadVersion: (asset: AssetItem) => void;
   copyMove: (action: 'copy' | 'move', assets: AssetItem[]) => void;
   remove: (assets: AssetItem[]) => void;
 }
@@ -84,6 +98,28 @@ export const ASSET_ACTIONS: readonly AssetAction[] = [
     keys: ['r'],
     enabled: (_env, assets) => one(assets) && !assets[0].is_folder,
     run: (env, assets) => env.request('task_review', assets[0]),
+  },
+  {
+    id: 'share',
+    label: UI.shareAsset,
+    icon: IconShare,
+    shortcutLabel: UI.shareShortcut,
+    keys: ['s'],
+    // files only; sharing needs a share-to-download code (spec 002 §6)
+    enabled: (env, assets) =>
+      some(assets) &&
+      assets.every((a) => !a.is_folder) &&
+      (env.can('can_share_to_download_rushesio_assets') || env.can('can_share_to_download_all_assets')),
+    run: (env, assets) => env.share(assets),
+  },
+  {
+    id: 'uploadVersion',
+    label: UI.uploadNewVersion,
+    icon: IconStack2,
+    shortcutLabel: UI.versionShortcut,
+    keys: ['v'],
+    enabled: (env, assets) => one(assets) && !assets[0].is_folder && env.can('can_upload_assets'),
+    run: (env, assets) => env.uploadVersion(assets[0]),
   },
   {
     id: 'copy',

@@ -6,7 +6,7 @@ import { ListStatus } from '../../ui/ListStatus.tsx';
 import { TrayFrame } from '../../ui/TrayFrame.tsx';
 import { useLoadMoreAtEnd } from '../../ui/useLoadMoreAtEnd.ts';
 import { FileTypeIcon } from '../assets/FileTypeIcon.tsx';
-import { projectPath } from '../projects/paths.ts';
+import { PATHS } from '../../app/paths.ts';
 import { useSharedAssetEvents, useSharedAssets } from './sharedAssets.ts';
 
 function SharedCard({ card }: { card: SharedAssetCard }) {
@@ -15,7 +15,13 @@ function SharedCard({ card }: { card: SharedAssetCard }) {
       <Group gap="xs" wrap="nowrap">
         <FileTypeIcon type={card.file_type} />
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={projectPath(card.project_db_id)} size="sm" fw={600} truncate="end">
+          <Anchor
+            component={Link}
+            to={`${PATHS.review}?shared_asset=${encodeURIComponent(card.share_id)}`}
+            size="sm"
+            fw={600}
+            truncate="end"
+          >
             {card.title}
           </Anchor>
           <Text size="xs" c="dimmed" truncate="end">

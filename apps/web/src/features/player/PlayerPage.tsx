@@ -3,7 +3,7 @@ import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { MSG, UI, type PlayerAsset } from '@rushes/shared';
+import { DEFAULT_FRAME_RATE, MSG, UI, type PlayerAsset } from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { connectSocket } from '../../api/socket.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -12,6 +12,7 @@ import { formatBytes, formatDuration } from '../projects/format.ts';
 import { projectPath } from '../projects/paths.ts';
 import { playerKeys, usePlayerAsset } from './api.ts';
 import { MediaView } from './MediaView.tsx';
+import { ReviewWorkspace } from '../shares/review/ReviewWorkspace.tsx';
 
 /** While the asset is processing, its status events (project room) refresh what the player shows. */
 function useAssetStatus(asset: PlayerAsset | undefined) {
@@ -116,6 +117,14 @@ export default function PlayerPage() {
               </Group>
             </Anchor>
           </Stack>
+        ) : asset.file_type === 'video' && asset.play_url ? (
+          <ReviewWorkspace
+            playUrl={asset.play_url}
+            poster={asset.thumbnail}
+            title={asset.title}
+            frameRate={DEFAULT_FRAME_RATE}
+            source={{ kind: 'member', projectDbId: asset.project_db_id, ingestDbId: asset.ingest_db_id }}
+          />
         ) : (
           <MediaView asset={asset} />
         )}

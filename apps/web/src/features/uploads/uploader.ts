@@ -39,7 +39,7 @@ const PARALLEL_STARTS = 4;
 const sessions = new Map<string, UploadSession>();
 /** The part size of each file's bytes, for getChunkSize (which Uppy calls with the Blob only). */
 const partSizes = new WeakMap<Blob, number>();
-type Listener = (event: { projectDbId: string; ingestDbId: string }) => void;
+type Listener = (event: { projectDbId: string; ingestDbId: string; resumeKey: string }) => void;
 const completedListeners = new Set<Listener>();
 /** Files the user cancelled: the only uploads whose server parts are freed. */
 const cancelRequested = new Set<string>();
@@ -186,7 +186,11 @@ function createUppy(): Uppy<UploadMeta, AwsBody> {
       resumeRecords.remove(file.meta.resumeKey);
       sessions.delete(file.id);
       for (const listener of completedListeners)
-        listener({ projectDbId: done.project_db_id, ingestDbId: done.ingest_db_id });
+        listener({
+          projectDbId: done.project_db_id,
+          ingestDbId: done.ingest_db_id,
+          resumeKey: file.meta.resumeKey,
+        });
       return {};
     },
     // Uppy also aborts after a failed part or completion; only a user's cancel frees the parts,
@@ -243,7 +247,8 @@ export function addUploads(
   projectDbId: string,
   folderDbId: string | null,
   picked: readonly PickedFile[],
-): void {
+): string[] {
+  const keys: string[] = [];
   const uppy = getUploader();
   for (const { file, folderPath } of picked) {
     const target = { projectDbId, folderDbId, folderPath };
@@ -253,6 +258,7 @@ export function addUploads(
       size: file.size,
       lastModified: file.lastModified,
     });
+    keys.push(resumeKey);
     // the same file into the same place while it is still listed: leave the existing item
     const existing = uppy.getFiles().find((f) => f.meta.resumeKey === resumeKey);
     if (existing && !existing.progress.uploadComplete) continue;
@@ -266,6 +272,7 @@ export function addUploads(
       meta: { ...target, ingestDbId: null, resumeKey, relativePath: resumeKey } as UploadMeta,
     });
   }
+  return keys;
 }
 
 /**

@@ -1,0 +1,19 @@
+import type { Tx } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Emit } from '../../platform/events/bus.ts';
+
+/**
+ * Work other modules do inside the transaction that deletes assets, before the rows go (shares drop
+ * their tray cards live). Registered at boot by those modules, per app, so assets imports none of them.
+ */
+export type AssetsDeletingHook = (tx: Tx, emit: Emit, assetIds: string[]) => Promise<void>;
+
+const hooks = new WeakMap<AppContext, AssetsDeletingHook[]>();
+
+export function onAssetsDeleting(ctx: AppContext, hook: AssetsDeletingHook) {
+  hooks.set(ctx, [...(hooks.get(ctx) ?? []), hook]);
+}
+
+export async function runAssetsDeleting(ctx: AppContext, tx: Tx, emit: Emit, assetIds: string[]) {
+  for (const hook of hooks.get(ctx) ?? []) await hook(tx, emit, assetIds);
+}

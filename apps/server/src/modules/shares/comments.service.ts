@@ -1,0 +1,210 @@
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_FRAME_RATE, MSG, smpteTimecode, type AssetCommentsPage, type Drawing } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { assetComments, notifications, projects, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fieldError, notFound } from '../../platform/http/errors.ts';
+import { notify } from '../notifications/index.ts';
+import './shares.events.ts';
+import type { AssetRow } from './shares.policy.ts';
+
+type CommentRow = typeof assetComments.$inferSelect;
+type Row = CommentRow & { firstName: string | null; lastName: string | null };
+
+/** A new comment notifies the asset's owner at most once per this window while unseen (batching). */
+export const COMMENT_NOTIFY_BATCH_MINUTES = 10;
+
+export interface CommentInput {
+  text: string;
+  comment_id?: string;
+  frame?: number;
+  frame_rate?: number;
+  x?: number;
+  y?: number;
+  drawing?: Drawing;
+}
+
+export type CommentAuthor = { userId: string } | { guestName: string; linkId: string };
+
+function present(r: Row) {
+  const frameRate = r.frame !== null ? (r.frameRate ?? DEFAULT_FRAME_RATE) : null;
+  return {
+    _id: r.id,
+    comment_id: r.parentId,
+    ingest_db_id: r.assetId,
+    text: r.text,
+    frame: r.frame,
+    frame_rate: frameRate,
+    timecode: r.frame !== null && frameRate ? smpteTimecode(r.frame, frameRate) : null,
+    x: r.x,
+    y: r.y,
+    drawing: (r.drawing as Drawing | null) ?? null,
+    author: r.authorUserId
+      ? { user_id: r.authorUserId, name: `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim(), is_guest: false }
+      : { user_id: null, name: r.guestName ?? '', is_guest: r.guestName !== null },
+    resolved: r.resolvedAt !== null,
+    created_on: r.createdAt.toISOString(),
+  };
+}
+
+const selectRows = (db: DbOrTx) =>
+  db
+    .select({ c: assetComments, firstName: users.firstName, lastName: users.lastName })
+    .from(assetComments)
+    .leftJoin(users, eq(users.id, assetComments.authorUserId))
+    .$dynamic();
+const flat = (rows: { c: CommentRow; firstName: string | null; lastName: string | null }[]): Row[] =>
+  rows.map((r) => ({ ...r.c, firstName: r.firstName, lastName: r.lastName }));
+
+/**
+ * Review comments (spec 002 §3 Asset comments; issue 16). The caller has checked access to the
+ * asset (a member, or a live review link): these functions only read and write its comments.
+ */
+export function createCommentsService(ctx: AppContext) {
+  const { db, events } = ctx;
+
+  return {
+    /** Top comments in timeline order (frame, then time), page by page, each with its replies. */
+    async list(asset: AssetRow, pageNo: number, perPage: number): Promise<AssetCommentsPage> {
+      const top = and(eq(assetComments.assetId, asset.id), isNull(assetComments.parentId));
+      const [{ total }] = await db.select({ total: count() }).from(assetComments).where(top);
+      const rows = flat(
+        await selectRows(db)
+          .where(top)
+          .orderBy(
+            sql`${assetComments.frame} asc nulls last`,
+            asc(assetComments.createdAt),
+            asc(assetComments.id),
+          )
+          .limit(perPage)
+          .offset((pageNo - 1) * perPage),
+      );
+      const ids = rows.map((r) => r.id);
+      const replies = ids.length
+        ? flat(
+            await selectRows(db)
+              .where(inArray(assetComments.parentId, ids))
+              .orderBy(asc(assetComments.createdAt), asc(assetComments.id)),
+          )
+        : [];
+      return {
+        data: rows.map((r) => ({
+          ...present(r),
+          replies: replies.filter((x) => x.parentId === r.id).map(present),
+        })),
+        page_no: pageNo,
+        total_entries: total,
+      };
+    },
+
+    async add(asset: AssetRow, author: CommentAuthor, body: CommentInput) {
+      const saved = await events.transaction(db, async (tx, emit) => {
+        if (body.comment_id) {
+          const [parent] = await tx
+            .select({ id: assetComments.id })
+            .from(assetComments)
+            .where(
+              and(
+                eq(assetComments.id, body.comment_id),
+                eq(assetComments.assetId, asset.id),
+                isNull(assetComments.parentId),
+              ),
+            );
+          if (!parent) throw fieldError('comment_id', MSG.commentNotFound);
+        }
+        const [row] = await tx
+          .insert(assetComments)
+          .values({
+            assetId: asset.id,
+            parentId: body.comment_id ?? null,
+            authorUserId: 'userId' in author ? author.userId : null,
+            guestName: 'guestName' in author ? author.guestName : null,
+            linkId: 'linkId' in author ? author.linkId : null,
+            text: body.text,
+            frame: body.frame ?? null,
+            frameRate: body.frame !== undefined ? (body.frame_rate ?? DEFAULT_FRAME_RATE) : null,
+            x: body.x ?? null,
+            y: body.y ?? null,
+            drawing: body.drawing ?? null,
+          })
+          .returning();
+        // The owner hears of new comments: once per window while the last one is unseen (batched).
+        const [project] = await tx
+          .select({ creator: projects.createdBy })
+          .from(projects)
+          .where(eq(projects.id, asset.projectId));
+        const owner = asset.uploadedBy ?? project?.creator ?? null;
+        const actor = 'userId' in author ? author.userId : null;
+        if (owner && owner !== actor) {
+          const [pending] = await tx
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(
+              and(
+                eq(notifications.userId, owner),
+                eq(notifications.assetId, asset.id),
+                eq(notifications.notificationType, 'asset_comment'),
+                eq(notifications.hasSeen, false),
+                gt(
+                  notifications.createdAt,
+                  sql`now() - make_interval(mins => ${COMMENT_NOTIFY_BATCH_MINUTES})`,
+                ),
+              ),
+            )
+            .limit(1);
+          if (!pending) {
+            const [who] = actor ? await tx.select().from(users).where(eq(users.id, actor)) : [];
+            const name = who
+              ? `${who.firstName} ${who.lastName}`.trim()
+              : `${'guestName' in author ? author.guestName : ''}`;
+            await notify(tx, emit, {
+              userIds: [owner],
+              type: 'asset_comment',
+              title: MSG.newCommentTitle,
+              message: `${name} commented on ${asset.title}`,
+              projectId: asset.projectId,
+              assetId: asset.id,
+              actorUserId: actor,
+            });
+          }
+        }
+        emit('comments.changed', { assetId: asset.id, projectId: asset.projectId });
+        return row;
+      });
+      const [row] = flat(await selectRows(db).where(eq(assetComments.id, saved.id)));
+      return { message: MSG.commentAdded, comment: present(row) };
+    },
+
+    /** The asset a comment belongs to (for the caller's access check). */
+    async assetOfComment(commentId: string) {
+      const [row] = await db
+        .select({ assetId: assetComments.assetId, parentId: assetComments.parentId })
+        .from(assetComments)
+        .where(eq(assetComments.id, commentId));
+      return row ?? null;
+    },
+
+    async resolve(asset: AssetRow, userId: string, commentId: string, resolved: boolean) {
+      await events.transaction(db, async (tx, emit) => {
+        const done = await tx
+          .update(assetComments)
+          .set(
+            resolved
+              ? { resolvedAt: sql`now()`, resolvedBy: userId }
+              : { resolvedAt: null, resolvedBy: null },
+          )
+          .where(
+            and(
+              eq(assetComments.id, commentId),
+              eq(assetComments.assetId, asset.id),
+              isNull(assetComments.parentId),
+            ),
+          )
+          .returning({ id: assetComments.id });
+        if (done.length === 0) throw notFound(MSG.commentNotFound);
+        emit('comments.changed', { assetId: asset.id, projectId: asset.projectId });
+      });
+      return { message: resolved ? MSG.commentResolved : MSG.commentReopened };
+    },
+  };
+}

@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MSG, type AssetCommentsPage, type ShareAnswer } from '@rushes/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { send } from '../../../test/inject.ts';
+import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
+import { notifications, shareLinks } from '../../db/schema/index.ts';
+import { addMembers, apiProject, bigTeam, call, person, type Person } from '../projects/projects.testkit.ts';
+import { uploadFile } from '../uploads/uploads.testkit.ts';
+
+/** Review comments (spec 002 §3 Asset comments; issue 16). */
+let t: TestApp;
+let url: string;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT: 'false' });
+  url = await listen(t);
+});
+afterAll(async () => {
+  closeAllSockets();
+  await t.close();
+});
+
+async function world() {
+  const a = await person(t, { firstName: 'Ana', lastName: 'Owner' });
+  const c = await person(t, { firstName: 'Cy', lastName: 'Editor' });
+  const teamId = await bigTeam(t, a, [c.user.id]);
+  const projectId = await apiProject(t, a, teamId);
+  await addMembers(t, a, projectId, [c]);
+  const { done } = await uploadFile(t, a, projectId, randomBytes(2000), { filename: 'cut.mp4' });
+  return { a, c, projectId, assetId: done.ingest_db_id as string };
+}
+const add = (who: Person, body: Record<string, unknown>) =>
+  call<{ comment: { _id: string; timecode: string | null } }>(t, 'POST', API.shares.comments, who, body);
+const list = (who: Person, assetId: string, q: Record<string, string> = {}) =>
+  call<AssetCommentsPage>(t, 'GET', API.shares.comments, who, { ingest_db_id: assetId, ...q });
+
+describe('asset comments', () => {
+  it('anchors to a frame with its rate (SMPTE shown), pages by page_no with total_entries in timeline order, replies and resolves', async () => {
+    const { a, c, assetId } = await world();
+    const first = await add(c, {
+      ingest_db_id: assetId,
+      text: 'Colour jumps here',
+      frame: 120,
+      frame_rate: 25,
+    });
+    expect(first.body.data).toMatchObject({ message: 'Comment added', comment: { timecode: '00:00:04:20' } });
+    await add(c, { ingest_db_id: assetId, text: 'Opening', frame: 3, frame_rate: 25 });
+    for (let i = 0; i < 3; i++) await add(a, { ingest_db_id: assetId, text: `general ${i}` });
+    const drawing = {
+      shapes: [
+        {
+          kind: 'arrow',
+          color: '#ff0000',
+          points: [
+            [0.1, 0.1],
+            [0.5, 0.5],
+          ],
+        },
+      ],
+    };
+    await add(a, { ingest_db_id: assetId, text: 'Look', frame: 50, drawing });
+    const reply = await add(a, {
+      ingest_db_id: assetId,
+      text: 'Fixed in v2',
+      comment_id: first.body.data.comment._id,
+    });
+    expect(reply.status).toBe(200);
+    // replies only to top comments of the same asset
+    const deep = await add(a, { ingest_db_id: assetId, text: 'x', comment_id: reply.body.data.comment._id });
+    expect(deep.body.errormessage).toBe(MSG.commentNotFound);
+
+    const page1 = await list(a, assetId, { entries_per_page: '4' });
+    expect(page1.body.data.total_entries).toBe(6);
+    expect(page1.body.data.page_no).toBe(1);
+    expect(page1.body.data.data.map((x) => x.text)).toEqual([
+      'Opening',
+      'Look',
+      'Colour jumps here',
+      'general 0',
+    ]);
+    expect(page1.body.data.data[1]).toMatchObject({ frame: 50, frame_rate: 25, drawing });
+    expect(page1.body.data.data[2].replies.map((r) => r.text)).toEqual(['Fixed in v2']);
+    const page2 = await list(a, assetId, { entries_per_page: '4', page_no: '2' });
+    expect(page2.body.data.data.map((x) => x.text)).toEqual(['general 1', 'general 2']);
+
+    const resolved = await call(t, 'PUT', API.shares.resolveComment, a, {
+      comment_id: first.body.data.comment._id,
+      resolved: true,
+    });
+    expect(resolved.body.data).toEqual({ message: 'Comment resolved' });
+    expect((await list(a, assetId)).body.data.data[2].resolved).toBe(true);
+    const reopened = await call(t, 'PUT', API.shares.resolveComment, c, {
+      comment_id: first.body.data.comment._id,
+      resolved: false,
+    });
+    expect(reopened.body.data).toEqual({ message: 'Comment reopened' });
+    expect((await list(a, assetId)).body.data.data[2].resolved).toBe(false);
+    // outsiders neither read nor resolve
+    const outsider = await person(t);
+    expect((await list(outsider, assetId)).status).toBe(403);
+    expect(
+      (
+        await call(t, 'PUT', API.shares.resolveComment, outsider, {
+          comment_id: first.body.data.comment._id,
+          resolved: true,
+        })
+      ).status,
+    ).toBe(403);
+    // validation: text required, drawing shapes checked
+    expect((await add(a, { ingest_db_id: assetId, text: '  ' })).body.errormessage).toBe(MSG.required);
+    expect(
+      (
+        await add(a, {
+          ingest_db_id: assetId,
+          text: 'x',
+          drawing: { shapes: [{ kind: 'blob', color: 'red', points: [] }] },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('is live for the project room and notifies the owner once per batch', async () => {
+    const { a, c, assetId } = await world();
+    const owner = await connect(url, { cookie: a.cookie });
+    const projectId = (
+      await call<{ project_db_id: string }>(t, 'GET', API.media.asset, a, { ingest_db_id: assetId })
+    ).body.data.project_db_id;
+    await new Promise((r) => owner.emit('join', `project:${projectId}`, r));
+    const heard = next(owner, 'asset_comments_changed');
+    await add(c, { ingest_db_id: assetId, text: 'one', frame: 1 });
+    expect(await heard).toEqual({ ingest_db_id: assetId });
+    await add(c, { ingest_db_id: assetId, text: 'two', frame: 2 });
+    await add(a, { ingest_db_id: assetId, text: 'mine' });
+    const notes = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.user.id), eq(notifications.notificationType, 'asset_comment')));
+    expect(notes).toHaveLength(1);
+    expect(notes[0].message).toBe('Cy Editor commented on cut.mp4');
+  });
+});
+
+describe('guest comments on a review link', () => {
+  it('only through a valid, unexpired link, under a typed name, marked as guest', async () => {
+    const { a, projectId, assetId } = await world();
+    const shared = await call<ShareAnswer>(t, 'POST', API.shares.root, a, {
+      project_db_id: projectId,
+      ingest_db_id: assetId,
+    });
+    const token = new URL(shared.body.data.links[0].url, 'http://x').searchParams.get('shared_link')!;
+    const post = (body: Record<string, unknown>) =>
+      send<{ comment: { author: { is_guest: boolean; name: string } } }>(t, 'POST', API.review.comments, {
+        body: { shared_link: token, ...body },
+      });
+    expect((await post({ text: 'Nice', frame: 120, frame_rate: 25 })).body.errormessage).toBe(
+      MSG.guestNameRequired,
+    );
+    const ok = await post({ guest_name: 'Greta Guest', text: 'Nice', frame: 120, frame_rate: 25 });
+    expect(ok.body.data.comment.author).toEqual({ user_id: null, name: 'Greta Guest', is_guest: true });
+    const seen = await send<AssetCommentsPage>(t, 'GET', API.review.comments, {
+      query: { shared_link: token },
+    });
+    expect(seen.body.data.data.map((x) => x.text)).toEqual(['Nice']);
+    expect((await list(a, assetId)).body.data.data[0].author.is_guest).toBe(true);
+    // the owner hears of it
+    const notes = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.user.id), eq(notifications.notificationType, 'asset_comment')));
+    expect(notes[0].message).toBe('Greta Guest commented on cut.mp4');
+    // a wrong token, an expired link, a revoked link: refused
+    expect(
+      (
+        await send(t, 'POST', API.review.comments, {
+          body: { shared_link: token + 'x', guest_name: 'G', text: 'x' },
+        })
+      ).status,
+    ).toBe(410);
+    await t.ctx.db
+      .update(shareLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(shareLinks.assetId, assetId));
+    expect((await post({ guest_name: 'Greta', text: 'late' })).status).toBe(410);
+    expect((await send(t, 'GET', API.review.comments, { query: { shared_link: token } })).status).toBe(410);
+  });
+
+  it('a passcode link takes guest comments only after the passcode', async () => {
+    const { a, projectId, assetId } = await world();
+    const shared = await call<ShareAnswer>(t, 'POST', API.shares.root, a, {
+      project_db_id: projectId,
+      ingest_db_id: assetId,
+      settings: [{ field: 'passcode_protection', selected: true }],
+      passcode: 'Sesame-123',
+    });
+    const token = new URL(shared.body.data.links[0].url, 'http://x').searchParams.get('shared_link')!;
+    const refused = await send(t, 'POST', API.review.comments, {
+      body: { shared_link: token, guest_name: 'G', text: 'x' },
+    });
+    expect(refused.status).toBe(403);
+    const unlocked = await send(t, 'POST', API.review.unlock, {
+      body: { shared_link: token, passcode: 'Sesame-123' },
+    });
+    const cookie = unlocked.setCookie.map((c) => c.split(';')[0]).join('; ');
+    const okRes = await send(t, 'POST', API.review.comments, {
+      cookie,
+      body: { shared_link: token, guest_name: 'G', text: 'x' },
+    });
+    expect(okRes.status).toBe(200);
+  });
+});

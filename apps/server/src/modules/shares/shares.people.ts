@@ -1,0 +1,254 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  MSG,
+  reviewPagePath,
+  settingOn,
+  type RemoveSharedUserBody,
+  type ShareAnswer,
+  type ShareBodyParsed,
+  type SharedUsers,
+} from '@rushes/shared';
+import type { Tx } from '../../db/client.ts';
+import {
+  assetShares,
+  shareLinkRecipients,
+  shareLinkViews,
+  shareLinks,
+  teamMembers,
+  users,
+} from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { hashPassword } from '../../platform/auth/password.ts';
+import { randomToken, sha256 } from '../../platform/auth/secrets.ts';
+import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { notify } from '../notifications/index.ts';
+import './shares.events.ts';
+import { shareMails } from './shares.mails.ts';
+import { authorizeSharedAsset, canAllowDownload, canRemoveSharedUser, canShare } from './shares.policy.ts';
+import { recordShares } from './shares.service.ts';
+
+const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+/**
+ * People a caller may share with by id: those who share a team with them or are members of the
+ * project (the user search finds the same people; an e-mail reaches anyone).
+ */
+async function findRecipients(tx: Tx, callerId: string, ids: string[], emails: string[]) {
+  const byId = ids.length
+    ? await tx
+        .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(
+          and(
+            inArray(users.id, ids),
+            sql`exists (select 1 from ${teamMembers} mine join ${teamMembers} theirs on theirs.team_id = mine.team_id
+              where mine.user_id = ${callerId} and theirs.user_id = ${users.id})`,
+          ),
+        )
+    : [];
+  if (byId.length !== new Set(ids).size) throw fieldError('user_ids', MSG.noUserFound);
+  const byEmail = emails.length
+    ? await tx
+        .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, emails))
+    : [];
+  const people = new Map([...byId, ...byEmail].map((u) => [u.id, u]));
+  people.delete(callerId);
+  const known = new Set(byEmail.map((u) => u.email.toLowerCase()));
+  const invited = [...new Set(emails)].filter((e) => !known.has(e));
+  return { people: [...people.values()], invited };
+}
+
+/** Sharing to people (spec 002 §3, §4, §6, §7), the shared users list and link revocation. */
+export function createSharePeopleService(ctx: AppContext) {
+  const { db, events, config } = ctx;
+
+  return {
+    async share(userId: string, body: ShareBodyParsed): Promise<ShareAnswer> {
+      const protectedByPasscode = settingOn(body.settings, 'passcode_protection');
+      const downloadAllowed = settingOn(body.settings, 'is_download_allowed');
+      // argon2 outside the transaction: it is slow on purpose
+      const passcodeHash = protectedByPasscode ? await hashPassword(body.passcode!) : null;
+      const assetIds = [...new Set([body.ingest_db_id, ...body.ingest_db_ids])];
+      const links = await events.transaction(db, async (tx, emit) => {
+        const shared = [];
+        for (const id of assetIds) {
+          const { asset, access } = await authorizeSharedAsset(tx, userId, id, canShare);
+          if (asset.projectId !== body.project_db_id) throw forbidden(MSG.assetNotFound);
+          if (downloadAllowed && !canAllowDownload(access)) throw forbidden(MSG.forbidden);
+          shared.push(asset);
+        }
+        const { people, invited } = await findRecipients(tx, userId, body.user_ids, body.user_emails);
+        const [sharer] = await tx.select().from(users).where(eq(users.id, userId));
+        const sharerName = sharer ? nameOf(sharer) : 'A teammate';
+        const expiresAt = new Date(Date.now() + body.duration * 3_600_000);
+        const out: ShareAnswer['links'] = [];
+        for (const asset of shared) {
+          const token = randomToken();
+          const [link] = await tx
+            .insert(shareLinks)
+            .values({
+              assetId: asset.id,
+              projectId: asset.projectId,
+              createdBy: userId,
+              tokenHash: sha256(token),
+              expiresAt,
+              durationHours: body.duration,
+              isDownloadAllowed: downloadAllowed,
+              passcodeHash,
+            })
+            .returning();
+          const rows = [
+            ...people.map((p) => ({ linkId: link.id, userId: p.id })),
+            ...invited.map((email) => ({ linkId: link.id, email })),
+          ];
+          if (rows.length) await tx.insert(shareLinkRecipients).values(rows);
+          await recordShares(tx, emit, {
+            assetId: asset.id,
+            userIds: people.map((p) => p.id),
+            sharedBy: userId,
+          });
+          await notify(tx, emit, {
+            userIds: people.map((p) => p.id),
+            type: 'asset_shared',
+            title: MSG.sharedWithYouTitle,
+            message: `${sharerName} shared ${asset.title} with you`,
+            projectId: asset.projectId,
+            assetId: asset.id,
+            actorUserId: userId,
+          });
+          const path = reviewPagePath(token);
+          for (const to of [
+            ...people.map((p) => ({ email: p.email, invited: false })),
+            ...invited.map((email) => ({ email, invited: true })),
+          ]) {
+            await ctx.mailer.send(
+              tx,
+              shareMails.shared({
+                to: to.email,
+                sharerName,
+                assetTitle: asset.title,
+                url: `${config.publicUrl}${path}`,
+                hours: body.duration,
+                passcode: protectedByPasscode,
+                invited: to.invited,
+              }),
+            );
+          }
+          emit('shares.links_changed', { assetId: asset.id, projectId: asset.projectId });
+          out.push({ ingest_db_id: asset.id, share_link_db_id: link.id, url: path });
+        }
+        return out;
+      });
+      ctx.jobs.wake();
+      return { message: MSG.assetShared, links };
+    },
+
+    async sharedUsers(userId: string, assetId: string): Promise<SharedUsers> {
+      const { asset, access } = await authorizeSharedAsset(db, userId, assetId, () => true);
+      const people = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(assetShares)
+        .innerJoin(users, eq(users.id, assetShares.sharedWithUserId))
+        .where(eq(assetShares.assetId, asset.id))
+        .orderBy(desc(assetShares.createdAt), desc(assetShares.id));
+      const pending = await db
+        .selectDistinct({ email: shareLinkRecipients.email })
+        .from(shareLinkRecipients)
+        .innerJoin(shareLinks, eq(shareLinks.id, shareLinkRecipients.linkId))
+        .where(
+          and(
+            eq(shareLinks.assetId, asset.id),
+            isNotNull(shareLinkRecipients.email),
+            isNull(shareLinkRecipients.userId),
+          ),
+        );
+      const mayShare = canShare(access);
+      const links = mayShare
+        ? await db
+            .select({
+              l: shareLinks,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              views: sql<number>`(select count(*)::int from ${shareLinkViews} v where v.link_id = ${shareLinks.id})`,
+            })
+            .from(shareLinks)
+            .leftJoin(users, eq(users.id, shareLinks.createdBy))
+            .where(eq(shareLinks.assetId, asset.id))
+            .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+            .limit(50)
+        : [];
+      const now = Date.now();
+      const emails = pending.map((p) => p.email!).sort();
+      return {
+        users: people.map((p) => ({ user_id: p.id, name: nameOf(p), user_email: p.email })),
+        user_emails: emails,
+        shared_count: people.length + emails.length,
+        can_remove: canRemoveSharedUser(access),
+        links: links.map(({ l, firstName, lastName, views }) => ({
+          share_link_db_id: l.id,
+          created_on: l.createdAt.toISOString(),
+          expires_on: l.expiresAt.toISOString(),
+          is_expired: l.expiresAt.getTime() <= now,
+          is_revoked: l.revokedAt !== null,
+          is_download_allowed: l.isDownloadAllowed,
+          passcode_protection: l.passcodeHash !== null,
+          shared_by: firstName !== null ? nameOf({ firstName, lastName: lastName ?? '' }) : '',
+          views: Number(views),
+        })),
+      };
+    },
+
+    /** PUT removes one shared user or invited e-mail from every share of the asset (spec 002 §6, §7). */
+    async removeSharedUser(userId: string, body: RemoveSharedUserBody) {
+      await events.transaction(db, async (tx, emit) => {
+        const { asset } = await authorizeSharedAsset(tx, userId, body.ingest_db_id, canRemoveSharedUser);
+        const linksOfAsset = tx
+          .select({ id: shareLinks.id })
+          .from(shareLinks)
+          .where(eq(shareLinks.assetId, asset.id));
+        const removed = await tx
+          .delete(shareLinkRecipients)
+          .where(
+            and(
+              inArray(shareLinkRecipients.linkId, linksOfAsset),
+              body.user_db_id
+                ? eq(shareLinkRecipients.userId, body.user_db_id)
+                : and(isNull(shareLinkRecipients.userId), eq(shareLinkRecipients.email, body.user_email!)),
+            ),
+          )
+          .returning({ id: shareLinkRecipients.id });
+        const cards = body.user_db_id
+          ? await tx
+              .delete(assetShares)
+              .where(
+                and(eq(assetShares.assetId, asset.id), eq(assetShares.sharedWithUserId, body.user_db_id)),
+              )
+              .returning({ shareId: assetShares.id, userId: assetShares.sharedWithUserId })
+          : [];
+        if (removed.length === 0 && cards.length === 0) throw notFound(MSG.noUserFound);
+        if (cards.length) emit('shares.removed', { shares: cards });
+        emit('shares.links_changed', { assetId: asset.id, projectId: asset.projectId });
+      });
+      return { message: MSG.deletedUser };
+    },
+
+    /** Revokes a review link at once (anyone who may share the asset). */
+    async revoke(userId: string, linkId: string) {
+      await events.transaction(db, async (tx, emit) => {
+        const [link] = await tx.select().from(shareLinks).where(eq(shareLinks.id, linkId)).limit(1);
+        if (!link) throw forbidden(MSG.linkNotFound);
+        await authorizeSharedAsset(tx, userId, link.assetId, canShare).catch(() => {
+          throw forbidden(MSG.linkNotFound);
+        });
+        await tx
+          .update(shareLinks)
+          .set({ revokedAt: sql`now()` })
+          .where(eq(shareLinks.id, link.id));
+        emit('shares.links_changed', { assetId: link.assetId, projectId: link.projectId });
+      });
+      return { message: MSG.linkRevoked };
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { ROUTES, SHARE_DURATION_DEFAULT, defaultShareSettings } from '@rushes/shared';
+import type { AppContext } from '../../platform/context.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { limit } from '../../platform/http/routes.ts';
+import { serve } from '../../platform/http/serve.ts';
+import { createSharePeopleService } from './shares.people.ts';
+
+/**
+ * Sharing calls (spec 002 §7): settings, share, shared users, remove a shared user, revoke a link.
+ * Who may: members of the asset's project read its shared users; sharing, removing shared users and
+ * revoking need can_share_to_download_rushesio_assets or can_share_to_download_all_assets (§6).
+ */
+export function sharesRoutes(ctx: AppContext) {
+  const service = createSharePeopleService(ctx);
+  return async (fastify: FastifyInstance) => {
+    // The same list for both roles (spec 002 §6 names them; nothing shown differs): docs/decisions.md.
+    serve(fastify, ROUTES.shares.settings, async () =>
+      ok({ settings: defaultShareSettings(), duration: SHARE_DURATION_DEFAULT }),
+    );
+    serve(fastify, ROUTES.shares.share, async (req) => ok(await service.share(userIdOf(req), req.body)), {
+      rateLimit: limit(ctx.config, 30),
+    });
+    serve(fastify, ROUTES.shares.users, async (req) =>
+      ok(await service.sharedUsers(userIdOf(req), req.query.ingest_db_id)),
+    );
+    serve(fastify, ROUTES.shares.removeUser, async (req) =>
+      ok(await service.removeSharedUser(userIdOf(req), req.body)),
+    );
+    serve(fastify, ROUTES.shares.revoke, async (req) =>
+      ok(await service.revoke(userIdOf(req), req.body.share_link_db_id)),
+    );
+  };
+}

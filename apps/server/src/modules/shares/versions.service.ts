@@ -1,0 +1,90 @@
+import { asc, eq, max, sql } from 'drizzle-orm';
+import { MSG } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { assetVersions, assets } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fieldError } from '../../platform/http/errors.ts';
+import { canWriteAssets } from '../projects/index.ts';
+import { authorizeSharedAsset, type AssetRow } from './shares.policy.ts';
+
+export interface StackEntry {
+  asset: AssetRow;
+  version: number;
+}
+
+/** The root of an asset's stack (itself when it is not a newer version). */
+export async function rootOf(db: DbOrTx, assetId: string): Promise<string> {
+  const [row] = await db
+    .select({ rootId: assetVersions.rootId })
+    .from(assetVersions)
+    .where(eq(assetVersions.assetId, assetId));
+  return row?.rootId ?? assetId;
+}
+
+/** The stack of a root: version 1 (the root) first, then each newer one. */
+export async function stackOf(db: DbOrTx, rootId: string): Promise<StackEntry[]> {
+  const [root] = await db.select().from(assets).where(eq(assets.id, rootId));
+  if (!root) return [];
+  const newer = await db
+    .select({ asset: assets, version: assetVersions.versionNo })
+    .from(assetVersions)
+    .innerJoin(assets, eq(assets.id, assetVersions.assetId))
+    .where(eq(assetVersions.rootId, rootId))
+    .orderBy(asc(assetVersions.versionNo));
+  return [{ asset: root, version: 1 }, ...newer];
+}
+
+export const presentStack = (stack: StackEntry[]) =>
+  stack.map((s) => ({ ingest_db_id: s.asset.id, version: s.version, title: s.asset.title }));
+
+/**
+ * Version stacks (issue 16). Who may: members holding can_upload_assets stack an uploaded file onto
+ * an asset of the same project; members read stacks.
+ */
+export function createVersionsService(ctx: AppContext) {
+  const { db, events } = ctx;
+  return {
+    async list(userId: string, assetId: string) {
+      const { asset } = await authorizeSharedAsset(db, userId, assetId, () => true);
+      return { versions: presentStack(await stackOf(db, await rootOf(db, asset.id))) };
+    },
+
+    async add(userId: string, body: { ingest_db_id: string; version_ingest_db_id: string }) {
+      await events.transaction(db, async (tx, emit) => {
+        const { asset: base } = await authorizeSharedAsset(tx, userId, body.ingest_db_id, canWriteAssets);
+        const { asset: added } = await authorizeSharedAsset(
+          tx,
+          userId,
+          body.version_ingest_db_id,
+          canWriteAssets,
+        );
+        const rootId = await rootOf(tx, base.id);
+        const [inStack] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(assetVersions)
+          .where(sql`${assetVersions.assetId} = ${added.id} or ${assetVersions.rootId} = ${added.id}`);
+        if (added.projectId !== base.projectId || added.id === rootId || inStack.n > 0)
+          throw fieldError('version_ingest_db_id', MSG.versionNotAllowed);
+        // one stack at a time: lock the root row so two uploads get distinct numbers
+        await tx.execute(sql`select id from ${assets} where id = ${rootId} for update`);
+        const [{ top }] = await tx
+          .select({ top: max(assetVersions.versionNo) })
+          .from(assetVersions)
+          .where(eq(assetVersions.rootId, rootId));
+        await tx
+          .insert(assetVersions)
+          .values({ assetId: added.id, rootId, versionNo: (top ?? 1) + 1, createdBy: userId });
+        emit('assets.changed', { projectId: base.projectId, folderIds: [added.parentId], totals: false });
+        emit('comments.changed', { assetId: rootId, projectId: base.projectId });
+      });
+      return { message: MSG.versionAdded, ...(await this.list(userId, body.ingest_db_id)) };
+    },
+  };
+}
+
+/** The asset a review link shows: the asked version of its stack, else the newest. */
+export async function versionToShow(db: DbOrTx, linkAssetId: string, asked: string | undefined) {
+  const stack = await stackOf(db, await rootOf(db, linkAssetId));
+  const chosen = (asked && stack.find((s) => s.asset.id === asked)) || stack[stack.length - 1];
+  return { stack, chosen };
+}

@@ -1,0 +1,211 @@
+import {
+  Button,
+  Center,
+  Container,
+  Group,
+  Image,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  API,
+  APP_NAME,
+  DEFAULT_FRAME_RATE,
+  MSG,
+  UI,
+  formatDate,
+  type ReviewAnswer,
+  type ReviewKey,
+} from '@rushes/shared';
+import { api, fieldErrorsOf, ApiError } from '../../api/client.ts';
+import { Form } from '../../ui/Form.tsx';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { shareKeys, useReview } from './api.ts';
+import { CompareView } from './review/CompareView.tsx';
+import { ReviewWorkspace } from './review/ReviewWorkspace.tsx';
+
+type Open = Extract<ReviewAnswer, { state: 'open' }>;
+
+const frame = { width: '100%', maxHeight: '70vh', background: 'black', borderRadius: 8 } as const;
+
+function Expired() {
+  return (
+    <Center mih="60vh">
+      <Stack align="center" gap="xs">
+        <Title order={1} size="h2">
+          {UI.reviewExpiredTitle}
+        </Title>
+        <Text c="dimmed">{UI.reviewExpiredText}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+function PasscodeGate({ reviewKey, title }: { reviewKey: ReviewKey; title: string }) {
+  const queryClient = useQueryClient();
+  const [passcode, setPasscode] = useState('');
+  const [error, setError] = useState<string>();
+  const unlock = useMutation({
+    mutationFn: () => api.post<{ message: string }>(API.review.unlock, { ...reviewKey, passcode }),
+    meta: { silent: true },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: shareKeys.review(reviewKey) }),
+    onError: (e) =>
+      setError(fieldErrorsOf(e)?.passcode ?? (e instanceof ApiError ? e.message : MSG.somethingWentWrong)),
+  });
+  return (
+    <Center mih="60vh">
+      <Stack w={360} gap="sm">
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        <Text>{UI.reviewPasscodeTitle}</Text>
+        <Form
+          aria-label={UI.reviewPasscodeTitle}
+          onSubmit={() => (passcode ? unlock.mutate() : setError(MSG.required))}
+        >
+          <PasswordInput
+            label={UI.passcodeLabel}
+            value={passcode}
+            error={error}
+            autoFocus
+            onChange={(e) => {
+              setPasscode(e.currentTarget.value);
+              setError(undefined);
+            }}
+          />
+          <Button type="submit" loading={unlock.isPending} style={{ alignSelf: 'flex-start' }}>
+            {UI.reviewUnlock}
+          </Button>
+        </Form>
+      </Stack>
+    </Center>
+  );
+}
+
+/** The shared asset through the same ranged byte route as the player (video, audio, image). */
+export function ReviewMedia({ review }: { review: Open }) {
+  if (!review.play_url)
+    return (
+      <Center h={320} bg="gray.1" style={{ borderRadius: 8 }}>
+        <Text c="dimmed" role="status">
+          {MSG.previewNotAvailable}
+        </Text>
+      </Center>
+    );
+  if (review.file_type === 'image')
+    return <Image src={review.play_url} alt={review.title} fit="contain" mah="70vh" bg="black" radius="md" />;
+  if (review.file_type === 'audio')
+    return (
+      <audio
+        src={review.play_url}
+        controls
+        preload="metadata"
+        aria-label={review.title}
+        style={{ width: '100%' }}
+      />
+    );
+  return (
+    <video
+      key={review.play_url}
+      src={review.play_url}
+      poster={review.thumbnail ?? undefined}
+      controls
+      preload="metadata"
+      aria-label={review.title}
+      style={frame}
+    />
+  );
+}
+
+/**
+ * The public review page (issue 16; spec 002 §2: recognised by a query parameter starting with
+ * 'shared'): no account needed. Expired or revoked links say so; a passcode link asks for it first.
+ */
+export default function ReviewPage() {
+  const [params, setParams] = useSearchParams();
+  const version = params.get('ingest_db_id') ?? undefined;
+  const reviewKey: ReviewKey = params.get('shared_link')
+    ? { shared_link: params.get('shared_link')!, ingest_db_id: version }
+    : { shared_asset: params.get('shared_asset') ?? '', ingest_db_id: version };
+  const query = useReview(reviewKey);
+  const [compare, setCompare] = useState(false);
+  if (query.isPending) return <PageLoader />;
+  const data = query.data;
+  if (!data || data.state === 'expired') return <Expired />;
+  if (data.state === 'passcode') return <PasscodeGate reviewKey={reviewKey} title={data.title} />;
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              {APP_NAME}
+            </Text>
+            <Title order={1} size="h3" style={{ wordBreak: 'break-word' }}>
+              {data.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {data.shared_by ? `${UI.reviewSharedBy(data.shared_by)} · ` : ''}
+              {UI.linkExpires(formatDate(data.expires_on))}
+            </Text>
+          </Stack>
+          {data.download_url && (
+            <Button
+              component="a"
+              href={data.download_url}
+              leftSection={<IconDownload size={16} />}
+              variant="light"
+            >
+              {UI.download}
+            </Button>
+          )}
+        </Group>
+        {data.versions.length > 1 && (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {UI.versions}
+            </Text>
+            <SegmentedControl
+              aria-label={UI.versions}
+              value={data.ingest_db_id}
+              onChange={(id) =>
+                setParams((p) => {
+                  const next = new URLSearchParams(p);
+                  next.set('ingest_db_id', id);
+                  return next;
+                })
+              }
+              data={data.versions.map((v) => ({ value: v.ingest_db_id, label: UI.versionLabel(v.version) }))}
+            />
+            {data.file_type === 'video' && (
+              <Button size="xs" variant="default" onClick={() => setCompare((c) => !c)}>
+                {compare ? UI.closeCompare : UI.compareVersions}
+              </Button>
+            )}
+          </Group>
+        )}
+        {compare && data.versions.length > 1 && (
+          <CompareView reviewKey={reviewKey} versions={data.versions} current={data.ingest_db_id} />
+        )}
+        {data.file_type === 'video' && data.play_url ? (
+          <ReviewWorkspace
+            playUrl={data.play_url}
+            poster={data.thumbnail}
+            title={data.title}
+            frameRate={data.frame_rate ?? DEFAULT_FRAME_RATE}
+            source={{ kind: 'link', reviewKey, guest: true }}
+          />
+        ) : (
+          <ReviewMedia review={data} />
+        )}
+      </Stack>
+    </Container>
+  );
+}

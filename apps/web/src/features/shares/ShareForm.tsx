@@ -1,0 +1,176 @@
+import { ActionIcon, Button, Checkbox, CopyButton, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  API,
+  MSG,
+  REQUEST_PEOPLE_MAX,
+  SHARE_COPIED_MS,
+  SHARE_DURATION_DEFAULT,
+  SHARE_PASSCODE_MAX,
+  UI,
+  settingOn,
+  shareBody,
+  type ShareAnswer,
+  type ShareSetting,
+} from '@rushes/shared';
+import { api, fieldErrorsOf } from '../../api/client.ts';
+import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
+import { showApiError } from '../../app/apiErrors.ts';
+import { Form } from '../../ui/Form.tsx';
+import { PeopleSearchPicker, useSearchTerm, type PickedPerson } from '../../ui/PeopleSearchPicker.tsx';
+import { toast } from '../../ui/toast.ts';
+import { splitPeople } from '../tasks/PeoplePicker.tsx';
+import { useUserSearch } from '../teams/api.ts';
+
+type Errors = { people?: string; duration?: string; passcode?: string };
+
+interface ShareFormProps {
+  projectDbId: string;
+  ingestDbIds: string[];
+  settings: ShareSetting[];
+  onShared: (answer: ShareAnswer) => void;
+}
+
+/**
+ * The SHARE view (spec 002 §3, §5): people searched from 3 characters or typed e-mails (invited),
+ * the duration in hours (1 to 120, default 48), the settings (download allowed, passcode protection)
+ * and the passcode (8 to 16, no spaces) with its copy button ('Copied' 2 s).
+ */
+export function ShareForm({ projectDbId, ingestDbIds, settings: initial, onShared }: ShareFormProps) {
+  const user = useUser();
+  const { team } = useSelectedTeam();
+  const term = useSearchTerm();
+  const results = useUserSearch(term.debounced, team?.team_db_id, term.searching);
+  const [people, setPeople] = useState<PickedPerson[]>([]);
+  const [duration, setDuration] = useState(String(SHARE_DURATION_DEFAULT));
+  const [settings, setSettings] = useState<ShareSetting[]>(initial);
+  const [passcode, setPasscode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const protectedOn = settingOn(settings, 'passcode_protection');
+
+  const send = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.post<ShareAnswer>(API.shares.root, body),
+    meta: { silent: true },
+    onSuccess: (data) => {
+      toast.success(data.message || MSG.assetShared);
+      onShared(data);
+    },
+    onError: (error) => {
+      const fields = fieldErrorsOf(error);
+      if (!fields) return showApiError(error);
+      setErrors({
+        people: fields.user_ids ?? fields.user_emails,
+        duration: fields.duration,
+        passcode: fields.passcode,
+      });
+    },
+  });
+
+  const submit = () => {
+    const [first, ...rest] = ingestDbIds;
+    const parsed = shareBody.safeParse({
+      project_db_id: projectDbId,
+      ingest_db_id: first,
+      ingest_db_ids: rest,
+      ...splitPeople(people),
+      duration,
+      settings,
+      passcode: protectedOn ? passcode : undefined,
+      team_db_id: team?.team_db_id,
+    });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0]);
+        if (key === 'duration') next.duration ??= issue.message;
+        else if (key === 'passcode') next.passcode ??= issue.message;
+        else next.people ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    send.mutate({ ...parsed.data, duration: String(parsed.data.duration) });
+  };
+
+  const toggle = (field: ShareSetting['field'], selected: boolean) => {
+    setSettings((list) => list.map((s) => (s.field === field ? { ...s, selected } : s)));
+    if (field === 'passcode_protection') setErrors((e) => ({ ...e, passcode: undefined }));
+  };
+
+  return (
+    <Form aria-label={UI.shareAsset} onSubmit={submit}>
+      <PeopleSearchPicker
+        label={UI.shareWith}
+        placeholder={UI.searchPeople}
+        term={term}
+        results={results}
+        value={people}
+        max={REQUEST_PEOPLE_MAX}
+        hidden={(u) => u.user_id === user.user_id}
+        error={errors.people}
+        onChange={(value) => {
+          setPeople(value);
+          setErrors((e) => ({ ...e, people: undefined }));
+        }}
+      />
+      <TextInput
+        label={UI.shareDurationLabel}
+        inputMode="numeric"
+        value={duration}
+        error={errors.duration}
+        onChange={(e) => {
+          setDuration(e.currentTarget.value);
+          setErrors((x) => ({ ...x, duration: undefined }));
+        }}
+      />
+      <Stack gap={6}>
+        {settings.map((s) => (
+          <Checkbox
+            key={s.field}
+            label={s.title}
+            checked={s.selected}
+            onChange={(e) => toggle(s.field, e.currentTarget.checked)}
+          />
+        ))}
+      </Stack>
+      {protectedOn && (
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            label={UI.passcodeLabel}
+            value={passcode}
+            maxLength={SHARE_PASSCODE_MAX + 10}
+            error={errors.passcode}
+            autoComplete="off"
+            style={{ flex: 1 }}
+            onChange={(e) => {
+              setPasscode(e.currentTarget.value);
+              setErrors((x) => ({ ...x, passcode: undefined }));
+            }}
+          />
+          <CopyButton value={passcode} timeout={SHARE_COPIED_MS}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? UI.copied : UI.copyPasscode} opened={copied || undefined}>
+                <ActionIcon
+                  mt={26}
+                  variant="subtle"
+                  color={copied ? 'teal' : 'gray'}
+                  aria-label={copied ? UI.copied : UI.copyPasscode}
+                  onClick={copy}
+                  disabled={!passcode}
+                >
+                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
+      )}
+      <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
+        {UI.shareButton}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  API,
+  type ReviewAnswer,
+  type ReviewKey,
+  type SharedUsers,
+  type ShareSettingsAnswer,
+} from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { connectSocket } from '../../api/socket.ts';
+
+/** Sharing (spec 002 §7); keys start with 'shares'. */
+export const shareKeys = {
+  all: ['shares'] as const,
+  settings: (role: string) => ['shares', 'settings', role] as const,
+  users: (ingestDbId: string) => ['shares', 'users', ingestDbId] as const,
+  review: (key: ReviewKey) =>
+    ['shares', 'review', key.shared_link ?? '', key.shared_asset ?? '', key.ingest_db_id ?? ''] as const,
+};
+
+/** The share settings list: role editor when a task is present, else collaborator (spec 002 §6). */
+export function useShareSettings(role: 'editor' | 'collaborator') {
+  return useQuery({
+    queryKey: shareKeys.settings(role),
+    queryFn: ({ signal }) => api.get<ShareSettingsAnswer>(API.shares.settings, { role }, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** An asset's shared users, invited e-mails and review links; refetched live when they change. */
+export function useSharedUsers(projectDbId: string, ingestDbId: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = connectSocket(queryClient);
+    const room = `project:${projectDbId}`;
+    const join = () => socket.emit('join', room, () => undefined);
+    if (socket.connected) join();
+    const onChange = (e: { ingest_db_id: string }) => {
+      if (e.ingest_db_id === ingestDbId)
+        void queryClient.invalidateQueries({ queryKey: shareKeys.users(ingestDbId) });
+    };
+    socket.on('connect', join);
+    socket.on('asset_shares_changed', onChange);
+    return () => {
+      socket.off('connect', join);
+      socket.off('asset_shares_changed', onChange);
+    };
+  }, [projectDbId, ingestDbId, queryClient]);
+  return useQuery({
+    queryKey: shareKeys.users(ingestDbId),
+    queryFn: ({ signal }) => api.get<SharedUsers>(API.shares.users, { ingest_db_id: ingestDbId }, { signal }),
+  });
+}
+
+/** What a review link shows (no account needed); refetched every 30 s so a revoke shows soon. */
+export function useReview(key: ReviewKey) {
+  return useQuery({
+    queryKey: shareKeys.review(key),
+    queryFn: ({ signal }) => api.get<ReviewAnswer>(API.review.root, { ...key }, { signal }),
+    refetchInterval: 30_000,
+    retry: false,
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,241 @@
+import { Box, Button, Grid, Group, SegmentedControl, Stack } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import {
+  API,
+  UI,
+  smpteTimecode,
+  type AssetComment,
+  type AssetCommentsPage,
+  type Drawing,
+  type ReviewKey,
+} from '@rushes/shared';
+import { api } from '../../../api/client.ts';
+import { connectSocket } from '../../../api/socket.ts';
+import { showApiError } from '../../../app/apiErrors.ts';
+import { toast } from '../../../ui/toast.ts';
+import { CommentsPanel } from './CommentsPanel.tsx';
+import { DrawingLayer, type Tool } from './DrawingLayer.tsx';
+import { ReviewControls, seekToFrame, usePlayback, useReviewKeys } from './ReviewPlayer.tsx';
+
+/** Where the comments come from: a member's project, or a review link (guests poll). */
+export type CommentsSource =
+  | { kind: 'member'; projectDbId: string; ingestDbId: string }
+  | { kind: 'link'; reviewKey: ReviewKey; guest: boolean };
+
+const PAGE = 100;
+const POLL_MS = 3000;
+
+function useComments(source: CommentsSource) {
+  const queryClient = useQueryClient();
+  const key =
+    source.kind === 'member'
+      ? ['shares', 'comments', source.ingestDbId]
+      : [
+          'shares',
+          'comments',
+          source.reviewKey.shared_link ?? source.reviewKey.shared_asset ?? '',
+          source.reviewKey.ingest_db_id ?? '',
+        ];
+  const projectDbId = source.kind === 'member' ? source.projectDbId : null;
+  const ingestDbId = source.kind === 'member' ? source.ingestDbId : null;
+  useEffect(() => {
+    if (!projectDbId) return;
+    const socket = connectSocket(queryClient);
+    const room = `project:${projectDbId}`;
+    const join = () => socket.emit('join', room, () => undefined);
+    if (socket.connected) join();
+    const onChange = (e: { ingest_db_id: string }) => {
+      if (e.ingest_db_id === ingestDbId) void queryClient.invalidateQueries({ queryKey: key });
+    };
+    socket.on('connect', join);
+    socket.on('asset_comments_changed', onChange);
+    return () => {
+      socket.off('connect', join);
+      socket.off('asset_comments_changed', onChange);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [projectDbId, ingestDbId, queryClient]);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      source.kind === 'member'
+        ? api.get<AssetCommentsPage>(
+            API.shares.comments,
+            { ingest_db_id: source.ingestDbId, page_no: 1, entries_per_page: PAGE },
+            { signal },
+          )
+        : api.get<AssetCommentsPage>(
+            API.review.comments,
+            { ...source.reviewKey, page_no: 1, entries_per_page: PAGE },
+            { signal },
+          ),
+    refetchInterval: source.kind === 'link' ? POLL_MS : false,
+    refetchIntervalInBackground: true,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const post = (body: Record<string, unknown>) =>
+    (source.kind === 'member'
+      ? api.post(API.shares.comments, { ingest_db_id: source.ingestDbId, ...body })
+      : api.post(API.review.comments, { ...source.reviewKey, ...body })
+    ).then(refresh);
+  const resolve =
+    source.kind === 'member'
+      ? (c: AssetComment, resolved: boolean) =>
+          void api
+            .put<{ message: string }>(API.shares.resolveComment, { comment_id: c._id, resolved })
+            .then((d) => {
+              toast.success(d.message);
+              return refresh();
+            })
+      : undefined;
+  return { query, post, resolve };
+}
+
+/**
+ * The review workspace (issue 16): the video through the ranged player, the drawing layer over the
+ * paused frame, review buttons and keys, the timeline with comment markers, and the comments.
+ */
+export function ReviewWorkspace({
+  playUrl,
+  poster,
+  title,
+  frameRate,
+  source,
+}: {
+  playUrl: string;
+  poster: string | null;
+  title: string;
+  frameRate: number;
+  source: CommentsSource;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const playback = usePlayback(video, frameRate);
+  useReviewKeys(video, frameRate);
+  const { query, post, resolve } = useComments(source);
+  const comments = query.data?.data ?? [];
+  const [drawing, setDrawing] = useState(false);
+  const [tool, setTool] = useState<Tool>('freehand');
+  const [draft, setDraft] = useState<Drawing['shapes']>([]);
+  const [selected, setSelected] = useState<AssetComment | null>(null);
+  const guest = source.kind === 'link' && source.guest;
+
+  // a selected comment's drawing shows while paused on its frame
+  const shown =
+    drawing || !playback.paused
+      ? null
+      : selected && selected.frame === playback.frame && selected.drawing
+        ? selected.drawing.shapes
+        : null;
+  const seek = (c: AssetComment) => {
+    setSelected(c);
+    setDrawing(false);
+    if (c.frame !== null) seekToFrame(video.current, c.frame, c.frame_rate ?? frameRate);
+  };
+  const timecode = smpteTimecode(playback.frame, frameRate);
+
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack gap="xs">
+          <Box
+            style={{
+              position: 'relative',
+              aspectRatio: String(playback.ratio),
+              width: `min(100%, calc(65vh * ${playback.ratio}))`,
+              background: 'black',
+              borderRadius: 8,
+            }}
+          >
+            <video
+              ref={video}
+              key={playUrl}
+              src={playUrl}
+              poster={poster ?? undefined}
+              preload="auto"
+              aria-label={title}
+              onClick={() => (video.current?.paused ? void video.current.play() : video.current?.pause())}
+              style={{ width: '100%', height: '100%', display: 'block', borderRadius: 8 }}
+            />
+            {(drawing || shown) && (
+              <DrawingLayer
+                label={UI.drawingOnFrame}
+                shapes={drawing ? draft : (shown ?? [])}
+                tool={tool}
+                editable={drawing}
+                onChange={setDraft}
+              />
+            )}
+          </Box>
+          <ReviewControls
+            video={video}
+            frameRate={frameRate}
+            frame={playback.frame}
+            duration={playback.duration}
+            comments={comments}
+            onMarker={seek}
+          />
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant={drawing ? 'filled' : 'default'}
+              leftSection={<IconPencil size={14} />}
+              disabled={!playback.paused}
+              onClick={() => setDrawing((d) => !d)}
+            >
+              {UI.draw}
+            </Button>
+            {drawing && (
+              <>
+                <SegmentedControl
+                  size="xs"
+                  value={tool}
+                  onChange={(v) => setTool(v as Tool)}
+                  data={(['freehand', 'arrow', 'rect'] as const).map((t) => ({
+                    value: t,
+                    label: UI.drawTools[t],
+                  }))}
+                />
+                <Button size="xs" variant="subtle" onClick={() => setDraft([])}>
+                  {UI.clearDrawing}
+                </Button>
+              </>
+            )}
+          </Group>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <CommentsPanel
+          comments={comments}
+          total={query.data?.total_entries ?? 0}
+          timecode={timecode}
+          guest={guest}
+          drawingCount={draft.length}
+          selectedId={selected?._id ?? null}
+          onSeek={seek}
+          onResolve={resolve}
+          onReply={(c, text, guestName) =>
+            post({ text, comment_id: c._id, ...(guestName ? { guest_name: guestName } : {}) }).catch(
+              showApiError,
+            )
+          }
+          onAdd={(text, guestName) =>
+            post({
+              text,
+              frame: playback.frame,
+              frame_rate: frameRate,
+              ...(draft.length ? { drawing: { shapes: draft } } : {}),
+              ...(guestName ? { guest_name: guestName } : {}),
+            })
+              .then(() => {
+                setDraft([]);
+                setDrawing(false);
+              })
+              .catch(showApiError)
+          }
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

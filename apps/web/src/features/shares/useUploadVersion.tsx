@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { API, MSG, type AssetItem } from '@rushes/shared';
+import { api } from '../../api/client.ts';
+import { showApiError } from '../../app/apiErrors.ts';
+import { toast } from '../../ui/toast.ts';
+import { fromInput } from '../uploads/pickFiles.ts';
+import { addUploads, onUploadCompleted } from '../uploads/uploader.ts';
+import { shareKeys } from './api.ts';
+
+/** Uploads waiting to be stacked: the upload's resume key → the asset it is a new version of. */
+const pending = new Map<string, string>();
+
+/**
+ * 'Upload new version' (issue 16): the file goes through the ordinary uploader into the asset's
+ * folder; once the server has it, it is stacked onto the asset as its newest version.
+ */
+export function useUploadVersion(projectDbId: string, folderDbId: string | null) {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const target = useRef<string | null>(null);
+  useEffect(
+    () =>
+      onUploadCompleted(({ ingestDbId, resumeKey }) => {
+        const base = pending.get(resumeKey);
+        if (!base) return;
+        pending.delete(resumeKey);
+        api
+          .post<{ message: string }>(API.shares.versions, {
+            ingest_db_id: base,
+            version_ingest_db_id: ingestDbId,
+          })
+          .then((d) => {
+            toast.success(d.message || MSG.versionAdded);
+            void queryClient.invalidateQueries({ queryKey: shareKeys.all });
+          })
+          .catch(showApiError);
+      }),
+    [queryClient],
+  );
+  const elements = (
+    <input
+      ref={input}
+      type="file"
+      hidden
+      data-testid="upload-version-input"
+      onChange={(e) => {
+        const files = e.currentTarget.files;
+        const base = target.current;
+        if (files?.length && base) {
+          for (const key of addUploads(projectDbId, folderDbId, fromInput(files))) pending.set(key, base);
+        }
+        e.currentTarget.value = '';
+      }}
+    />
+  );
+  return {
+    choose: (asset: AssetItem) => {
+      target.current = asset.ingest_db_id;
+      input.current?.click();
+    },
+    elements,
+  };
+}

@@ -1,0 +1,260 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { MSG, UI } from '@rushes/shared';
+import { assets } from '../apps/server/src/db/schema/index.ts';
+import { contextOptions, e2eAvailable, mailTo, shot } from './browser.ts';
+import { startInProcessServer } from './inProcessServer.ts';
+import { serverAndBrowser } from './server.ts';
+import { DEMO_EDITOR, DEMO_PRODUCER, logIn } from './people.ts';
+import {
+  createProject,
+  dialog,
+  projectIdOfCard,
+  row,
+  switchTeam,
+  toast,
+  tray,
+  visible,
+} from './projectSteps.ts';
+import { resolveMediaTool } from '../apps/server/src/platform/media/binaries.ts';
+
+const FLOW = 'sharing';
+const A = DEMO_PRODUCER;
+const B = DEMO_EDITOR;
+const B_NAME = 'Demo Editor';
+const PROJECT = `Review Reel ${Date.now() % 10_000}`;
+const FILE = 'review-cut.mp4';
+const FILE_V2 = 'review-cut-v2.mp4';
+const GUEST_EMAIL = `reviewer-${Date.now()}@example.com`;
+const PASSCODE = 'Sesame-2026';
+const GUEST_NAME = 'Greta Guest';
+
+const run = serverAndBrowser(startInProcessServer);
+
+async function newPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext(contextOptions)).newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passcode, revoke', () => {
+  let a: Page;
+  let b: Page;
+  let guest: Page;
+  let link = '';
+  let projectDbId = '';
+  let assetId = '';
+
+  beforeAll(async () => {
+    a = await newPage(run.browser);
+    b = await newPage(run.browser);
+    guest = await newPage(run.browser);
+  });
+  afterAll(async () => {
+    await guest?.context().close();
+  });
+
+  it('A uploads a video into a new project; B waits on home', async () => {
+    await logIn(b, run.server.url, B);
+    await visible(tray(b, UI.traySharedAssets));
+    await logIn(a, run.server.url, A);
+    await switchTeam(a, 'Demo Studio');
+    await createProject(a, PROJECT);
+    const card = tray(a, UI.trayMyProjects).getByRole('article', { name: PROJECT });
+    await visible(card);
+    projectDbId = await projectIdOfCard(card, PROJECT);
+    await a.goto(`${run.server.url}/project/${projectDbId}`);
+    // 8 s at 25 fps: frame 120 is at 4.8 s
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-share-')), FILE);
+    execFileSync(resolveMediaTool('ffmpeg').path, [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc=duration=8:size=320x240:rate=25',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file,
+    ]); // prettier-ignore
+    await a.getByTestId('upload-files-input').setInputFiles(file);
+    await visible(row(a, FILE));
+    assetId = (await run.server.db.select().from(assets).where(eq(assets.title, FILE)))[0].id;
+    await expect.poll(() => row(a, FILE).getByText('0:08').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  });
+
+  it('A shares it with B and a new e-mail for 24 h with a passcode; the rules answer the spec texts', async () => {
+    await row(a, FILE).click({ button: 'right' });
+    await a.getByRole('menuitem', { name: UI.shareAsset }).click();
+    const panel = dialog(a, UI.shareAsset);
+    const duration = panel.getByRole('textbox', { name: UI.shareDurationLabel });
+    await expect.poll(() => duration.inputValue()).toBe('48');
+    await duration.fill('130');
+    await panel.getByRole('button', { name: UI.shareButton }).click();
+    await visible(panel.getByText(MSG.shareDurationRange));
+    await duration.fill('2x');
+    await panel.getByRole('button', { name: UI.shareButton }).click();
+    await visible(panel.getByText(MSG.enterNumbersOnly));
+    await duration.fill('24');
+    await panel.getByRole('textbox', { name: UI.shareWith }).fill('Editor');
+    await panel.getByRole('option', { name: B_NAME }).click();
+    await panel.getByRole('textbox', { name: UI.shareWith }).fill(GUEST_EMAIL);
+    await panel.getByRole('option', { name: UI.inviteEmail(GUEST_EMAIL) }).click();
+    await panel.getByRole('checkbox', { name: 'Passcode protection' }).check();
+    const passcode = panel.getByRole('textbox', { name: UI.passcodeLabel });
+    await passcode.fill('open sesame');
+    await panel.getByRole('button', { name: UI.shareButton }).click();
+    await visible(panel.getByText(MSG.removeAllBlankSpaces));
+    await passcode.fill('short');
+    await panel.getByRole('button', { name: UI.shareButton }).click();
+    await visible(panel.getByText(MSG.passcodeLength));
+    await passcode.fill(PASSCODE);
+    await shot(a, FLOW, '01-share-panel');
+    await panel.getByRole('button', { name: UI.shareButton }).click();
+    await toast(a, MSG.assetShared);
+    const linkDialog = dialog(a, UI.reviewLink);
+    const input = linkDialog.getByRole('textbox', { name: `${UI.reviewLink} ${FILE}` });
+    await visible(input);
+    link = await input.inputValue();
+    expect(link).toMatch(/\/review\?shared_link=[A-Za-z0-9_-]{43}$/);
+    await shot(a, FLOW, '02-review-link');
+    await linkDialog
+      .getByRole('button', { name: 'Close' })
+      .click()
+      .catch(() => a.keyboard.press('Escape'));
+  });
+
+  it('B sees it live in Shared Assets; the invitee got a mail with the link', async () => {
+    const card = tray(b, UI.traySharedAssets).getByRole('article', { name: FILE });
+    await visible(card);
+    await shot(b, FLOW, '03-b-shared-assets');
+    const mail = await mailTo(run.server.url, GUEST_EMAIL);
+    expect(mail.text).toContain(new URL(link).pathname + new URL(link).search);
+  });
+
+  it('an anonymous browser is asked for the passcode, then watches', async () => {
+    await guest.goto(link);
+    await visible(guest.getByText(UI.reviewPasscodeTitle));
+    await guest.getByLabel(UI.passcodeLabel, { exact: true }).fill('wrong-passcode');
+    await guest.getByRole('button', { name: UI.reviewUnlock }).click();
+    await visible(guest.getByText(MSG.wrongPasscode));
+    await shot(guest, FLOW, '04-guest-passcode');
+    await guest.getByLabel(UI.passcodeLabel, { exact: true }).fill(PASSCODE);
+    await guest.getByRole('button', { name: UI.reviewUnlock }).click();
+    await visible(guest.getByRole('heading', { name: FILE }));
+    const video = guest.locator('video');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    expect(await guest.getByRole('link', { name: UI.download }).count()).toBe(0);
+    await shot(guest, FLOW, '05-guest-watching');
+  });
+
+  it('the guest comments with a drawing on frame 120; A sees it live with its marker, replies and resolves', async () => {
+    await a.goto(`${run.server.url}/player/${assetId}`);
+    await visible(a.getByRole('region', { name: UI.comments }));
+    const video = guest.locator('video');
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.pause();
+      v.currentTime = (120 + 0.5) / 25;
+    });
+    await expect.poll(() => guest.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:04:20');
+    // keyboard review: → one frame on, ← one frame back
+    await guest.locator('body').press('ArrowRight');
+    await expect.poll(() => guest.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:04:21');
+    await guest.locator('body').press('ArrowLeft');
+    await expect.poll(() => guest.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:04:20');
+    await guest.getByRole('button', { name: UI.draw }).click();
+    const layer = guest.getByRole('img', { name: UI.drawingOnFrame });
+    const box = (await layer.boundingBox())!;
+    await guest.getByText(UI.drawTools.arrow).click();
+    await guest.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
+    await guest.mouse.down();
+    await guest.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 5 });
+    await guest.mouse.up();
+    await guest.getByLabel(UI.yourName).fill(GUEST_NAME);
+    await guest.getByLabel(UI.addComment).fill('The logo flickers here');
+    await guest.getByRole('button', { name: UI.commentAt('00:00:04:20') }).click();
+    await visible(guest.getByRole('article', { name: 'The logo flickers here' }));
+    await shot(guest, FLOW, '06-guest-comment-drawing');
+
+    const comment = a.getByRole('article', { name: 'The logo flickers here' });
+    await visible(comment);
+    await visible(comment.getByText(UI.guestBadge));
+    const marker = a.getByRole('button', { name: UI.markerAt('00:00:04:20', GUEST_NAME) });
+    await visible(marker);
+    await marker.click();
+    await expect.poll(() => a.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:04:20');
+    await visible(a.getByRole('img', { name: UI.drawingOnFrame }));
+    await comment.getByRole('button', { name: UI.reply }).click();
+    await comment.getByLabel(UI.replyTo(GUEST_NAME)).fill('Fixed in v2');
+    await comment.getByRole('button', { name: UI.reply }).last().click();
+    await visible(comment.getByText('Fixed in v2'));
+    await comment.getByRole('button', { name: UI.resolve }).click();
+    await toast(a, MSG.commentResolved);
+    await visible(comment.getByText(UI.resolvedBadge));
+    await shot(a, FLOW, '07-owner-comment-marker');
+    await expect.poll(() => guest.getByText('Fixed in v2').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await a.goto(`${run.server.url}/project/${projectDbId}`);
+  });
+
+  it('A uploads version 2 onto the asset; the same link shows v2 with a switcher to v1', async () => {
+    await visible(row(a, FILE));
+    const v2 = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-share-')), FILE_V2);
+    execFileSync(resolveMediaTool('ffmpeg').path, [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc2=duration=8:size=320x240:rate=25',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', v2,
+    ]); // prettier-ignore
+    await row(a, FILE).click({ button: 'right' });
+    const chooser = a.waitForEvent('filechooser');
+    await a.getByRole('menuitem', { name: UI.uploadNewVersion }).click();
+    await (await chooser).setFiles(v2);
+    await toast(a, MSG.versionAdded);
+    // the folder keeps one row for the stack
+    await expect.poll(() => row(a, FILE_V2).count()).toBe(0);
+    await shot(a, FLOW, '08-version-uploaded');
+
+    await guest.reload();
+    await visible(guest.getByRole('heading', { name: FILE_V2 }));
+    const switcher = guest.getByRole('radiogroup', { name: UI.versions });
+    await visible(switcher);
+    await shot(guest, FLOW, '09-guest-v2');
+    await guest.getByText(UI.versionLabel(1), { exact: true }).click();
+    await visible(guest.getByRole('heading', { name: FILE }));
+    await visible(guest.getByRole('article', { name: 'The logo flickers here' }));
+    await shot(guest, FLOW, '10-guest-v1-with-comment');
+    await guest.getByRole('button', { name: UI.compareVersions }).click();
+    const compare = guest.getByRole('region', { name: UI.compareVersions });
+    await expect.poll(() => compare.locator('video').count()).toBe(2);
+    await visible(compare.getByText(UI.versionLabel(2), { exact: true }));
+    await shot(guest, FLOW, '10b-guest-compare');
+  });
+
+  it('A sees B and the Pending e-mail in LIST with the link views, revokes it; the guest page says expired', async () => {
+    await row(a, FILE).click({ button: 'right' });
+    await a.getByRole('menuitem', { name: UI.shareAsset }).click();
+    const panel = dialog(a, UI.shareAsset);
+    await panel.getByText(UI.shareViewList, { exact: true }).click();
+    await visible(panel.getByText(B_NAME));
+    await visible(panel.getByRole('listitem', { name: GUEST_EMAIL }).getByText(UI.pending));
+    // the guest opened it: once, then again after each reload (v2, then v1)
+    await visible(panel.getByText(UI.linkViews(3)));
+    await shot(a, FLOW, '11-shared-list');
+    await panel.getByRole('button', { name: UI.revokeLink }).click();
+    await toast(a, MSG.linkRevoked);
+    await visible(panel.getByText(UI.linkRevokedBadge));
+    await guest.reload();
+    await visible(guest.getByText(UI.reviewExpiredTitle));
+    await shot(guest, FLOW, '12-guest-expired');
+  });
+
+  it('removing B answers Deleted user successfully and B loses the card live', async () => {
+    const panel = dialog(a, UI.shareAsset);
+    await panel.getByRole('button', { name: UI.removeSharedUser(B_NAME) }).click();
+    await toast(a, MSG.deletedUser);
+    await expect
+      .poll(() => tray(b, UI.traySharedAssets).getByRole('article', { name: FILE }).count())
+      .toBe(0);
+    await shot(a, FLOW, '13-removed');
+  });
+});

@@ -1,0 +1,112 @@
+/** Sharing limits and settings (spec 002 §3, §5, §9). */
+export const SHARE_DURATION_MIN = 1;
+export const SHARE_DURATION_MAX = 120;
+export const SHARE_DURATION_DEFAULT = 48;
+export const SHARE_PASSCODE_MIN = 8;
+export const SHARE_PASSCODE_MAX = 16;
+/** 'Copied' shows 2 s for the share passcode and link (spec 002 §9). */
+export const SHARE_COPIED_MS = 2000;
+
+export const SHARE_SETTING_FIELDS = ['is_download_allowed', 'passcode_protection'] as const;
+export type ShareSettingField = (typeof SHARE_SETTING_FIELDS)[number];
+
+/** The share settings list (spec 002 §3 {field, title, selected}); titles decided in docs/decisions.md. */
+export const SHARE_SETTINGS: { field: ShareSettingField; title: string; selected: boolean }[] = [
+  { field: 'is_download_allowed', title: 'Allow download', selected: false },
+  { field: 'passcode_protection', title: 'Passcode protection', selected: false },
+];
+
+/** Texts of sharing (spec 002 §5, §8 verbatim; the rest decided in docs/decisions.md). */
+export const SHARE_MESSAGES = {
+  assetShared: 'Asset shared successfully',
+  enterNumbersOnly: 'Enter numbers only',
+  shareDurationRange: 'Expiration duration must be between 1 to 120 hours',
+  removeAllBlankSpaces: 'Remove all the blank spaces',
+  passcodeLength: 'Use min 8 and max 16 characters',
+  linkRevoked: 'Link revoked successfully',
+  shareExpired: 'This link has expired',
+  wrongPasscode: 'Incorrect passcode',
+  passcodeAccepted: 'Passcode accepted',
+  passcodeWait: 'Too many attempts. Please try again in a moment.',
+  cannotRemoveShared: 'You do not have permission to remove shared users',
+  cannotShare: 'You do not have permission to share this asset',
+  shareNobody: 'Pick a person or type an e-mail',
+  downloadNotAllowed: 'Download is not allowed for this asset',
+  sharedWithYouTitle: 'Asset shared with you',
+  commentAdded: 'Comment added',
+  versionAdded: 'New version added',
+  versionNotAllowed: 'This file cannot be added as a version of this asset',
+  commentResolved: 'Comment resolved',
+  commentReopened: 'Comment reopened',
+  newCommentTitle: 'New comment',
+  commentNotFound: 'Comment not found',
+  guestNameRequired: 'Enter your name',
+  linkNotFound: 'This link is invalid or has expired',
+} as const;
+
+/** Labels of the share panel and the review page (decided in docs/decisions.md where the spec is silent). */
+export const SHARE_UI = {
+  shareAsset: 'Share Asset',
+  shareViewShare: 'SHARE',
+  shareViewList: 'LIST',
+  shareWith: 'Share with',
+  shareDurationLabel: 'Expiration duration (hours)',
+  passcodeLabel: 'Passcode',
+  copyPasscode: 'Copy passcode',
+  shareButton: 'Share',
+  sharedUsers: 'Shared users',
+  reviewLinks: 'Review links',
+  reviewLink: 'Review link',
+  copyLink: 'Copy link',
+  revokeLink: 'Revoke',
+  linkRevokedBadge: 'Revoked',
+  linkExpiredBadge: 'Expired',
+  linkViews: (n: number) => (n === 1 ? '1 view' : `${n} views`),
+  linkExpires: (when: string) => `Expires ${when}`,
+  removeSharedUser: (who: string) => `Remove ${who}`,
+  shareLinkDialogText: 'Anyone with this link can open the asset until it expires.',
+  reviewExpiredTitle: 'This link has expired',
+  reviewExpiredText: 'Ask the person who shared it for a new link.',
+  reviewPasscodeTitle: 'This asset is protected by a passcode',
+  reviewUnlock: 'Open',
+  reviewSharedBy: (name: string) => `Shared by ${name}`,
+  download: 'Download',
+  shareShortcut: 'S',
+} as const;
+
+/** Labels of the review player and comments (issue 16; decided in docs/decisions.md). */
+export const REVIEW_UI = {
+  comments: 'Comments',
+  addComment: 'Add a comment',
+  commentAt: (timecode: string) => `Comment at ${timecode}`,
+  commentButton: 'Comment',
+  reply: 'Reply',
+  replyTo: (name: string) => `Reply to ${name}`,
+  resolve: 'Resolve',
+  reopen: 'Reopen',
+  resolvedBadge: 'Resolved',
+  guestBadge: 'Guest',
+  yourName: 'Your name',
+  draw: 'Draw',
+  drawTools: { freehand: 'Freehand', arrow: 'Arrow', rect: 'Rectangle' },
+  clearDrawing: 'Clear drawing',
+  timeline: 'Timeline',
+  markerAt: (timecode: string, author: string) => `Comment at ${timecode} by ${author}`,
+  currentTimecode: 'Current timecode',
+  reviewActions: {
+    back: 'Play backwards (J)',
+    pause: 'Pause (K)',
+    play: 'Play (L)',
+    prevFrame: 'Previous frame (←)',
+    nextFrame: 'Next frame (→)',
+    toggle: 'Play or pause (Space)',
+  },
+  noComments: 'No comments yet',
+  drawingOnFrame: 'Drawing on the frame',
+  versionLabel: (n: number) => `v${n}`,
+  versions: 'Versions',
+  uploadNewVersion: 'Upload new version',
+  compareVersions: 'Compare versions',
+  closeCompare: 'Close compare',
+  versionShortcut: 'V',
+} as const;
