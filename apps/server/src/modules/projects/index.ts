@@ -21,6 +21,7 @@ export type { ProjectAccess } from './projects.policy.ts';
 export { adjustProjectTotals, insertProjectMember, lockProject } from './projects.service.ts';
 export { releaseTeamProjects } from './teamProjects.ts';
 export { onProjectDeleting, type ProjectCleanup } from './projectCleanup.ts';
+export { countUnreadChatsWith, type UnreadChatsCounter } from './projects.cards.ts';
 
 /** Projects, their members and invitations, home trays; project:{id} rooms. */
 export const projectsModule = defineModule({
