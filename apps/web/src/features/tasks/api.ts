@@ -13,6 +13,7 @@ import {
   type TaskTrayPage,
 } from '@rushes/shared';
 import { api } from '../../api/client.ts';
+import { userTimeZone } from '../../ui/timeZone.ts';
 import { addLiveMessage } from '../chat/live.ts';
 import { settlePage, settleTask } from './taskCache.ts';
 import { taskKeys } from './taskKeys.ts';
@@ -22,9 +23,6 @@ import { taskKeys } from './taskKeys.ts';
  * anywhere can refresh all of it; one project's keys start with ['tasks', 'project', id].
  */
 export { taskKeys } from './taskKeys.ts';
-
-/** The reader's IANA time zone: the server groups chat days and 'today' of due dates by it. */
-export const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function useBrief(projectDbId: string) {
   return useQuery({
