@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
 /**
- * The owner of user rows (db/schema/users.ts): the reads and writes other modules use. It imports no
+ * The owner of user rows (declared in db/schema/accounts.ts): the reads and writes other modules use. It imports no
  * other module, so teams and projects (invitations) and accounts (sign-up, the own account) all build
  * on it without a cycle (issue 14).
  */
