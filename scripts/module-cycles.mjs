@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 
-const MAX_MODULES_IN_CYCLES = Number(process.env.MAX_MODULES_IN_CYCLES ?? 4);
+const MAX_MODULES_IN_CYCLES = Number(process.env.MAX_MODULES_IN_CYCLES ?? 2);
 const MODULE = /^apps\/server\/src\/modules\/([^/]+)\//;
 const IGNORED = /\.(test|testkit)\.ts$/;
 

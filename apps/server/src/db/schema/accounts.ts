@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
-/** People (accounts module: sign-up writes them through modules/accounts users.service). */
+/** People: owned by the users module (modules/users/users.rows.ts reads and writes them; sign-up is accounts' createUser). */
 
 export const users = pgTable(
   'users',

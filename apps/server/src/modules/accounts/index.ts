@@ -7,7 +7,6 @@ export {
   createUser,
   findUserByEmail,
   findUserById,
-  inviterNameOf,
   presentCurrentUser,
   requiresTwoFactor,
   updateUser,

@@ -12,6 +12,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { projectMembers, teamMembers, users } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { escapeLike, SEARCH_LIMIT } from '../../db/search.ts';
+import { nameSql } from '../users/index.ts';
 import type { Emit } from '../../platform/events/bus.ts';
 import { canManageCollaborators, insertProjectMember, type ProjectAccess } from '../projects/index.ts';
 
@@ -40,10 +41,7 @@ export async function searchReviewers(
       and(
         ne(users.id, userId),
         or(inProject, inTeam),
-        or(
-          sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${needle}`,
-          sql`${users.email} ilike ${needle}`,
-        ),
+        or(sql`${nameSql} ilike ${needle}`, sql`${users.email} ilike ${needle}`),
       ),
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   MSG,
+  displayName,
   type ChatCounters,
   type ChatHistory,
   type ChatHistoryQuery,
@@ -16,7 +17,6 @@ import {
   appendMessage,
   countersOf,
   markSeen,
-  nameOf,
   pageMessages,
   presentChatMessage,
   type ConversationRef,
@@ -70,7 +70,7 @@ export function createChatService(ctx: AppContext) {
           userIds: mentionUserIds,
           type: 'chat_mention',
           title: MSG.mentionNotificationTitle,
-          message: `${nameOf(sender)} mentioned you in ${access.project.title}: ${body.text}`,
+          message: `${displayName(sender.firstName, sender.lastName)} mentioned you in ${access.project.title}: ${body.text}`,
           projectId,
           actorUserId: userId,
         });

@@ -1,6 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatConversations, chatSeen, projectMembers } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { countUnreadChatsWith } from '../projects/index.ts';
 
 /** Project-chat queries over the chat core's tables: who hears a send, unread counts of members. */
 
@@ -49,3 +51,11 @@ export async function unreadOf(
 }
 
 export const unreadKey = (projectId: string, userId: string) => `${projectId}:${userId}`;
+
+/** The home cards' unread chats (projects asks; registered from the chat manifest's `listeners`). */
+export function countUnreadOnProjectCards(ctx: AppContext) {
+  countUnreadChatsWith(ctx, async (db, projectIds, userId) => {
+    const unread = await unreadOf(db, projectIds, userId);
+    return (projectId, viewerId) => unread.get(unreadKey(projectId, viewerId)) ?? 0;
+  });
+}

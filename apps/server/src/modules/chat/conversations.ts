@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { MSG, groupChatMessages, type ChatDateGroup, type ChatMessage } from '@rushes/shared';
+import { MSG, displayName, groupChatMessages, type ChatDateGroup, type ChatMessage } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   chatConversations,
@@ -49,14 +49,16 @@ export const senderColumns = {
   badgeColor: users.badgeColor,
 };
 
-export const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
-
 /** The message as every chat shows it; the kind adds its own fields (task_id, …). */
 export function presentChatMessage(row: MessageRow, sender: Sender, projectId: string): ChatMessage {
   return {
     id: row.id,
     project_id: projectId,
-    user: { user_id: sender.id, user_name: nameOf(sender), user_badge_color: sender.badgeColor },
+    user: {
+      user_id: sender.id,
+      user_name: displayName(sender.firstName, sender.lastName),
+      user_badge_color: sender.badgeColor,
+    },
     text: row.text,
     timestamp: row.createdAt.toISOString(),
     ...(row.mentionUserIds.length ? { mention: { user_ids: row.mentionUserIds } } : {}),

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/modules.ts';
 import { registerChatMappers } from './chat.realtime.ts';
 import { chatRoutes } from './chat.routes.ts';
+import { countUnreadOnProjectCards } from './chat.sql.ts';
 
 // What other modules may call (everything else in this folder is internal).
 // The chat core: one storage, counter, seen record, paging and ordering for every conversation.
@@ -14,12 +15,11 @@ export {
   unreadOfPeople,
 } from './conversations.ts';
 export type { ConversationKind, ConversationRef, MessageRow, Sender } from './conversations.ts';
-export { unreadKey, unreadOf } from './chat.sql.ts';
 export { createChatService } from './chat.service.ts';
 
 /** Project chat (routes, realtime) and the chat core other chats use (task chat). */
 export const chatModule = defineModule({
   name: 'chat',
   routes: [chatRoutes],
-  listeners: [registerChatMappers],
+  listeners: [registerChatMappers, countUnreadOnProjectCards],
 });

@@ -24,6 +24,7 @@ export { adjustProjectTotals, insertProjectMember, lockProject } from './project
 export { releaseTeamProjects } from './teamProjects.ts';
 export { onProjectDeleting, type ProjectCleanup } from './projectCleanup.ts';
 export { provideSharedAssetsTray } from './sharedTray.ts';
+export { countUnreadChatsWith, type UnreadChatsCounter } from './projects.cards.ts';
 
 /** Projects, their members and invitations, home trays; project:{id} rooms. */
 export const projectsModule = defineModule({

@@ -12,7 +12,7 @@ import {
   stillInCatalogue,
   type InviteKind,
 } from '../../platform/invites/invites.ts';
-import { findUserById, inviterNameOf } from '../accounts/index.ts';
+import { findUserById, inviterNameOf } from '../users/index.ts';
 import './projects.events.ts';
 import { PROJECT_INVITE_TTL_DAYS, projectMails } from './projects.mails.ts';
 import type { ProjectRow } from './projects.policy.ts';

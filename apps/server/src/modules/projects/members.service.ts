@@ -21,6 +21,7 @@ import { projectInvites, projectMembers, users } from '../../db/schema/index.ts'
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { escapeLike, SEARCH_LIMIT } from '../../db/search.ts';
+import { nameSql } from '../users/index.ts';
 import { notify } from '../notifications/index.ts';
 import { createProjectInvites, pendingProjectInvites } from './invites.service.ts';
 import './projects.events.ts';
@@ -304,7 +305,7 @@ export function createMembersService(ctx: AppContext) {
           and(
             eq(projectMembers.projectId, projectId),
             ne(projectMembers.userId, userId),
-            sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${needle}`,
+            sql`${nameSql} ilike ${needle}`,
           ),
         )
         .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))

@@ -4,13 +4,38 @@ import type { ProjectCard, TrayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectMembers, projects, users } from '../../db/schema/index.ts';
 import { iso } from '../../db/rows.ts';
-import { unreadKey, unreadOf } from '../chat/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 /** How many member avatars a card shows (spec 002 §9). */
 const AVATARS = 4;
 
 export const trayOf = (role: string): TrayName =>
   role === 'creator' ? 'my_projects' : 'collaborated_projects';
+
+/**
+ * The unread chat count a card shows, which the chat module keeps: for `projectIds` (narrowed to one
+ * viewer when `userId` is set) it answers a lookup `(projectId, userId) → unread`.
+ */
+export type UnreadChatsCounter = (
+  db: DbOrTx,
+  projectIds: string[],
+  userId?: string,
+) => Promise<(projectId: string, userId: string) => number>;
+
+/** Per app (keyed by its event bus, like the project cleanups): tests build many apps in one process. */
+const unreadCounters = new WeakMap<object, UnreadChatsCounter>();
+
+/**
+ * Registers the card's unread counter (the chat manifest's `listeners`, at build), so projects never
+ * imports chat, which builds on projects (issue 14: no module cycle through projects). Without one
+ * (an app without chat) cards show 0.
+ */
+export function countUnreadChatsWith(ctx: AppContext, counter: UnreadChatsCounter) {
+  unreadCounters.set(ctx.events, counter);
+}
+
+const unreadChatsOf = (ctx: AppContext, projectIds: string[], userId?: string) =>
+  unreadCounters.get(ctx.events)?.(ctx.db, projectIds, userId) ?? Promise.resolve(() => 0);
 
 type BaseCard = Omit<ProjectCard, 'role' | 'unread_chats'>;
 
@@ -75,10 +100,11 @@ async function baseCards(db: DbOrTx, projectIds: string[]): Promise<Map<string, 
 
 /** Cards of `projectIds` as `userId` sees them (role is theirs); projects they are not in are left out. */
 export async function cardsFor(
-  db: DbOrTx,
+  ctx: AppContext,
   userId: string,
   projectIds: string[],
 ): Promise<Map<string, ProjectCard>> {
+  const { db } = ctx;
   const out = new Map<string, ProjectCard>();
   if (projectIds.length === 0) return out;
   const roles = await db
@@ -89,28 +115,26 @@ export async function cardsFor(
     db,
     roles.map((r) => r.projectId),
   );
-  const unread = await unreadOf(db, [...base.keys()], userId);
+  const unread = await unreadChatsOf(ctx, [...base.keys()], userId);
   for (const { projectId, role } of roles) {
     const card = base.get(projectId);
-    const unread_chats = unread.get(unreadKey(projectId, userId)) ?? 0;
+    const unread_chats = unread(projectId, userId);
     if (card) out.set(projectId, { ...card, role, unread_chats });
   }
   return out;
 }
 
 /** Every member of a project with their card (for tray updates after a change). */
-export async function cardsByMember(db: DbOrTx, projectId: string): Promise<[string, ProjectCard][]> {
+export async function cardsByMember(ctx: AppContext, projectId: string): Promise<[string, ProjectCard][]> {
+  const { db } = ctx;
   const roles = await db
     .select({ userId: projectMembers.userId, role: projectMembers.role })
     .from(projectMembers)
     .where(eq(projectMembers.projectId, projectId));
   const card = (await baseCards(db, [projectId])).get(projectId);
   if (!card) return [];
-  const unread = await unreadOf(db, [projectId]);
-  return roles.map((r) => [
-    r.userId,
-    { ...card, role: r.role, unread_chats: unread.get(unreadKey(projectId, r.userId)) ?? 0 },
-  ]);
+  const unread = await unreadChatsOf(ctx, [projectId]);
+  return roles.map((r) => [r.userId, { ...card, role: r.role, unread_chats: unread(projectId, r.userId) }]);
 }
 
 export async function memberIdsOf(db: DbOrTx, projectId: string): Promise<string[]> {

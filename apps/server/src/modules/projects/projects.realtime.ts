@@ -10,11 +10,11 @@ import { canJoinProjectRoom } from './projects.policy.ts';
  * same rule as reading the project.
  */
 export function registerProjectMappers(ctx: AppContext) {
-  const { events, realtime, db } = ctx;
+  const { events, realtime } = ctx;
   const room = (projectId: string) => `project:${projectId}`;
 
   async function sendCards(projectId: string, isNew: (userId: string) => boolean) {
-    for (const [userId, project] of await cardsByMember(db, projectId)) {
+    for (const [userId, project] of await cardsByMember(ctx, projectId)) {
       const tray = trayOf(project.role);
       realtime.toUser(userId, isNew(userId) ? 'project_add' : 'project_update', { tray, project });
     }

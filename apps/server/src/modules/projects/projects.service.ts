@@ -112,7 +112,7 @@ export function createProjectsService(ctx: AppContext) {
         emit('project.created', { projectId: project.id });
         return project.id;
       });
-      const card = (await cardsFor(db, userId, [projectId])).get(projectId)!;
+      const card = (await cardsFor(ctx, userId, [projectId])).get(projectId)!;
       return { message: MSG.projectCreated, project_db_id: projectId, project: card };
     },
 
@@ -204,7 +204,7 @@ export function createProjectsService(ctx: AppContext) {
         .offset(offset);
       const page = rows.slice(0, q.entries_per_page);
       const cards = await cardsFor(
-        db,
+        ctx,
         userId,
         page.map((r) => r.projectId),
       );

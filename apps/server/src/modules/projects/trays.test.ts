@@ -89,6 +89,26 @@ describe('GET /api/asset/trays', () => {
     expect(theirTray.body.data.total_entries).toBe(0);
   });
 
+  it("shows each viewer's unread chats on their card (counted by the chat module)", async () => {
+    const me = await person(t);
+    const other = await person(t);
+    const theirs = await apiProject(t, other);
+    const quiet = await apiProject(t, other);
+    await addMembers(t, other, theirs, [me]);
+    await addMembers(t, other, quiet, [me]);
+    for (const text of ['one', 'two'])
+      expect((await call(t, 'POST', API.chat.root, other, { project_db_id: theirs, text })).status).toBe(200);
+
+    const unreadOn = async (projectId: string) =>
+      (await tray(me, { tray_name: 'collaborated_projects' })).body.data.data.find(
+        (p) => p.project_db_id === projectId,
+      )?.unread_chats;
+    expect(await unreadOn(theirs)).toBe(2);
+    expect(await unreadOn(quiet)).toBe(0);
+    await call(t, 'PUT', API.chat.seen, me, { project_db_id: theirs });
+    expect(await unreadOn(theirs)).toBe(0);
+  });
+
   it('narrows My Projects to the selected team and filters by search text', async () => {
     const me = await person(t);
     const mate = await person(t);

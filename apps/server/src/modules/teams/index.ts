@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { gateUserSearch } from './teams.policy.ts';
 import { registerTeamMappers, teamRoom } from './teams.realtime.ts';
 import { teamsRoutes } from './teams.routes.ts';
 
@@ -20,6 +21,6 @@ export {
 export const teamsModule = defineModule({
   name: 'teams',
   routes: [teamsRoutes],
-  listeners: [registerTeamMappers],
+  listeners: [registerTeamMappers, gateUserSearch],
   rooms: { team: teamRoom },
 });

@@ -13,7 +13,7 @@ import {
   stillInCatalogue,
   type InviteKind,
 } from '../../platform/invites/invites.ts';
-import { findUserById, inviterNameOf } from '../accounts/index.ts';
+import { findUserById, inviterNameOf } from '../users/index.ts';
 import { INVITE_TTL_DAYS, teamMails } from './teams.mails.ts';
 import { insertMembers, lockTeam, teamSummaryFor } from './teams.service.ts';
 import type { TeamRow } from './teams.policy.ts';

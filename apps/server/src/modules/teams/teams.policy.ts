@@ -8,7 +8,9 @@ import {
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { permissions, teamMemberPermissions, teamMembers, teams } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/http/errors.ts';
+import { gateUserSearchByTeam } from '../users/index.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -109,4 +111,11 @@ export const canViewTeam = async (db: DbOrTx, userId: string, teamId: string) =>
 export async function canManageTeamTwoFactor(db: DbOrTx, userId: string, teamId: string) {
   const access = await loadTeamAccess(db, userId, teamId);
   return Boolean(access && canManageTwoFactor(access));
+}
+
+/** The user search's `team_id` takes members only (canView), checked like every team route. */
+export function gateUserSearch(ctx: AppContext) {
+  gateUserSearchByTeam(ctx, async (db, userId, teamId) => {
+    await authorizeTeam(db, userId, teamId, canView);
+  });
 }

@@ -4,6 +4,7 @@ import type { UserSearchResult } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { teamMembers, users } from '../../db/schema/index.ts';
 import { escapeLike, SEARCH_LIMIT } from '../../db/search.ts';
+import { nameSql } from './users.rows.ts';
 
 /**
  * User search for member pickers. Privacy: never the whole user table — only people who share a
@@ -17,10 +18,7 @@ export async function searchUsers(db: DbOrTx, callerId: string, text: string): P
     select 1 from ${teamMembers} mine
     join ${teamMembers} theirs on theirs.team_id = mine.team_id
     where mine.user_id = ${callerId} and theirs.user_id = ${users.id})`;
-  const matches = or(
-    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${needle}`,
-    sql`${users.email} ilike ${needle}`,
-  );
+  const matches = or(sql`${nameSql} ilike ${needle}`, sql`${users.email} ilike ${needle}`);
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)

@@ -5,8 +5,8 @@ import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { limit } from '../../platform/http/routes.ts';
-import { authorizeTeam, canView } from '../teams/index.ts';
 import { searchUsers } from './search.service.ts';
+import { passTeamGate } from './teamGate.ts';
 
 /**
  * User search (member pickers). Who may: any logged-in user; with team_id, only a member of that
@@ -19,7 +19,7 @@ export function usersRoutes(ctx: AppContext) {
       ROUTES.users.search,
       async (req) => {
         const userId = userIdOf(req);
-        if (req.query.team_id) await authorizeTeam(ctx.db, userId, req.query.team_id, canView);
+        if (req.query.team_id) await passTeamGate(ctx, userId, req.query.team_id);
         return ok({ users: await searchUsers(ctx.db, userId, req.query.search_text) });
       },
       { rateLimit: limit(ctx.config, 60) },

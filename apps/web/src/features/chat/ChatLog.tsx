@@ -8,12 +8,13 @@ import {
   type MentionUser,
 } from '@rushes/shared';
 import { MemberAvatar } from '../../ui/MemberAvatar.tsx';
-import { readerTimeZone, type ChatPage } from './live.ts';
+import { userTimeZone } from '../../ui/timeZone.ts';
+import { type ChatPage } from './live.ts';
 import { MentionText } from './MentionText.tsx';
 
 /** The pages of a history (newest first) as one list of day groups, oldest first. */
 export function joinPages(pages: readonly Pick<ChatPage, 'messages'>[]): ChatDateGroup[] {
-  const opts = { timeZone: readerTimeZone() };
+  const opts = { timeZone: userTimeZone() };
   return pages
     .slice(1)
     .reduce((shown, older) => prependChatPage(shown, older.messages, opts), pages[0]?.messages ?? []);
@@ -61,7 +62,7 @@ export function ChatLog({
   const top = useRef<HTMLDivElement>(null);
   const seen = useRef({ first: '', last: '', fromBottom: 0 });
   const days = useMemo(() => joinPages(pages), [pages]);
-  const timeZone = readerTimeZone();
+  const timeZone = userTimeZone();
 
   // Keep the reader's place: older messages arrived above → keep the same distance from the bottom;
   // a new one below → follow it when at the bottom or when it is one's own.

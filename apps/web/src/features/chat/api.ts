@@ -13,7 +13,8 @@ import {
   type ChatMessage,
 } from '@rushes/shared';
 import { call } from '../../api/client.ts';
-import { addLiveMessage, readerTimeZone, type ChatPages } from './live.ts';
+import { userTimeZone } from '../../ui/timeZone.ts';
+import { addLiveMessage, type ChatPages } from './live.ts';
 
 /** Project chat data (spec 000 §7): history pages, counters. Keys under ['chat', projectDbId]. */
 export const chatKeys = {
@@ -34,7 +35,7 @@ export function useChatHistory(projectDbId: string) {
         {
           project_db_id: projectDbId,
           entries_per_page: PROJECT_CHAT_PAGE_SIZE,
-          tz: readerTimeZone(),
+          tz: userTimeZone(),
           ...(pageParam ? { before: pageParam } : {}),
         },
         { signal },

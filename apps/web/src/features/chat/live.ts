@@ -1,14 +1,12 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { flattenChatGroups, insertChatMessage, type ChatDateGroup, type ChatMessage } from '@rushes/shared';
+import { userTimeZone } from '../../ui/timeZone.ts';
 
 /**
  * The web half of the chat core (issue 14), the same for every chat (project, task): history pages
  * in an infinite query, newest page first, and live or just-sent messages joining the newest page
  * in the server's order (chats_count).
  */
-
-/** The reader's IANA time zone: it decides the day groups and 'Today'. */
-export const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** One history page of any chat (the task chat's also carries task_db_id). */
 export interface ChatPage {
@@ -52,7 +50,7 @@ export function addLiveMessage(
     const [newest, ...older] = data.pages;
     const later = (id: string) =>
       counts !== undefined && chatsCount !== undefined && (counts.get(id) ?? -1) > chatsCount;
-    const messages = insertChatMessage(newest.messages, message, later, { timeZone: readerTimeZone() });
+    const messages = insertChatMessage(newest.messages, message, later, { timeZone: userTimeZone() });
     return {
       ...data,
       pages: [{ ...newest, messages, total_entries: newest.total_entries + 1 }, ...older],

@@ -10,7 +10,7 @@ import {
   TASK_DESCRIPTION_LIMIT,
   UI,
   createTaskBody,
-  formatDate,
+  formatDay,
   todayIn,
   updateTaskBody,
   type Task,
@@ -24,7 +24,8 @@ import { Form } from '../../ui/Form.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useZodForm } from '../../ui/useZodForm.ts';
-import { taskKeys, useCreateTask, useTask, useTaskTypes, useUpdateTask, userTimeZone } from './api.ts';
+import { userTimeZone } from '../../ui/timeZone.ts';
+import { taskKeys, useCreateTask, useTask, useTaskTypes, useUpdateTask } from './api.ts';
 import { PeoplePicker, type PickedPerson } from './PeoplePicker.tsx';
 
 export interface TaskFormPanelProps {
@@ -86,7 +87,7 @@ function TaskForm({ projectDbId, task, close }: { projectDbId: string; task?: Ta
       assigned_to: values.assigned_to || undefined,
       user_email: values.user_email || undefined,
       // the spec sends the due day as day month year text
-      expire_at: values.expire_at ? formatDate(`${values.expire_at}T12:00:00Z`, 'UTC') : '',
+      expire_at: values.expire_at ? formatDay(values.expire_at) : '',
       tz,
     };
     if (!form.validate(extra)) return;

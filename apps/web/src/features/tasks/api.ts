@@ -7,6 +7,7 @@ import {
   type TaskTrayName,
 } from '@rushes/shared';
 import { call } from '../../api/client.ts';
+import { userTimeZone } from '../../ui/timeZone.ts';
 import { addLiveMessage } from '../chat/live.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { settlePage, settleTask } from './taskCache.ts';
@@ -27,9 +28,6 @@ export const useCompleteTask = mutationHook(ROUTES.tasks.complete);
 export const useResendTaskInvite = mutationHook(ROUTES.tasks.resendInvite);
 export const useRequestTransfer = mutationHook(ROUTES.tasks.requestTransfer);
 export const useAnswerTransfer = mutationHook(ROUTES.tasks.answerTransfer);
-
-/** The reader's IANA time zone: the server groups chat days and 'today' of due dates by it. */
-export const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function useBrief(projectDbId: string) {
   return useQuery({

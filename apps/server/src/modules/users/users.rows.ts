@@ -1,0 +1,81 @@
+import { displayName } from '@rushes/shared';
+import { eq, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+/**
+ * The owner of user rows (declared in db/schema/accounts.ts): the reads and writes other modules use. It imports no
+ * other module, so teams and projects (invitations) and accounts (sign-up, the own account) all build
+ * on it without a cycle (issue 14).
+ */
+
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * A person's name in SQL, for searches that match it (`ilike`): first and last joined by one space,
+ * as `displayName` (shared rules/names.ts) writes it; left untrimmed, which a contains-match does not mind.
+ */
+export const nameSql = sql<string>`(${users.firstName} || ' ' || ${users.lastName})`;
+
+const BADGE_COLORS = [
+  '#e64980',
+  '#be4bdb',
+  '#7950f2',
+  '#4c6ef5',
+  '#228be6',
+  '#15aabf',
+  '#12b886',
+  '#40c057',
+  '#fab005',
+  '#fd7e14',
+];
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The name an invitation mail gives its sender ('A teammate' when the account is gone). */
+export async function inviterNameOf(db: DbOrTx, id: string): Promise<string> {
+  const inviter = await findUserById(db, id);
+  return inviter ? displayName(inviter.firstName, inviter.lastName) : 'A teammate';
+}
+
+/** Inserts a user row (username from the e-mail, a badge colour); sign-up is accounts' `createUser`. */
+export async function insertUser(
+  db: DbOrTx,
+  input: { email: string; firstName: string; lastName: string; passwordHash: string; verified?: boolean },
+): Promise<UserRow> {
+  const base =
+    input.email
+      .split('@')[0]
+      .replace(/[^a-z0-9._-]/gi, '')
+      .slice(0, 40) || 'user';
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      username: `${base}${randomInt(1000, 9999)}`,
+      passwordHash: input.passwordHash,
+      badgeColor: BADGE_COLORS[randomInt(BADGE_COLORS.length)],
+      emailVerifiedAt: input.verified ? new Date() : null,
+    })
+    .returning();
+  return user;
+}
+
+export async function updateUser(db: DbOrTx, id: string, patch: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(patch).where(eq(users.id, id));
+}
