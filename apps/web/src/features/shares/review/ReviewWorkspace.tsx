@@ -26,13 +26,13 @@ export type CommentsSource =
   | { kind: 'link'; reviewKey: ReviewKey; guest: boolean };
 
 const PAGE = 100;
+const POLL_MS = 3000;
 
 /** A comment or reply as the workspace posts it (the source adds its asset or link). */
 type CommentPost = Omit<
   RouteInput<typeof ROUTES.review.addComment>,
   'shared_link' | 'shared_asset' | 'ingest_db_id'
 >;
-const POLL_MS = 3000;
 
 function useComments(source: CommentsSource) {
   const queryClient = useQueryClient();
