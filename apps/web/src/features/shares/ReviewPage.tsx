@@ -11,11 +11,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  API,
   APP_NAME,
   DEFAULT_FRAME_RATE,
   MSG,
@@ -24,10 +23,10 @@ import {
   type ReviewAnswer,
   type ReviewKey,
 } from '@rushes/shared';
-import { api, fieldErrorsOf, ApiError } from '../../api/client.ts';
+import { fieldErrorsOf, ApiError } from '../../api/client.ts';
 import { Form } from '../../ui/Form.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { shareKeys, useReview } from './api.ts';
+import { shareKeys, useReview, useUnlockReview } from './api.ts';
 import { CompareView } from './review/CompareView.tsx';
 import { ReviewWorkspace } from './review/ReviewWorkspace.tsx';
 
@@ -52,8 +51,7 @@ function PasscodeGate({ reviewKey, title }: { reviewKey: ReviewKey; title: strin
   const queryClient = useQueryClient();
   const [passcode, setPasscode] = useState('');
   const [error, setError] = useState<string>();
-  const unlock = useMutation({
-    mutationFn: () => api.post<{ message: string }>(API.review.unlock, { ...reviewKey, passcode }),
+  const unlock = useUnlockReview({
     meta: { silent: true },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: shareKeys.review(reviewKey) }),
     onError: (e) =>
@@ -68,7 +66,7 @@ function PasscodeGate({ reviewKey, title }: { reviewKey: ReviewKey; title: strin
         <Text>{UI.reviewPasscodeTitle}</Text>
         <Form
           aria-label={UI.reviewPasscodeTitle}
-          onSubmit={() => (passcode ? unlock.mutate() : setError(MSG.required))}
+          onSubmit={() => (passcode ? unlock.mutate({ ...reviewKey, passcode }) : setError(MSG.required))}
         >
           <PasswordInput
             label={UI.passcodeLabel}

@@ -1,9 +1,7 @@
 import { ActionIcon, Button, Checkbox, CopyButton, Group, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  API,
   MSG,
   REQUEST_PEOPLE_MAX,
   SHARE_COPIED_MS,
@@ -15,7 +13,7 @@ import {
   type ShareAnswer,
   type ShareSetting,
 } from '@rushes/shared';
-import { api, fieldErrorsOf } from '../../api/client.ts';
+import { fieldErrorsOf } from '../../api/client.ts';
 import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { Form } from '../../ui/Form.tsx';
@@ -23,6 +21,7 @@ import { PeopleSearchPicker, useSearchTerm, type PickedPerson } from '../../ui/P
 import { toast } from '../../ui/toast.ts';
 import { splitPeople } from '../tasks/PeoplePicker.tsx';
 import { useUserSearch } from '../teams/api.ts';
+import { useShare } from './api.ts';
 
 type Errors = { people?: string; duration?: string; passcode?: string };
 
@@ -50,8 +49,7 @@ export function ShareForm({ projectDbId, ingestDbIds, settings: initial, onShare
   const [errors, setErrors] = useState<Errors>({});
   const protectedOn = settingOn(settings, 'passcode_protection');
 
-  const send = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<ShareAnswer>(API.shares.root, body),
+  const send = useShare({
     meta: { silent: true },
     onSuccess: (data) => {
       toast.success(data.message || MSG.assetShared);

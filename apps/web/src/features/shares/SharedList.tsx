@@ -1,13 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, UI, formatDate, type SharedUsers } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG, UI, formatDate, type SharedUsers } from '@rushes/shared';
 import { InviteRow, PersonRow, RowAction } from '../../ui/PersonRow.tsx';
 import { toast } from '../../ui/toast.ts';
-import { shareKeys } from './api.ts';
-
-type Removal = { user_db_id?: string; user_email?: string };
+import { shareKeys, useRemoveSharedUser, useRevokeLink } from './api.ts';
 
 /**
  * The LIST view (spec 002 §3 shared users, §4, §6, §8): people and invited e-mails ('Pending'),
@@ -17,9 +14,7 @@ type Removal = { user_db_id?: string; user_email?: string };
 export function SharedList({ ingestDbId, data }: { ingestDbId: string; data: SharedUsers }) {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: shareKeys.users(ingestDbId) });
-  const remove = useMutation({
-    mutationFn: (body: Removal) =>
-      api.put<{ message: string }>(API.shares.root, { ingest_db_id: ingestDbId, ...body }),
+  const remove = useRemoveSharedUser({
     meta: { silent: true },
     onSuccess: (d) => {
       toast.success(d.message || MSG.deletedUser);
@@ -27,8 +22,7 @@ export function SharedList({ ingestDbId, data }: { ingestDbId: string; data: Sha
     },
     onError: () => toast.error(MSG.somethingWentWrong),
   });
-  const revoke = useMutation({
-    mutationFn: (id: string) => api.put<{ message: string }>(API.shares.revoke, { share_link_db_id: id }),
+  const revoke = useRevokeLink({
     onSuccess: (d) => {
       toast.success(d.message);
       refresh();
@@ -67,7 +61,7 @@ export function SharedList({ ingestDbId, data }: { ingestDbId: string; data: Sha
                   label={UI.removeSharedUser(u.name)}
                   color="red"
                   loading={removing(u.user_id)}
-                  onClick={() => remove.mutate({ user_db_id: u.user_id })}
+                  onClick={() => remove.mutate({ ingest_db_id: ingestDbId, user_db_id: u.user_id })}
                 >
                   <IconTrash size={16} />
                 </RowAction>
@@ -82,7 +76,7 @@ export function SharedList({ ingestDbId, data }: { ingestDbId: string; data: Sha
                   label={UI.removeSharedUser(email)}
                   color="red"
                   loading={removing(email)}
-                  onClick={() => remove.mutate({ user_email: email })}
+                  onClick={() => remove.mutate({ ingest_db_id: ingestDbId, user_email: email })}
                 >
                   <IconTrash size={16} />
                 </RowAction>
@@ -126,8 +120,8 @@ export function SharedList({ ingestDbId, data }: { ingestDbId: string; data: Sha
                       size="xs"
                       variant="light"
                       color="red"
-                      loading={revoke.isPending && revoke.variables === l.share_link_db_id}
-                      onClick={() => revoke.mutate(l.share_link_db_id)}
+                      loading={revoke.isPending && revoke.variables?.share_link_db_id === l.share_link_db_id}
+                      onClick={() => revoke.mutate({ share_link_db_id: l.share_link_db_id })}
                     >
                       {UI.revokeLink}
                     </Button>

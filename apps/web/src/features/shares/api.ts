@@ -1,13 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  API,
-  type ReviewAnswer,
-  type ReviewKey,
-  type SharedUsers,
-  type ShareSettingsAnswer,
-} from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { ROUTES, type ReviewKey } from '@rushes/shared';
+import { call } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
 import { connectSocket } from '../../api/socket.ts';
 
 /** Sharing (spec 002 §7); keys start with 'shares'. */
@@ -19,11 +14,20 @@ export const shareKeys = {
     ['shares', 'review', key.shared_link ?? '', key.shared_asset ?? '', key.ingest_db_id ?? ''] as const,
 };
 
+// Writes (each screen adds its toasts and cache updates through the hook's options).
+export const useShare = mutationHook(ROUTES.shares.share);
+export const useRemoveSharedUser = mutationHook(ROUTES.shares.removeUser);
+export const useRevokeLink = mutationHook(ROUTES.shares.revoke);
+export const useUnlockReview = mutationHook(ROUTES.review.unlock);
+export const useAddComment = mutationHook(ROUTES.comments.add);
+export const useAddReviewComment = mutationHook(ROUTES.review.addComment);
+export const useResolveComment = mutationHook(ROUTES.comments.resolve);
+
 /** The share settings list: role editor when a task is present, else collaborator (spec 002 §6). */
 export function useShareSettings(role: 'editor' | 'collaborator') {
   return useQuery({
     queryKey: shareKeys.settings(role),
-    queryFn: ({ signal }) => api.get<ShareSettingsAnswer>(API.shares.settings, { role }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.shares.settings, { role }, { signal }),
     staleTime: Infinity,
   });
 }
@@ -49,7 +53,7 @@ export function useSharedUsers(projectDbId: string, ingestDbId: string) {
   }, [projectDbId, ingestDbId, queryClient]);
   return useQuery({
     queryKey: shareKeys.users(ingestDbId),
-    queryFn: ({ signal }) => api.get<SharedUsers>(API.shares.users, { ingest_db_id: ingestDbId }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.shares.users, { ingest_db_id: ingestDbId }, { signal }),
   });
 }
 
@@ -57,7 +61,7 @@ export function useSharedUsers(projectDbId: string, ingestDbId: string) {
 export function useReview(key: ReviewKey) {
   return useQuery({
     queryKey: shareKeys.review(key),
-    queryFn: ({ signal }) => api.get<ReviewAnswer>(API.review.root, { ...key }, { signal }),
+    queryFn: ({ signal }) => call(ROUTES.review.show, { ...key }, { signal }),
     refetchInterval: 30_000,
     retry: false,
     meta: { silent: true },

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { API, MSG, type AssetItem } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, ROUTES, type AssetItem } from '@rushes/shared';
+import { call } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import { fromInput } from '../uploads/pickFiles.ts';
@@ -25,11 +25,7 @@ export function useUploadVersion(projectDbId: string, folderDbId: string | null)
         const base = pending.get(resumeKey);
         if (!base) return;
         pending.delete(resumeKey);
-        api
-          .post<{ message: string }>(API.shares.versions, {
-            ingest_db_id: base,
-            version_ingest_db_id: ingestDbId,
-          })
+        call(ROUTES.versions.add, { ingest_db_id: base, version_ingest_db_id: ingestDbId })
           .then((d) => {
             toast.success(d.message || MSG.versionAdded);
             void queryClient.invalidateQueries({ queryKey: shareKeys.all });

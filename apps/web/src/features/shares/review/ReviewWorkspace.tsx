@@ -3,18 +3,19 @@ import { IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
-  API,
+  ROUTES,
   UI,
   smpteTimecode,
   type AssetComment,
-  type AssetCommentsPage,
   type Drawing,
   type ReviewKey,
+  type RouteInput,
 } from '@rushes/shared';
-import { api } from '../../../api/client.ts';
+import { call } from '../../../api/client.ts';
 import { connectSocket } from '../../../api/socket.ts';
 import { showApiError } from '../../../app/apiErrors.ts';
 import { toast } from '../../../ui/toast.ts';
+import { useAddComment, useAddReviewComment, useResolveComment } from '../api.ts';
 import { CommentsPanel } from './CommentsPanel.tsx';
 import { DrawingLayer, type Tool } from './DrawingLayer.tsx';
 import { ReviewControls, seekToFrame, usePlayback, useReviewKeys } from './ReviewPlayer.tsx';
@@ -26,6 +27,12 @@ export type CommentsSource =
 
 const PAGE = 100;
 const POLL_MS = 3000;
+
+/** A comment or reply as the workspace posts it (the source adds its asset or link). */
+type CommentPost = Omit<
+  RouteInput<typeof ROUTES.review.addComment>,
+  'shared_link' | 'shared_asset' | 'ingest_db_id'
+>;
 
 function useComments(source: CommentsSource) {
   const queryClient = useQueryClient();
@@ -61,13 +68,13 @@ function useComments(source: CommentsSource) {
     queryKey: key,
     queryFn: ({ signal }) =>
       source.kind === 'member'
-        ? api.get<AssetCommentsPage>(
-            API.shares.comments,
+        ? call(
+            ROUTES.comments.list,
             { ingest_db_id: source.ingestDbId, page_no: 1, entries_per_page: PAGE },
             { signal },
           )
-        : api.get<AssetCommentsPage>(
-            API.review.comments,
+        : call(
+            ROUTES.review.comments,
             { ...source.reviewKey, page_no: 1, entries_per_page: PAGE },
             { signal },
           ),
@@ -75,20 +82,24 @@ function useComments(source: CommentsSource) {
     refetchIntervalInBackground: true,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const post = (body: Record<string, unknown>) =>
+  // the workspace shows a failed post itself (showApiError); a failed resolve stays quiet as before
+  const addMember = useAddComment({ meta: { silent: true } });
+  const addGuest = useAddReviewComment({ meta: { silent: true } });
+  const resolveComment = useResolveComment({
+    meta: { silent: true },
+    onSuccess: (d) => {
+      toast.success(d.message);
+      return refresh();
+    },
+  });
+  const post = (body: CommentPost) =>
     (source.kind === 'member'
-      ? api.post(API.shares.comments, { ingest_db_id: source.ingestDbId, ...body })
-      : api.post(API.review.comments, { ...source.reviewKey, ...body })
+      ? addMember.mutateAsync({ ingest_db_id: source.ingestDbId, ...body })
+      : addGuest.mutateAsync({ ...source.reviewKey, ...body })
     ).then(refresh);
   const resolve =
     source.kind === 'member'
-      ? (c: AssetComment, resolved: boolean) =>
-          void api
-            .put<{ message: string }>(API.shares.resolveComment, { comment_id: c._id, resolved })
-            .then((d) => {
-              toast.success(d.message);
-              return refresh();
-            })
+      ? (c: AssetComment, resolved: boolean) => resolveComment.mutate({ comment_id: c._id, resolved })
       : undefined;
   return { query, post, resolve };
 }
