@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { API, MSG, PROJECT_INVITE_PREFIX } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { MSG, PROJECT_INVITE_PREFIX, ROUTES } from '@rushes/shared';
+import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { projectKeys } from '../../features/projects/api.ts';
 import { projectPath } from '../../features/projects/paths.ts';
@@ -39,8 +39,7 @@ export function useInviteAcceptance(): void {
     accepted.add(code);
     if (code.startsWith(PROJECT_INVITE_PREFIX)) {
       // a project invitation (002 §6): join, then open the project
-      api
-        .post<{ message?: string; project_db_id: string }>(API.projects.acceptInvite, { invite_code: code })
+      call(ROUTES.projects.acceptInvite, { invite_code: code })
         .then((data) => {
           toast.success(data.message || MSG.projectInviteAccepted);
           void queryClient.invalidateQueries({ queryKey: projectKeys.trays });
@@ -49,8 +48,7 @@ export function useInviteAcceptance(): void {
         .catch(showApiError);
       return;
     }
-    api
-      .post<{ message?: string }>(API.teams.acceptInvite, { invite_code: code })
+    call(ROUTES.teams.acceptInvite, { invite_code: code })
       .then((data) => {
         toast.success(data.message || MSG.inviteAccepted);
         void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });

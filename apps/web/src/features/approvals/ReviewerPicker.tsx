@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, UI, type ReviewerSearchResult } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { ROUTES, UI, type ReviewerSearchResult } from '@rushes/shared';
+import { call } from '../../api/client.ts';
 import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
 import { PeopleSearchPicker, useSearchTerm, type PickedPerson } from '../../ui/PeopleSearchPicker.tsx';
 import { canIn, useProjectInfo } from '../projects/api.ts';
@@ -20,13 +20,11 @@ function useReviewerSearch(ingestDbId: string, text: string, enabled: boolean) {
   return useQuery({
     queryKey: approvalKeys.people(ingestDbId, text),
     queryFn: ({ signal }) =>
-      api
-        .get<ReviewerSearchResult>(
-          API.approvals.userSearch,
-          { ingest_db_id: ingestDbId, search_text: text, team_id: team?.team_db_id },
-          { signal },
-        )
-        .then((d) => d.users),
+      call(
+        ROUTES.approvals.userSearch,
+        { ingest_db_id: ingestDbId, search_text: text, team_id: team?.team_db_id },
+        { signal },
+      ).then((d) => d.users),
     enabled,
     staleTime: 30_000,
     meta: { silent: true },

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { API, UI } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { ROUTES, UI } from '@rushes/shared';
+import { call } from '../../api/client.ts';
 import { disconnectSocket } from '../../api/socket.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -16,8 +16,7 @@ export default function LogoutPage() {
   useEffect(() => {
     let active = true;
     disconnectSocket();
-    api
-      .post(API.auth.logout, {})
+    call(ROUTES.auth.logout, {})
       .catch(() => undefined) // already logged out: nothing to end
       .finally(() => {
         queryClient.clear();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, ROUTES, type BillingDetail } from '@rushes/shared';
-import { api } from '../../api/client.ts';
+import { ROUTES } from '@rushes/shared';
+import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
 /** Billing data (spec 002 §7 Billing); the billing_detail event invalidates billingKeys.all. */
@@ -14,9 +14,7 @@ export function useBilling(teamDbId: string) {
   return useQuery({
     queryKey: billingKeys.detail(teamDbId),
     queryFn: ({ signal }) =>
-      api
-        .get<{ billing: BillingDetail | null }>(API.billing.root, { team_id: teamDbId }, { signal })
-        .then((d) => d.billing),
+      call(ROUTES.billing.get, { team_id: teamDbId }, { signal }).then((d) => d.billing),
   });
 }
 
@@ -24,11 +22,7 @@ export function useStateCodes() {
   return useQuery({
     queryKey: billingKeys.stateCodes,
     queryFn: ({ signal }) =>
-      api
-        .get<{
-          state_codes: { code: string; name: string }[];
-        }>(API.billing.filters, { filter_type: 'state_codes' }, { signal })
-        .then((d) => d.state_codes),
+      call(ROUTES.billing.filters, { filter_type: 'state_codes' }, { signal }).then((d) => d.state_codes),
     staleTime: Infinity,
   });
 }

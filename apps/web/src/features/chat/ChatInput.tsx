@@ -3,12 +3,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { PendingMessages } from '../../ui/PendingMessages.tsx';
 import { toast } from '../../ui/toast.ts';
 import { restoreText, useSendQueue } from '../../ui/useSendQueue.ts';
 import {
-  API,
+  ROUTES,
   CHAT_MESSAGE_MAX,
   MSG,
   UI,
@@ -24,13 +24,11 @@ function useMentionSearch(projectDbId: string | undefined, text: string | null) 
   const query = useQuery({
     queryKey: ['chat', projectDbId, 'mention', debounced] as const,
     queryFn: ({ signal }) =>
-      api
-        .get<{ users: MentionUser[] }>(
-          API.projects.collaboratorSearch,
-          { project_db_id: projectDbId, search_type: 'collaborators', search_text: debounced ?? '' },
-          { signal },
-        )
-        .then((d) => d.users),
+      call(
+        ROUTES.projects.collaboratorSearch,
+        { project_db_id: projectDbId ?? '', search_type: 'collaborators', search_text: debounced ?? '' },
+        { signal },
+      ).then((d) => d.users),
     enabled: projectDbId !== undefined && debounced !== null,
     meta: { silent: true },
   });
