@@ -6,11 +6,13 @@ import { startInProcessServer } from './inProcessServer.ts';
 import { serverAndBrowser } from './server.ts';
 import { DEMO_EDITOR, DEMO_PRODUCER, logIn, newPerson, signUpAndVerify } from './people.ts';
 import {
+  answerTo,
   apiCall,
   createProject,
   dialog,
   gone,
   projectIdOfCard,
+  settledIn,
   switchTeam,
   toast,
   tray,
@@ -86,10 +88,12 @@ describe.skipIf(!e2eAvailable)('issue 13: billing, live billing, task delete, tr
     // A starts editing: a later save elsewhere does not overwrite A's typing
     await billingA.getByLabel(UI.companyName).fill('Typed by A');
     await billingA2.getByLabel(UI.contactPerson).fill('Second Person');
+    // A's billing_detail event makes A refetch: once that answer is rendered, nothing was overwritten
+    const refetched = answerTo(a, 'GET', API.billing.root);
     await billingA2.getByRole('button', { name: UI.save }).click();
     await toast(a2, MSG.billingUpdated);
-    // give the realtime event time to arrive, then check nothing was overwritten
-    await a.waitForTimeout(1500);
+    await refetched;
+    await settledIn(a);
     expect(await billingA.getByLabel(UI.companyName).inputValue()).toBe('Typed by A');
     expect(await billingA.getByLabel(UI.contactPerson).inputValue()).toBe('Live Person');
     await shot(a, FLOW, '03-billing-dirty-kept');
@@ -181,7 +185,9 @@ describe.skipIf(!e2eAvailable)('issue 13: billing, live billing, task delete, tr
       name: UI.openTask('Editing', PROJECT),
     });
     await expect.poll(() => bCards.count()).toBe(1);
-    await b.waitForTimeout(1000);
+    // The dot's has_new_notification went out before the task_add that drew the card (one socket,
+    // one commit's hints in order), so once the card shows, the bell has had its chance to light up.
+    await settledIn(b);
     expect(await bell.getAttribute('data-has-new')).toBe('false');
     await bell.click();
     const panel = dialog(b, UI.notifications);

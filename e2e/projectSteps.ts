@@ -6,6 +6,28 @@ import { fillSignup, logIn, type Person } from './people.ts';
 /** Locators and steps of the projects flow (e2e/projects.e2e.test.ts). */
 export const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible()).toBe(true);
 export const gone = (locator: Locator) => expect.poll(() => locator.count()).toBe(0);
+/**
+ * Resolves once the page's event loop has run everything already queued (socket handlers, query
+ * updates, React's render and effects, which React schedules as tasks): after waiting for the event
+ * or the answer that should have changed something, a check that nothing changed is then not racing it.
+ */
+export async function settledIn(page: Page) {
+  for (let i = 0; i < 3; i++)
+    await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
+/** The next answer of `method path` (without its query) the page gets. */
+export const answerTo = (page: Page, method: string, path: string) =>
+  page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === path);
+/** Counts the page's requests of `method path` still on their way (from now on). */
+export function inFlight(page: Page, method: string, path: string) {
+  let n = 0;
+  const ours = (r: { method(): string; url(): string }) =>
+    r.method() === method && new URL(r.url()).pathname === path;
+  page.on('request', (r) => void (ours(r) && n++));
+  page.on('requestfinished', (r) => void (ours(r) && n--));
+  page.on('requestfailed', (r) => void (ours(r) && n--));
+  return { count: () => n };
+}
 /** A side panel or a modal: both are dialogs named by their title. */
 export const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 export const tray = (page: Page, title: string) => page.getByRole('region', { name: title });

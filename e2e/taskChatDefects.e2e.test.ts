@@ -12,6 +12,7 @@ import {
   gone,
   projectIdOfCard,
   row,
+  settledIn,
   switchTeam,
   toast,
   tray,
@@ -164,7 +165,7 @@ describe.skipIf(!e2eAvailable)('task and chat defects (issue 13)', () => {
     refetch.release();
     await landed;
     await refetch.stop();
-    await a.waitForTimeout(500);
+    await settledIn(a); // the stale answer has been applied (or ignored) by now
     expect(await taskCard.locator('[data-unread]').getAttribute('data-unread')).toBe('2');
     await taskCard.getByText('In Progress').first().waitFor();
     await shot(a, FLOW, '03-unread-after-stale-refetch');

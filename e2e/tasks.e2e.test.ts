@@ -24,8 +24,10 @@ import {
   createProject,
   dialog,
   gone,
+  inFlight,
   projectIdOfCard,
   row,
+  settledIn,
   switchTeam,
   toast,
   tray,
@@ -198,6 +200,7 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     const firstPage = a.waitForResponse(
       (r: Response) => r.url().includes(API.tasks.chat) && r.request().method() === 'GET',
     );
+    const historyLoads = inFlight(a, 'GET', API.tasks.chat);
     await detailA.getByRole('button', { name: /^Chat/ }).click();
     const history = (await (await firstPage).json()) as { data: TaskChatHistory };
     expect(flattenChatGroups(history.data.messages)).toHaveLength(TASK_CHAT_PAGE_SIZE);
@@ -208,7 +211,10 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     // the box fills itself, then stops: older pages wait for the reader to scroll up
     const lines = log.locator('[data-chat-line]');
     await expect.poll(() => lines.count()).toBeGreaterThanOrEqual(TASK_CHAT_PAGE_SIZE * 2);
-    await a.waitForTimeout(500);
+    // no page on its way, and none asked for once the last one rendered
+    await expect.poll(() => historyLoads.count()).toBe(0);
+    await settledIn(a);
+    expect(historyLoads.count()).toBe(0);
     expect(await lines.count()).toBeLessThan(TOTAL);
     expect(await log.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     // still showing the newest message at the bottom

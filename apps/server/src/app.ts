@@ -145,6 +145,8 @@ export async function buildApp(
   serveWebApp(app, config.webDist);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    // Realtime hints still queued (requests', jobs') go out, reading the database, before anything closes.
+    await events.idle();
     await realtime.close();
     await rateLimitRedis?.quit().catch(() => undefined);
   });

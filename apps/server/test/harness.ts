@@ -16,6 +16,16 @@ import { openTestDatabase } from './db-template.ts';
 
 export { STRONG_PASSWORD, testPasswordHash };
 
+/**
+ * The event buses of the apps this file has open. Best-effort listeners (realtime hints) run after
+ * the request answered (EventBus.afterCommit); `settled()` waits until every bus has handed over
+ * what was committed so far, e.g. before a sentinel that must arrive after them.
+ */
+const liveBuses = new Set<AppContext['events']>();
+export async function settled(): Promise<void> {
+  await Promise.all([...liveBuses].map((bus) => bus.idle()));
+}
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -76,6 +86,7 @@ export async function createTestApp(
   const secret = randomBytes(32).toString('base64url');
   const { app, ctx } = await buildApp(config, { db: database.db, secret });
   await app.ready();
+  liveBuses.add(ctx.events);
 
   return {
     app,
@@ -100,6 +111,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      liveBuses.delete(ctx.events);
       await database.close();
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
@@ -158,11 +170,13 @@ export async function bootOnDisk(dataDir: string, secret: string) {
   const database = await openDatabase({ dataDir });
   const built = await buildApp(config, { db: database.db, secret });
   await built.app.ready();
+  liveBuses.add(built.ctx.events);
   const t = { ...built, database } as unknown as TestApp;
   return {
     t,
     async close() {
       await built.app.close();
+      liveBuses.delete(built.ctx.events);
       await database.close();
     },
   };

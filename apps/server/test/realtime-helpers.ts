@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@rushes/shared';
-import type { TestApp } from './harness.ts';
+import { settled, type TestApp } from './harness.ts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Payload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -150,10 +150,12 @@ export function join(
 /**
  * Proves a socket missed an event deterministically: `sentinel` must make the server emit something
  * this socket does receive, sent after the event under test; one connection keeps order, so once the
- * sentinel arrives anything earlier has arrived too.
+ * sentinel arrives anything earlier has arrived too. The hints of what the test did go out after
+ * the answers (EventBus.afterCommit), so the sentinel waits until they have been handed over.
  */
 export async function afterSentinel(socket: ClientSocket, sentinel: () => void): Promise<void> {
   const arrived = next(socket, 'has_new_notification');
+  await settled();
   sentinel();
   await arrived;
 }

@@ -25,7 +25,8 @@ class HeldEvents extends EventBus {
 /**
  * Runs several service calls as one transaction: `work` gets a context whose database is the
  * transaction (each service's own transaction becomes a savepoint in it) and whose events wait. They
- * are published once everything committed, as a single service would; a failure stores nothing.
+ * are queued for the listeners once everything committed, as a single service would; a failure
+ * stores nothing.
  * The services' side effects are all in the database (jobs, mails, notifications), so they roll back too.
  */
 export async function inOneTransaction<T>(
@@ -34,7 +35,7 @@ export async function inOneTransaction<T>(
 ): Promise<T> {
   const events = new HeldEvents(ctx.events);
   const result = await ctx.db.transaction((tx) => work(tx, { ...ctx, db: tx as unknown as Db, events }));
-  await ctx.events.afterCommit(events.held);
+  ctx.events.afterCommit(events.held);
   ctx.jobs.wake();
   return result;
 }

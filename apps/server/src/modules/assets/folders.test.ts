@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type AssetPage } from '@rushes/shared';
+import { folder as makeFolder, project as makeProject } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   apiFolder,
-  apiProject,
   call,
   folderBody,
   insertFile,
@@ -95,8 +95,8 @@ describe('POST /api/assets/folder', () => {
 
   it('refuses a parent of another project (not found), members without can_upload_assets, strangers, anonymous', async () => {
     const { owner, collaborator, projectId } = await studio(t);
-    const elsewhere = await apiProject(t, owner);
-    const foreign = await apiFolder(t, owner, elsewhere, 'Theirs');
+    const elsewhere = await makeProject(t, owner);
+    const foreign = await makeFolder(t, elsewhere, 'Theirs', { by: owner });
     const idor = await call(t, 'POST', API.assets.folder, owner, folderBody(projectId, 'Sneaky', foreign));
     expect(idor.status).toBe(404);
     expect(idor.body.errormessage).toBe(MSG.folderNotFound);
@@ -118,7 +118,7 @@ describe('GET /api/assets (folder listing)', () => {
   it('lists folders first, then files, by name; pages by keyset without duplicates', async () => {
     const { owner, collaborator, projectId } = await studio(t);
     const names = ['delta', 'Alpha', 'charlie', 'bravo', 'echo'];
-    for (const n of names) await apiFolder(t, owner, projectId, n);
+    for (const n of names) await makeFolder(t, projectId, n, { by: owner });
     for (let i = 0; i < 7; i++) await insertFile(t, projectId, { title: `take_${i}.mov` });
     await insertFile(t, projectId, { title: 'Alpha' });
 
@@ -151,7 +151,7 @@ describe('GET /api/assets (folder listing)', () => {
 
   it('lists inside a folder only its children; a folder of another project is not found', async () => {
     const { owner, projectId } = await studio(t);
-    const folder = await apiFolder(t, owner, projectId, 'Inside');
+    const folder = await makeFolder(t, projectId, 'Inside', { by: owner });
     await insertFile(t, projectId, { title: 'nested.mp4', parentId: folder, folderPath: '/Inside' });
     await insertFile(t, projectId, { title: 'root.mp4' });
     const res = await list(owner, { project_db_id: projectId, folder_db_id: folder });
@@ -162,7 +162,7 @@ describe('GET /api/assets (folder listing)', () => {
       extension: 'mp4',
       approval_status: 2,
     });
-    const other = await apiProject(t, owner);
+    const other = await makeProject(t, owner);
     const foreign = await list(owner, { project_db_id: other, folder_db_id: folder });
     expect(foreign.status).toBe(404);
   });

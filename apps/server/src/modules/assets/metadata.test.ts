@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type AssetMetadata } from '@rushes/shared';
+import { folder as makeFolder, project as makeProject } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import {
-  apiFolder,
-  apiProject,
-  call,
-  insertFile,
-  person,
-  setCodes,
-  studio,
-  type Person,
-} from '../projects/projects.testkit.ts';
+import { call, insertFile, person, setCodes, studio, type Person } from '../projects/projects.testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,12 +55,12 @@ describe('GET /api/assets/metadata', () => {
 
   it('folders have metadata too; ids of another project are not found; strangers and anonymous refused', async () => {
     const { owner, projectId } = await studio(t);
-    const folder = await apiFolder(t, owner, projectId, 'Folder');
+    const folder = await makeFolder(t, projectId, 'Folder', { by: owner });
     expect((await read(owner, projectId, folder)).body.data.file_info).toMatchObject({
       format: null,
       duration: null,
     });
-    const other = await apiProject(t, owner);
+    const other = await makeProject(t, owner);
     const foreign = await insertFile(t, other);
     expect((await read(owner, projectId, foreign.id)).status).toBe(404);
     expect((await read(await person(t), projectId, folder)).status).toBe(403);
@@ -127,7 +119,7 @@ describe('POST /api/assets/metadata', () => {
     expect((await write(collaborator, projectId, file.id, { keywords: ['x'] })).status).toBe(403);
     expect((await write(await person(t), projectId, file.id, { keywords: ['x'] })).status).toBe(403);
     expect((await write(undefined, projectId, file.id, { keywords: ['x'] })).status).toBe(401);
-    const other = await apiProject(t, owner);
+    const other = await makeProject(t, owner);
     const foreign = await insertFile(t, other);
     expect((await write(owner, projectId, foreign.id, { keywords: ['x'] })).status).toBe(404);
     expect((await read(owner, other, foreign.id)).body.data.keywords).toEqual([]);

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type ProjectInfo } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
-import { addMembers, call, person, projectRow, setCodes, studio } from './projects.testkit.ts';
+import { members } from '../../../test/factories.ts';
+import { call, person, projectRow, setCodes, studio } from './projects.testkit.ts';
 
 /** PUT /api/projects: the Manage Project panel's rename (spec 002 §2 manage project, §5 project name). */
 
@@ -42,9 +43,9 @@ describe('PUT /api/projects (rename)', () => {
   });
 
   it('an admin holding can_manage_project renames too', async () => {
-    const { owner, projectId } = await studio(t);
+    const { projectId } = await studio(t);
     const admin = await person(t);
-    await addMembers(t, owner, projectId, [admin], 'admin');
+    await members(t, projectId, [admin], 'admin');
     const res = await call(t, 'PUT', API.projects.root, admin, {
       project_db_id: projectId,
       title: 'By admin',
@@ -70,9 +71,9 @@ describe('PUT /api/projects (rename)', () => {
   });
 
   it('refuses a member without can_manage_project, a stranger, another team and anonymous callers', async () => {
-    const { owner, collaborator, projectId } = await studio(t);
+    const { collaborator, projectId } = await studio(t);
     const admin = await person(t);
-    await addMembers(t, owner, projectId, [admin], 'admin');
+    await members(t, projectId, [admin], 'admin');
     await setCodes(t, projectId, admin.user.id, ['can_add_update_collaborators']);
     const body = { project_db_id: projectId, title: 'Hijacked' };
     const plain = await call(t, 'PUT', API.projects.root, collaborator, body);

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { newIngestCode, searchTextOf } from '../assets/assets.sql.ts';
 import { apiTeam, call, person, setPlan, type Person } from '../teams/teams.testkit.ts';
+import { people, project } from '../../../test/factories.ts';
 import { findPersonalTeam } from '../teams/teams.service.ts';
 
 /** Test helpers for the projects and assets modules: projects, members and assets made per test. */
@@ -59,12 +60,13 @@ export async function addMembers(
   if (!res.body.response) throw new Error(`not added: ${res.body.errormessage}`);
 }
 
-/** A creator with a project and a collaborator (default collaborator permissions). */
+/**
+ * A creator with a project (in their personal team, unlimited plan) and a collaborator (default
+ * collaborator permissions), written directly (test/factories.ts): a test's world, not its subject.
+ */
 export async function studio(t: TestApp) {
-  const owner = await person(t);
-  const collaborator = await person(t);
-  const projectId = await apiProject(t, owner);
-  await addMembers(t, owner, projectId, [collaborator]);
+  const [owner, collaborator] = await people(t, 2);
+  const projectId = await project(t, owner, { title: projectTitle(), members: [collaborator] });
   return { owner, collaborator, projectId };
 }
 

@@ -29,6 +29,7 @@ describe('deleting a team with projects', () => {
     expect(res.body.response).toBe(true);
 
     expect(await t.ctx.db.select().from(projects).where(eq(projects.id, projectId))).toHaveLength(0);
+    await t.ctx.events.idle(); // listeners run after the answer
     expect(deleted).toEqual([
       { projectId, userIds: expect.arrayContaining([owner.user.id, member.user.id]) },
     ]);

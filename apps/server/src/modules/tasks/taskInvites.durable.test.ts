@@ -5,7 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { API, type Task, type TaskRequest } from '@rushes/shared';
-import { jobs, taskAssignees, taskInvites, taskRequestUsers } from '../../db/schema/index.ts';
+import {
+  jobs,
+  notificationTeamState,
+  notifications,
+  taskAssignees,
+  taskInvites,
+  taskRequestUsers,
+} from '../../db/schema/index.ts';
 import { bootOnDisk, lastMailTo, sessionCookie, testPasswordHash } from '../../../test/harness.ts';
 import type { DeliverData } from '../../platform/events/bus.ts';
 import { waitFor } from '../../platform/jobs/queue.testkit.ts';
@@ -17,7 +24,8 @@ import { call, crew, taskBody } from './tasks.testkit.ts';
  * Invitation claims are durable subscribers of 'project.changed' (issue 14): the joining transaction
  * enqueues their 'events.deliver' jobs. Here the process stops right after that commit, before any
  * worker ran them (the job worker is never started in the first process, and no listener claims
- * after the commit any more); a new process on the same data directory finishes the claims.
+ * after the commit any more); a new process on the same data directory finishes the claims, and the
+ * notification the claim writes ('task_assigned', with its bell dot) exists then, once.
  */
 describe('invitation claims survive a crash between the join and the claim', () => {
   let dir: string;
@@ -31,8 +39,8 @@ describe('invitation claims survive a crash between the join and the claim', () 
   const boot = (secret: string) => bootOnDisk(dir, secret);
 
   it(
-    'the invitee who joined before the crash is the task assignee and a reviewer after the restart',
-    { timeout: 60_000 },
+    'the invitee who joined before the crash is the task assignee, a reviewer and notified after the restart',
+    { timeout: 120_000 },
     async () => {
       const secret = randomBytes(32).toString('base64url');
       const first = await boot(secret);
@@ -85,6 +93,12 @@ describe('invitation claims survive a crash between the join and the claim', () 
       ]);
       expect(await db1.select().from(taskAssignees).where(eq(taskAssignees.taskId, taskId))).toEqual([]);
       expect(await db1.select().from(taskInvites).where(eq(taskInvites.taskId, taskId))).toHaveLength(1);
+      const notified = (db: typeof db1) =>
+        db
+          .select({ type: notifications.notificationType, teamId: notifications.teamId })
+          .from(notifications)
+          .where(and(eq(notifications.userId, user.id), eq(notifications.taskId, taskId)));
+      expect(await notified(db1)).toEqual([]);
 
       // The process dies here (nothing runs the jobs), then starts again on the same data directory.
       await first.close();
@@ -107,6 +121,16 @@ describe('invitation claims survive a crash between the join and the claim', () 
           .from(taskRequestUsers)
           .where(eq(taskRequestUsers.requestId, requestId));
         expect(reviewers.map((r) => r.userId)).toEqual([user.id]);
+        // The claim's notification was written by the delivery after the restart, with the dot.
+        const [note] = await notified(db2);
+        expect(note?.type).toBe('task_assigned');
+        const [dot] = await db2
+          .select({ on: notificationTeamState.hasNewNotification })
+          .from(notificationTeamState)
+          .where(
+            and(eq(notificationTeamState.userId, user.id), eq(notificationTeamState.teamId, note.teamId)),
+          );
+        expect(dot?.on).toBe(true);
 
         // At least once: running a claim again (a worker lost after the claim committed) changes nothing.
         await second.t.ctx.events.deliver({
@@ -117,6 +141,7 @@ describe('invitation claims survive a crash between the join and the claim', () 
         expect(await db2.select().from(taskAssignees).where(eq(taskAssignees.taskId, taskId))).toHaveLength(
           1,
         );
+        expect(await notified(db2)).toHaveLength(1);
       } finally {
         await second.close();
       }

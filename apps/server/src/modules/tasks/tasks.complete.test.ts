@@ -3,7 +3,7 @@ import { API, MSG, type Task } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { mailsTo } from '../../../test/inject.ts';
 import { notificationTeamOf } from '../projects/projects.testkit.ts';
-import { apiTask, call, crew, getTask, taskBody } from './tasks.testkit.ts';
+import { makeTask, call, crew, getTask, taskBody } from './tasks.testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ afterAll(async () => {
 describe('complete a task', () => {
   it('only the assigner completes; afterwards nobody changes it anywhere', async () => {
     const { owner, bob, projectId } = await crew(t);
-    const task = await apiTask(t, owner, projectId, bob, { user_email: undefined });
+    const task = await makeTask(t, owner, projectId, bob);
     const byAssignee = await call(t, 'PUT', API.tasks.complete, bob, {
       task_db_id: task.task_db_id,
       role: 'editor',

@@ -5,8 +5,9 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
 import { chatConversations, notifications, taskInvites, tasks } from '../../db/schema/index.ts';
 import { storedMessages } from '../chat/chat.testkit.ts';
+import { members } from '../../../test/factories.ts';
 import { notificationTeamOf } from '../projects/projects.testkit.ts';
-import { addMembers, apiTask, call, crew, getTask, person, taskBody, type Person } from './tasks.testkit.ts';
+import { apiTask, makeTask, call, crew, getTask, person, taskBody, type Person } from './tasks.testkit.ts';
 
 /** Deleting a task (issue 13; 'Task deleted successfully', spec 002 §8). */
 let t: TestApp;
@@ -39,7 +40,7 @@ const taskRow = async (taskId: string) =>
 async function world() {
   const c = await crew(t);
   const admin = await person(t, { firstName: 'Dana', lastName: 'Admin' });
-  await addMembers(t, c.owner, c.projectId, [admin], 'admin');
+  await members(t, c.projectId, [admin], 'admin');
   return { ...c, admin };
 }
 
@@ -88,12 +89,12 @@ describe('delete a task', () => {
 
   it('a project admin and the creator delete a task they did not assign; the assigner is notified', async () => {
     const { owner, admin, bob, cara, projectId } = await world();
-    const first = await apiTask(t, bob, projectId, cara);
+    const first = await makeTask(t, bob, projectId, cara);
     expect((await getTask(t, admin, first.task_db_id)).body.data.can_delete).toBe(true);
     expect((await remove(admin, projectId, first.task_db_id)).body.data.message).toBe(MSG.taskDeleted);
     expect((await notificationsOf(bob, projectId))[0].notification_type).toBe('task_deleted');
 
-    const second = await apiTask(t, bob, projectId, cara);
+    const second = await makeTask(t, bob, projectId, cara);
     expect((await getTask(t, owner, second.task_db_id)).body.data.can_delete).toBe(true);
     expect((await remove(owner, projectId, second.task_db_id)).body.response).toBe(true);
     expect(await taskRow(second.task_db_id)).toBeUndefined();
@@ -101,7 +102,7 @@ describe('delete a task', () => {
 
   it('refuses the assignee, another collaborator, another team and anonymous callers; nothing is deleted', async () => {
     const { owner, bob, cara, outsider, projectId } = await world();
-    const task = await apiTask(t, owner, projectId, bob);
+    const task = await makeTask(t, owner, projectId, bob);
     const seenByAssignee = await getTask(t, bob, task.task_db_id);
     expect(seenByAssignee.body.data.can_delete).toBe(false);
     expect((await getTask(t, cara, task.task_db_id)).body.data.can_delete).toBe(false);
@@ -149,7 +150,7 @@ describe('delete a task', () => {
     expect((await remove(owner, projectId, taskId)).body.response).toBe(true);
     expect(await invitesOf()).toEqual([]);
 
-    const done = await apiTask(t, owner, projectId, bob);
+    const done = await makeTask(t, owner, projectId, bob);
     await call(t, 'PUT', API.tasks.complete, owner, { task_db_id: done.task_db_id, role: 'editor' });
     expect((await remove(owner, projectId, done.task_db_id)).body.response).toBe(true);
   });

@@ -1,6 +1,14 @@
 import { API, formatDate, type Task } from '@rushes/shared';
 import type { TestApp } from '../../../test/harness.ts';
-import { addMembers, apiProject, call, person, type Person } from '../projects/projects.testkit.ts';
+import { people, project, task, type TaskOptions } from '../../../test/factories.ts';
+import {
+  addMembers,
+  apiProject,
+  call,
+  person,
+  projectTitle,
+  type Person,
+} from '../projects/projects.testkit.ts';
 
 /** Test helpers for tasks, task chat, brief and approvals: a project crew and tasks made through the API. */
 
@@ -9,14 +17,18 @@ export { addMembers, apiProject, call, person, type Person };
 /** 'dd MMM yyyy' of today + `days` (UTC), as the date picker sends it. */
 export const dueIn = (days: number) => formatDate(Date.now() + days * 86_400_000, 'UTC');
 
-/** A creator, two collaborators and an outsider (no member). */
+/**
+ * A creator, two collaborators and an outsider (no member), written directly (test/factories.ts):
+ * the world of a test, not its subject, so no API round trips, notifications or realtime hints.
+ */
 export async function crew(t: TestApp) {
-  const owner = await person(t, { firstName: 'Ava', lastName: 'Owner' });
-  const bob = await person(t, { firstName: 'Bob', lastName: 'Editor' });
-  const cara = await person(t, { firstName: 'Cara', lastName: 'Colorist' });
-  const outsider = await person(t, { firstName: 'Otto', lastName: 'Outsider' });
-  const projectId = await apiProject(t, owner);
-  await addMembers(t, owner, projectId, [bob, cara]);
+  const [owner, bob, cara, outsider] = await people(t, [
+    'Ava Owner',
+    'Bob Editor',
+    'Cara Colorist',
+    'Otto Outsider',
+  ]);
+  const projectId = await project(t, owner, { title: projectTitle(), members: [bob, cara] });
   return { owner, bob, cara, outsider, projectId };
 }
 
@@ -55,3 +67,17 @@ export async function apiTask(
 
 export const getTask = (t: TestApp, who: Person | undefined, taskId: string) =>
   call<Task>(t, 'GET', API.tasks.detail, who, { task_db_id: taskId });
+
+/**
+ * A pending task of `by` for `to`, written directly (test/factories.ts): for tests whose subject is
+ * what happens to a task, not its creation (no assignment notification or mail, no realtime hint).
+ */
+export async function makeTask(
+  t: TestApp,
+  by: Person,
+  projectId: string,
+  to: Person,
+  opts: TaskOptions = {},
+) {
+  return { task_db_id: await task(t, by, projectId, to, opts) };
+}

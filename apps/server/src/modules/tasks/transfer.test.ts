@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Task } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { notificationTeamOf } from '../projects/projects.testkit.ts';
-import { apiTask, call, crew, getTask } from './tasks.testkit.ts';
+import { makeTask, call, crew, getTask } from './tasks.testkit.ts';
 
 type Errors = { errors: Record<string, string> };
 let t: TestApp;
@@ -23,7 +23,7 @@ const ask = (who: Parameters<typeof call>[3], projectId: string, taskId: string,
 describe('task transfer', () => {
   it('an assignee asks with a reason: Transfer request created; the task shows Transfer Request to everyone', async () => {
     const { owner, bob, projectId } = await crew(t);
-    const task = await apiTask(t, owner, projectId, bob);
+    const task = await makeTask(t, owner, projectId, bob);
     const empty = await ask(bob, projectId, task.task_db_id, '  ');
     expect(empty.status).toBe(400);
     expect(empty.body.data.errors.msg).toBe(MSG.required);
@@ -54,7 +54,7 @@ describe('task transfer', () => {
 
   it('only an assignee asks; the assigner, other members and outsiders are refused', async () => {
     const { owner, bob, cara, outsider, projectId } = await crew(t);
-    const task = await apiTask(t, owner, projectId, bob);
+    const task = await makeTask(t, owner, projectId, bob);
     for (const who of [owner, cara]) {
       const res = await ask(who, projectId, task.task_db_id, 'please');
       expect(res.status).toBe(403);
@@ -65,7 +65,7 @@ describe('task transfer', () => {
 
   it('the assigner accepts by naming the new assignee: the requester leaves, the new one joins', async () => {
     const { owner, bob, cara, projectId } = await crew(t);
-    const task = await apiTask(t, owner, projectId, bob);
+    const task = await makeTask(t, owner, projectId, bob);
     await ask(bob, projectId, task.task_db_id, 'Cara knows colour better');
     const byBob = await call(t, 'PUT', API.tasks.transfer, bob, {
       task_db_id: task.task_db_id,
@@ -97,7 +97,7 @@ describe('task transfer', () => {
 
   it('the assigner declines: the request is cleared and the assignee stays; no request, no answer', async () => {
     const { owner, bob, projectId } = await crew(t);
-    const task = await apiTask(t, owner, projectId, bob);
+    const task = await makeTask(t, owner, projectId, bob);
     const none = await call(t, 'PUT', API.tasks.transfer, owner, {
       task_db_id: task.task_db_id,
       action: 'decline',

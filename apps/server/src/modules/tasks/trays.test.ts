@@ -9,7 +9,7 @@ import {
   next,
   record,
 } from '../../../test/realtime-helpers.ts';
-import { apiTask, call, crew } from './tasks.testkit.ts';
+import { apiTask, makeTask, call, crew } from './tasks.testkit.ts';
 
 let t: TestApp;
 let url: string;
@@ -29,7 +29,7 @@ describe('home task trays', () => {
   it("'My Tasks' holds what I assigned, 'Assigned Tasks' what was assigned to me; keyset pages of 10", async () => {
     const { owner, bob, projectId } = await crew(t);
     const made: string[] = [];
-    for (let i = 0; i < 12; i++) made.push((await apiTask(t, owner, projectId, bob)).task_db_id);
+    for (let i = 0; i < 12; i++) made.push((await makeTask(t, owner, projectId, bob)).task_db_id);
     const mine = await tray(owner, 'my_tasks');
     expect(mine.body.data.field).toBe('my_tasks');
     expect(mine.body.data.total_entries).toBe(12);
@@ -51,7 +51,7 @@ describe('home task trays', () => {
 
   it('a member removed from the project no longer sees its tasks in the tray', async () => {
     const { owner, bob, projectId } = await crew(t);
-    const task = await apiTask(t, owner, projectId, bob);
+    const task = await makeTask(t, owner, projectId, bob);
     expect((await tray(bob, 'assigned_tasks')).body.data.total_entries).toBe(1);
     const removed = await call(t, 'DELETE', API.projects.collaborators, owner, {
       project_db_id: projectId,

@@ -5,6 +5,7 @@ import { send } from '../../../test/inject.ts';
 import { permissions, teamMembers, teams } from '../../db/schema/index.ts';
 import { updateUser } from '../accounts/users.service.ts';
 import { heldCodes } from './teams.policy.ts';
+import { people, team } from '../../../test/factories.ts';
 
 /** Test helpers for the teams, plans and users modules: people, teams made through the API, lookups. */
 
@@ -74,11 +75,13 @@ export async function apiTeam(
   return res.body.data.team_db_id;
 }
 
-/** An owner with a team and one plain member (default permissions), made through the API. */
+/**
+ * An owner with a team (on the default plan, like the owner's account) and one plain member (default
+ * permissions), written directly (test/factories.ts): a test's world, not its subject.
+ */
 export async function crew(t: TestApp) {
-  const owner = await person(t);
-  const member = await person(t);
-  const teamId = await apiTeam(t, owner, { ids: [member.user.id] });
+  const [owner, member] = await people(t, 2);
+  const teamId = await team(t, owner, { name: teamName(), members: [member] });
   return { owner, member, teamId };
 }
 

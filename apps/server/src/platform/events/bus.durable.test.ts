@@ -51,6 +51,8 @@ describe('durable event subscribers', () => {
       emit('project.changed', changed('p1', ['u1']));
       emit('project.changed', changed('p2', [])); // filtered out by `when`
     });
+    expect(seen).toEqual([]); // after the commit, but not before the transaction answered
+    await bus.idle();
     expect(ran).toEqual([]); // not after the commit: a job does it
     expect(seen).toEqual(['p1', 'p2']);
     expect(wakes).toBe(1);

@@ -15,6 +15,9 @@ type Listener<K extends EventName> = (payload: DomainEvents[K]) => void | Promis
 export type PendingEvent = { name: EventName; payload: unknown };
 type Pending = PendingEvent;
 
+/** Resolves on the event loop's next check phase, after pending I/O callbacks (a reply's write). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The job that runs one durable subscriber for one event (handled by the platform module). */
 export const DELIVER_JOB = 'events.deliver';
 export interface DeliverData {
@@ -52,8 +55,11 @@ type Durable = {
  * transaction runs; they are handed to listeners only after the commit, never for a rollback.
  *
  * Two kinds of listeners:
- * - best-effort (`on(name, fn)`): run in this process after the commit; a crash in between loses
- *   them, so they only do things that may be lost (realtime hints);
+ * - best-effort (`on(name, fn)`): run in this process after the commit, off the request path: the
+ *   committed events are queued and handed over on a later turn of the event loop, so the caller
+ *   (and its HTTP answer) never waits for them. Batches run one at a time in commit order, each
+ *   listener's failure is logged and does not stop the others. A crash in between loses them, so
+ *   they only do things that may be lost (realtime hints);
  * - durable (`on(name, fn, { durable: true, id })`): one 'events.deliver' job per subscriber is
  *   enqueued in the emitting transaction itself, so it exists exactly when the change committed and
  *   runs (at least once, retried per the queue's policy) on some worker. Their handlers must be
@@ -66,6 +72,8 @@ export class EventBus {
   private readonly durable = new Map<string, Durable>();
   /** Set by the first transaction: durable subscribers registered later could miss events. */
   private running = false;
+  /** The last queued batch of best-effort listeners: each batch starts when the previous one ended. */
+  private tail: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly log: { error: (obj: object, msg: string) => void },
@@ -92,20 +100,20 @@ export class EventBus {
   }
 
   /**
-   * Hands events to the best-effort listeners now (events not born in a transaction). Throws for
-   * an event with durable subscribers: those must be emitted inside `transaction`.
+   * Queues events not born in a transaction for the best-effort listeners (as after a commit).
+   * Throws for an event with durable subscribers: those must be emitted inside `transaction`.
    */
-  async publish(events: Pending[]) {
+  async publish(events: Pending[]): Promise<void> {
     const durable = events.find(({ name }) => this.subscribersOf(name).length > 0);
     if (durable)
       throw new Error(`events: '${durable.name}' has durable subscribers; emit it in a transaction`);
-    await this.afterCommit(events);
+    this.afterCommit(events);
   }
 
   /**
    * Runs `work` in a transaction; before it commits, a delivery job is enqueued (with the same
-   * `tx`) for every durable subscriber of the events it emitted; once it commits, the events go to
-   * the best-effort listeners.
+   * `tx`) for every durable subscriber of the events it emitted; once it commits, the events are
+   * queued for the best-effort listeners and the result is answered without waiting for them.
    */
   async transaction<T>(db: Db, work: (tx: Tx, emit: Emit) => Promise<T>) {
     const pending: Pending[] = [];
@@ -116,7 +124,7 @@ export class EventBus {
       return out;
     });
     if (enqueued > 0) this.onEnqueued();
-    await this.afterCommit(pending);
+    this.afterCommit(pending);
     return result;
   }
 
@@ -138,9 +146,31 @@ export class EventBus {
     return enqueued;
   }
 
-  /** Hands committed events to the best-effort listeners (their durable deliveries are already queued). */
-  async afterCommit(events: Pending[]) {
-    for (const { name, payload } of events) {
+  /**
+   * Queues committed events for the best-effort listeners (their durable deliveries are already
+   * queued as jobs) and returns at once. The batch runs on a later turn of the event loop
+   * (setImmediate: after the caller's answer is on its way), after every earlier batch, so listeners
+   * see events in commit order, one batch at a time.
+   */
+  afterCommit(events: Pending[]): void {
+    const batch = events.filter(({ name }) => this.listeners.has(name));
+    if (batch.length === 0) return;
+    this.tail = this.tail.then(nextTurn).then(() => this.runListeners(batch));
+  }
+
+  /**
+   * Resolves once every queued batch has run (shutdown waits for it before the database closes;
+   * tests use it to know the realtime hints of what they did have been sent).
+   */
+  async idle(): Promise<void> {
+    for (let tail = this.tail; ; tail = this.tail) {
+      await tail;
+      if (tail === this.tail) return;
+    }
+  }
+
+  private async runListeners(batch: Pending[]) {
+    for (const { name, payload } of batch) {
       for (const listener of this.listeners.get(name) ?? []) {
         try {
           await listener(payload as DomainEvents[EventName]);
