@@ -4,7 +4,6 @@ import { RouteErrorPage } from './ErrorPage.tsx';
 import { PATHS } from './paths.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RequireAuth } from './shell/RequireAuth.tsx';
-import { Shell } from './shell/Shell.tsx';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const SignupPage = lazy(() => import('../features/auth/SignupPage.tsx'));
@@ -22,6 +21,9 @@ const UserGuidePage = lazy(() => import('../features/settings/UserGuidePage.tsx'
 const ProjectPage = lazy(() => import('../features/projects/ProjectPage.tsx'));
 const PlayerPage = lazy(() => import('../features/player/PlayerPage.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
+// The logged-in shell (realtime socket, upload dock, panels) is its own chunk: public pages such as
+// /login load none of it (issue 22).
+const Shell = lazy(() => import('./shell/ShellRoute.tsx'));
 
 /** The routes of spec 002 §2: public screens, the logged-in shell, and not found. */
 export const router = createBrowserRouter([
