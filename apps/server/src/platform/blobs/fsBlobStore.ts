@@ -242,7 +242,7 @@ export class FsBlobStore implements BlobStore {
   }
 
   /** The object's file; a composite's only part file, or `concat:` of its part files in order. */
-  async mediaSource(key: string): Promise<MediaSource> {
+  async mediaSource(key: string, _opts?: { expiresInSeconds: number }): Promise<MediaSource> {
     assertValidKey(key);
     const file = this.disk.objectPath(key);
     if (
