@@ -114,7 +114,22 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
   }
 
   async function run(a: AssetRow, dir: string) {
-    await update(a, { status: INGEST_STATUS.inprogress });
+    // 'In progress' is stored while the original is read: the metadata waits for neither (issue 22).
+    const started = update(a, { status: INGEST_STATUS.inprogress });
+    const set = async (values: Update) => {
+      await started;
+      await update(a, values);
+    };
+    try {
+      await work(a, dir, set);
+    } catch (err) {
+      // Stored before the failure is: 'failed' must not be overwritten by a late 'in progress'.
+      await started.catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async function work(a: AssetRow, dir: string, set: (values: Update) => Promise<void>) {
     const sniffed = await sniffBytes(await head(a));
     const mime = sniffed?.mime ?? 'application/octet-stream';
     let kind = fileTypeOf(sniffed?.mime, sniffed ? sniffed.ext : a.extension);
@@ -134,7 +149,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
         thumbnail = img.thumbnail;
         meta = { ...meta, width: img.width, height: img.height };
       } catch {
-        await update(a, { ...meta, status: INGEST_STATUS.previewNotAvailable });
+        await set({ ...meta, status: INGEST_STATUS.previewNotAvailable });
         return;
       }
     } else if (kind === 'video' || kind === 'audio') {
@@ -151,16 +166,19 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
         height: kind === 'video' ? probe.height : null,
       };
     } else {
-      await update(a, { ...meta, status: INGEST_STATUS.previewNotAvailable });
+      await set({ ...meta, status: INGEST_STATUS.previewNotAvailable });
       return;
     }
-    await update(a, meta);
+    // The poster grab starts as the metadata is stored.
+    const poster = thumbnail ? Promise.resolve(thumbnail) : thumbnailOf(kind, readable, probe);
+    poster.catch(() => undefined); // awaited below
+    await set(meta);
 
-    thumbnail ??= await thumbnailOf(kind, readable, probe);
+    thumbnail = await poster;
     if (thumbnail) {
       const key = `${prefix}/thumbnail.jpg`;
       await blobs.putObject(key, thumbnail, { contentType: 'image/jpeg', contentLength: thumbnail.length });
-      await update(a, { thumbnailKey: key, status: INGEST_STATUS.thumbnailGenerated });
+      await set({ thumbnailKey: key, status: INGEST_STATUS.thumbnailGenerated });
     }
 
     if (probe && (kind === 'video' || kind === 'audio') && needsProxy(kind, mime, probe)) {
@@ -168,9 +186,9 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
       await makeProxy(config.FFMPEG_PATH, kind, readable, out, probe.audioCodec !== null);
       const key = `${prefix}/proxy.mp4`;
       await putFile(key, out, PROXY_CONTENT_TYPE[kind]);
-      await update(a, { proxyKey: key });
+      await set({ proxyKey: key });
     }
-    await update(a, { status: INGEST_STATUS.finished });
+    await set({ status: INGEST_STATUS.finished });
   }
 
   return async function processAsset(assetId: string, job: Pick<JobInfo, 'id' | 'attempts' | 'maxAttempts'>) {
