@@ -49,6 +49,8 @@ function buildAt(ref: string, tmp: string): string {
       symlinkSync(path.join(root, 'node_modules', entry), path.join(nm, entry));
   }
   symlinkSync('../../packages/shared', path.join(nm, '@rushes', 'shared'));
+  // The workspace's own dependencies (@vitejs/plugin-react).
+  symlinkSync(path.join(root, 'apps/web/node_modules'), path.join(src, 'apps/web/node_modules'));
   return vite(path.join(src, 'apps/web'), path.join(tmp, 'dist'));
 }
 
