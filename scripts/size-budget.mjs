@@ -18,7 +18,7 @@ const BUDGETS = [
   {
     route: '/ (home)',
     lazy: ['src/app/shell/ShellRoute.tsx', 'src/features/home/HomePage.tsx'],
-    maxGzip: 310 * KB,
+    maxGzip: 285 * KB,
   },
 ];
 

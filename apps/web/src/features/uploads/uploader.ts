@@ -16,6 +16,7 @@ import {
   type UploadTarget,
 } from './protocol.ts';
 import { fingerprint, resumeRecords } from './resumeRecords.ts';
+import { setUploader } from './uploaderRef.ts';
 
 /**
  * The browser's uploader: one Uppy instance for the whole tab (uploads go on while the user moves
@@ -228,7 +229,10 @@ let instance: Uppy<UploadMeta, AwsBody> | null = null;
 
 /** The tab's uploader, made on first use. */
 export function getUploader(): Uppy<UploadMeta, AwsBody> {
-  instance ??= createUppy();
+  if (!instance) {
+    instance = createUppy();
+    setUploader({ uppy: instance, cancel: cancelUpload });
+  }
   return instance;
 }
 
