@@ -245,6 +245,9 @@ export async function run() {
       `  ours/base JS on the wire: /login ${ratio('ours /login', 'base /login', (l) => l.jsWire)}, home ${ratio('ours home', 'base home', (l) => l.jsWire)}`,
     );
     console.log(
+      `  LCP ours/base: /login ${ratio('ours /login', 'base /login', (l) => l.lcp)}, home ${ratio('ours home', 'base home', (l) => l.lcp)}`,
+    );
+    console.log(
       `  LCP / static page's: base /login ${ratio('base /login', 'static /login', (l) => l.lcp)}, ours /login ${ratio('ours /login', 'static /login', (l) => l.lcp)}, base home ${ratio('base home', 'static /login', (l) => l.lcp)}, ours home ${ratio('ours home', 'static /login', (l) => l.lcp)}`,
     );
   } finally {
