@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { UploadState } from '@rushes/shared';
-import type { UploadFile } from './uploader.ts';
-import { currentUploader, onUploader } from './uploaderRef.ts';
+import { currentUploader, onUploader, type UploadFile } from './uploaderRef.ts';
 
 /**
  * The Upload item of spec 002 §3 (ingest_db_id, asset_info.title, status, percentage, pause, abort,

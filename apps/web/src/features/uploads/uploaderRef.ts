@@ -1,6 +1,15 @@
 import type { AwsBody } from '@uppy/aws-s3';
 import type Uppy from '@uppy/core';
-import type { UploadMeta } from './uploader.ts';
+import type { UppyFile } from '@uppy/core';
+import type { UploadTarget } from './protocol.ts';
+
+/** What each file of the uploader carries (uploader.ts re-exports these). */
+export interface UploadMeta extends UploadTarget {
+  [key: string]: unknown;
+  ingestDbId: string | null;
+  resumeKey: string;
+}
+export type UploadFile = UppyFile<UploadMeta, AwsBody>;
 
 /**
  * The tab's uploader once it exists, without loading it: the shell's upload dock and leave-page
