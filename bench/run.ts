@@ -6,6 +6,8 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   // Several minutes and ~8 GiB of temp disk at the default 2 GiB: see bench/upload/index.ts for knobs.
   upload: () => import('./upload/index.ts'),
   chat: () => import('./chat.ts'),
+  media: () => import('./media.ts'),
+  web: () => import('./web.ts'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

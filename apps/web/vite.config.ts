@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 /** The API server of `npm run dev -w apps/server`; the built app is served by that server itself. */
 const API_TARGET = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -16,16 +17,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks each route's page needs, read by the size budget (scripts/size-budget.mjs).
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: cache them apart.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
-          ],
-        },
+        // Only libraries every page needs are grouped, so they are cached apart from the app. The
+        // rest (date pickers, Uppy, socket.io, zod…) stays with the lazy routes that import them:
+        // a catch-all vendor group made /login load all of them (issue 22).
+        codeSplitting: { groups: [] },
       },
     },
   },

@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
@@ -20,6 +17,7 @@ import type { AppContext } from './platform/context.ts';
 import { EventBus } from './platform/events/bus.ts';
 import { requireApiHeaders } from './platform/http/apiHeaders.ts';
 import { ok } from './platform/http/envelope.ts';
+import { serveWebApp } from './platform/http/webApp.ts';
 import { installErrorHandling } from './platform/http/errorHandler.ts';
 import { serve } from './platform/http/serve.ts';
 import { RequestLogController, loggerOptions } from './platform/http/logging.ts';
@@ -160,14 +158,4 @@ export async function buildApp(
 export async function startApp({ ctx }: BuiltApp, modules: readonly AnyModule[] = MODULES): Promise<void> {
   await scheduleAll(ctx, modules);
   ctx.jobs.start();
-}
-
-/** Serves the built web app with SPA fallback: unknown GETs outside /api get index.html. */
-function serveWebApp(app: FastifyInstance, webDist: string) {
-  if (!existsSync(path.join(webDist, 'index.html'))) return;
-  void app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, serve: true });
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
-    if (req.url.startsWith('/api/')) return reply.callNotFound();
-    return reply.sendFile('index.html');
-  });
 }

@@ -4,6 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { APP_NAME } from '@rushes/shared';
+import { currentUserQuery } from './api/currentUser.ts';
+import { isPublicPage } from './app/paths.ts';
 import { Providers } from './app/Providers.tsx';
 import { createQueryClient } from './app/queryClient.ts';
 import { router } from './app/router.tsx';
@@ -12,6 +14,8 @@ import { wireNavigation } from './app/start.ts';
 document.title = APP_NAME;
 wireNavigation();
 const queryClient = createQueryClient();
+// A logged-in page asks who is logged in while its code is still loading (issue 22).
+if (!isPublicPage(window.location)) void queryClient.prefetchQuery(currentUserQuery);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

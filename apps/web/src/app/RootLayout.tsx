@@ -1,15 +1,12 @@
-import { ModalsProvider } from '@mantine/modals';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../ui/PageLoader.tsx';
 
-/** The root route: the modal host inside the router (modal content may link), then the page. */
+/** The root route: the page. The modal host lives in the logged-in shell (shell/ShellRoute.tsx). */
 export function RootLayout() {
   return (
-    <ModalsProvider>
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
-    </ModalsProvider>
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
   );
 }

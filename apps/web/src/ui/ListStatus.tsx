@@ -7,14 +7,34 @@ interface ListStatusProps {
   /** Whether the loaded list has no items. */
   empty: boolean;
   emptyText: string;
+  /**
+   * Height (px) the loader, the error and the empty text all take, centred: a list that keeps its
+   * place while it loads, so what is below it does not move (home's trays, issue 22).
+   */
+  reserve?: number;
 }
 
 /** A list's loader, its error text, and its empty text once loaded with nothing in it. */
-export function ListStatus({ query, empty, emptyText }: ListStatusProps) {
+export function ListStatus({
+  query,
+  empty,
+  emptyText,
+  reserve,
+  loaderPadding = 'md',
+}: ListStatusProps & { loaderPadding?: 'md' | 0 }) {
+  const showsText = query.isError || (query.isSuccess && empty);
+  if (reserve !== undefined) {
+    if (!query.isPending && !showsText) return null;
+    return (
+      <Center mih={reserve}>
+        <ListStatus query={query} empty={empty} emptyText={emptyText} loaderPadding={0} />
+      </Center>
+    );
+  }
   return (
     <>
       {query.isPending && (
-        <Center py="md">
+        <Center py={loaderPadding}>
           <Loader size="sm" />
         </Center>
       )}

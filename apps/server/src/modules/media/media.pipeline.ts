@@ -9,9 +9,10 @@ import { extendLock } from '../../platform/jobs/jobStore.ts';
 import type { JobData, JobHandler, JobInfo } from '../../platform/jobs/queue.ts';
 import { probeFile, type ProbeResult } from '../../platform/media/probe.ts';
 import { PROXY_CONTENT_TYPE, makeProxy, needsProxy } from '../../platform/media/proxy.ts';
-import { fileTypeOf, sniffFile } from '../../platform/media/sniff.ts';
+import { SNIFF_BYTES, fileTypeOf, sniffBytes } from '../../platform/media/sniff.ts';
 import { audioWaveform, imageThumbnail, videoPoster } from '../../platform/media/thumbnails.ts';
-import { MediaToolError } from '../../platform/media/tools.ts';
+import { MediaToolError, type MediaInput } from '../../platform/media/tools.ts';
+import { isBlobError } from '../../platform/blobs/blobStore.ts';
 import {
   findAsset,
   proxyKey,
@@ -23,15 +24,20 @@ import {
 import './media.events.ts';
 
 const HEARTBEAT_EVERY_MS = 60_000;
+/** Lifetime of the signed URL ffmpeg reads an S3 original through: longer than the longest proxy encode. */
+const SOURCE_URL_SECONDS = 6 * 3600;
 const HEARTBEAT_LOCK_SECONDS = 300;
 type Update = ProcessingUpdate;
 
 /**
  * The media pipeline of one uploaded asset (a job after completion): status inqueue 4 → inprogress 3
- * → thumbnailGenerated 5 → finished 1, or failed 2 / previewNotAvailable 7 (spec 002 §3). The
- * original is streamed to a temp file (never into memory); the type comes from its bytes; ffprobe
- * reads duration, format, codec and size; sharp or ffmpeg make the thumbnail; ffmpeg makes an
- * H.264/AAC proxy when browsers cannot play the original. Each status change goes to the project room.
+ * → thumbnailGenerated 5 → finished 1, or failed 2 / previewNotAvailable 7 (spec 002 §3). The type
+ * comes from the original's first bytes (a ranged read); ffprobe reads duration, format, codec and
+ * size, ffmpeg the poster and the H.264/AAC proxy (when browsers cannot play the original) straight
+ * from the stored original — its file on the fs driver, a presigned URL on S3 — reading only what
+ * they need, never a whole copy first (issue 22). Only an image (sharp decodes every byte anyway)
+ * or an unrecognised file on S3 (see `readable`) is streamed to a temp file. Each status change
+ * goes to the project room.
  */
 export interface MediaLog {
   warn(obj: object, msg: string): void;
@@ -59,6 +65,19 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     });
   }
 
+  /** The original's first bytes, for sniffing; none for an empty object. */
+  async function head(a: AssetRow): Promise<Uint8Array> {
+    try {
+      const object = await blobs.getObject(a.blobKey!, { range: { start: 0, end: SNIFF_BYTES - 1 } });
+      const chunks: Buffer[] = [];
+      for await (const chunk of object.body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    } catch (err) {
+      if (isBlobError(err, 'InvalidRange')) return new Uint8Array();
+      throw err;
+    }
+  }
+
   async function download(a: AssetRow, dir: string) {
     const file = path.join(dir, 'original');
     const object = await blobs.getObject(a.blobKey!);
@@ -71,7 +90,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     await blobs.putObject(key, createReadStream(file), { contentType, contentLength: size });
   }
 
-  async function thumbnailOf(kind: FileType, file: string, probe: ProbeResult | null) {
+  async function thumbnailOf(kind: FileType, file: MediaInput, probe: ProbeResult | null) {
     if (kind === 'video' && probe?.videoCodec)
       return videoPoster(config.FFMPEG_PATH, file, probe.durationSeconds);
     if (kind === 'audio' || (kind === 'video' && probe?.audioCodec))
@@ -80,9 +99,23 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
   }
 
   async function run(a: AssetRow, dir: string) {
-    await update(a, { status: INGEST_STATUS.inprogress });
-    const file = await download(a, dir);
-    const sniffed = await sniffFile(file);
+    // 'In progress' is stored while the original is read: the metadata waits for neither (issue 22).
+    const started = update(a, { status: INGEST_STATUS.inprogress });
+    const set = async (values: Update) => {
+      await started;
+      await update(a, values);
+    };
+    try {
+      await work(a, dir, set);
+    } catch (err) {
+      // Stored before the failure is: 'failed' must not be overwritten by a late 'in progress'.
+      await started.catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async function work(a: AssetRow, dir: string, set: (values: Update) => Promise<void>) {
+    const sniffed = await sniffBytes(await head(a));
     const mime = sniffed?.mime ?? 'application/octet-stream';
     let kind = fileTypeOf(sniffed?.mime, sniffed ? sniffed.ext : a.extension);
     const format = (sniffed?.ext ?? a.extension ?? '').toUpperCase() || null;
@@ -90,17 +123,22 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     let probe: ProbeResult | null = null;
     let meta: Update = { fileType: kind, mimeType: mime, format };
     let thumbnail: Buffer | null = null;
+    const source = await blobs.mediaSource(a.blobKey!, { expiresInSeconds: SOURCE_URL_SECONDS });
+    // Over a URL only what sniffing recognised: an unknown text file could be a playlist that makes
+    // ffmpeg fetch other addresses (a temp file keeps it to the file protocol, as on the fs driver).
+    let readable: MediaInput = source;
     if (kind === 'image') {
       try {
-        const img = await imageThumbnail(file);
+        const img = await imageThumbnail(source.file ?? (await download(a, dir)));
         thumbnail = img.thumbnail;
         meta = { ...meta, width: img.width, height: img.height };
       } catch {
-        await update(a, { ...meta, status: INGEST_STATUS.previewNotAvailable });
+        await set({ ...meta, status: INGEST_STATUS.previewNotAvailable });
         return;
       }
     } else if (kind === 'video' || kind === 'audio') {
-      probe = await probeFile(config.FFPROBE_PATH, file);
+      if (!source.local && !sniffed) readable = await download(a, dir);
+      probe = await probeFile(config.FFPROBE_PATH, readable);
       // A "video" with no moving picture (an audio file in an MP4) is audio.
       if (kind === 'video' && (!probe.videoCodec || probe.stillImage) && probe.audioCodec) kind = 'audio';
       meta = {
@@ -112,26 +150,29 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
         height: kind === 'video' ? probe.height : null,
       };
     } else {
-      await update(a, { ...meta, status: INGEST_STATUS.previewNotAvailable });
+      await set({ ...meta, status: INGEST_STATUS.previewNotAvailable });
       return;
     }
-    await update(a, meta);
+    // The poster grab starts as the metadata is stored.
+    const poster = thumbnail ? Promise.resolve(thumbnail) : thumbnailOf(kind, readable, probe);
+    poster.catch(() => undefined); // awaited below
+    await set(meta);
 
-    thumbnail ??= await thumbnailOf(kind, file, probe);
+    thumbnail = await poster;
     if (thumbnail) {
       const key = thumbnailKey(a.projectId, a.id);
       await blobs.putObject(key, thumbnail, { contentType: 'image/jpeg', contentLength: thumbnail.length });
-      await update(a, { thumbnailKey: key, status: INGEST_STATUS.thumbnailGenerated });
+      await set({ thumbnailKey: key, status: INGEST_STATUS.thumbnailGenerated });
     }
 
     if (probe && (kind === 'video' || kind === 'audio') && needsProxy(kind, mime, probe)) {
       const out = path.join(dir, 'proxy.mp4');
-      await makeProxy(config.FFMPEG_PATH, kind, file, out, probe.audioCodec !== null);
+      await makeProxy(config.FFMPEG_PATH, kind, readable, out, probe.audioCodec !== null);
       const key = proxyKey(a.projectId, a.id);
       await putFile(key, out, PROXY_CONTENT_TYPE[kind]);
-      await update(a, { proxyKey: key });
+      await set({ proxyKey: key });
     }
-    await update(a, { status: INGEST_STATUS.finished });
+    await set({ status: INGEST_STATUS.finished });
   }
 
   return async function processAsset(assetId: string, job: Pick<JobInfo, 'id' | 'attempts' | 'maxAttempts'>) {

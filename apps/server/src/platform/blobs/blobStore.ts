@@ -39,6 +39,21 @@ export interface BlobHead {
   contentType?: string;
 }
 
+/**
+ * Where ffprobe/ffmpeg read an object in place, seeking as they need (the media pipeline never
+ * copies a whole original first): a file path, `concat:` of a composite's part files, or a signed URL.
+ */
+export interface MediaSource {
+  /** The tool's input argument. */
+  input: string;
+  /** Its `-protocol_whitelist`: only what this input needs. */
+  protocols: string;
+  /** On this machine's disk (fs driver): no network, no signed URL. */
+  local: boolean;
+  /** One plain file with the whole object, when there is one (sharp can read it too). */
+  file?: string;
+}
+
 export interface BlobStore {
   readonly driver: 'fs' | 's3';
   createMultipartUpload(key: string, opts: { contentType: string }): Promise<{ uploadId: string }>;
@@ -86,6 +101,8 @@ export interface BlobStore {
   /** Idempotent: deleting a missing object does nothing. */
   deleteObject(key: string): Promise<void>;
   copyObject(srcKey: string, dstKey: string): Promise<void>;
+  /** See MediaSource; NoSuchKey when missing (the S3 driver's URL fails when read instead). */
+  mediaSource(key: string, opts: { expiresInSeconds: number }): Promise<MediaSource>;
   /** Time-limited download URL (relative on the filesystem driver, as above); `filename` makes it an attachment with that name. */
   signGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string }): Promise<string>;
 }

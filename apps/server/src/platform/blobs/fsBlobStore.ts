@@ -16,6 +16,7 @@ import {
   type BlobStore,
   type ByteRange,
   type CompletedPart,
+  type MediaSource,
   type UploadedPart,
 } from './blobStore.ts';
 import {
@@ -238,6 +239,28 @@ export class FsBlobStore implements BlobStore {
     const body = compositeStream(this.disk, key, meta.parts, range);
     const contentLength = range ? range.end - range.start + 1 : size;
     return { body, size, contentLength, ...(meta.contentType ? { contentType: meta.contentType } : {}) };
+  }
+
+  /** The object's file; a composite's only part file, or `concat:` of its part files in order. */
+  async mediaSource(key: string, _opts?: { expiresInSeconds: number }): Promise<MediaSource> {
+    assertValidKey(key);
+    const file = this.disk.objectPath(key);
+    if (
+      await stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    ) {
+      return { input: file, protocols: 'file', local: true, file };
+    }
+    const meta = await this.disk.readMeta(key);
+    if (!meta.parts || !(await compositeExists(this.disk, key))) throw noSuchKey();
+    const dir = partsDir(this.disk, key);
+    const files = meta.parts.filter((p) => p.size > 0).map((p) => path.join(dir, p.file));
+    if (files.length === 1) return { input: files[0]!, protocols: 'file', local: true, file: files[0]! };
+    // '|' separates concat's inputs; generated keys and part names never hold one, a root might.
+    if (files.some((f) => f.includes('|'))) throw new BlobError('InvalidKey', 'Blob root holds a "|"');
+    return { input: `concat:${files.join('|')}`, protocols: 'concat,file', local: true };
   }
 
   async headObject(key: string): Promise<BlobHead | null> {

@@ -24,6 +24,7 @@ import {
   type BlobHead,
   type BlobObject,
   type BlobStore,
+  type MediaSource,
   type ByteRange,
   type CompletedPart,
   type UploadedPart,
@@ -242,5 +243,11 @@ export class S3BlobStore implements BlobStore {
       ...(opts.filename ? { ResponseContentDisposition: attachmentDisposition(opts.filename) } : {}),
     });
     return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds });
+  }
+
+  /** A presigned GET: ffmpeg reads it with HTTP ranges, as far as it needs. */
+  async mediaSource(key: string, opts: { expiresInSeconds: number }): Promise<MediaSource> {
+    const input = await this.signGetUrl(key, opts);
+    return { input, protocols: 'https,http,tls,tcp', local: false };
   }
 }

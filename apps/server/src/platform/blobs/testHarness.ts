@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- for tsconfigs that reach this file through an import (bench)
+/// <reference path="./s3rver.d.ts" />
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -5,7 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
+import S3rver from 's3rver';
 import { FsBlobStore } from './fsBlobStore.ts';
+import { S3BlobStore } from './s3BlobStore.ts';
 import { fsBlobRoutes, type FsBlobRoutesOptions } from './fsBlobRoutes.ts';
 
 /** Test helpers for the blob store tests (not used by the app). */
@@ -69,6 +73,37 @@ export async function startFsHarness(routeOpts: FsBlobRoutesOptions = {}): Promi
     secret,
     async close() {
       await app.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An S3 store against s3rver in a temp dir on a random port (DESIGN §8: what s3rver does). */
+export async function startS3Harness(): Promise<{ store: S3BlobStore; close(): Promise<void> }> {
+  const dir = await makeTempDir('rushes-s3rver-');
+  const bucket = 'rushes-test';
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket }],
+  });
+  const { port } = await server.run();
+  const store = new S3BlobStore({
+    bucket,
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    // s3rver's built-in account; it does not verify SigV4 signatures.
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
+  return {
+    store,
+    async close() {
+      store.client.destroy();
+      await server.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,4 @@
-import { runTool } from './tools.ts';
+import { inputOf, runTool, whitelistArgs, type MediaInput } from './tools.ts';
 
 /** What ffprobe tells about a file (spec 000 §3 Asset file info: format, duration, file_size). */
 export interface ProbeResult {
@@ -35,10 +35,20 @@ const num = (v: string | undefined) => {
 
 const IMAGE_CODECS = new Set(['png', 'mjpeg', 'gif', 'webp', 'bmp', 'tiff', 'jpeg2000', 'apng']);
 
-export async function probeFile(ffprobe: string, file: string): Promise<ProbeResult> {
+export async function probeFile(ffprobe: string, file: MediaInput): Promise<ProbeResult> {
   const out = await runTool(
     ffprobe,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '--', file],
+    [
+      '-v',
+      'error',
+      ...whitelistArgs(file),
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      '--',
+      inputOf(file),
+    ],
     { timeoutMs: 60_000 },
   );
   const raw = JSON.parse(out.toString('utf8')) as RawProbe;

@@ -1,6 +1,6 @@
 import type { FileType } from '@rushes/shared';
 import type { ProbeResult } from './probe.ts';
-import { runTool } from './tools.ts';
+import { inputOf, runTool, whitelistArgs, type MediaInput } from './tools.ts';
 
 /**
  * Web-playable proxies (H.264/AAC MP4) for media browsers cannot play: ProRes, DNxHD, MXF, AVI,
@@ -61,7 +61,7 @@ const FIT_EVEN_1080P = `scale=w=${even('iw')}:h=${even('ih')}`;
 export async function makeProxy(
   ffmpeg: string,
   kind: 'video' | 'audio',
-  input: string,
+  input: MediaInput,
   output: string,
   hasAudio: boolean,
 ) {
@@ -85,7 +85,21 @@ export async function makeProxy(
       : ['-vn'];
   await runTool(
     ffmpeg,
-    ['-v', 'error', '-y', '-i', input, ...video, ...audio, '-movflags', '+faststart', '-f', 'mp4', output],
+    [
+      '-v',
+      'error',
+      '-y',
+      ...whitelistArgs(input),
+      '-i',
+      inputOf(input),
+      ...video,
+      ...audio,
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      output,
+    ],
     { timeoutMs: 60 * 60_000 },
   );
 }

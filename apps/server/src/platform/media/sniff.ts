@@ -1,4 +1,4 @@
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import type { FileType } from '@rushes/shared';
 
 /** The type found in the bytes (magic numbers), not the name: `file-type`'s answer, or null. */
@@ -7,8 +7,12 @@ export interface Sniffed {
   ext: string;
 }
 
-export async function sniffFile(file: string): Promise<Sniffed | null> {
-  const found = await fileTypeFromFile(file);
+/** Bytes from the start of a file that sniffing reads (file-type needs at most a few KiB of most formats). */
+export const SNIFF_BYTES = 256 * 1024;
+
+/** Sniffs the first bytes of a file (a ranged read of its first SNIFF_BYTES, not the whole file). */
+export async function sniffBytes(head: Uint8Array): Promise<Sniffed | null> {
+  const found = await fileTypeFromBuffer(head);
   return found ? { mime: found.mime, ext: found.ext } : null;
 }
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { runTool } from './tools.ts';
+import { inputOf, runTool, whitelistArgs, type MediaInput } from './tools.ts';
 
 /** Thumbnails: JPEG at most 480 × 480, aspect kept (docs/decisions.md 'Uploads and media'). */
 export const THUMB_SIZE = 480;
@@ -34,7 +34,7 @@ const pngFrameArgs = ['-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe
  * A video's poster frame: at 10 % of the duration (at most 10 s in), so it is rarely a black
  * leader; the first frame when that position gives nothing.
  */
-export async function videoPoster(ffmpeg: string, file: string, durationSeconds: number | null) {
+export async function videoPoster(ffmpeg: string, file: MediaInput, durationSeconds: number | null) {
   const at = durationSeconds ? Math.min(durationSeconds * 0.1, 10) : 0;
   const grab = (seconds: number) =>
     runTool(
@@ -44,8 +44,9 @@ export async function videoPoster(ffmpeg: string, file: string, durationSeconds:
         'error',
         '-ss',
         seconds.toFixed(3),
+        ...whitelistArgs(file),
         '-i',
-        file,
+        inputOf(file),
         '-vf',
         `scale=w=min(${THUMB_SIZE * 2}\\,iw):h=min(${THUMB_SIZE * 2}\\,ih):force_original_aspect_ratio=decrease`,
         ...pngFrameArgs,
@@ -59,14 +60,15 @@ export async function videoPoster(ffmpeg: string, file: string, durationSeconds:
 }
 
 /** An audio file's "thumbnail": its waveform. */
-export async function audioWaveform(ffmpeg: string, file: string) {
+export async function audioWaveform(ffmpeg: string, file: MediaInput) {
   const png = await runTool(
     ffmpeg,
     [
       '-v',
       'error',
+      ...whitelistArgs(file),
       '-i',
-      file,
+      inputOf(file),
       '-filter_complex',
       `showwavespic=s=${THUMB_SIZE}x270:colors=0x4dabf7`,
       ...pngFrameArgs,

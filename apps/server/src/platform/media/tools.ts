@@ -53,3 +53,15 @@ export function runTool(bin: string, args: readonly string[], opts: RunOptions =
     });
   });
 }
+
+/**
+ * What a media tool reads: a file path, or an input read in place with only the protocols it needs
+ * (a blob's file, `concat:` of its part files, a signed URL: BlobStore.mediaSource).
+ */
+export type MediaInput = string | { input: string; protocols: string };
+
+/** The arguments before the input: `-protocol_whitelist` when given. */
+export const whitelistArgs = (src: MediaInput): string[] =>
+  typeof src === 'string' ? [] : ['-protocol_whitelist', src.protocols];
+
+export const inputOf = (src: MediaInput): string => (typeof src === 'string' ? src : src.input);

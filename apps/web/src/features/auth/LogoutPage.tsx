@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ROUTES, UI } from '@rushes/shared';
 import { call } from '../../api/client.ts';
-import { disconnectSocket } from '../../api/socket.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { Loader } from '@mantine/core';
@@ -15,7 +14,8 @@ export default function LogoutPage() {
 
   useEffect(() => {
     let active = true;
-    disconnectSocket();
+    // Imported on demand: the socket client stays out of the public pages' chunks (issue 22).
+    void import('../../api/socket.ts').then((m) => m.disconnectSocket());
     call(ROUTES.auth.logout, {})
       .catch(() => undefined) // already logged out: nothing to end
       .finally(() => {

@@ -34,6 +34,9 @@ function SharedCard({ card }: { card: SharedAssetCard }) {
   );
 }
 
+/** Loading and empty take the same height, so the trays below do not move (issue 22). */
+const STATUS_PX = 36;
+
 /**
  * The 'Shared Assets' tray (spec 002 §2): assets other people shared with the user, newest first,
  * more loaded at the end of the box; realtime add/update/delete edit it (spec 002 §4).
@@ -49,7 +52,12 @@ export function SharedAssetsTray() {
   return (
     <TrayFrame title={UI.traySharedAssets} total={total}>
       <Box ref={box} mah="14rem" style={{ overflowY: 'auto' }}>
-        <ListStatus query={query} empty={cards.length === 0} emptyText={MSG.noRecordFound} />
+        <ListStatus
+          query={query}
+          empty={cards.length === 0}
+          emptyText={MSG.noRecordFound}
+          reserve={STATUS_PX}
+        />
         <Stack gap={6}>
           {cards.map((card) => (
             <SharedCard key={card.share_id} card={card} />

@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG, UI, type TaskTrayName } from '@rushes/shared';
@@ -7,6 +8,9 @@ import { Carousel, CarouselSlide } from '../../ui/Carousel.tsx';
 import { useTaskTray } from '../tasks/api.ts';
 import { TaskCard } from '../tasks/TaskCard.tsx';
 import { taskPath } from '../tasks/useTaskParam.ts';
+
+/** Height of the strip of task cards (165 px): loading, empty and loaded take the same, so nothing below moves. */
+const TASK_ROW_PX = 166;
 
 /**
  * A task tray of the home page (spec 002 §2): a carousel of task cards, HOME_TRAY_PAGE_SIZE per
@@ -23,27 +27,34 @@ export function TaskTray({ tray, title }: { tray: TaskTrayName; title: string })
 
   return (
     <TrayFrame title={title} total={total}>
-      <ListStatus query={query} empty={tasks.length === 0} emptyText={MSG.noRecordFound} />
-      {tasks.length > 0 && (
-        <Carousel
-          label={title}
-          previousLabel={UI.previousTasks(title)}
-          nextLabel={UI.nextTasks(title)}
-          hasMore={query.hasNextPage}
-          loadingMore={query.isFetchingNextPage}
-          onReachEnd={loadMore}
-        >
-          {tasks.map((task) => (
-            <CarouselSlide key={task.task_db_id}>
-              <TaskCard
-                task={task}
-                showProject
-                onOpen={(t) => void navigate(taskPath(t.project_db_id, t.task_db_id))}
-              />
-            </CarouselSlide>
-          ))}
-        </Carousel>
-      )}
+      <Box mih={TASK_ROW_PX}>
+        <ListStatus
+          query={query}
+          empty={tasks.length === 0}
+          emptyText={MSG.noRecordFound}
+          reserve={TASK_ROW_PX}
+        />
+        {tasks.length > 0 && (
+          <Carousel
+            label={title}
+            previousLabel={UI.previousTasks(title)}
+            nextLabel={UI.nextTasks(title)}
+            hasMore={query.hasNextPage}
+            loadingMore={query.isFetchingNextPage}
+            onReachEnd={loadMore}
+          >
+            {tasks.map((task) => (
+              <CarouselSlide key={task.task_db_id}>
+                <TaskCard
+                  task={task}
+                  showProject
+                  onOpen={(t) => void navigate(taskPath(t.project_db_id, t.task_db_id))}
+                />
+              </CarouselSlide>
+            ))}
+          </Carousel>
+        )}
+      </Box>
     </TrayFrame>
   );
 }

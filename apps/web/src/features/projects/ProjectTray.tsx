@@ -28,7 +28,7 @@ export function ProjectTray({ tray, title, teamDbId, action }: ProjectTrayProps)
   return (
     <TrayFrame title={title} total={total} action={action}>
       <Box ref={box} mah="30rem" style={{ overflowY: 'auto' }}>
-        <ListStatus query={query} empty={cards.length === 0} emptyText={UI.noProjects} />
+        <ListStatus query={query} empty={cards.length === 0} emptyText={UI.noProjects} reserve={36} />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
           {cards.map((project) => (
             <ProjectCardView key={project.project_db_id} project={project} />

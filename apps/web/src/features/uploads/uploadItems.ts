@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { UploadState } from '@rushes/shared';
-import { cancelUpload, getUploader, type UploadFile } from './uploader.ts';
+import { currentUploader, onUploader, type UploadFile } from './uploaderRef.ts';
 
 /**
  * The Upload item of spec 002 §3 (ingest_db_id, asset_info.title, status, percentage, pause, abort,
@@ -61,20 +61,37 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/** Follows the uploader's state once it exists (it is made by the first upload, see uploaderRef.ts). */
+let detach: (() => void) | null = null;
+
 function subscribe(listener: () => void): () => void {
-  const uppy = getUploader();
-  if (listeners.size === 0) uppy.on('state-update', notify);
+  if (listeners.size === 0) {
+    let off: (() => void) | null = null;
+    const stopWaiting = onUploader(() => {
+      const uppy = currentUploader()!.uppy;
+      uppy.on('state-update', notify);
+      off = () => uppy.off('state-update', notify);
+      notify();
+    });
+    detach = () => {
+      stopWaiting();
+      off?.();
+    };
+  }
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) uppy.off('state-update', notify);
+    if (listeners.size === 0) {
+      detach?.();
+      detach = null;
+    }
   };
 }
 
 function getSnapshot(): UploadItem[] {
   if (stale) {
     // newest first
-    const live = getUploader().getFiles().map(itemOf).reverse();
+    const live = (currentUploader()?.uppy.getFiles() ?? []).map(itemOf).reverse();
     snapshot = [...live, ...cancelled];
     stale = false;
   }
@@ -92,30 +109,32 @@ export const isUnfinished = (item: UploadItem) =>
 
 export const uploadActions = {
   pause: (id: string) => {
-    const file = getUploader().getFile(id);
-    if (file && !file.isPaused) getUploader().pauseResume(id);
+    const uppy = currentUploader()?.uppy;
+    const file = uppy?.getFile(id);
+    if (uppy && file && !file.isPaused) uppy.pauseResume(id);
   },
   resume: (id: string) => {
-    const uppy = getUploader();
-    const file = uppy.getFile(id);
-    if (!file) return;
+    const uppy = currentUploader()?.uppy;
+    const file = uppy?.getFile(id);
+    if (!uppy || !file) return;
     if (file.isPaused) uppy.pauseResume(id);
     // after an error, 'Resume' retries: the server kept the parts sent so far
     else if (file.error) void uppy.retryUpload(id);
   },
   abort: (id: string) => {
-    const file = getUploader().getFile(id);
-    if (!file) return;
+    const uploader = currentUploader();
+    const file = uploader?.uppy.getFile(id);
+    if (!uploader || !file) return;
     cancelled = [{ ...itemOf(file), status: 'cancelled', abort: true }, ...cancelled];
-    cancelUpload(id);
+    uploader.cancel(id);
     notify();
   },
   /** Removes finished, failed and cancelled items from the list (running ones stay). */
   clearDone: () => {
-    const uppy = getUploader();
-    for (const file of uppy.getFiles()) {
+    const uppy = currentUploader()?.uppy;
+    for (const file of uppy?.getFiles() ?? []) {
       const state = stateOf(file);
-      if (state === 'finished') uppy.removeFile(file.id);
+      if (state === 'finished') uppy!.removeFile(file.id);
     }
     cancelled = [];
     notify();

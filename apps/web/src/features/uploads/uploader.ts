@@ -1,5 +1,5 @@
 import AwsS3Multipart, { type AwsBody, type AwsS3MultipartOptions } from '@uppy/aws-s3';
-import Uppy, { type UppyFile } from '@uppy/core';
+import Uppy from '@uppy/core';
 import { MSG, UPLOAD_PART_SIZE_MIN, partCountFor, partSizeFor } from '@rushes/shared';
 import { ApiError, upgradeDataOf } from '../../api/client.ts';
 import { openUpgradeModal } from '../../app/UpgradeModal.tsx';
@@ -13,9 +13,9 @@ import {
   signedUrlFor,
   startUpload,
   type UploadSession,
-  type UploadTarget,
 } from './protocol.ts';
 import { fingerprint, resumeRecords } from './resumeRecords.ts';
+import { setUploader, type UploadFile, type UploadMeta } from './uploaderRef.ts';
 
 /**
  * The browser's uploader: one Uppy instance for the whole tab (uploads go on while the user moves
@@ -24,12 +24,7 @@ import { fingerprint, resumeRecords } from './resumeRecords.ts';
  * interrupted one found again) in a pre-processor, before Uppy cuts the file into parts.
  */
 
-export interface UploadMeta extends UploadTarget {
-  [key: string]: unknown;
-  ingestDbId: string | null;
-  resumeKey: string;
-}
-export type UploadFile = UppyFile<UploadMeta, AwsBody>;
+export type { UploadFile, UploadMeta } from './uploaderRef.ts';
 
 /** Part PUTs and API calls in flight at once, across all files (spec: several parts in parallel). */
 const PARALLEL_REQUESTS = 4;
@@ -232,7 +227,10 @@ let instance: Uppy<UploadMeta, AwsBody> | null = null;
 
 /** The tab's uploader, made on first use. */
 export function getUploader(): Uppy<UploadMeta, AwsBody> {
-  instance ??= createUppy();
+  if (!instance) {
+    instance = createUppy();
+    setUploader({ uppy: instance, cancel: cancelUpload });
+  }
   return instance;
 }
 

@@ -1,0 +1,80 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { IMMUTABLE, REVALIDATE } from './webApp.ts';
+
+// A built web app as apps/web's build leaves it: hashed assets with .br/.gz beside them (precompress.ts).
+const JS = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`;
+const HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head></html>';
+let dist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'rushes-webdist-'));
+  await mkdir(path.join(dist, 'assets'));
+  for (const [rel, text] of [
+    ['assets/index-AbC123.js', JS],
+    ['index.html', HTML],
+  ] as const) {
+    await writeFile(path.join(dist, rel), text);
+    await writeFile(path.join(dist, `${rel}.br`), brotliCompressSync(text));
+    await writeFile(path.join(dist, `${rel}.gz`), gzipSync(text));
+  }
+  t = await createTestApp({ WEB_DIST: dist });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('the built web app (issue 22)', () => {
+  it('answers a hashed asset in Brotli when accepted, with Vary and a year of immutable caching', async () => {
+    const res = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(JS);
+  });
+
+  it('answers gzip to a browser without Brotli, and the plain file to one with neither', async () => {
+    const gz = await get('/assets/index-AbC123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(String(gz.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(JS);
+
+    const plain = await get('/assets/index-AbC123.js');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+    expect(plain.body).toBe(JS);
+  });
+
+  it('answers index.html for app routes, compressed and never cached without revalidation', async () => {
+    for (const url of ['/login', '/projects/123', '/']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe(REVALIDATE);
+      expect(String(res.headers.vary).toLowerCase(), url).toContain('accept-encoding');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(HTML);
+    }
+  });
+
+  it('answers 404 for a hashed asset that is not there (a tab older than the deploy), not index.html', async () => {
+    const res = await get('/assets/index-Old999.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
+  });
+});

@@ -1,0 +1,70 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { UI } from '@rushes/shared';
+import { contextOptions, e2eAvailable, shot } from './browser.ts';
+import { DEMO_PRODUCER, logIn } from './people.ts';
+import { serverAndBrowser, startServer } from './server.ts';
+
+const FLOW = 'web-bundle';
+const run = serverAndBrowser(startServer);
+
+/** Libraries the login page must not load (issue 22), told apart by text their built code keeps. */
+const HEAVY: Record<string, RegExp> = {
+  'socket.io client': /\/socket\.io`|"\/socket\.io"/,
+  Uppy: /`uppy`|"uppy"|@uppy\//,
+  'date pickers': /@mantine\/dates\//,
+  charts: /@mantine\/charts\/|recharts/,
+};
+
+interface Script {
+  url: string;
+  encoding: string | undefined;
+  body: string;
+}
+
+/** Records every script the page fetches, with its Content-Encoding and (decoded) text. */
+function recordScripts(page: Page): Script[] {
+  const scripts: Script[] = [];
+  page.on('response', (res: Response) => {
+    if (res.request().resourceType() !== 'script') return;
+    void res.text().then((body) => {
+      scripts.push({ url: res.url(), encoding: res.headers()['content-encoding'], body });
+    });
+  });
+  return scripts;
+}
+
+const heavyIn = (scripts: Script[]) =>
+  Object.entries(HEAVY)
+    .filter(([, marker]) => scripts.some((s) => marker.test(s.body)))
+    .map(([name]) => name);
+
+describe.skipIf(!e2eAvailable)('the web bundle: /login loads only what it needs (issue 22)', () => {
+  let page: Page;
+  let scripts: Script[];
+
+  beforeAll(async () => {
+    page = await (await run.browser.newContext(contextOptions)).newPage();
+    scripts = recordScripts(page);
+  });
+
+  it('/login fetches no socket.io, Uppy, date picker or chart code, compressed', async () => {
+    await page.goto(`${run.server.url}/login`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByRole('button', { name: UI.logIn }).isVisible()).toBe(true);
+    await expect.poll(() => scripts.length).toBeGreaterThan(3);
+    expect(heavyIn(scripts)).toEqual([]);
+    for (const s of scripts) {
+      expect(new URL(s.url).pathname, s.url).toMatch(/^\/assets\/.+\.js$/);
+      expect(['br', 'gzip'], s.url).toContain(s.encoding);
+    }
+    await shot(page, FLOW, '01-login');
+  });
+
+  it('logging in still works and home then loads the realtime client', async () => {
+    await logIn(page, run.server.url, DEMO_PRODUCER, false);
+    await expect.poll(() => page.getByText(UI.trayMyProjects).isVisible()).toBe(true);
+    // The markers do find the libraries once a page needs them: the shell connects the socket.
+    await expect.poll(() => heavyIn(scripts)).toContain('socket.io client');
+    await shot(page, FLOW, '02-home');
+  });
+});
