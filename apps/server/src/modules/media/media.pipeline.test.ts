@@ -104,6 +104,7 @@ describe('media pipeline (spec 002 §3 ingest status)', () => {
       file_type: 'video',
       proxy_url: null,
       external_player_url: null,
+      frame_rate: 25,
     });
     expect(player.body.data.play_url).toContain('kind=play');
   });
@@ -130,6 +131,9 @@ describe('media pipeline (spec 002 §3 ingest status)', () => {
     const ntsc = await uploadAndProcess(await h264Mp4(dir, 1, '30000/1001'), 'ntsc.mp4', 'video/mp4');
     expect(ntsc).toMatchObject({ fileType: 'video', status: INGEST_STATUS.finished });
     expect(ntsc.frameRate).toBeCloseTo(29.97, 3);
+    // The player page steps and shows timecode at it.
+    const player = await call<PlayerAsset>(t, 'GET', API.media.asset, owner, { ingest_db_id: ntsc.id });
+    expect(player.body.data.frame_rate).toBeCloseTo(29.97, 3);
     const film = await uploadAndProcess(await h264Mp4(dir, 1, 24), 'film.mp4', 'video/mp4');
     expect(film.frameRate).toBe(24);
   });
