@@ -183,6 +183,8 @@ export const playerAsset = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   duration: z.number().nullable(),
+  /** the video's frames per second as probed (29.97, 24…); null for audio, images or not yet known */
+  frame_rate: z.number().nullable(),
   file_size: z.number(),
   created_on: z.string(),
   /** what the <video>/<audio>/<img> plays: the proxy when there is one, else the original (null: nothing playable yet) */

@@ -63,6 +63,8 @@ export const assets = pgTable(
     codec: text('codec'),
     width: integer('width'),
     height: integer('height'),
+    /** the video stream's frame rate (ffprobe avg_frame_rate, e.g. 29.97); null for audio, images, unknown */
+    frameRate: real('frame_rate'),
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('simple', ${assets.searchText})`,

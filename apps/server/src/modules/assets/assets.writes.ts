@@ -115,6 +115,7 @@ export type ProcessingUpdate = Partial<
     | 'codec'
     | 'width'
     | 'height'
+    | 'frameRate'
     | 'thumbnailKey'
     | 'proxyKey'
   >

@@ -68,6 +68,7 @@ describe('media pipeline (spec 002 §3 ingest status)', () => {
       format: 'MP4',
       width: 320,
       height: 240,
+      frameRate: 25,
     });
     expect(a.codec).toBe('h264 / aac');
     expect(a.durationSeconds).toBeGreaterThan(1.9);
@@ -103,6 +104,7 @@ describe('media pipeline (spec 002 §3 ingest status)', () => {
       file_type: 'video',
       proxy_url: null,
       external_player_url: null,
+      frame_rate: 25,
     });
     expect(player.body.data.play_url).toContain('kind=play');
   });
@@ -123,6 +125,17 @@ describe('media pipeline (spec 002 §3 ingest status)', () => {
     expect(whole.rawPayload.equals(data)).toBe(true);
     const past = await fetchMedia(a.id, 'original', { range: `bytes=${data.length}-` });
     expect(past.statusCode).toBe(416);
+  });
+
+  it("the video stream's real frame rate is stored: 30000/1001 → 29.97, 24 → 24 (issue 16)", async () => {
+    const ntsc = await uploadAndProcess(await h264Mp4(dir, 1, '30000/1001'), 'ntsc.mp4', 'video/mp4');
+    expect(ntsc).toMatchObject({ fileType: 'video', status: INGEST_STATUS.finished });
+    expect(ntsc.frameRate).toBeCloseTo(29.97, 3);
+    // The player page steps and shows timecode at it.
+    const player = await call<PlayerAsset>(t, 'GET', API.media.asset, owner, { ingest_db_id: ntsc.id });
+    expect(player.body.data.frame_rate).toBeCloseTo(29.97, 3);
+    const film = await uploadAndProcess(await h264Mp4(dir, 1, 24), 'film.mp4', 'video/mp4');
+    expect(film.frameRate).toBe(24);
   });
 
   it('a ProRes clip gets a playable H.264/AAC MP4 proxy', async () => {
@@ -150,7 +163,12 @@ describe('media pipeline (spec 002 §3 ingest status)', () => {
 
   it('audio: WAV is probed with a waveform and no proxy; AIFF gets an AAC proxy', async () => {
     const wav = await uploadAndProcess(await sineWav(dir, 1.5), 'tone.wav');
-    expect(wav).toMatchObject({ fileType: 'audio', status: INGEST_STATUS.finished, proxyKey: null });
+    expect(wav).toMatchObject({
+      fileType: 'audio',
+      status: INGEST_STATUS.finished,
+      proxyKey: null,
+      frameRate: null,
+    });
     expect(wav.durationSeconds).toBeCloseTo(1.5, 1);
     expect((await sharp(await stored(t, wav.thumbnailKey!)).metadata()).format).toBe('jpeg');
     const aiff = await uploadAndProcess(await sineAiff(dir, 1), 'tone.aiff');
@@ -169,6 +187,7 @@ describe('media pipeline (spec 002 §3 ingest status)', () => {
       height: 600,
       status: INGEST_STATUS.finished,
       durationSeconds: null,
+      frameRate: null,
     });
     expect(await sharp(await stored(t, a.thumbnailKey!)).metadata()).toMatchObject({
       format: 'jpeg',

@@ -148,6 +148,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
         codec: [probe.videoCodec, probe.audioCodec].filter(Boolean).join(' / ') || null,
         width: kind === 'video' ? probe.width : null,
         height: kind === 'video' ? probe.height : null,
+        frameRate: kind === 'video' ? probe.frameRate : null,
       };
     } else {
       await set({ ...meta, status: INGEST_STATUS.previewNotAvailable });

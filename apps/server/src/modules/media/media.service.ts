@@ -57,6 +57,7 @@ export function createMediaService(ctx: AppContext) {
         width: a.width,
         height: a.height,
         duration: a.durationSeconds,
+        frame_rate: a.frameRate,
         file_size: Number(a.sizeBytes),
         created_on: iso(a.createdAt),
         play_url: proxy ?? (playableOriginal ? mediaFileUrl(a.id, 'play', v) : null),

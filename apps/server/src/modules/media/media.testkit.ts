@@ -16,18 +16,19 @@ async function ffmpeg(out: string, args: string[]) {
   return readFile(out);
 }
 
-const testsrc = (seconds: number, size = '320x240') => [
+/** rate: frames per second as ffmpeg takes it, e.g. 25 or '30000/1001' (29.97) */
+const testsrc = (seconds: number, size = '320x240', rate: number | string = 25) => [
   '-f',
   'lavfi',
   '-i',
-  `testsrc=duration=${seconds}:size=${size}:rate=25`,
+  `testsrc=duration=${seconds}:size=${size}:rate=${rate}`,
 ];
 const sine = (seconds: number) => ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
 
 /** H.264/AAC MP4, browser-playable: no proxy expected. */
-export const h264Mp4 = (dir: string, seconds = 2) =>
+export const h264Mp4 = (dir: string, seconds = 2, rate: number | string = 25) =>
   ffmpeg(path.join(dir, 'clip.mp4'), [
-    ...testsrc(seconds),
+    ...testsrc(seconds, '320x240', rate),
     ...sine(seconds),
     '-c:v',
     'libx264',

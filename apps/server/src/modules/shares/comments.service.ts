@@ -122,7 +122,9 @@ export function createCommentsService(ctx: AppContext) {
             linkId: 'linkId' in author ? author.linkId : null,
             text: body.text,
             frame: body.frame ?? null,
-            frameRate: body.frame !== undefined ? (body.frame_rate ?? DEFAULT_FRAME_RATE) : null,
+            // The asset's probed rate wins over the client's (issue 16); 25 only when neither knows.
+            frameRate:
+              body.frame !== undefined ? (asset.frameRate ?? body.frame_rate ?? DEFAULT_FRAME_RATE) : null,
             x: body.x ?? null,
             y: body.y ?? null,
             drawing: body.drawing ?? null,

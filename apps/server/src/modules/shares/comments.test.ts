@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, type AssetCommentsPage, type ShareAnswer } from '@rushes/shared';
+import { API, MSG, type AssetCommentsPage, type ReviewAnswer, type ShareAnswer } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { send } from '../../../test/inject.ts';
 import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
 import { notifications, shareLinks } from '../../db/schema/index.ts';
 import { addMembers, apiProject, bigTeam, call, person, type Person } from '../projects/projects.testkit.ts';
+import { h264Mp4 } from '../media/media.testkit.ts';
 import { uploadFile } from '../uploads/uploads.testkit.ts';
 
 /** Review comments (spec 002 §3 Asset comments; issue 16). */
@@ -207,5 +211,46 @@ describe('guest comments on a review link', () => {
       body: { shared_link: token, guest_name: 'G', text: 'x' },
     });
     expect(okRes.status).toBe(200);
+  });
+});
+
+describe("comments at the asset's real frame rate (issue 16)", () => {
+  it('a 24 fps clip: comments store 24 whatever the client sends, the timecode counts 24 frames a second', async () => {
+    const { a, c, projectId } = await world();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-comments-test-'));
+    let assetId: string;
+    try {
+      const clip = await h264Mp4(dir, 1, 24);
+      const { done } = await uploadFile(t, a, projectId, clip, { filename: 'film.mp4', mime: 'video/mp4' });
+      assetId = done.ingest_db_id as string;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    await t.ctx.jobs.drainForTests();
+
+    // frame 120 at 24 fps is 5 s exactly (at the old fixed 25 it would read 00:00:04:20)
+    const member = await add(c, { ingest_db_id: assetId, text: 'Cut here', frame: 120, frame_rate: 25 });
+    expect(member.body.data.comment).toMatchObject({ frame_rate: 24, timecode: '00:00:05:00' });
+
+    const shared = await call<ShareAnswer>(t, 'POST', API.shares.root, a, {
+      project_db_id: projectId,
+      ingest_db_id: assetId,
+    });
+    const token = new URL(shared.body.data.links[0].url, 'http://x').searchParams.get('shared_link')!;
+    const review = await send<ReviewAnswer>(t, 'GET', API.review.root, { query: { shared_link: token } });
+    expect(review.body.data).toMatchObject({ state: 'open', frame_rate: 24 });
+    const guest = await send<{ comment: { frame_rate: number; timecode: string } }>(
+      t,
+      'POST',
+      API.review.comments,
+      { body: { shared_link: token, guest_name: 'Greta', text: 'Flash', frame: 49 } },
+    );
+    expect(guest.body.data.comment).toMatchObject({ frame_rate: 24, timecode: '00:00:02:01' });
+
+    const page = await list(a, assetId);
+    expect(page.body.data.data.map((x) => [x.frame, x.frame_rate, x.timecode])).toEqual([
+      [49, 24, '00:00:02:01'],
+      [120, 24, '00:00:05:00'],
+    ]);
   });
 });

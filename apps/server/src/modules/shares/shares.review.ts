@@ -138,7 +138,7 @@ export function createReviewService(ctx: AppContext) {
         title: asset.title,
         file_type: asset.fileType,
         duration: asset.durationSeconds,
-        frame_rate: null,
+        frame_rate: asset.frameRate,
         play_url: playable ? reviewFileUrl(token, 'play', asset.id) : null,
         thumbnail: asset.thumbnailKey ? reviewFileUrl(token, 'thumbnail', asset.id) : null,
         download_url:

@@ -11,6 +11,8 @@ export interface ProbeResult {
   audioCodec: string | null;
   width: number | null;
   height: number | null;
+  /** the video stream's frames per second (avg_frame_rate, else r_frame_rate), e.g. 29.97; null when unknown */
+  frameRate: number | null;
   /** true for a still picture "video" stream (PNG, JPEG, cover art) */
   stillImage: boolean;
 }
@@ -22,6 +24,8 @@ interface RawStream {
   height?: number;
   disposition?: { attached_pic?: number };
   nb_frames?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
 }
 interface RawProbe {
   format?: { format_name?: string; format_long_name?: string; duration?: string; size?: string };
@@ -32,6 +36,21 @@ const num = (v: string | undefined) => {
   const n = Number(v);
   return v !== undefined && Number.isFinite(n) && n >= 0 ? n : null;
 };
+
+/** Longest plausible rate: above it the 'rate' is a timebase (e.g. 90000/1), not frames. */
+const MAX_FRAME_RATE = 1000;
+
+/**
+ * ffprobe's rational rate ('30000/1001', '25/1', '0/0' when unknown) as frames per second, rounded
+ * to 3 decimals (29.97, 23.976); null when absent, zero or implausible.
+ */
+export function parseFrameRate(v: string | undefined): number | null {
+  if (!v) return null;
+  const [n, d = '1'] = v.split('/');
+  const rate = Number(n) / Number(d);
+  if (!Number.isFinite(rate) || rate <= 0 || rate > MAX_FRAME_RATE) return null;
+  return Math.round(rate * 1000) / 1000;
+}
 
 const IMAGE_CODECS = new Set(['png', 'mjpeg', 'gif', 'webp', 'bmp', 'tiff', 'jpeg2000', 'apng']);
 
@@ -67,6 +86,10 @@ export async function probeFile(ffprobe: string, file: MediaInput): Promise<Prob
     audioCodec: audio?.codec_name ?? null,
     width: video?.width ?? null,
     height: video?.height ?? null,
+    frameRate:
+      video && !stillImage
+        ? (parseFrameRate(video.avg_frame_rate) ?? parseFrameRate(video.r_frame_rate))
+        : null,
     stillImage,
   };
 }

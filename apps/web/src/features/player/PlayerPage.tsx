@@ -122,7 +122,7 @@ export default function PlayerPage() {
             playUrl={asset.play_url}
             poster={asset.thumbnail}
             title={asset.title}
-            frameRate={DEFAULT_FRAME_RATE}
+            frameRate={asset.frame_rate ?? DEFAULT_FRAME_RATE}
             source={{ kind: 'member', projectDbId: asset.project_db_id, ingestDbId: asset.ingest_db_id }}
           />
         ) : (
