@@ -70,6 +70,9 @@ async function dragFiles(page: Page, paths: string[], options: { shotAs?: string
   await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
   await visible(page.getByText(UI.dropToUpload));
   if (options.shotAs) await shot(page, FLOW, options.shotAs);
+  // A real drag keeps sending dragover while it hovers: the browser drops only onto a target whose
+  // latest dragover accepted it, and the first one may have met the zone before it was listening.
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
   await cdp.send('Input.dispatchDragEvent', { type: 'drop', ...at, data });
   await cdp.detach();
 }

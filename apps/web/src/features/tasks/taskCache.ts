@@ -32,6 +32,17 @@ export function addToTaskTray(queryClient: QueryClient, tray: TaskTrayName, arri
       first.total_entries + 1,
     );
   });
+  refetchIfInFlight(queryClient, taskKeys.tray(tray));
+}
+
+/**
+ * A live change that meets a fetch of the same list already on its way (begun before the change
+ * committed, e.g. the tray still loading) would be overwritten by that fetch's older answer: cancel
+ * it and fetch again, so the list converges on the server's state.
+ */
+function refetchIfInFlight(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0)
+    void queryClient.invalidateQueries({ queryKey, exact: true });
 }
 
 /** Delete removes the card by task_db_id and lowers the total by one. */
@@ -44,6 +55,7 @@ export function removeFromTaskTray(queryClient: QueryClient, tray: TaskTrayName,
     };
     return withTotal(next, data.pages[0].total_entries - 1);
   });
+  refetchIfInFlight(queryClient, taskKeys.tray(tray));
 }
 
 /** Replaces a task wherever it is shown: the trays, its project's list and its detail. */
