@@ -1,20 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  AI_API,
-  AI_TEXT,
-  MSG,
-  parseSse,
-  type AiConversationPage,
-  type AiStreamEvents,
-  type AiTurnPage,
-  type AiUsage,
-} from '@rushes/shared';
+import { AI_API, AI_TEXT, MSG, type AiConversationPage, type AiTurnPage, type AiUsage } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { aiTurns, aiUsage } from '../../db/schema/index.ts';
 import { teamOfProject } from '../projects/projects.testkit.ts';
 import { call, crew, type Person } from '../tasks/tasks.testkit.ts';
-import { STANDIN_KEY, standinEnv, startStandin, type Standin } from './ai.testkit.ts';
+import { STANDIN_KEY, askThrough, standinEnv, startStandin, type Standin } from './ai.testkit.ts';
 
 let s: Standin;
 let t: TestApp;
@@ -31,31 +22,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** Asks through the route; the events of the stream, or the envelope of a refusal. */
-async function ask(app: TestApp, who: Person | undefined, body: Record<string, unknown>) {
-  const res = await app.app.inject({
-    method: 'POST',
-    url: AI_API.ask,
-    headers: { 'api-type': 'web', 'api-version': '1', ...(who ? { cookie: who.cookie } : {}) },
-    payload: body,
-  });
-  answers.push(res.body);
-  const sse = String(res.headers['content-type']).startsWith('text/event-stream');
-  const events = sse ? parseSse(res.body).events : [];
-  const of = <K extends keyof AiStreamEvents>(k: K) =>
-    events.filter((e) => e.event === k).map((e) => e.data as AiStreamEvents[K]);
-  return {
-    status: res.statusCode,
-    events,
-    text: of('delta')
-      .map((d) => d.text)
-      .join(''),
-    start: of('start')[0],
-    done: of('done')[0],
-    error: of('error')[0],
-    envelope: sse ? null : (res.json() as { response: boolean; errormessage: string; errorcode?: number }),
-  };
-}
+const ask = (app: TestApp, who: Person | undefined, body: Record<string, unknown>) =>
+  askThrough(app, who, body, answers);
 
 async function get<T>(who: Person, url: string, query: Record<string, unknown>) {
   const res = await call<T>(t, 'GET', url, who, query);

@@ -1,5 +1,8 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AI_API, API_TYPE, API_VERSION, parseSse, type AiStreamEvents } from '@rushes/shared';
+import type { TestApp } from '../../../test/harness.ts';
+import type { Person } from '../tasks/tasks.testkit.ts';
 
 /**
  * A local OpenAI-compatible stand-in for tests (issue 21): `POST /v1/chat/completions` answers each
@@ -186,3 +189,37 @@ export const standinEnv = (s: Standin, extra: Record<string, string> = {}) => ({
 
 /** A key that must never appear in an answer or the web bundle. */
 export const STANDIN_KEY = 'sk-standin-7f3c9a1e5b2d4c6a8e0f1a2b3c4d5e6f';
+
+/**
+ * Asks through the route: the events of the stream, or the envelope of a refusal. Each answer body
+ * is added to `answers`, which the tests search for the key.
+ */
+export async function askThrough(
+  app: TestApp,
+  who: Person | undefined,
+  body: Record<string, unknown>,
+  answers: string[],
+) {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: AI_API.ask,
+    headers: { 'api-type': API_TYPE, 'api-version': API_VERSION, ...(who ? { cookie: who.cookie } : {}) },
+    payload: body,
+  });
+  answers.push(res.body);
+  const sse = String(res.headers['content-type']).startsWith('text/event-stream');
+  const events = sse ? parseSse(res.body).events : [];
+  const of = <K extends keyof AiStreamEvents>(k: K) =>
+    events.filter((e) => e.event === k).map((e) => e.data as AiStreamEvents[K]);
+  return {
+    status: res.statusCode,
+    events,
+    text: of('delta')
+      .map((d) => d.text)
+      .join(''),
+    start: of('start')[0],
+    done: of('done')[0],
+    error: of('error')[0],
+    envelope: sse ? null : (res.json() as { response: boolean; errormessage: string; errorcode?: number }),
+  };
+}
