@@ -1,5 +1,5 @@
-import { ActionIcon, Button, CopyButton, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconTrash, IconUsers } from '@tabler/icons-react';
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { formatDate, formatNumber, MSG, UI, type ProjectMembers } from '@rushes/shared';
 import { usePanels } from '../../app/panels/PanelContext.ts';
@@ -9,13 +9,13 @@ import { canIn, useProjectInfo, useProjectMembers } from './api.ts';
 import { DeleteProjectModal } from './DeleteProjectModal.tsx';
 import { formatBytes } from './format.ts';
 import { ProjectNameForm } from './ProjectNameForm.tsx';
+import { CopyIconButton } from '../../ui/CopyIconButton.tsx';
 
 export interface ManageProjectPanelProps {
   projectDbId: string;
 }
 
 /** 'Copied' shows 2 s (DESIGN §10). */
-const COPIED_MS = 2000;
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -69,20 +69,7 @@ export default function ManageProjectPanel({ projectDbId, close }: ManageProject
             <Text size="sm" fw={500} ff="monospace">
               {p.project_id}
             </Text>
-            <CopyButton value={p.project_id} timeout={COPIED_MS}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? UI.copied : UI.copyProjectId} opened={copied || undefined}>
-                  <ActionIcon
-                    variant="subtle"
-                    color={copied ? 'teal' : 'gray'}
-                    aria-label={copied ? UI.copied : UI.copyProjectId}
-                    onClick={copy}
-                  >
-                    {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyIconButton value={p.project_id} label={UI.copyProjectId} />
           </Group>
         </Fact>
         <Fact label={UI.storageUsed}>

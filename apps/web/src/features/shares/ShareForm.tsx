@@ -1,10 +1,8 @@
-import { ActionIcon, Button, Checkbox, CopyButton, Group, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   MSG,
   REQUEST_PEOPLE_MAX,
-  SHARE_COPIED_MS,
   SHARE_DURATION_DEFAULT,
   SHARE_PASSCODE_MAX,
   UI,
@@ -22,6 +20,7 @@ import { toast } from '../../ui/toast.ts';
 import { splitPeople } from '../tasks/PeoplePicker.tsx';
 import { useUserSearch } from '../teams/api.ts';
 import { useShare } from './api.ts';
+import { CopyIconButton } from '../../ui/CopyIconButton.tsx';
 
 type Errors = { people?: string; duration?: string; passcode?: string };
 
@@ -148,22 +147,7 @@ export function ShareForm({ projectDbId, ingestDbIds, settings: initial, onShare
               setErrors((x) => ({ ...x, passcode: undefined }));
             }}
           />
-          <CopyButton value={passcode} timeout={SHARE_COPIED_MS}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? UI.copied : UI.copyPasscode} opened={copied || undefined}>
-                <ActionIcon
-                  mt={26}
-                  variant="subtle"
-                  color={copied ? 'teal' : 'gray'}
-                  aria-label={copied ? UI.copied : UI.copyPasscode}
-                  onClick={copy}
-                  disabled={!passcode}
-                >
-                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
+          <CopyIconButton value={passcode} label={UI.copyPasscode} mt={26} disabled={!passcode} />
         </Group>
       )}
       <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>

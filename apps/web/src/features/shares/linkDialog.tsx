@@ -1,7 +1,7 @@
-import { ActionIcon, Group, Modal, Stack, Text, TextInput, Tooltip, CopyButton } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { SHARE_COPIED_MS, UI } from '@rushes/shared';
+import { UI } from '@rushes/shared';
+import { CopyIconButton } from '../../ui/CopyIconButton.tsx';
 
 /**
  * The review links of a share, shown once right after sharing (the server keeps only their hashes,
@@ -40,20 +40,7 @@ export function ShareLinkDialog() {
                 style={{ flex: 1 }}
                 onFocus={(e) => e.currentTarget.select()}
               />
-              <CopyButton value={absolute} timeout={SHARE_COPIED_MS}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? UI.copied : UI.copyLink} opened={copied || undefined}>
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? 'teal' : 'gray'}
-                      aria-label={copied ? UI.copied : UI.copyLink}
-                      onClick={copy}
-                    >
-                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
+              <CopyIconButton value={absolute} label={UI.copyLink} />
             </Group>
           );
         })}
