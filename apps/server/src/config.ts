@@ -21,6 +21,8 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   APP_SECRET: z.string().min(32).optional(),
+  /** Keys sealing third-party secrets at rest, `v2:<base64 32 bytes>,v1:<…>` newest first (platform/security/secretBox.ts). */
+  SECRET_KEYS: z.string().optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SMTP_URL: z.string().optional(),
