@@ -1,14 +1,30 @@
+/** 29.97 and 59.94 (30000/1001, 60000/1001): the rates counted in drop-frame timecode. */
+export function isDropFrameRate(frameRate: number): boolean {
+  return Math.abs(frameRate - 30000 / 1001) < 0.005 || Math.abs(frameRate - 60000 / 1001) < 0.005;
+}
+
 /**
- * SMPTE timecode HH:MM:SS:FF of a frame number at a frame rate (non-drop-frame; a fractional rate
- * such as 29.97 counts at its nominal 30). Frame 0 is 00:00:00:00.
+ * SMPTE timecode of a frame number at a frame rate. Frame 0 is 00:00:00:00. Integer-like rates
+ * (24, 25, 30, 23.976 at a nominal 24) are non-drop-frame, HH:MM:SS:FF. 29.97 and 59.94 are
+ * drop-frame, HH:MM:SS;FF (SMPTE 12M): the labels :00 and :01 (:00–:03 at 59.94) are skipped at the
+ * start of every minute except each tenth, so the timecode keeps to the wall clock.
  */
 export function smpteTimecode(frame: number, frameRate: number): string {
   const fps = Math.max(1, Math.round(frameRate));
-  const f = Math.max(0, Math.floor(frame));
+  let f = Math.max(0, Math.floor(frame));
+  const drop = isDropFrameRate(frameRate);
+  if (drop) {
+    const dropped = fps === 60 ? 4 : 2;
+    const perMinute = fps * 60 - dropped;
+    const perTenMinutes = perMinute * 10 + dropped;
+    const tens = Math.floor(f / perTenMinutes);
+    const rest = f % perTenMinutes;
+    f += dropped * 9 * tens + (rest > dropped ? dropped * Math.floor((rest - dropped) / perMinute) : 0);
+  }
   const frames = f % fps;
   const totalSeconds = Math.floor(f / fps);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(totalSeconds / 3600))}:${pad(Math.floor(totalSeconds / 60) % 60)}:${pad(totalSeconds % 60)}:${pad(frames)}`;
+  return `${pad(Math.floor(totalSeconds / 3600))}:${pad(Math.floor(totalSeconds / 60) % 60)}:${pad(totalSeconds % 60)}${drop ? ';' : ':'}${pad(frames)}`;
 }
 
 /** The frame shown at a media time (seconds), counted from 0. */
