@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { MSG, mediaFileUrl, type AssetItem } from '@rushes/shared';
+import { INGEST_STATUS, MSG, mediaFileUrl, type AssetItem } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -129,4 +129,24 @@ export function tsQueryOf(text: string): SQL {
   if (quotes % 2 === 1 || /(^|\s)-$/.test(head)) return full;
   const prefix = sql`to_tsquery('simple', ${`${last}:*`})`;
   return /[\p{L}\p{N}]/u.test(head) ? sql`(websearch_to_tsquery('simple', ${head}) && ${prefix})` : prefix;
+}
+
+/**
+ * Finished video files without a stored frame rate, by id after `after` (keyset), for the media
+ * module's frame-rate backfill (assets uploaded before the pipeline stored it).
+ */
+export function videosWithoutFrameRate(db: DbOrTx, after: string | null, limit: number) {
+  return db
+    .select({ id: assets.id, blobKey: assets.blobKey })
+    .from(assets)
+    .where(
+      and(
+        eq(assets.fileType, 'video'),
+        eq(assets.status, INGEST_STATUS.finished),
+        sql`${assets.frameRate} is null and ${assets.blobKey} is not null`,
+        after ? sql`${assets.id} > ${after}` : undefined,
+      ),
+    )
+    .orderBy(assets.id)
+    .limit(limit);
 }

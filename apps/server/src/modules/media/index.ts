@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { frameRateBackfillJob } from './media.backfill.ts';
 import { mediaProcessJob } from './media.pipeline.ts';
 import { registerMediaMappers } from './media.realtime.ts';
 import { mediaRoutes } from './media.routes.ts';
@@ -12,5 +13,5 @@ export const mediaModule = defineModule({
   name: 'media',
   routes: [mediaRoutes],
   listeners: [registerMediaMappers],
-  jobs: { 'media.process': mediaProcessJob },
+  jobs: { 'media.process': mediaProcessJob, 'media.backfill_frame_rate': frameRateBackfillJob },
 });
