@@ -106,7 +106,9 @@ export const REVIEW_UI = {
   versionLabel: (n: number) => `v${n}`,
   versions: 'Versions',
   uploadNewVersion: 'Upload new version',
+  dropNewVersion: 'Drop to upload a new version',
   compareVersions: 'Compare versions',
   closeCompare: 'Close compare',
+  compareWith: 'Compare with',
   versionShortcut: 'V',
 } as const;

@@ -12,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, INGEST_STATUS, UI, type AssetItem } from '@rushes/shared';
 import { ApprovalStatusBadge } from '../approvals/ApprovalStatusBadge.tsx';
@@ -31,6 +31,51 @@ interface AssetRowProps {
   onToggle: (asset: AssetItem, on: boolean) => void;
   onOpen: (asset: AssetItem) => void;
   onMenu: (asset: AssetItem, x: number, y: number) => void;
+  /** a file dropped onto this file's row becomes its new version (absent: no version uploads) */
+  onDropVersion?: (asset: AssetItem, file: File) => void;
+}
+
+const carriesFiles = (event: React.DragEvent) => [...event.dataTransfer.types].includes('Files');
+
+/**
+ * One file dropped onto a file's row (issue 16): the row takes it as a new version. Several files,
+ * or a folder, fall through to the folder's drop zone (an ordinary upload).
+ */
+function singleFile(transfer: DataTransfer): File | null {
+  if (transfer.items.length !== 1 || transfer.files.length !== 1) return null;
+  const entry = transfer.items[0].webkitGetAsEntry?.();
+  return entry && !entry.isFile ? null : transfer.files[0];
+}
+
+/** Drag-over state and handlers of a row that takes a dropped file as a new version. */
+function useVersionDrop(asset: AssetItem, onDropVersion: AssetRowProps['onDropVersion']) {
+  const [over, setOver] = useState(false);
+  const depth = useRef(0);
+  if (!onDropVersion || asset.is_folder) return { over: false, handlers: {} };
+  return {
+    over,
+    handlers: {
+      'data-version-drop': 'true',
+      onDragEnter: (event: React.DragEvent) => {
+        if (!carriesFiles(event)) return;
+        depth.current += 1;
+        setOver(true);
+      },
+      onDragLeave: () => {
+        depth.current = Math.max(0, depth.current - 1);
+        if (depth.current === 0) setOver(false);
+      },
+      onDrop: (event: React.DragEvent) => {
+        depth.current = 0;
+        setOver(false);
+        const file = singleFile(event.dataTransfer);
+        if (!file) return; // the drop zone uploads them into the folder
+        event.preventDefault();
+        event.stopPropagation();
+        onDropVersion(asset, file);
+      },
+    },
+  };
 }
 
 function Thumbnail({ asset }: { asset: AssetItem }) {
@@ -92,13 +137,21 @@ export const AssetRow = memo(function AssetRow({
   onToggle,
   onOpen,
   onMenu,
+  onDropVersion,
 }: AssetRowProps) {
   const colour = safeColour(asset.background_color);
+  const drop = useVersionDrop(asset, onDropVersion);
   return (
     <Table.Tr
       aria-label={asset.title}
       aria-selected={selected}
+      {...drop.handlers}
       bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+      style={
+        drop.over
+          ? { outline: '2px dashed var(--mantine-primary-color-filled)', outlineOffset: -2 }
+          : undefined
+      }
       onContextMenu={(event) => {
         event.preventDefault();
         onMenu(asset, event.clientX, event.clientY);
@@ -126,6 +179,11 @@ export const AssetRow = memo(function AssetRow({
               </Text>
             )}
             <MediaFacts asset={asset} />
+            {drop.over && (
+              <Text size="xs" fw={600} c="var(--mantine-primary-color-filled)">
+                {UI.dropNewVersion}
+              </Text>
+            )}
             {showPath && (
               <Text size="xs" c="dimmed" truncate="end">
                 {asset.folder_path || '/'}

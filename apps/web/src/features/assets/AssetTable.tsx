@@ -15,6 +15,8 @@ interface AssetTableProps {
   folderHref: (asset: AssetItem) => string;
   onOpen: (asset: AssetItem) => void;
   onMenu: (asset: AssetItem, x: number, y: number) => void;
+  /** a file dropped onto a file's row: its new version (absent when the viewer may not upload) */
+  onDropVersion?: (asset: AssetItem, file: File) => void;
   emptyText: string;
 }
 
@@ -85,6 +87,7 @@ export function AssetTable(props: AssetTableProps) {
               onToggle={selection.toggle}
               onOpen={props.onOpen}
               onMenu={props.onMenu}
+              onDropVersion={props.onDropVersion}
             />
           ))}
         </Table.Tbody>

@@ -58,6 +58,7 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const openInPlayer = useOpenInPlayer();
   const versionUpload = useUploadVersion(projectDbId, folderDbId);
+  const canUpload = picker !== null && canIn(info, 'can_upload_assets');
 
   // A new folder or search starts with nothing selected; rows gone from the list leave the selection.
   const { reset, keepOnly } = selection;
@@ -156,6 +157,7 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
             folderHref={folderHref}
             onOpen={env.open}
             onMenu={onMenu}
+            onDropVersion={canUpload ? versionUpload.drop : undefined}
             emptyText={debounced ? MSG.noResultsFound : UI.noAssets}
           />
         )}

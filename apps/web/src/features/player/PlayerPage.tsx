@@ -1,21 +1,26 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
-import { DEFAULT_FRAME_RATE, MSG, UI, type PlayerAsset } from '@rushes/shared';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { DEFAULT_FRAME_RATE, MSG, UI, mediaFileUrl, type PlayerAsset } from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { connectSocket } from '../../api/socket.ts';
 import { PATHS } from '../../app/paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { formatBytes, formatDuration } from '../projects/format.ts';
 import { projectPath } from '../projects/paths.ts';
-import { playerKeys, usePlayerAsset } from './api.ts';
+import { playerKeys, usePlayerAsset, usePlayerVersions } from './api.ts';
 import { MediaView } from './MediaView.tsx';
+import { CompareView } from '../shares/review/CompareView.tsx';
 import { ReviewWorkspace } from '../shares/review/ReviewWorkspace.tsx';
+import { VersionBar } from '../shares/review/VersionBar.tsx';
 
-/** While the asset is processing, its status events (project room) refresh what the player shows. */
-function useAssetStatus(asset: PlayerAsset | undefined) {
+/**
+ * While the asset is processing, its status events (project room) refresh what the player shows;
+ * a version stacked onto it (a comments change of the opened asset) refreshes the switcher.
+ */
+function useAssetStatus(asset: PlayerAsset | undefined, openedId: string) {
   const queryClient = useQueryClient();
   const projectDbId = asset?.project_db_id;
   const ingestDbId = asset?.ingest_db_id;
@@ -29,14 +34,47 @@ function useAssetStatus(asset: PlayerAsset | undefined) {
       if (event.ingest_db_id === ingestDbId)
         void queryClient.invalidateQueries({ queryKey: playerKeys.asset(ingestDbId) });
     };
+    const onStack = (event: { ingest_db_id: string }) => {
+      if (event.ingest_db_id === openedId)
+        void queryClient.invalidateQueries({ queryKey: playerKeys.versions(openedId) });
+    };
     socket.on('connect', join);
     socket.on('asset_status', onStatus);
+    socket.on('asset_comments_changed', onStack);
     return () => {
       socket.off('connect', join);
       socket.off('asset_status', onStatus);
+      socket.off('asset_comments_changed', onStack);
       socket.emit('leave', room);
     };
-  }, [projectDbId, ingestDbId, queryClient]);
+  }, [projectDbId, ingestDbId, openedId, queryClient]);
+}
+
+/**
+ * Which version the player shows (issue 16): the one named by ?version=, else the newest when the
+ * stack's root (the folder's row) was opened, else the opened file itself.
+ */
+function useShownVersion(id: string) {
+  const [params, setParams] = useSearchParams();
+  const versions = usePlayerVersions(id);
+  const stack = versions.data?.versions ?? [];
+  const asked = params.get('version');
+  const shown =
+    asked && stack.some((v) => v.ingest_db_id === asked)
+      ? asked
+      : stack.length > 1 && stack[0].ingest_db_id === id
+        ? stack[stack.length - 1].ingest_db_id
+        : id;
+  const choose = (version: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('version', version);
+        return next;
+      },
+      { replace: true },
+    );
+  return { pending: versions.isPending, stack, shown, choose };
 }
 
 /** File info of spec 000 §3 that the player knows: format, codec, resolution, duration, size. */
@@ -70,11 +108,13 @@ function Facts({ asset }: { asset: PlayerAsset }) {
  */
 export default function PlayerPage() {
   const { id = '' } = useParams();
-  const query = usePlayerAsset(id);
+  const version = useShownVersion(id);
+  const query = usePlayerAsset(version.shown);
   const asset = query.data;
-  useAssetStatus(asset);
+  const [compare, setCompare] = useState(false);
+  useAssetStatus(asset, id);
 
-  if (query.isPending) return <PageLoader />;
+  if (version.pending || query.isPending) return <PageLoader />;
   if (query.isError || !asset)
     return (
       <Container size="md" py="xl">
@@ -117,16 +157,34 @@ export default function PlayerPage() {
               </Group>
             </Anchor>
           </Stack>
-        ) : asset.file_type === 'video' && asset.play_url ? (
-          <ReviewWorkspace
-            playUrl={asset.play_url}
-            poster={asset.thumbnail}
-            title={asset.title}
-            frameRate={asset.frame_rate ?? DEFAULT_FRAME_RATE}
-            source={{ kind: 'member', projectDbId: asset.project_db_id, ingestDbId: asset.ingest_db_id }}
-          />
         ) : (
-          <MediaView asset={asset} />
+          <>
+            <VersionBar
+              versions={version.stack}
+              current={asset.ingest_db_id}
+              onSwitch={version.choose}
+              compare={compare}
+              onCompare={asset.file_type === 'video' ? () => setCompare((c) => !c) : undefined}
+            />
+            {compare && version.stack.length > 1 && (
+              <CompareView
+                urlOf={(v) => mediaFileUrl(v, 'play')}
+                versions={version.stack}
+                current={asset.ingest_db_id}
+              />
+            )}
+            {asset.file_type === 'video' && asset.play_url ? (
+              <ReviewWorkspace
+                playUrl={asset.play_url}
+                poster={asset.thumbnail}
+                title={asset.title}
+                frameRate={asset.frame_rate ?? DEFAULT_FRAME_RATE}
+                source={{ kind: 'member', projectDbId: asset.project_db_id, ingestDbId: asset.ingest_db_id }}
+              />
+            ) : (
+              <MediaView asset={asset} />
+            )}
+          </>
         )}
         <Facts asset={asset} />
       </Stack>

@@ -5,6 +5,7 @@ import { call } from '../../api/client.ts';
 export const playerKeys = {
   config: ['player', 'config'] as const,
   asset: (ingestDbId: string) => ['player', 'asset', ingestDbId] as const,
+  versions: (ingestDbId: string) => ['player', 'versions', ingestDbId] as const,
 };
 
 /** Whether an external player is configured (spec 002 §2); read once per session. */
@@ -21,6 +22,16 @@ export function usePlayerAsset(ingestDbId: string) {
   return useQuery({
     queryKey: playerKeys.asset(ingestDbId),
     queryFn: ({ signal }) => call(ROUTES.media.asset, { ingest_db_id: ingestDbId }, { signal }),
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+/** The version stack an asset belongs to (v1 first); a file without versions answers itself. */
+export function usePlayerVersions(ingestDbId: string) {
+  return useQuery({
+    queryKey: playerKeys.versions(ingestDbId),
+    queryFn: ({ signal }) => call(ROUTES.versions.list, { ingest_db_id: ingestDbId }, { signal }),
     retry: false,
     meta: { silent: true },
   });

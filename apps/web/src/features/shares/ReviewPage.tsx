@@ -1,15 +1,4 @@
-import {
-  Button,
-  Center,
-  Container,
-  Group,
-  Image,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Container, Group, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +9,7 @@ import {
   MSG,
   UI,
   formatDate,
+  reviewFileUrl,
   type ReviewAnswer,
   type ReviewKey,
 } from '@rushes/shared';
@@ -28,6 +18,7 @@ import { Form } from '../../ui/Form.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { shareKeys, useReview, useUnlockReview } from './api.ts';
 import { CompareView } from './review/CompareView.tsx';
+import { VersionBar } from './review/VersionBar.tsx';
 import { ReviewWorkspace } from './review/ReviewWorkspace.tsx';
 
 type Open = Extract<ReviewAnswer, { state: 'open' }>;
@@ -165,32 +156,25 @@ export default function ReviewPage() {
             </Button>
           )}
         </Group>
-        {data.versions.length > 1 && (
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              {UI.versions}
-            </Text>
-            <SegmentedControl
-              aria-label={UI.versions}
-              value={data.ingest_db_id}
-              onChange={(id) =>
-                setParams((p) => {
-                  const next = new URLSearchParams(p);
-                  next.set('ingest_db_id', id);
-                  return next;
-                })
-              }
-              data={data.versions.map((v) => ({ value: v.ingest_db_id, label: UI.versionLabel(v.version) }))}
-            />
-            {data.file_type === 'video' && (
-              <Button size="xs" variant="default" onClick={() => setCompare((c) => !c)}>
-                {compare ? UI.closeCompare : UI.compareVersions}
-              </Button>
-            )}
-          </Group>
-        )}
+        <VersionBar
+          versions={data.versions}
+          current={data.ingest_db_id}
+          onSwitch={(id) =>
+            setParams((p) => {
+              const next = new URLSearchParams(p);
+              next.set('ingest_db_id', id);
+              return next;
+            })
+          }
+          compare={compare}
+          onCompare={data.file_type === 'video' ? () => setCompare((c) => !c) : undefined}
+        />
         {compare && data.versions.length > 1 && (
-          <CompareView reviewKey={reviewKey} versions={data.versions} current={data.ingest_db_id} />
+          <CompareView
+            urlOf={(id) => reviewFileUrl(reviewKey, 'play', id)}
+            versions={data.versions}
+            current={data.ingest_db_id}
+          />
         )}
         {data.file_type === 'video' && data.play_url ? (
           <ReviewWorkspace

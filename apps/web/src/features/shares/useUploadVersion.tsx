@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { MSG, ROUTES, type AssetItem } from '@rushes/shared';
 import { call } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
@@ -12,7 +12,7 @@ import { shareKeys } from './api.ts';
 const pending = new Map<string, string>();
 
 /**
- * 'Upload new version' (issue 16): the file goes through the ordinary uploader into the asset's
+ * 'Upload new version' or a file dropped onto an asset's row (issue 16): the file goes through the ordinary uploader into the asset's
  * folder; once the server has it, it is stacked onto the asset as its newest version.
  */
 export function useUploadVersion(projectDbId: string, folderDbId: string | null) {
@@ -34,6 +34,14 @@ export function useUploadVersion(projectDbId: string, folderDbId: string | null)
       }),
     [queryClient],
   );
+  /** a file dropped onto the asset's row (stable, so memoised rows keep it) */
+  const drop = useCallback(
+    (asset: AssetItem, file: File) => {
+      for (const key of addUploads(projectDbId, folderDbId, fromInput([file])))
+        pending.set(key, asset.ingest_db_id);
+    },
+    [projectDbId, folderDbId],
+  );
   const elements = (
     <input
       ref={input}
@@ -51,6 +59,7 @@ export function useUploadVersion(projectDbId: string, folderDbId: string | null)
     />
   );
   return {
+    drop,
     choose: (asset: AssetItem) => {
       target.current = asset.ingest_db_id;
       input.current?.click();

@@ -14,6 +14,7 @@ export function UploadDropZone({ picker, children }: { picker: UploadPicker | nu
   const [over, setOver] = useState(false);
   // dragenter/dragleave fire for every child: count them
   const depth = useRef(0);
+  const [onRow, setOnRow] = useState(false);
   if (!picker) return <>{children}</>;
   return (
     <Box
@@ -32,6 +33,8 @@ export function UploadDropZone({ picker, children }: { picker: UploadPicker | nu
         if (!carriesFiles(event)) return;
         event.preventDefault();
         event.dataTransfer.dropEffect = 'copy';
+        // over a row that takes the file as a new version, the row says so (issue 16)
+        setOnRow(!!(event.target as Element).closest?.('[data-version-drop="true"]'));
       }}
       onDrop={(event) => {
         event.preventDefault();
@@ -42,7 +45,7 @@ export function UploadDropZone({ picker, children }: { picker: UploadPicker | nu
       style={{ minHeight: 240 }}
     >
       {children}
-      {over && (
+      {over && !onRow && (
         <Center
           pos="absolute"
           inset={0}

@@ -1,7 +1,7 @@
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { UI, reviewFileUrl, type ReviewKey } from '@rushes/shared';
+import { UI } from '@rushes/shared';
 
 type Version = { ingest_db_id: string; version: number; title: string };
 
@@ -10,11 +10,12 @@ type Version = { ingest_db_id: string; version: number; title: string };
  * one leads; the left follows its time).
  */
 export function CompareView({
-  reviewKey,
+  urlOf,
   versions,
   current,
 }: {
-  reviewKey: ReviewKey;
+  /** the playable bytes of a version (the review link's, or the member player's) */
+  urlOf: (ingestDbId: string) => string;
   versions: readonly Version[];
   current: string;
 }) {
@@ -23,7 +24,6 @@ export function CompareView({
   const a = useRef<HTMLVideoElement>(null);
   const b = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
-  const base = { shared_link: reviewKey.shared_link, shared_asset: reviewKey.shared_asset };
   useEffect(() => {
     const lead = b.current;
     if (!lead) return;
@@ -57,6 +57,7 @@ export function CompareView({
         </Button>
         {others.length > 1 && (
           <SegmentedControl
+            aria-label={UI.compareWith}
             size="xs"
             value={left}
             onChange={setLeft}
@@ -75,7 +76,7 @@ export function CompareView({
             </Text>
             <video
               ref={ref}
-              src={reviewFileUrl(base, 'play', id)}
+              src={urlOf(id)}
               controls={ref === b}
               muted={ref === a}
               preload="auto"
