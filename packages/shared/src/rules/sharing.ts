@@ -40,6 +40,7 @@ export const SHARE_MESSAGES = {
   commentReopened: 'Comment reopened',
   newCommentTitle: 'New comment',
   commentNotFound: 'Comment not found',
+  commentOneAnchor: 'A comment is on a frame or on a point of a page, not both',
   guestNameRequired: 'Enter your name',
   linkNotFound: 'This link is invalid or has expired',
 } as const;
@@ -93,6 +94,11 @@ export const REVIEW_UI = {
   timeline: 'Timeline',
   markerAt: (timecode: string, author: string) => `Comment at ${timecode} by ${author}`,
   currentTimecode: 'Current timecode',
+  commentOnPoint: 'Comment on this point',
+  clickToPin: 'Click the picture to pin your comment to a point',
+  pageLabel: (page: number) => `Page ${page}`,
+  pinOf: (n: number, author: string) => `Comment ${n} by ${author}`,
+  newPin: 'Your comment goes here',
   reviewActions: {
     back: 'Play backwards (J)',
     pause: 'Pause (K)',

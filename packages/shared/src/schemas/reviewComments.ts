@@ -37,7 +37,8 @@ const anchor = {
   /** the frame number (from 0) and the frame rate it was counted at */
   frame: z.number().int().min(0).max(100_000_000).optional(),
   frame_rate: z.number().min(1).max(240).optional(),
-  /** images: a point on the picture (0..1) */
+  /** images: the page (from 1; a picture has one) and a point on it (0..1) */
+  page: z.number().int().min(1).max(100_000).optional(),
   x: z.number().min(0).max(1).optional(),
   y: z.number().min(0).max(1).optional(),
   drawing: drawing.optional(),
@@ -92,6 +93,8 @@ const commentBase = z.object({
   frame_rate: z.number().nullable(),
   /** SMPTE HH:MM:SS:FF of the frame */
   timecode: z.string().nullable(),
+  /** images: the page (from 1) and the point on it (0..1) */
+  page: z.number().nullable(),
   x: z.number().nullable(),
   y: z.number().nullable(),
   drawing: drawing.nullable(),

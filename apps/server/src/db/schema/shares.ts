@@ -152,6 +152,8 @@ export const assetComments = pgTable(
     text: text('text').notNull(),
     frame: integer('frame'),
     frameRate: real('frame_rate'),
+    /** images and documents: the page (from 1) and the point on it (x, y in 0..1) */
+    page: integer('page'),
     x: real('x'),
     y: real('y'),
     drawing: jsonb('drawing'),

@@ -19,6 +19,7 @@ export interface CommentInput {
   comment_id?: string;
   frame?: number;
   frame_rate?: number;
+  page?: number;
   x?: number;
   y?: number;
   drawing?: Drawing;
@@ -36,6 +37,7 @@ function present(r: Row) {
     frame: r.frame,
     frame_rate: frameRate,
     timecode: r.frame !== null && frameRate ? smpteTimecode(r.frame, frameRate) : null,
+    page: r.page,
     x: r.x,
     y: r.y,
     drawing: (r.drawing as Drawing | null) ?? null,
@@ -73,6 +75,7 @@ export function createCommentsService(ctx: AppContext) {
           .where(top)
           .orderBy(
             sql`${assetComments.frame} asc nulls last`,
+            sql`${assetComments.page} asc nulls last`,
             asc(assetComments.createdAt),
             asc(assetComments.id),
           )
@@ -98,6 +101,12 @@ export function createCommentsService(ctx: AppContext) {
     },
 
     async add(asset: AssetRow, author: CommentAuthor, body: CommentInput) {
+      // a point needs both coordinates; it lies on a page (a picture's only page is 1)
+      if ((body.x === undefined) !== (body.y === undefined))
+        throw fieldError(body.x === undefined ? 'x' : 'y', MSG.required);
+      if (body.frame !== undefined && (body.x !== undefined || body.page !== undefined))
+        throw fieldError('frame', MSG.commentOneAnchor);
+      const page = body.page ?? (body.x !== undefined ? 1 : undefined);
       const saved = await events.transaction(db, async (tx, emit) => {
         if (body.comment_id) {
           const [parent] = await tx
@@ -125,6 +134,7 @@ export function createCommentsService(ctx: AppContext) {
             // The asset's probed rate wins over the client's (issue 16); 25 only when neither knows.
             frameRate:
               body.frame !== undefined ? (asset.frameRate ?? body.frame_rate ?? DEFAULT_FRAME_RATE) : null,
+            page: page ?? null,
             x: body.x ?? null,
             y: body.y ?? null,
             drawing: body.drawing ?? null,

@@ -254,3 +254,51 @@ describe("comments at the asset's real frame rate (issue 16)", () => {
     ]);
   });
 });
+
+describe('comments on a picture (issue 16)', () => {
+  it('anchor to a point of a page; a guest pins one through the link until it is revoked', async () => {
+    const { a, c, projectId, assetId } = await world();
+    const pinned = await add(c, { ingest_db_id: assetId, text: 'Crop here', x: 0.25, y: 0.75 });
+    expect(pinned.body.data.comment).toMatchObject({
+      page: 1,
+      x: 0.25,
+      y: 0.75,
+      frame: null,
+      timecode: null,
+    });
+    await add(a, { ingest_db_id: assetId, text: 'Page two', page: 2, x: 0.5, y: 0.5 });
+    await add(a, { ingest_db_id: assetId, text: 'Overall fine' });
+    // a point needs both coordinates, and a comment is on a frame or a point, not both
+    expect((await add(a, { ingest_db_id: assetId, text: 'x', x: 0.5 })).body.errormessage).toBe(MSG.required);
+    expect(
+      (await add(a, { ingest_db_id: assetId, text: 'x', frame: 3, x: 0.5, y: 0.5 })).body.errormessage,
+    ).toBe(MSG.commentOneAnchor);
+    expect((await add(a, { ingest_db_id: assetId, text: 'x', x: 1.5, y: 0.5 })).status).toBe(400);
+
+    const shared = await call<ShareAnswer>(t, 'POST', API.shares.root, a, {
+      project_db_id: projectId,
+      ingest_db_id: assetId,
+    });
+    const { url: linkUrl, share_link_db_id } = shared.body.data.links[0];
+    const token = new URL(linkUrl, 'http://x').searchParams.get('shared_link')!;
+    const guest = await send<{ comment: { page: number; x: number; author: { is_guest: boolean } } }>(
+      t,
+      'POST',
+      API.review.comments,
+      { body: { shared_link: token, guest_name: 'Greta Guest', text: 'Logo too small', x: 0.9, y: 0.1 } },
+    );
+    expect(guest.body.data.comment).toMatchObject({ page: 1, x: 0.9, author: { is_guest: true } });
+    // by page, then in order of writing; unanchored last
+    expect((await list(a, assetId)).body.data.data.map((x) => [x.text, x.page])).toEqual([
+      ['Crop here', 1],
+      ['Logo too small', 1],
+      ['Page two', 2],
+      ['Overall fine', null],
+    ]);
+    await call(t, 'PUT', API.shares.revoke, a, { share_link_db_id });
+    const late = await send(t, 'POST', API.review.comments, {
+      body: { shared_link: token, guest_name: 'Greta Guest', text: 'late', x: 0.1, y: 0.1 },
+    });
+    expect(late.status).toBe(410);
+  });
+});

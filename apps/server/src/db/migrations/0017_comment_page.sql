@@ -1,0 +1,1 @@
+ALTER TABLE "asset_comments" ADD COLUMN "page" integer;
