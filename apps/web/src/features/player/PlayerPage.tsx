@@ -13,6 +13,7 @@ import { projectPath } from '../projects/paths.ts';
 import { playerKeys, usePlayerAsset, usePlayerVersions } from './api.ts';
 import { MediaView } from './MediaView.tsx';
 import { CompareView } from '../shares/review/CompareView.tsx';
+import { ImageReviewWorkspace } from '../shares/review/ImageReviewWorkspace.tsx';
 import { ReviewWorkspace } from '../shares/review/ReviewWorkspace.tsx';
 import { VersionBar } from '../shares/review/VersionBar.tsx';
 
@@ -179,6 +180,13 @@ export default function PlayerPage() {
                 poster={asset.thumbnail}
                 title={asset.title}
                 frameRate={asset.frame_rate ?? DEFAULT_FRAME_RATE}
+                source={{ kind: 'member', projectDbId: asset.project_db_id, ingestDbId: asset.ingest_db_id }}
+              />
+            ) : asset.file_type === 'image' && asset.play_url ? (
+              <ImageReviewWorkspace
+                key={asset.ingest_db_id}
+                src={asset.play_url}
+                title={asset.title}
                 source={{ kind: 'member', projectDbId: asset.project_db_id, ingestDbId: asset.ingest_db_id }}
               />
             ) : (

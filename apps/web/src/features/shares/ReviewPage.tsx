@@ -18,6 +18,7 @@ import { Form } from '../../ui/Form.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { shareKeys, useReview, useUnlockReview } from './api.ts';
 import { CompareView } from './review/CompareView.tsx';
+import { ImageReviewWorkspace } from './review/ImageReviewWorkspace.tsx';
 import { VersionBar } from './review/VersionBar.tsx';
 import { ReviewWorkspace } from './review/ReviewWorkspace.tsx';
 
@@ -182,6 +183,13 @@ export default function ReviewPage() {
             poster={data.thumbnail}
             title={data.title}
             frameRate={data.frame_rate ?? DEFAULT_FRAME_RATE}
+            source={{ kind: 'link', reviewKey, guest: true }}
+          />
+        ) : data.file_type === 'image' && data.play_url ? (
+          <ImageReviewWorkspace
+            key={data.ingest_db_id}
+            src={data.play_url}
+            title={data.title}
             source={{ kind: 'link', reviewKey, guest: true }}
           />
         ) : (

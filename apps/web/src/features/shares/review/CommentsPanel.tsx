@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { COMMENT_TEXT_MAX, GUEST_NAME_MAX, UI, type AssetComment } from '@rushes/shared';
 
@@ -47,15 +48,17 @@ function CommentCard({
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap={6}>
-            {c.timecode && (
+            {(c.timecode ?? c.page) !== null && (
               <Badge
                 component="button"
                 variant="light"
-                ff="monospace"
+                ff={c.timecode ? 'monospace' : undefined}
+                tt="none"
+                leftSection={c.x !== null ? <IconMapPin size={12} /> : undefined}
                 style={{ cursor: 'pointer' }}
                 onClick={() => onSeek(c)}
               >
-                {c.timecode}
+                {c.timecode ?? UI.pageLabel(c.page!)}
               </Badge>
             )}
             <Author c={c} />
@@ -123,13 +126,14 @@ function CommentCard({
 }
 
 /**
- * The comments beside the player: the composer ('Comment at <timecode>', a guest types a name)
+ * The comments beside the player or picture: the composer (a guest types a name)
  * and the list in timeline order.
  */
 export function CommentsPanel({
   comments,
   total,
-  timecode,
+  submitLabel,
+  hint,
   guest,
   drawingCount,
   selectedId,
@@ -140,7 +144,10 @@ export function CommentsPanel({
 }: {
   comments: readonly AssetComment[];
   total: number;
-  timecode: string;
+  /** the composer's button: 'Comment at <timecode>', 'Comment on this point', 'Comment' */
+  submitLabel: string;
+  /** a line under the composer (how to pin a comment on a picture) */
+  hint?: string;
   guest: boolean;
   drawingCount: number;
   selectedId: string | null;
@@ -186,7 +193,7 @@ export function CommentsPanel({
               .finally(() => setBusy(false));
           }}
         >
-          {UI.commentAt(timecode)}
+          {submitLabel}
         </Button>
         {drawingCount > 0 && (
           <Badge variant="light" color="red">
@@ -194,6 +201,11 @@ export function CommentsPanel({
           </Badge>
         )}
       </Group>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
       {comments.length === 0 && (
         <Text size="sm" c="dimmed">
           {UI.noComments}

@@ -1,108 +1,12 @@
 import { Box, Button, Grid, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import {
-  ROUTES,
-  UI,
-  smpteTimecode,
-  type AssetComment,
-  type Drawing,
-  type ReviewKey,
-  type RouteInput,
-} from '@rushes/shared';
-import { call } from '../../../api/client.ts';
-import { connectSocket } from '../../../api/socket.ts';
+import { useRef, useState } from 'react';
+import { UI, smpteTimecode, type AssetComment, type Drawing } from '@rushes/shared';
 import { showApiError } from '../../../app/apiErrors.ts';
-import { toast } from '../../../ui/toast.ts';
-import { useAddComment, useAddReviewComment, useResolveComment } from '../api.ts';
 import { CommentsPanel } from './CommentsPanel.tsx';
 import { DrawingLayer, type Tool } from './DrawingLayer.tsx';
 import { ReviewControls, seekToFrame, usePlayback, useReviewKeys } from './ReviewPlayer.tsx';
-
-/** Where the comments come from: a member's project, or a review link (guests poll). */
-export type CommentsSource =
-  | { kind: 'member'; projectDbId: string; ingestDbId: string }
-  | { kind: 'link'; reviewKey: ReviewKey; guest: boolean };
-
-const PAGE = 100;
-const POLL_MS = 3000;
-
-/** A comment or reply as the workspace posts it (the source adds its asset or link). */
-type CommentPost = Omit<
-  RouteInput<typeof ROUTES.review.addComment>,
-  'shared_link' | 'shared_asset' | 'ingest_db_id'
->;
-
-function useComments(source: CommentsSource) {
-  const queryClient = useQueryClient();
-  const key =
-    source.kind === 'member'
-      ? ['shares', 'comments', source.ingestDbId]
-      : [
-          'shares',
-          'comments',
-          source.reviewKey.shared_link ?? source.reviewKey.shared_asset ?? '',
-          source.reviewKey.ingest_db_id ?? '',
-        ];
-  const projectDbId = source.kind === 'member' ? source.projectDbId : null;
-  const ingestDbId = source.kind === 'member' ? source.ingestDbId : null;
-  useEffect(() => {
-    if (!projectDbId) return;
-    const socket = connectSocket(queryClient);
-    const room = `project:${projectDbId}`;
-    const join = () => socket.emit('join', room, () => undefined);
-    if (socket.connected) join();
-    const onChange = (e: { ingest_db_id: string }) => {
-      if (e.ingest_db_id === ingestDbId) void queryClient.invalidateQueries({ queryKey: key });
-    };
-    socket.on('connect', join);
-    socket.on('asset_comments_changed', onChange);
-    return () => {
-      socket.off('connect', join);
-      socket.off('asset_comments_changed', onChange);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [projectDbId, ingestDbId, queryClient]);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      source.kind === 'member'
-        ? call(
-            ROUTES.comments.list,
-            { ingest_db_id: source.ingestDbId, page_no: 1, entries_per_page: PAGE },
-            { signal },
-          )
-        : call(
-            ROUTES.review.comments,
-            { ...source.reviewKey, page_no: 1, entries_per_page: PAGE },
-            { signal },
-          ),
-    refetchInterval: source.kind === 'link' ? POLL_MS : false,
-    refetchIntervalInBackground: true,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  // the workspace shows a failed post itself (showApiError); a failed resolve stays quiet as before
-  const addMember = useAddComment({ meta: { silent: true } });
-  const addGuest = useAddReviewComment({ meta: { silent: true } });
-  const resolveComment = useResolveComment({
-    meta: { silent: true },
-    onSuccess: (d) => {
-      toast.success(d.message);
-      return refresh();
-    },
-  });
-  const post = (body: CommentPost) =>
-    (source.kind === 'member'
-      ? addMember.mutateAsync({ ingest_db_id: source.ingestDbId, ...body })
-      : addGuest.mutateAsync({ ...source.reviewKey, ...body })
-    ).then(refresh);
-  const resolve =
-    source.kind === 'member'
-      ? (c: AssetComment, resolved: boolean) => resolveComment.mutate({ comment_id: c._id, resolved })
-      : undefined;
-  return { query, post, resolve };
-}
+import { useComments, type CommentsSource } from './useComments.ts';
 
 /**
  * The review workspace (issue 16): the video through the ranged player, the drawing layer over the
@@ -220,7 +124,7 @@ export function ReviewWorkspace({
         <CommentsPanel
           comments={comments}
           total={query.data?.total_entries ?? 0}
-          timecode={timecode}
+          submitLabel={UI.commentAt(timecode)}
           guest={guest}
           drawingCount={draft.length}
           selectedId={selected?._id ?? null}
