@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ROUTES, type AssetComment, type ReviewKey, type RouteInput } from '@rushes/shared';
-import { call } from '../../../api/client.ts';
+import { ApiError, call } from '../../../api/client.ts';
 import { connectSocket } from '../../../api/socket.ts';
 import { toast } from '../../../ui/toast.ts';
 import { useAddComment, useAddReviewComment, useResolveComment } from '../api.ts';
@@ -66,7 +66,18 @@ export function useComments(source: CommentsSource) {
           ),
     refetchInterval: source.kind === 'link' ? POLL_MS : false,
     refetchIntervalInBackground: true,
+    meta: source.kind === 'link' ? { silent: true } : undefined,
+    // a refused link (revoked, expired: 410; locked: 403) is not retried: the page turns at once
+    retry: (count, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 3,
   });
+  // The guests' poll is how a revoke reaches an open review page: it reloads what the link shows,
+  // which then answers 'This link has expired'.
+  const refused =
+    source.kind === 'link' && query.error instanceof ApiError && [403, 410].includes(query.error.status);
+  useEffect(() => {
+    if (refused) void queryClient.invalidateQueries({ queryKey: ['shares', 'review'] });
+  }, [refused, queryClient]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   // the workspace shows a failed post itself (showApiError); a failed resolve stays quiet as before
   const addMember = useAddComment({ meta: { silent: true } });
