@@ -30,11 +30,45 @@ const B_NAME = 'Demo Editor';
 const PROJECT = `Review Reel ${Date.now() % 10_000}`;
 const FILE = 'review-cut.mp4';
 const FILE_V2 = 'review-cut-v2.mp4';
+const FILE_V3 = 'review-cut-v3.mp4';
+const PICTURE = 'review-still.png';
 const GUEST_EMAIL = `reviewer-${Date.now()}@example.com`;
 const PASSCODE = 'Sesame-2026';
 const GUEST_NAME = 'Greta Guest';
 
 const run = serverAndBrowser(startInProcessServer);
+
+/** An 8 s test clip at 25 fps (frame 120 is at 4.8 s). */
+function clip(name: string, source: string) {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-share-')), name);
+  execFileSync(resolveMediaTool('ffmpeg').path, [
+    '-hide_banner', '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', `${source}=duration=8:size=320x240:rate=25`,
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file,
+  ]); // prettier-ignore
+  return file;
+}
+
+/** A drag of one file from the file manager onto a row, through Chromium's input domain. */
+async function dragOntoRow(page: Page, title: string, file: string) {
+  const box = (await row(page, title).boundingBox())!;
+  const at = { x: box.x + box.width / 3, y: box.y + box.height / 2 };
+  const data = { items: [], files: [file], dragOperationsMask: 1 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', ...at, data });
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
+  await visible(row(page, title).getByText(UI.dropNewVersion));
+  await shot(page, FLOW, '09c-drop-on-row');
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
+  await cdp.send('Input.dispatchDragEvent', { type: 'drop', ...at, data });
+  await cdp.detach();
+}
+
+const paused = (page: Page) =>
+  page
+    .locator('video')
+    .first()
+    .evaluate((v: HTMLVideoElement) => v.paused);
 
 async function newPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext(contextOptions)).newPage();
@@ -69,13 +103,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await visible(card);
     projectDbId = await projectIdOfCard(card, PROJECT);
     await a.goto(`${run.server.url}/project/${projectDbId}`);
-    // 8 s at 25 fps: frame 120 is at 4.8 s
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-share-')), FILE);
-    execFileSync(resolveMediaTool('ffmpeg').path, [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=duration=8:size=320x240:rate=25',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file,
-    ]); // prettier-ignore
+    const file = clip(FILE, 'testsrc');
     await a.getByTestId('upload-files-input').setInputFiles(file);
     await visible(row(a, FILE));
     assetId = (await run.server.db.select().from(assets).where(eq(assets.title, FILE)))[0].id;
@@ -194,17 +222,40 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await visible(comment.getByText(UI.resolvedBadge));
     await shot(a, FLOW, '07-owner-comment-marker');
     await expect.poll(() => guest.getByText('Fixed in v2').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // keyboard review on A's player: the keys and the buttons run the same actions
+    await a.locator('body').press(' ');
+    await expect.poll(() => paused(a)).toBe(false);
+    await a.locator('body').press('k');
+    await expect.poll(() => paused(a)).toBe(true);
+    await a.locator('body').press('l');
+    await expect.poll(() => paused(a)).toBe(false);
+    await a.locator('body').press('k');
+    await a
+      .locator('video')
+      .first()
+      .evaluate((v: HTMLVideoElement) => (v.currentTime = (120 + 0.5) / 25));
+    await expect.poll(() => a.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:04:20');
+    await a.locator('body').press('j');
+    await expect.poll(() => a.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:03:20');
+    await a.getByRole('button', { name: UI.reviewActions.nextFrame }).click();
+    await expect.poll(() => a.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:03:21');
+    await a.getByRole('button', { name: UI.reviewActions.prevFrame }).click();
+    await expect.poll(() => a.getByLabel(UI.currentTimecode).textContent()).toBe('00:00:03:20');
+    await a.getByRole('button', { name: UI.reviewActions.toggle }).click();
+    await expect.poll(() => paused(a)).toBe(false);
+    await a.getByRole('button', { name: UI.reviewActions.pause }).click();
+    await expect.poll(() => paused(a)).toBe(true);
+    // typing in the comment box is not a shortcut
+    await a.getByLabel(UI.addComment).press('l');
+    expect(await paused(a)).toBe(true);
+    await a.getByLabel(UI.addComment).fill('');
     await a.goto(`${run.server.url}/project/${projectDbId}`);
   });
 
   it('A uploads version 2 onto the asset; the same link shows v2 with a switcher to v1', async () => {
     await visible(row(a, FILE));
-    const v2 = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-share-')), FILE_V2);
-    execFileSync(resolveMediaTool('ffmpeg').path, [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=duration=8:size=320x240:rate=25',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', v2,
-    ]); // prettier-ignore
+    const v2 = clip(FILE_V2, 'testsrc2');
     await row(a, FILE).click({ button: 'right' });
     const chooser = a.waitForEvent('filechooser');
     await a.getByRole('menuitem', { name: UI.uploadNewVersion }).click();
@@ -230,6 +281,41 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await shot(guest, FLOW, '10b-guest-compare');
   });
 
+  it("A's own player opens the newest version, switches to v1 with its comment and compares; a file dragged onto the row is v3", async () => {
+    await a.goto(`${run.server.url}/player/${assetId}`);
+    await visible(a.getByRole('heading', { name: FILE_V2 }));
+    const switcher = a.getByRole('radiogroup', { name: UI.versions });
+    await visible(switcher);
+    await expect.poll(() => a.getByRole('article', { name: 'The logo flickers here' }).count()).toBe(0);
+    await shot(a, FLOW, '09a-owner-player-v2');
+    await switcher.getByText(UI.versionLabel(1), { exact: true }).click();
+    await visible(a.getByRole('heading', { name: FILE }));
+    await visible(a.getByRole('article', { name: 'The logo flickers here' }));
+    await visible(a.getByRole('button', { name: UI.markerAt('00:00:04:20', GUEST_NAME) }));
+    await a.getByRole('button', { name: UI.compareVersions }).click();
+    const compare = a.getByRole('region', { name: UI.compareVersions });
+    await expect.poll(() => compare.locator('video').count()).toBe(2);
+    await visible(compare.getByText(UI.versionLabel(2), { exact: true }));
+    await expect
+      .poll(() =>
+        compare.locator('video').evaluateAll((vs: HTMLVideoElement[]) => vs.map((v) => v.readyState > 0)),
+      )
+      .toEqual([true, true]);
+    await shot(a, FLOW, '09b-owner-compare');
+
+    await a.goto(`${run.server.url}/project/${projectDbId}`);
+    await visible(row(a, FILE));
+    await dragOntoRow(a, FILE, clip(FILE_V3, 'mandelbrot'));
+    await toast(a, MSG.versionAdded);
+    await expect.poll(() => row(a, FILE_V3).count()).toBe(0);
+    await a.goto(`${run.server.url}/player/${assetId}`);
+    await visible(a.getByRole('heading', { name: FILE_V3 }));
+    await visible(
+      a.getByRole('radiogroup', { name: UI.versions }).getByText(UI.versionLabel(3), { exact: true }),
+    );
+    await a.goto(`${run.server.url}/project/${projectDbId}`);
+  });
+
   it('A sees B and the Pending e-mail in LIST with the link views, revokes it; the guest page says expired', async () => {
     await row(a, FILE).click({ button: 'right' });
     await a.getByRole('menuitem', { name: UI.shareAsset }).click();
@@ -243,8 +329,10 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await panel.getByRole('button', { name: UI.revokeLink }).click();
     await toast(a, MSG.linkRevoked);
     await visible(panel.getByText(UI.linkRevokedBadge));
-    await guest.reload();
-    await visible(guest.getByText(UI.reviewExpiredTitle));
+    // the open page turns by itself (the guests' poll), no reload
+    await expect
+      .poll(() => guest.getByText(UI.reviewExpiredTitle).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await shot(guest, FLOW, '12-guest-expired');
   });
 
@@ -256,5 +344,75 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
       .poll(() => tray(b, UI.traySharedAssets).getByRole('article', { name: FILE }).count())
       .toBe(0);
     await shot(a, FLOW, '13-removed');
+  });
+
+  it('pictures: A pins a comment to a point, a guest pins another through a link, A sees it live', async () => {
+    const png = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-share-')), PICTURE);
+    execFileSync(resolveMediaTool('ffmpeg').path, [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc=size=640x360', '-frames:v', '1', png,
+    ]); // prettier-ignore
+    await a.goto(`${run.server.url}/project/${projectDbId}`);
+    await a.getByTestId('upload-files-input').setInputFiles(png);
+    await visible(row(a, PICTURE));
+    await expect
+      .poll(
+        () =>
+          row(a, PICTURE)
+            .getByRole('img', { name: UI.thumbnailOf(PICTURE) })
+            .count(),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBeGreaterThan(0);
+    // a link with nobody named
+    await row(a, PICTURE).click({ button: 'right' });
+    await a.getByRole('menuitem', { name: UI.shareAsset }).click();
+    await dialog(a, UI.shareAsset).getByRole('button', { name: UI.shareButton }).click();
+    await toast(a, MSG.assetShared);
+    const input = dialog(a, UI.reviewLink).getByRole('textbox', { name: `${UI.reviewLink} ${PICTURE}` });
+    await visible(input);
+    const pictureLink = await input.inputValue();
+    await a.keyboard.press('Escape');
+
+    await row(a, PICTURE).dblclick();
+    const picture = a.getByRole('img', { name: PICTURE });
+    await expect.poll(() => picture.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(640);
+    await visible(a.getByText(UI.clickToPin));
+    const box = (await picture.boundingBox())!;
+    await a.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.4);
+    await visible(a.getByRole('button', { name: UI.newPin }));
+    await a.getByLabel(UI.addComment).fill('Sky too bright');
+    await a.getByRole('button', { name: UI.commentOnPoint }).click();
+    const mine = a.getByRole('article', { name: 'Sky too bright' });
+    await visible(mine);
+    await visible(mine.getByText(UI.pageLabel(1)));
+    await visible(a.getByRole('button', { name: UI.pinOf(1, 'Demo Producer') }));
+
+    await guest.goto(pictureLink);
+    const seen = guest.getByRole('img', { name: PICTURE });
+    await expect.poll(() => seen.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(640);
+    await visible(guest.getByRole('button', { name: UI.pinOf(1, 'Demo Producer') }));
+    const gbox = (await seen.boundingBox())!;
+    await guest.mouse.click(gbox.x + gbox.width * 0.75, gbox.y + gbox.height * 0.7);
+    await guest.getByRole('button', { name: UI.draw }).click();
+    await guest.getByText(UI.drawTools.rect).click();
+    await guest.mouse.move(gbox.x + gbox.width * 0.6, gbox.y + gbox.height * 0.6);
+    await guest.mouse.down();
+    await guest.mouse.move(gbox.x + gbox.width * 0.9, gbox.y + gbox.height * 0.85, { steps: 4 });
+    await guest.mouse.up();
+    await guest.getByLabel(UI.yourName).fill(GUEST_NAME);
+    await guest.getByLabel(UI.addComment).fill('Crop the corner');
+    await guest.getByRole('button', { name: UI.commentOnPoint }).click();
+    await visible(guest.getByRole('article', { name: 'Crop the corner' }));
+    await shot(guest, FLOW, '14-guest-picture-pin');
+
+    const theirs = a.getByRole('button', { name: UI.pinOf(2, GUEST_NAME) });
+    await visible(theirs);
+    await theirs.click();
+    await visible(a.getByRole('img', { name: UI.drawingOnFrame }));
+    await visible(a.getByRole('article', { name: 'Crop the corner' }).getByText(UI.guestBadge));
+    await shot(a, FLOW, '15-owner-picture-pins');
   });
 });

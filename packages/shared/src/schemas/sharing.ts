@@ -151,7 +151,13 @@ const oneKey = (v: { shared_link?: string; shared_asset?: string }, ctx: z.Refin
     ctx.addIssue({ code: 'custom', path: ['shared_link'], message: MSG.linkNotFound });
 };
 export type ReviewKey = { shared_link?: string; shared_asset?: string; ingest_db_id?: string };
-export const reviewQuery = z.object(reviewKeyFields).superRefine(oneKey);
+export const reviewQuery = z
+  .object({
+    ...reviewKeyFields,
+    /** '1' on the page's own refreshes: not a new view */
+    again: z.literal('1').optional(),
+  })
+  .superRefine(oneKey);
 export const reviewFileQuery = z
   .object({ ...reviewKeyFields, kind: z.enum(['play', 'original', 'thumbnail']) })
   .superRefine(oneKey);

@@ -106,27 +106,29 @@ export function createReviewService(ctx: AppContext) {
   return {
     openLink,
 
-    async show(token: ReviewKey, viewer: Viewer): Promise<ReviewAnswer> {
+    /** What the link shows; a view is recorded unless it is the page refreshing itself (`again`). */
+    async show(token: ReviewKey & { again?: '1' }, viewer: Viewer): Promise<ReviewAnswer> {
       const link = await linkOf(token, viewer);
       if (!link || expired(link)) return { state: 'expired' };
       const { stack, chosen } = await versionToShow(db, link.assetId, token.ingest_db_id);
       if (!chosen) return { state: 'expired' };
       const asset = chosen.asset;
       if (!(await passes(link, viewer))) return { state: 'passcode', title: asset.title };
-      await events.transaction(db, async (tx, emit) => {
-        await tx.insert(shareLinkViews).values({
-          linkId: link.id,
-          userId: viewer.userId,
-          addressHash: sha256(viewer.address),
+      if (!token.again)
+        await events.transaction(db, async (tx, emit) => {
+          await tx.insert(shareLinkViews).values({
+            linkId: link.id,
+            userId: viewer.userId,
+            addressHash: sha256(viewer.address),
+          });
+          if (viewer.userId) {
+            const [u] = await tx
+              .select({ id: users.id, email: users.email })
+              .from(users)
+              .where(eq(users.id, viewer.userId));
+            if (u) await claimInvitedShares(tx, emit, u);
+          }
         });
-        if (viewer.userId) {
-          const [u] = await tx
-            .select({ id: users.id, email: users.email })
-            .from(users)
-            .where(eq(users.id, viewer.userId));
-          if (u) await claimInvitedShares(tx, emit, u);
-        }
-      });
       const [sharer] = link.createdBy
         ? await db.select().from(users).where(eq(users.id, link.createdBy))
         : [];

@@ -223,6 +223,13 @@ describe('review links', () => {
     expect((await review(token + 'x')).body.data).toEqual({ state: 'expired' });
     const users = await call<SharedUsers>(t, 'GET', API.shares.users, a, { ingest_db_id: assetId });
     expect(users.body.data.links[0]).toMatchObject({ share_link_db_id, views: 1, is_download_allowed: true });
+    // the open page refreshing itself is not a new view; opening it again is
+    await send(t, 'GET', API.review.root, { query: { shared_link: token, again: '1' } });
+    const refreshed = await call<SharedUsers>(t, 'GET', API.shares.users, a, { ingest_db_id: assetId });
+    expect(refreshed.body.data.links[0].views).toBe(1);
+    await review(token);
+    const reopened = await call<SharedUsers>(t, 'GET', API.shares.users, a, { ingest_db_id: assetId });
+    expect(reopened.body.data.links[0].views).toBe(2);
     // past its time
     await t.ctx.db
       .update(shareLinks)

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ROUTES, type ReviewKey } from '@rushes/shared';
+import { ROUTES, type ReviewAnswer, type ReviewKey } from '@rushes/shared';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { connectSocket } from '../../api/socket.ts';
@@ -57,11 +57,23 @@ export function useSharedUsers(projectDbId: string, ingestDbId: string) {
   });
 }
 
-/** What a review link shows (no account needed); refetched every 30 s so a revoke shows soon. */
+/**
+ * What a review link shows (no account needed); refetched every 30 s so a revoke shows soon (a
+ * page with comments hears it sooner, from its comments poll). Only a fetch that opens it counts a view
+ * (the first, or the first after the passcode), not its refreshes.
+ */
 export function useReview(key: ReviewKey) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: shareKeys.review(key),
-    queryFn: ({ signal }) => call(ROUTES.review.show, { ...key }, { signal }),
+    queryFn: ({ signal }) =>
+      call(
+        ROUTES.review.show,
+        queryClient.getQueryData<ReviewAnswer>(shareKeys.review(key))?.state === 'open'
+          ? { ...key, again: '1' as const }
+          : { ...key },
+        { signal },
+      ),
     refetchInterval: 30_000,
     retry: false,
     meta: { silent: true },
