@@ -58,6 +58,8 @@ async function dragOntoRow(page: Page, title: string, file: string) {
   await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', ...at, data });
   await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
   await visible(row(page, title).getByText(UI.dropNewVersion));
+  // the row says what happens, not the folder's drop zone
+  await expect.poll(() => page.getByText(UI.dropToUpload).count()).toBe(0);
   await shot(page, FLOW, '09c-drop-on-row');
   await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
   await cdp.send('Input.dispatchDragEvent', { type: 'drop', ...at, data });
@@ -305,7 +307,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
 
     await a.goto(`${run.server.url}/project/${projectDbId}`);
     await visible(row(a, FILE));
-    await dragOntoRow(a, FILE, clip(FILE_V3, 'mandelbrot'));
+    await dragOntoRow(a, FILE, clip(FILE_V3, 'smptebars'));
     await toast(a, MSG.versionAdded);
     await expect.poll(() => row(a, FILE_V3).count()).toBe(0);
     await a.goto(`${run.server.url}/player/${assetId}`);

@@ -34,7 +34,10 @@ export function UploadDropZone({ picker, children }: { picker: UploadPicker | nu
         event.preventDefault();
         event.dataTransfer.dropEffect = 'copy';
         // over a row that takes the file as a new version, the row says so (issue 16)
-        setOnRow(!!(event.target as Element).closest?.('[data-version-drop="true"]'));
+        // (a drag event may target a text node: look from its element)
+        const node = event.target as Node;
+        const element = node instanceof Element ? node : node.parentElement;
+        setOnRow(!!element?.closest('[data-version-drop="true"]'));
       }}
       onDrop={(event) => {
         event.preventDefault();

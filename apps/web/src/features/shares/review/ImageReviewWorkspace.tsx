@@ -33,8 +33,9 @@ function Pin({
       }}
       style={{
         position: 'absolute',
-        left: `calc(${at.x * 100}% - 12px)`,
-        top: `calc(${at.y * 100}% - 12px)`,
+        // the pin's pointed corner (bottom left) is on the point
+        left: `${at.x * 100}%`,
+        top: `calc(${at.y * 100}% - 24px)`,
         width: 24,
         height: 24,
         borderRadius: '50% 50% 50% 0',
