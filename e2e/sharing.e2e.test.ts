@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { MSG, UI } from '@rushes/shared';
 import { assets } from '../apps/server/src/db/schema/index.ts';
@@ -66,6 +66,10 @@ async function dragOntoRow(page: Page, title: string, file: string) {
   await cdp.detach();
 }
 
+/** Uploads and media jobs take longer on a loaded machine than the steps' usual wait. */
+const soon = (locator: Locator) =>
+  expect.poll(() => locator.first().isVisible(), { timeout: 30_000 }).toBe(true);
+
 const paused = (page: Page) =>
   page
     .locator('video')
@@ -107,7 +111,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await a.goto(`${run.server.url}/project/${projectDbId}`);
     const file = clip(FILE, 'testsrc');
     await a.getByTestId('upload-files-input').setInputFiles(file);
-    await visible(row(a, FILE));
+    await soon(row(a, FILE));
     assetId = (await run.server.db.select().from(assets).where(eq(assets.title, FILE)))[0].id;
     await expect.poll(() => row(a, FILE).getByText('0:08').count(), { timeout: 30_000 }).toBeGreaterThan(0);
   });
@@ -356,7 +360,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     ]); // prettier-ignore
     await a.goto(`${run.server.url}/project/${projectDbId}`);
     await a.getByTestId('upload-files-input').setInputFiles(png);
-    await visible(row(a, PICTURE));
+    await soon(row(a, PICTURE));
     await expect
       .poll(
         () =>

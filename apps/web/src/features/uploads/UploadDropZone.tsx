@@ -7,6 +7,16 @@ import type { UploadPicker } from './useUploadPicker.tsx';
 const carriesFiles = (event: React.DragEvent) => [...event.dataTransfer.types].includes('Files');
 
 /**
+ * Over a file's row that takes a dropped file as its new version (issue 16): the row says so, not
+ * the folder's overlay. A drag event may target a text node: look from its element.
+ */
+function overVersionRow(event: React.DragEvent) {
+  const node = event.target as Node;
+  const element = node instanceof Element ? node : node.parentElement;
+  return !!element?.closest('[data-version-drop="true"]');
+}
+
+/**
  * The asset area as a drop target: files and folders dropped anywhere on it are uploaded into the
  * open folder. While something is dragged over it, an outline says so.
  */
@@ -24,6 +34,7 @@ export function UploadDropZone({ picker, children }: { picker: UploadPicker | nu
         if (!carriesFiles(event)) return;
         depth.current += 1;
         setOver(true);
+        setOnRow(overVersionRow(event));
       }}
       onDragLeave={() => {
         depth.current = Math.max(0, depth.current - 1);
@@ -33,11 +44,7 @@ export function UploadDropZone({ picker, children }: { picker: UploadPicker | nu
         if (!carriesFiles(event)) return;
         event.preventDefault();
         event.dataTransfer.dropEffect = 'copy';
-        // over a row that takes the file as a new version, the row says so (issue 16)
-        // (a drag event may target a text node: look from its element)
-        const node = event.target as Node;
-        const element = node instanceof Element ? node : node.parentElement;
-        setOnRow(!!element?.closest('[data-version-drop="true"]'));
+        setOnRow(overVersionRow(event));
       }}
       onDrop={(event) => {
         event.preventDefault();
