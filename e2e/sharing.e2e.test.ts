@@ -167,7 +167,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
 
   it('an anonymous browser is asked for the passcode, then watches', async () => {
     await guest.goto(link);
-    await visible(guest.getByText(UI.reviewPasscodeTitle));
+    await soon(guest.getByText(UI.reviewPasscodeTitle));
     await guest.getByLabel(UI.passcodeLabel, { exact: true }).fill('wrong-passcode');
     await guest.getByRole('button', { name: UI.reviewUnlock }).click();
     await visible(guest.getByText(MSG.wrongPasscode));
@@ -185,7 +185,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
 
   it('the guest comments with a drawing on frame 120; A sees it live with its marker, replies and resolves', async () => {
     await a.goto(`${run.server.url}/player/${assetId}`);
-    await visible(a.getByRole('region', { name: UI.comments }));
+    await soon(a.getByRole('region', { name: UI.comments }));
     const video = guest.locator('video');
     await video.evaluate((v: HTMLVideoElement) => {
       v.pause();
@@ -260,7 +260,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
   });
 
   it('A uploads version 2 onto the asset; the same link shows v2 with a switcher to v1', async () => {
-    await visible(row(a, FILE));
+    await soon(row(a, FILE));
     const v2 = clip(FILE_V2, 'testsrc2');
     await row(a, FILE).click({ button: 'right' });
     const chooser = a.waitForEvent('filechooser');
@@ -272,7 +272,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await shot(a, FLOW, '08-version-uploaded');
 
     await guest.reload();
-    await visible(guest.getByRole('heading', { name: FILE_V2 }));
+    await soon(guest.getByRole('heading', { name: FILE_V2 }));
     const switcher = guest.getByRole('radiogroup', { name: UI.versions });
     await visible(switcher);
     await shot(guest, FLOW, '09-guest-v2');
@@ -289,7 +289,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
 
   it("A's own player opens the newest version, switches to v1 with its comment and compares; a file dragged onto the row is v3", async () => {
     await a.goto(`${run.server.url}/player/${assetId}`);
-    await visible(a.getByRole('heading', { name: FILE_V2 }));
+    await soon(a.getByRole('heading', { name: FILE_V2 }));
     const switcher = a.getByRole('radiogroup', { name: UI.versions });
     await visible(switcher);
     await expect.poll(() => a.getByRole('article', { name: 'The logo flickers here' }).count()).toBe(0);
@@ -310,12 +310,12 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await shot(a, FLOW, '09b-owner-compare');
 
     await a.goto(`${run.server.url}/project/${projectDbId}`);
-    await visible(row(a, FILE));
+    await soon(row(a, FILE));
     await dragOntoRow(a, FILE, clip(FILE_V3, 'smptebars'));
     await toast(a, MSG.versionAdded);
     await expect.poll(() => row(a, FILE_V3).count()).toBe(0);
     await a.goto(`${run.server.url}/player/${assetId}`);
-    await visible(a.getByRole('heading', { name: FILE_V3 }));
+    await soon(a.getByRole('heading', { name: FILE_V3 }));
     await visible(
       a.getByRole('radiogroup', { name: UI.versions }).getByText(UI.versionLabel(3), { exact: true }),
     );
@@ -384,7 +384,9 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
 
     await row(a, PICTURE).dblclick();
     const picture = a.getByRole('img', { name: PICTURE });
-    await expect.poll(() => picture.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(640);
+    await expect
+      .poll(() => picture.evaluate((i: HTMLImageElement) => i.naturalWidth), { timeout: 30_000 })
+      .toBe(640);
     await visible(a.getByText(UI.clickToPin));
     const box = (await picture.boundingBox())!;
     await a.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.4);
@@ -398,7 +400,9 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
 
     await guest.goto(pictureLink);
     const seen = guest.getByRole('img', { name: PICTURE });
-    await expect.poll(() => seen.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(640);
+    await expect
+      .poll(() => seen.evaluate((i: HTMLImageElement) => i.naturalWidth), { timeout: 30_000 })
+      .toBe(640);
     await visible(guest.getByRole('button', { name: UI.pinOf(1, 'Demo Producer') }));
     const gbox = (await seen.boundingBox())!;
     await guest.mouse.click(gbox.x + gbox.width * 0.75, gbox.y + gbox.height * 0.7);
