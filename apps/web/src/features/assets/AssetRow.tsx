@@ -57,7 +57,8 @@ function useVersionDrop(asset: AssetItem, onDropVersion: AssetRowProps['onDropVe
     handlers: {
       'data-version-drop': 'true',
       onDragEnter: (event: React.DragEvent) => {
-        if (!carriesFiles(event)) return;
+        // several files go into the folder (the drop zone): only one is a version
+        if (!carriesFiles(event) || event.dataTransfer.items.length !== 1) return;
         depth.current += 1;
         setOver(true);
       },

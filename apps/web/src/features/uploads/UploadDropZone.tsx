@@ -11,6 +11,7 @@ const carriesFiles = (event: React.DragEvent) => [...event.dataTransfer.types].i
  * the folder's overlay. A drag event may target a text node: look from its element.
  */
 function overVersionRow(event: React.DragEvent) {
+  if (event.dataTransfer.items.length !== 1) return false; // several: an upload into the folder
   const node = event.target as Node;
   const element = node instanceof Element ? node : node.parentElement;
   return !!element?.closest('[data-version-drop="true"]');
