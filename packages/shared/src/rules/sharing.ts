@@ -100,7 +100,7 @@ export const REVIEW_UI = {
   pinOf: (n: number, author: string) => `Comment ${n} by ${author}`,
   newPin: 'Your comment goes here',
   reviewActions: {
-    back: 'Play backwards (J)',
+    back: 'Back one second (J)',
     pause: 'Pause (K)',
     play: 'Play (L)',
     prevFrame: 'Previous frame (←)',
