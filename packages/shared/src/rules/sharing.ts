@@ -39,6 +39,9 @@ export const SHARE_MESSAGES = {
   commentResolved: 'Comment resolved',
   commentReopened: 'Comment reopened',
   newCommentTitle: 'New comment',
+  commentedOn: (who: string, title: string) => `${who} commented on ${title}`,
+  /** the owner's one notification while unseen, once more comments have come in (batching) */
+  commentsOn: (count: number, title: string) => `${count} new comments on ${title}`,
   commentNotFound: 'Comment not found',
   commentOneAnchor: 'A comment is on a frame or on a point of a page, not both',
   guestNameRequired: 'Enter your name',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_FRAME_RATE, MSG, smpteTimecode, type AssetCommentsPage, type Drawing } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetComments, notifications, projects, users } from '../../db/schema/index.ts';
@@ -149,7 +149,7 @@ export function createCommentsService(ctx: AppContext) {
         const actor = 'userId' in author ? author.userId : null;
         if (owner && owner !== actor) {
           const [pending] = await tx
-            .select({ id: notifications.id })
+            .select({ id: notifications.id, createdAt: notifications.createdAt })
             .from(notifications)
             .where(
               and(
@@ -164,7 +164,23 @@ export function createCommentsService(ctx: AppContext) {
               ),
             )
             .limit(1);
-          if (!pending) {
+          if (pending) {
+            // batched: the unseen notification counts what came in since it was written
+            const [{ n }] = await tx
+              .select({ n: count() })
+              .from(assetComments)
+              .where(
+                and(
+                  eq(assetComments.assetId, asset.id),
+                  gte(assetComments.createdAt, pending.createdAt),
+                  sql`${assetComments.authorUserId} is distinct from ${owner}`,
+                ),
+              );
+            await tx
+              .update(notifications)
+              .set({ message: MSG.commentsOn(Math.max(2, n), asset.title) })
+              .where(eq(notifications.id, pending.id));
+          } else {
             const [who] = actor ? await tx.select().from(users).where(eq(users.id, actor)) : [];
             const name = who
               ? `${who.firstName} ${who.lastName}`.trim()
@@ -173,7 +189,7 @@ export function createCommentsService(ctx: AppContext) {
               userIds: [owner],
               type: 'asset_comment',
               title: MSG.newCommentTitle,
-              message: `${name} commented on ${asset.title}`,
+              message: MSG.commentedOn(name, asset.title),
               projectId: asset.projectId,
               assetId: asset.id,
               actorUserId: actor,

@@ -134,14 +134,24 @@ describe('asset comments', () => {
     const heard = next(owner, 'asset_comments_changed');
     await add(c, { ingest_db_id: assetId, text: 'one', frame: 1 });
     expect(await heard).toEqual({ ingest_db_id: assetId });
+    const notes = () =>
+      t.ctx.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, a.user.id), eq(notifications.notificationType, 'asset_comment')));
+    expect((await notes()).map((n) => n.message)).toEqual(['Cy Editor commented on cut.mp4']);
+    // more while it is unseen: still one, counting them (the owner's own comments are not news)
     await add(c, { ingest_db_id: assetId, text: 'two', frame: 2 });
     await add(a, { ingest_db_id: assetId, text: 'mine' });
-    const notes = await t.ctx.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, a.user.id), eq(notifications.notificationType, 'asset_comment')));
-    expect(notes).toHaveLength(1);
-    expect(notes[0].message).toBe('Cy Editor commented on cut.mp4');
+    await add(c, { ingest_db_id: assetId, text: 'three', frame: 3 });
+    expect((await notes()).map((n) => n.message)).toEqual(['3 new comments on cut.mp4']);
+    // once seen, the next comment is a new notification
+    await t.ctx.db.update(notifications).set({ hasSeen: true }).where(eq(notifications.userId, a.user.id));
+    await add(c, { ingest_db_id: assetId, text: 'four', frame: 4 });
+    expect((await notes()).map((n) => n.message).sort()).toEqual([
+      '3 new comments on cut.mp4',
+      'Cy Editor commented on cut.mp4',
+    ]);
   });
 });
 
