@@ -449,6 +449,16 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
         }),
     );
     expect(heard).toBeCloseTo(60, 0);
+    // audio takes review comments at its timecode too, with a marker on the timeline (issue 16)
+    const timecode = page.getByLabel(UI.currentTimecode);
+    await expect.poll(() => timecode.textContent()).toMatch(/^00:0[01]:/);
+    const at = (await timecode.textContent())!;
+    await page.getByLabel(UI.addComment).fill('Hum under the tone');
+    await page.getByRole('button', { name: UI.commentAt(at) }).click();
+    await visible(page.getByRole('article', { name: 'Hum under the tone' }));
+    await expect
+      .poll(() => page.getByRole('group', { name: UI.timeline }).getByRole('button').count())
+      .toBe(1);
     await shot(page, FLOW, '10-player-audio-seeked');
 
     await page.goBack();

@@ -174,8 +174,9 @@ export default function PlayerPage() {
                 current={asset.ingest_db_id}
               />
             )}
-            {asset.file_type === 'video' && asset.play_url ? (
+            {(asset.file_type === 'video' || asset.file_type === 'audio') && asset.play_url ? (
               <ReviewWorkspace
+                audio={asset.file_type === 'audio'}
                 playUrl={asset.play_url}
                 poster={asset.thumbnail}
                 title={asset.title}

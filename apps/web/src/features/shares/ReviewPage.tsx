@@ -177,8 +177,9 @@ export default function ReviewPage() {
             current={data.ingest_db_id}
           />
         )}
-        {data.file_type === 'video' && data.play_url ? (
+        {(data.file_type === 'video' || data.file_type === 'audio') && data.play_url ? (
           <ReviewWorkspace
+            audio={data.file_type === 'audio'}
             playUrl={data.play_url}
             poster={data.thumbnail}
             title={data.title}

@@ -21,7 +21,7 @@ const ICONS: Record<ReviewActionId, ReactNode> = {
 };
 
 /** The video's frame, paused state and duration, followed from its events. */
-export function usePlayback(video: RefObject<HTMLVideoElement | null>, frameRate: number) {
+export function usePlayback(video: RefObject<HTMLMediaElement | null>, frameRate: number) {
   const [state, setState] = useState({ frame: 0, paused: true, duration: 0, ratio: 16 / 9 });
   useEffect(() => {
     const v = video.current;
@@ -31,7 +31,10 @@ export function usePlayback(video: RefObject<HTMLVideoElement | null>, frameRate
         frame: frameAt(v.currentTime, frameRate),
         paused: v.paused,
         duration: Number.isFinite(v.duration) ? v.duration : 0,
-        ratio: v.videoWidth && v.videoHeight ? v.videoWidth / v.videoHeight : 16 / 9,
+        ratio:
+          v instanceof HTMLVideoElement && v.videoWidth && v.videoHeight
+            ? v.videoWidth / v.videoHeight
+            : 16 / 9,
       });
     const names = ['timeupdate', 'seeked', 'play', 'pause', 'loadedmetadata', 'durationchange'];
     for (const n of names) v.addEventListener(n, read);
@@ -44,7 +47,7 @@ export function usePlayback(video: RefObject<HTMLVideoElement | null>, frameRate
 }
 
 /** Keys J/K/L, ←/→ and space run the review actions, unless the user is typing. */
-export function useReviewKeys(video: RefObject<HTMLVideoElement | null>, frameRate: number) {
+export function useReviewKeys(video: RefObject<HTMLMediaElement | null>, frameRate: number) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
@@ -61,7 +64,7 @@ export function useReviewKeys(video: RefObject<HTMLVideoElement | null>, frameRa
 }
 
 /** Seeks to a frame and pauses there. */
-export function seekToFrame(video: HTMLVideoElement | null, frame: number, frameRate: number) {
+export function seekToFrame(video: HTMLMediaElement | null, frame: number, frameRate: number) {
   if (!video) return;
   video.pause();
   video.currentTime = timeOfFrame(frame, frameRate);
@@ -79,7 +82,7 @@ export function ReviewControls({
   comments,
   onMarker,
 }: {
-  video: RefObject<HTMLVideoElement | null>;
+  video: RefObject<HTMLMediaElement | null>;
   frameRate: number;
   frame: number;
   duration: number;

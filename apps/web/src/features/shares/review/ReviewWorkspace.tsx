@@ -1,6 +1,6 @@
-import { Box, Button, Grid, Group, SegmentedControl, Stack } from '@mantine/core';
+import { Box, Button, Grid, Group, Image, SegmentedControl, Stack } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { UI, smpteTimecode, type AssetComment, type Drawing } from '@rushes/shared';
 import { showApiError } from '../../../app/apiErrors.ts';
 import { CommentsPanel } from './CommentsPanel.tsx';
@@ -18,14 +18,17 @@ export function ReviewWorkspace({
   title,
   frameRate,
   source,
+  audio = false,
 }: {
   playUrl: string;
   poster: string | null;
   title: string;
   frameRate: number;
   source: CommentsSource;
+  /** an audio file: the player without a picture to draw on (its waveform shows, if any) */
+  audio?: boolean;
 }) {
-  const video = useRef<HTMLVideoElement>(null);
+  const video = useRef<HTMLMediaElement>(null);
   const playback = usePlayback(video, frameRate);
   useReviewKeys(video, frameRate);
   const { query, post, resolve } = useComments(source);
@@ -54,35 +57,50 @@ export function ReviewWorkspace({
     <Grid>
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="xs">
-          <Box
-            style={{
-              position: 'relative',
-              aspectRatio: String(playback.ratio),
-              width: `min(100%, calc(65vh * ${playback.ratio}))`,
-              background: 'black',
-              borderRadius: 8,
-            }}
-          >
-            <video
-              ref={video}
-              key={playUrl}
-              src={playUrl}
-              poster={poster ?? undefined}
-              preload="auto"
-              aria-label={title}
-              onClick={() => (video.current?.paused ? void video.current.play() : video.current?.pause())}
-              style={{ width: '100%', height: '100%', display: 'block', borderRadius: 8 }}
-            />
-            {(drawing || shown) && (
-              <DrawingLayer
-                label={UI.drawingOnFrame}
-                shapes={drawing ? draft : (shown ?? [])}
-                tool={tool}
-                editable={drawing}
-                onChange={setDraft}
+          {audio ? (
+            <Stack gap="xs" p="sm" bg="gray.1" style={{ borderRadius: 8 }}>
+              {poster && <Image src={poster} alt="" h={120} fit="contain" />}
+              <audio
+                ref={video as RefObject<HTMLAudioElement | null>}
+                key={playUrl}
+                src={playUrl}
+                controls
+                preload="auto"
+                aria-label={title}
+                style={{ width: '100%' }}
               />
-            )}
-          </Box>
+            </Stack>
+          ) : (
+            <Box
+              style={{
+                position: 'relative',
+                aspectRatio: String(playback.ratio),
+                width: `min(100%, calc(65vh * ${playback.ratio}))`,
+                background: 'black',
+                borderRadius: 8,
+              }}
+            >
+              <video
+                ref={video as RefObject<HTMLVideoElement | null>}
+                key={playUrl}
+                src={playUrl}
+                poster={poster ?? undefined}
+                preload="auto"
+                aria-label={title}
+                onClick={() => (video.current?.paused ? void video.current.play() : video.current?.pause())}
+                style={{ width: '100%', height: '100%', display: 'block', borderRadius: 8 }}
+              />
+              {(drawing || shown) && (
+                <DrawingLayer
+                  label={UI.drawingOnFrame}
+                  shapes={drawing ? draft : (shown ?? [])}
+                  tool={tool}
+                  editable={drawing}
+                  onChange={setDraft}
+                />
+              )}
+            </Box>
+          )}
           <ReviewControls
             video={video}
             frameRate={frameRate}
@@ -91,7 +109,7 @@ export function ReviewWorkspace({
             comments={comments}
             onMarker={seek}
           />
-          <Group gap="xs">
+          <Group gap="xs" display={audio ? 'none' : undefined}>
             <Button
               size="xs"
               variant={drawing ? 'filled' : 'default'}

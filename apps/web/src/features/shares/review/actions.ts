@@ -2,7 +2,7 @@ import { UI } from '@rushes/shared';
 
 /** The player the review actions drive. */
 export interface ReviewPlayerControl {
-  video: HTMLVideoElement | null;
+  video: HTMLMediaElement | null;
   frameRate: number;
 }
 
