@@ -70,6 +70,12 @@ async function dragOntoRow(page: Page, title: string, file: string) {
 const soon = (locator: Locator) =>
   expect.poll(() => locator.first().isVisible(), { timeout: 30_000 }).toBe(true);
 
+/** 'New version added' comes after an upload and its stacking: a longer wait, then the toast step. */
+async function versionAdded(page: Page) {
+  await soon(page.getByRole('alert').filter({ hasText: MSG.versionAdded }));
+  await toast(page, MSG.versionAdded);
+}
+
 const paused = (page: Page) =>
   page
     .locator('video')
@@ -266,7 +272,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     const chooser = a.waitForEvent('filechooser');
     await a.getByRole('menuitem', { name: UI.uploadNewVersion }).click();
     await (await chooser).setFiles(v2);
-    await toast(a, MSG.versionAdded);
+    await versionAdded(a);
     // the folder keeps one row for the stack
     await expect.poll(() => row(a, FILE_V2).count()).toBe(0);
     await shot(a, FLOW, '08-version-uploaded');
@@ -312,7 +318,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await a.goto(`${run.server.url}/project/${projectDbId}`);
     await soon(row(a, FILE));
     await dragOntoRow(a, FILE, clip(FILE_V3, 'smptebars'));
-    await toast(a, MSG.versionAdded);
+    await versionAdded(a);
     await expect.poll(() => row(a, FILE_V3).count()).toBe(0);
     await a.goto(`${run.server.url}/player/${assetId}`);
     await soon(a.getByRole('heading', { name: FILE_V3 }));
