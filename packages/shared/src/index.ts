@@ -36,3 +36,5 @@ export * from './schemas/sharing.ts';
 export * from './rules/timecode.ts';
 export * from './schemas/reviewComments.ts';
 export * from './schemas/credits.ts';
+export * from './schemas/payments.ts';
+export * from './rules/gst.ts';
