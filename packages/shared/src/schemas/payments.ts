@@ -80,6 +80,8 @@ export const PAYMENT_TEXT = {
   backToSubscription: 'Back to subscription',
   paymentsTitle: 'Payments',
   noPayments: 'No payments yet',
+  statusTitle: 'Status',
+  backToCredits: 'Back to credits',
   status: { created: 'Pending', paid: 'Paid', failed: 'Failed' },
 } as const;
 
