@@ -12,9 +12,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { APP_NAME, MSG, PAYMENT_TEXT, formatRupees, pscToPaise, type CheckoutDetail } from '@rushes/shared';
+import { getSocket } from '../../api/socket.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
@@ -64,6 +65,15 @@ export default function CheckoutPage() {
   const [acted, setActed] = useState(false);
   const [razorpayBusy, setRazorpayBusy] = useState(false);
   const checkout = useCheckout(paymentDbId, acted);
+  // the payer's payment_update (a Razorpay webhook arrived): refetch without waiting for the poll
+  useEffect(() => {
+    const socket = getSocket();
+    const onUpdate = ({ payment_db_id }: { payment_db_id: string }) => {
+      if (payment_db_id === paymentDbId) void queryClient.invalidateQueries({ queryKey: creditsKeys.all });
+    };
+    socket?.on('payment_update', onUpdate);
+    return () => void socket?.off('payment_update', onUpdate);
+  }, [paymentDbId, queryClient]);
   const settled = () => {
     setActed(true);
     void queryClient.invalidateQueries({ queryKey: creditsKeys.all });
