@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CREDITS_API, PAYMENTS_API, PAYMENT_TEXT, type CreditBalance } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { loadConfig } from '../../config.ts';
 import { send } from '../../../test/inject.ts';
 import { call, type Person } from '../teams/teams.testkit.ts';
 import { creditLedger, paymentEvents, payments } from '../../db/schema/index.ts';
@@ -208,5 +209,14 @@ describe('Razorpay payments (stand-in)', () => {
     const res = await call(t, 'POST', PAYMENTS_API.testComplete, admin, { payment_db_id: s.payment_id });
     expect(res.status).toBe(403);
     expect(res.body.errormessage).toBe(PAYMENT_TEXT.testModeOff);
+  });
+
+  it('configuration: all three Razorpay variables or none; the CSP admits Razorpay’s checkout only then', async () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', RAZORPAY_KEY_ID: 'rzp_test_x' })).toThrow(/RAZORPAY/);
+    expect(loadConfig({ NODE_ENV: 'test' }).paymentProvider).toBe('test');
+    const res = await t.app.inject({ method: 'GET', url: PAYMENTS_API.checkout });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://checkout.razorpay.com");
+    expect(csp).toContain("frame-src 'self' https://api.razorpay.com https://checkout.razorpay.com");
   });
 });

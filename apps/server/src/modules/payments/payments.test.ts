@@ -186,6 +186,11 @@ describe('test-mode payments', () => {
     expect(row.status).toBe('created');
   });
 
+  it('the CSP admits no Razorpay script in test mode', async () => {
+    const res = await t.app.inject({ method: 'GET', url: PAYMENTS_API.checkout });
+    expect(String(res.headers['content-security-policy'])).not.toContain('razorpay');
+  });
+
   it('the webhook refuses a body signed with anything but the webhook secret', async () => {
     const { admin, team } = await creditsWorld(t);
     const started = await buyCredits(t, admin, team.id, 20);
