@@ -125,6 +125,18 @@ describe('test-mode payments', () => {
     expect(await t.ctx.db.$count(payments, eq(payments.teamId, team.id))).toBe(1);
   });
 
+  it('above ₹50,000 a team without billing details is asked for them (Rule 46(e))', async () => {
+    const { admin, team } = await creditsWorld(t);
+    const res = await call(t, 'POST', PAYMENTS_API.addCredits, admin, {
+      team_db_id: team.id,
+      credits: 50_001,
+      idempotency_key: 'big-buy-0001',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errormessage).toBe(PAYMENT_TEXT.billingDetailsRequired);
+    expect((await buyCredits(t, admin, team.id, 50_000)).taxable).toBe(50_000);
+  });
+
   it('validates credits: numbers only, positive', async () => {
     const { admin, team } = await creditsWorld(t);
     for (const credits of ['abc', 0, -5, 1.5]) {
