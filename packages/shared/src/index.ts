@@ -35,3 +35,6 @@ export * from './rules/sharing.ts';
 export * from './schemas/sharing.ts';
 export * from './rules/timecode.ts';
 export * from './schemas/reviewComments.ts';
+export * from './schemas/credits.ts';
+export * from './schemas/payments.ts';
+export * from './rules/gst.ts';

@@ -17,6 +17,8 @@ import { approvalsModule } from './approvals/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { mediaModule } from './media/index.ts';
 import { aiModule } from './ai/index.ts';
+import { creditsModule } from './credits/index.ts';
+import { paymentsModule } from './payments/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -42,6 +44,8 @@ export const MODULES = [
   uploadsModule,
   mediaModule,
   aiModule,
+  creditsModule,
+  paymentsModule,
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { AI_TEXT, UI } from '@rushes/shared';
+import { AI_TEXT, PAYMENT_TEXT, UI } from '@rushes/shared';
 import { lazy } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -19,6 +19,7 @@ import type { TaskChatPanelProps } from '../../features/tasks/chat/TaskChatPanel
 import type { ApprovalRequestPanelProps } from '../../features/approvals/ApprovalRequestPanel.tsx';
 import type { SharePanelProps } from '../../features/shares/SharePanel.tsx';
 import type { AssistantPanelProps } from '../../features/ai/panelProps.ts';
+import type { AddCreditsPanelProps } from '../../features/credits/AddCreditsPanel.tsx';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -63,6 +64,8 @@ declare module './registry.ts' {
     aiAssistant: AssistantPanelProps;
     /** share asset (spec 002 §2, §4) */
     shareAsset: SharePanelProps;
+    /** add credits (spec 002 §2, §5; issue 15) */
+    addCredits: AddCreditsPanelProps;
   }
 }
 
@@ -154,6 +157,10 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   aiAssistant: {
     title: AI_TEXT.panelTitle,
     component: lazy(() => import('../../features/ai/AssistantPanel.tsx')),
+  },
+  addCredits: {
+    title: PAYMENT_TEXT.addCreditsTitle,
+    component: lazy(() => import('../../features/credits/AddCreditsPanel.tsx')),
   },
 };
 
