@@ -21,7 +21,9 @@ CREATE TABLE "subscription_purchases" (
 	"plan_code" text,
 	"months" integer,
 	"storage_gb" integer,
-	"amount" numeric(14, 2) NOT NULL,
+	"renewal_date" timestamp with time zone,
+	"amount_paise" bigint NOT NULL,
+	"payment_id" text,
 	"paid_with" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -43,4 +45,5 @@ ALTER TABLE "cloud_usage_records" ADD CONSTRAINT "cloud_usage_records_user_id_us
 ALTER TABLE "subscription_purchases" ADD CONSTRAINT "subscription_purchases_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_purchases" ADD CONSTRAINT "subscription_purchases_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_subscriptions" ADD CONSTRAINT "team_subscriptions_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "cloud_usage_team_started_idx" ON "cloud_usage_records" USING btree ("team_id","started_at");
+CREATE INDEX "cloud_usage_team_started_idx" ON "cloud_usage_records" USING btree ("team_id","started_at");--> statement-breakpoint
+UPDATE "plans" SET "storage_size_addition_step" = 100 WHERE "code" IN ('pro', 'team', 'sme', 'enterprise');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt } from './columns.ts';
 import { projects } from './projects.ts';
@@ -42,8 +42,12 @@ export const subscriptionPurchases = pgTable('subscription_purchases', {
   planCode: text('plan_code'),
   months: integer('months'),
   storageGb: integer('storage_gb'),
-  /** What it cost in PSC (rupees), to the paisa. */
-  amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  /** The renewal date the purchase sets (upgrade, renewal). */
+  renewalDate: timestamp('renewal_date', { withTimezone: true }),
+  /** What it cost, whole paise (1 PSC = 1 rupee = 100 paise). */
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  /** The payment that pays it (paid_with 'payment'). */
+  paymentId: text('payment_id'),
   /** 'credits' | 'payment' */
   paidWith: text('paid_with').notNull(),
   /** pending (a payment not paid yet) | applied */

@@ -5,6 +5,7 @@ export {
   assertWithinLimit,
   findPlan,
   hasRoom,
+  listPlans,
   presentCurrentPlan,
   upgradeData,
   upgradeRequired,
@@ -19,6 +20,23 @@ export {
   subscriptionOf,
   type CloudUsageRow,
 } from './plans.usage.ts';
+export {
+  applyPurchase,
+  clearUpgradePending,
+  insertPurchase,
+  lockSubscription,
+  markUpgradePending,
+  purchaseByKey,
+  purchaseByPayment,
+  setPurchasePayment,
+  teamUsage,
+  upgradeInProgressFor,
+  type Purpose,
+  type PurchaseRow,
+} from './plans.subscription.ts';
 
-/** Plans and their limits: no routes or jobs of its own; other modules call its functions. */
+/**
+ * Plans, their limits, the team's subscription state and cloud usage: no routes or jobs of its own;
+ * other modules call its functions (the subscriptions module sells, statistics reads).
+ */
 export const plansModule = defineModule({ name: 'plans' });
