@@ -37,3 +37,4 @@ export * from './schemas/sharing.ts';
 export * from './rules/timecode.ts';
 export * from './schemas/reviewComments.ts';
 export * from './schemas/subscriptions.ts';
+export * from './schemas/credits.ts';

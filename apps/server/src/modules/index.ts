@@ -19,6 +19,7 @@ import { mediaModule } from './media/index.ts';
 import { aiModule } from './ai/index.ts';
 import { statisticsModule } from './statistics/index.ts';
 import { subscriptionsModule } from './subscriptions/index.ts';
+import { creditsModule } from './credits/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -44,6 +45,7 @@ export const MODULES = [
   uploadsModule,
   mediaModule,
   aiModule,
+  creditsModule,
   subscriptionsModule,
   statisticsModule,
 ] as const;

@@ -1,4 +1,5 @@
 import { aiRoutes } from './ai.ts';
+import { creditsRoutes } from './credits.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -35,6 +36,7 @@ export const ROUTES = {
   chat: chatRoutes,
   notifications: notificationsRoutes,
   ai: aiRoutes,
+  credits: creditsRoutes,
   shares: sharesRoutes,
   versions: versionsRoutes,
   comments: commentsRoutes,
