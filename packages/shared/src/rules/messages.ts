@@ -196,13 +196,11 @@ export const MSG = {
   upgradeMachineHourLimit: 'This team has used all the machine hours its plan allows this month.',
   // spec 002 §8 subscription texts
   planUpdated: 'Plan updated',
-  lowBalance: 'Low Balance',
   noPlansAvailable: 'Currently there are no plans available.',
   detailsNotFound: 'Details not found',
   // decided (docs/decisions.md, issue 15)
   renewalDone: 'Subscription renewed',
   storageAdded: 'Storage added',
-  insufficientCredits: 'Not enough credits: add credits or pay instead',
   planNotUpgrade: 'Choose a higher plan than the current one',
   freePlanNoRenewal: 'The Free plan has nothing to renew or add',
   enterpriseContact: 'Contact us for the Enterprise plan',

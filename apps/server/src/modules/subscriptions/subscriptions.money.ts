@@ -1,10 +1,11 @@
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { MSG } from '@rushes/shared';
+import { MSG, paiseToPsc } from '@rushes/shared';
+import { creditBalance, spendCredits } from '../credits/index.ts';
 
 /**
- * The money side of a purchase, through the credits and payments modules (issue 15: built in
- * parallel). Credits: a spend on the ledger with our idempotency key. Payment: an order whose
+ * The money side of a purchase, through the credits and payments modules. Credits: a spend on the
+ * ledger with the purchase's idempotency key (a retry spends once). Payment: an order whose
  * payments.paid event (purpose plan_upgrade | renewal | storage) fulfils the purchase.
  */
 export interface SpendInput {
@@ -17,12 +18,13 @@ export interface SpendInput {
   userId: string;
 }
 
-export async function spendFromCredits(_tx: Tx, _input: SpendInput): Promise<void> {
-  throw new AppError(MSG.paymentsUnavailable, { status: 400 });
+export async function spendFromCredits(tx: Tx, input: SpendInput): Promise<void> {
+  await spendCredits(tx, input);
 }
 
-export async function creditsAvailable(_tx: unknown, _teamId: string): Promise<number | null> {
-  return null;
+/** The team's credits in PSC (rupees, to the paisa). */
+export async function creditsAvailable(db: DbOrTx, teamId: string): Promise<number> {
+  return paiseToPsc(await creditBalance(db, teamId));
 }
 
 export interface PaymentInput {

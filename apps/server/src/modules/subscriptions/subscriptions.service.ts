@@ -106,7 +106,7 @@ export function createSubscriptionsService(ctx: AppContext) {
     teamId: string,
     creditsUsed: boolean,
     requestKey: string | undefined,
-    quoteOf: (locked: Locked) => Quote | Promise<Quote>,
+    quoteOf: (locked: Locked, tx: Tx) => Quote | Promise<Quote>,
   ): Promise<PurchaseAnswer> {
     await authorizeSubscription(db, userId, teamId);
     if (!creditsUsed && !paymentsAvailable) throw badRequest(MSG.paymentsUnavailable);
@@ -123,7 +123,7 @@ export function createSubscriptionsService(ctx: AppContext) {
           amount: paiseToRupees(seen.amountPaise),
         };
       }
-      const q = await quoteOf(locked);
+      const q = await quoteOf(locked, tx);
       await insertPurchase(tx, {
         key,
         teamId,
@@ -241,23 +241,29 @@ export function createSubscriptionsService(ctx: AppContext) {
         idempotency_key?: string;
       },
     ) {
-      return buy(userId, body.team_db_id, body.credits_used, body.idempotency_key, async ({ plan, sub }) => {
-        const target = (await listPlans(db)).find((p) => p.code === body.subscription_db_id);
-        if (!target) throw badRequest(MSG.detailsNotFound);
-        if (target.isEnterprise) throw badRequest(MSG.enterpriseContact);
-        if (target.isFree || target.amount <= plan.amount) throw badRequest(MSG.planNotUpgrade);
-        if (sub.pendingUntil && sub.pendingUntil.getTime() > Date.now())
-          throw badRequest(MSG.upgradeInProgress);
-        const q = upgradeQuote(pricing(plan), pricing(target), sub.renewalDate, new Date());
-        return {
-          purpose: 'plan_upgrade',
-          amountPaise: q.amountPaise,
-          planCode: target.code,
-          renewalDate: q.renewalDate,
-          reason: `Plan upgrade to ${target.title}`,
-          message: MSG.planUpdated,
-        };
-      });
+      return buy(
+        userId,
+        body.team_db_id,
+        body.credits_used,
+        body.idempotency_key,
+        async ({ plan, sub }, tx) => {
+          const target = (await listPlans(tx)).find((p) => p.code === body.subscription_db_id);
+          if (!target) throw badRequest(MSG.detailsNotFound);
+          if (target.isEnterprise) throw badRequest(MSG.enterpriseContact);
+          if (target.isFree || target.amount <= plan.amount) throw badRequest(MSG.planNotUpgrade);
+          if (sub.pendingUntil && sub.pendingUntil.getTime() > Date.now())
+            throw badRequest(MSG.upgradeInProgress);
+          const q = upgradeQuote(pricing(plan), pricing(target), sub.renewalDate, new Date());
+          return {
+            purpose: 'plan_upgrade',
+            amountPaise: q.amountPaise,
+            planCode: target.code,
+            renewalDate: q.renewalDate,
+            reason: `Plan upgrade to ${target.title}`,
+            message: MSG.planUpdated,
+          };
+        },
+      );
     },
 
     renew(
