@@ -14,6 +14,7 @@ export * from './rules/stateCodes.ts';
 export * from './rules/permissions.ts';
 export * from './rules/plans.ts';
 export * from './rules/pricing.ts';
+export * from './rules/subscriptionText.ts';
 export * from './schemas/teams.ts';
 export * from './schemas/billing.ts';
 export * from './rules/projectPermissions.ts';
