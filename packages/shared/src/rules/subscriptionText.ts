@@ -64,7 +64,9 @@ export const SUB_TEXT = {
   hours: 'Hours',
   psc: 'PSC',
   files: 'Files',
+  filesCount: (n: string, one: boolean) => `${n} ${one ? 'File' : 'Files'}`,
   size: 'Size',
+  fileTypes: { video: 'Video', audio: 'Audio', image: 'Image', other: 'Other' },
 } as const;
 
 /** Where the Enterprise plan's Contact Us goes (decided: a contact page opened in a new tab). */

@@ -207,8 +207,9 @@ export function createSubscriptionsService(ctx: AppContext) {
 
     async plans(userId: string, teamId: string) {
       const { team } = await authorizeSubscription(db, userId, teamId);
+      // Enterprise last (a contact page, no price); the others by price.
       const rows = (await listPlans(db)).sort(
-        (a, b) => a.amount - b.amount || Number(a.isEnterprise) - Number(b.isEnterprise),
+        (a, b) => Number(a.isEnterprise) - Number(b.isEnterprise) || a.amount - b.amount,
       );
       return { plans: rows.map((p) => presentPlan(p, team.planCode)) };
     },

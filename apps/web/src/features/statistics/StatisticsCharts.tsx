@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
-import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, ColorSwatch, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   SUB_TEXT,
   formatDay,
@@ -19,6 +19,7 @@ const TYPE_COLORS: Record<string, string> = {
   image: 'teal.6',
   other: 'gray.6',
 };
+const FILE_TYPE_LABELS: Record<string, string> = SUB_TEXT.fileTypes;
 const en = (n: number) => formatNumber(Math.round(n * 100) / 100);
 
 function ChartCard({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
@@ -55,6 +56,7 @@ export default function StatisticsCharts(p: StatisticsChartsProps) {
           h={240}
           data={p.projectStorage.map((r) => ({ project: r.title, MB: mb(r.storage_used) }))}
           dataKey="project"
+          withLegend
           series={[{ name: 'MB', color: 'blue.6' }]}
           valueFormatter={en}
         />
@@ -65,12 +67,26 @@ export default function StatisticsCharts(p: StatisticsChartsProps) {
           withLabelsLine
           withLabels
           data={files.map((f) => ({
-            name: `${f.file_type} (${formatNumber(f.files)})`,
+            name: FILE_TYPE_LABELS[f.file_type] ?? f.file_type,
             value: mb(f.storage_used),
             color: TYPE_COLORS[f.file_type] ?? 'gray.6',
           }))}
           valueFormatter={(v) => `${en(v)} MB`}
         />
+        <Group gap="md">
+          {files.map((f) => (
+            <Group key={f.file_type} gap={6}>
+              <ColorSwatch
+                size={12}
+                color={`var(--mantine-color-${(TYPE_COLORS[f.file_type] ?? 'gray.6').replace('.', '-')})`}
+              />
+              <Text size="sm">
+                {FILE_TYPE_LABELS[f.file_type] ?? f.file_type}: {en(mb(f.storage_used))} MB ·{' '}
+                {SUB_TEXT.filesCount(formatNumber(f.files), f.files === 1)}
+              </Text>
+            </Group>
+          ))}
+        </Group>
       </ChartCard>
       <ChartCard title={SUB_TEXT.projectCloudUsage} empty={p.projectCloudUsage.length === 0}>
         <BarChart
@@ -81,9 +97,11 @@ export default function StatisticsCharts(p: StatisticsChartsProps) {
             [SUB_TEXT.psc]: r.psc,
           }))}
           dataKey="project"
+          withLegend
+          withRightYAxis
           series={[
             { name: SUB_TEXT.hours, color: 'teal.6' },
-            { name: SUB_TEXT.psc, color: 'orange.6' },
+            { name: SUB_TEXT.psc, color: 'orange.6', yAxisId: 'right' },
           ]}
           valueFormatter={en}
         />
