@@ -99,6 +99,25 @@ const schema = z.object({
    * host is listed here: comma-separated host names, IP addresses or CIDR ranges (e.g. localhost).
    */
   OUTBOUND_TRUSTED_HOSTS: z.string().default(''),
+  /**
+   * Payments (issue 15). With all three RAZORPAY_* set, payments go through Razorpay; without them,
+   * through the embedded test-mode provider (its own checkout page; no money moves).
+   * RAZORPAY_API_URL is only for tests against a local stand-in.
+   */
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  /** The supplier printed on GST tax invoices; the GSTIN's first two digits are its state. */
+  INVOICE_SUPPLIER_NAME: z.string().min(1).default('Rushes Media Private Limited'),
+  INVOICE_SUPPLIER_ADDRESS: z
+    .string()
+    .min(1)
+    .default('2nd Floor, 12 Residency Road, Bengaluru, Karnataka 560025'),
+  INVOICE_SUPPLIER_GSTIN: z
+    .string()
+    .regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/)
+    .default('29AABCR1234M1Z5'),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -117,6 +136,8 @@ export interface Config extends Omit<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'LOG_
   outboxEnabled: boolean;
   /** AI_BASE_URL and AI_MODEL are both set. */
   aiConfigured: boolean;
+  /** 'razorpay' when RAZORPAY_KEY_ID, _KEY_SECRET and _WEBHOOK_SECRET are all set, else 'test'. */
+  paymentProvider: 'test' | 'razorpay';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -130,6 +151,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // S3 refuses parts below 5 MiB (except the last); smaller parts are for tests on the fs driver.
   if (e.BLOB_DRIVER === 's3' && e.UPLOAD_PART_SIZE < 5 * 1024 * 1024) {
     throw new Error('Invalid configuration: UPLOAD_PART_SIZE must be at least 5 MiB with S3');
+  }
+  const razorpay = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET].filter(
+    Boolean,
+  ).length;
+  if (razorpay !== 0 && razorpay !== 3) {
+    throw new Error(
+      'Invalid configuration: set all of RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET or none',
+    );
   }
   const mediaTools = {
     ffmpeg: resolveMediaTool('ffmpeg', { env }),
@@ -148,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpEnabled: Boolean(e.SMTP_URL),
     outboxEnabled: !e.SMTP_URL && outboxWanted(e.MAIL_OUTBOX, publicUrl),
     aiConfigured: Boolean(e.AI_BASE_URL && e.AI_MODEL),
+    paymentProvider: razorpay === 3 ? 'razorpay' : 'test',
   };
 }
 

@@ -39,3 +39,5 @@ export * from './rules/timecode.ts';
 export * from './schemas/reviewComments.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/credits.ts';
+export * from './schemas/payments.ts';
+export * from './rules/gst.ts';

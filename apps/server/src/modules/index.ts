@@ -20,6 +20,7 @@ import { aiModule } from './ai/index.ts';
 import { statisticsModule } from './statistics/index.ts';
 import { subscriptionsModule } from './subscriptions/index.ts';
 import { creditsModule } from './credits/index.ts';
+import { paymentsModule } from './payments/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -46,6 +47,7 @@ export const MODULES = [
   mediaModule,
   aiModule,
   creditsModule,
+  paymentsModule,
   subscriptionsModule,
   statisticsModule,
 ] as const;

@@ -28,6 +28,7 @@ export const SUB_TEXT = {
   storageSize: 'Storage (GB)',
   amountToPay: 'Amount to pay',
   pay: 'Pay',
+  plusGst: 'GST is added at checkout',
   payWithCredits: 'Pay with credits',
   proceedToPayment: 'Proceed to payment',
   usage: 'Usage',

@@ -93,13 +93,15 @@ export async function clearUpgradePending(tx: DbOrTx, teamId: string) {
 export async function applyPurchase(
   tx: Tx,
   key: string,
+  /** When given, a purchase of another team is not applied (a payment names its own team). */
+  teamId?: string,
 ): Promise<{ applied: boolean; purchase: PurchaseRow | null }> {
   const [purchase] = await tx
     .select()
     .from(subscriptionPurchases)
     .where(eq(subscriptionPurchases.key, key))
     .for('update');
-  if (!purchase) return { applied: false, purchase: null };
+  if (!purchase || (teamId && purchase.teamId !== teamId)) return { applied: false, purchase: null };
   if (purchase.status === 'applied') return { applied: false, purchase };
   const locked = await lockSubscription(tx, purchase.teamId);
   if (!locked) return { applied: false, purchase };

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { registerSubscriptionFulfilment } from './subscriptions.fulfil.ts';
 import { registerSubscriptionMappers } from './subscriptions.realtime.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
 
@@ -6,5 +7,5 @@ import { subscriptionRoutes } from './subscriptions.routes.ts';
 export const subscriptionsModule = defineModule({
   name: 'subscriptions',
   routes: [subscriptionRoutes],
-  listeners: [registerSubscriptionMappers],
+  listeners: [registerSubscriptionMappers, registerSubscriptionFulfilment],
 });

@@ -1,7 +1,8 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { MSG, paiseToPsc } from '@rushes/shared';
+import { paiseToPsc } from '@rushes/shared';
+import type { AppContext } from '../../platform/context.ts';
 import { creditBalance, spendCredits } from '../credits/index.ts';
+import { createPayment } from '../payments/index.ts';
 
 /**
  * The money side of a purchase, through the credits and payments modules. Credits: a spend on the
@@ -36,11 +37,21 @@ export interface PaymentInput {
   description: string;
 }
 
-export const paymentsAvailable = false;
+/** Paying by a payment is always offered (the test-mode provider is the embedded default). */
+export const paymentsAvailable = true;
 
+/** Starts (or, by the same key, finds) the payment of a purchase; its purpose carries our key. */
 export async function startPayment(
-  _tx: Tx,
-  _input: PaymentInput,
+  ctx: AppContext,
+  input: PaymentInput,
 ): Promise<{ paymentId: string; checkoutUrl: string }> {
-  throw new AppError(MSG.paymentsUnavailable, { status: 400 });
+  const started = await createPayment(ctx, {
+    teamId: input.teamId,
+    userId: input.userId,
+    purpose: { kind: input.purpose, purchaseKey: input.idempotencyKey },
+    taxablePaise: input.amountPaise,
+    description: input.description,
+    idempotencyKey: input.idempotencyKey,
+  });
+  return { paymentId: started.paymentId, checkoutUrl: started.checkoutUrl };
 }

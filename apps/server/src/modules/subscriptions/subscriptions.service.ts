@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MSG,
+  PLANS,
   isValidStorageAddition,
   paiseToRupees,
   renewalQuote,
@@ -28,6 +29,7 @@ import {
   setPurchasePayment,
   teamUsage,
   type Purpose,
+  type PurchaseRow,
 } from '../plans/index.ts';
 import { authorizeSubscription } from './subscriptions.policy.ts';
 import {
@@ -79,6 +81,16 @@ interface Quote {
 
 type Locked = NonNullable<Awaited<ReturnType<typeof lockSubscription>>>;
 
+/** The checkout and invoice line of a purchase. */
+function descriptionOf(p: PurchaseRow): string {
+  if (p.purpose === 'plan_upgrade') {
+    return `Plan upgrade to ${PLANS.find((x) => x.code === p.planCode)?.title ?? p.planCode ?? ''}`;
+  }
+  if (p.purpose === 'renewal')
+    return `Subscription renewal for ${p.months ?? 1} month${p.months === 1 ? '' : 's'}`;
+  return `Add-on storage ${p.storageGb ?? 0} GB`;
+}
+
 export function createSubscriptionsService(ctx: AppContext) {
   const { db, events } = ctx;
 
@@ -109,22 +121,15 @@ export function createSubscriptionsService(ctx: AppContext) {
     quoteOf: (locked: Locked, tx: Tx) => Quote | Promise<Quote>,
   ): Promise<PurchaseAnswer> {
     await authorizeSubscription(db, userId, teamId);
-    if (!creditsUsed && !paymentsAvailable) throw badRequest(MSG.paymentsUnavailable);
-    return events.transaction(db, async (tx: Tx, emit) => {
+    const key = `subscription:${teamId}:${requestKey ?? randomUUID()}`;
+    const outcome = await events.transaction(db, async (tx: Tx, emit) => {
       const locked = await lockSubscription(tx, teamId);
       if (!locked) throw badRequest(MSG.noTeamAccess);
-      const key = `subscription:${teamId}:${requestKey ?? randomUUID()}`;
       const seen = await purchaseByKey(tx, key);
-      if (seen) {
-        return {
-          message: seen.status === 'applied' ? MSG.planUpdated : MSG.upgradeInProgress,
-          checkout_url: null,
-          payment_id: seen.paymentId,
-          amount: paiseToRupees(seen.amountPaise),
-        };
-      }
+      if (seen) return { purchase: seen, answer: null };
       const q = await quoteOf(locked, tx);
-      await insertPurchase(tx, {
+      const byCredits = creditsUsed || q.amountPaise === 0;
+      const purchase = await insertPurchase(tx, {
         key,
         teamId,
         userId,
@@ -134,49 +139,64 @@ export function createSubscriptionsService(ctx: AppContext) {
         storageGb: q.storageGb ?? null,
         renewalDate: q.renewalDate ?? null,
         amountPaise: q.amountPaise,
-        paidWith: creditsUsed || q.amountPaise === 0 ? 'credits' : 'payment',
+        paidWith: byCredits ? 'credits' : 'payment',
       });
-      if (creditsUsed || q.amountPaise === 0) {
-        if (q.amountPaise > 0) {
-          await spendFromCredits(tx, {
-            teamId,
-            amountPaise: q.amountPaise,
-            idempotencyKey: key,
-            reason: q.reason,
-            refType: 'subscription',
-            refId: q.purpose,
-            userId,
-          });
+      if (!byCredits) {
+        // Paid by a payment: the purchase waits for payments.paid (an upgrade shows as in progress).
+        if (q.purpose === 'plan_upgrade' && q.planCode) {
+          await markUpgradePending(tx, teamId, q.planCode);
+          emit('subscription.changed', { teamId, userId, purpose: q.purpose, applied: false });
         }
-        await applyPurchase(tx, key);
-        emit('subscription.changed', { teamId, userId, purpose: q.purpose, applied: true });
-        return {
-          message: q.message,
-          checkout_url: null,
-          payment_id: null,
-          amount: paiseToRupees(q.amountPaise),
-        };
+        return { purchase, answer: null };
       }
-      const payment = await startPayment(tx, {
-        teamId,
-        userId,
-        amountPaise: q.amountPaise,
-        purpose: q.purpose,
-        idempotencyKey: key,
-        description: q.reason,
-      });
-      await setPurchasePayment(tx, key, payment.paymentId);
-      if (q.purpose === 'plan_upgrade' && q.planCode) {
-        await markUpgradePending(tx, teamId, q.planCode);
-        emit('subscription.changed', { teamId, userId, purpose: q.purpose, applied: false });
+      if (q.amountPaise > 0) {
+        await spendFromCredits(tx, {
+          teamId,
+          amountPaise: q.amountPaise,
+          idempotencyKey: key,
+          reason: q.reason,
+          refType: 'subscription',
+          refId: q.purpose,
+          userId,
+        });
       }
-      return {
-        message: MSG.upgradeInProgress,
-        checkout_url: payment.checkoutUrl,
-        payment_id: payment.paymentId,
+      await applyPurchase(tx, key);
+      emit('subscription.changed', { teamId, userId, purpose: q.purpose, applied: true });
+      const answer: PurchaseAnswer = {
+        message: q.message,
+        checkout_url: null,
+        payment_id: null,
         amount: paiseToRupees(q.amountPaise),
       };
+      return { purchase, answer };
     });
+    if (outcome.answer) return outcome.answer;
+    const p = outcome.purchase;
+    if (p.status === 'applied' || p.paidWith === 'credits') {
+      return {
+        message: MSG.planUpdated,
+        checkout_url: null,
+        payment_id: p.paymentId,
+        amount: paiseToRupees(p.amountPaise),
+      };
+    }
+    // The payment is started after the purchase committed (createPayment commits on its own); the
+    // same key again answers the same payment, so a retry after a crash here completes it.
+    const payment = await startPayment(ctx, {
+      teamId,
+      userId,
+      amountPaise: p.amountPaise,
+      purpose: p.purpose as Purpose,
+      idempotencyKey: key,
+      description: descriptionOf(p),
+    });
+    if (!p.paymentId) await db.transaction((tx) => setPurchasePayment(tx, key, payment.paymentId));
+    return {
+      message: MSG.upgradeInProgress,
+      checkout_url: payment.checkoutUrl,
+      payment_id: payment.paymentId,
+      amount: paiseToRupees(p.amountPaise),
+    };
   }
 
   return {

@@ -65,6 +65,11 @@ export default function AddStoragePanel({ teamDbId, close }: AddStoragePanelProp
       <Text size="xs" c="dimmed">
         {SUB_TEXT.proratedNote(quote.days)}
       </Text>
+      {!(useCredits || !s.payments_available) && (
+        <Text size="xs" c="dimmed">
+          {SUB_TEXT.plusGst}
+        </Text>
+      )}
       <UseCreditsField
         checked={credits}
         onChange={setUseCredits}

@@ -62,6 +62,11 @@ export default function RenewPanel({ teamDbId, close }: RenewPanelProps & PanelB
       <Text size="xs" c="dimmed">
         {SUB_TEXT.renewsOn}: {formatDate(quote.renewalDate)}
       </Text>
+      {!(useCredits || !s.payments_available) && (
+        <Text size="xs" c="dimmed">
+          {SUB_TEXT.plusGst}
+        </Text>
+      )}
       <UseCreditsField
         checked={useCredits || !s.payments_available}
         onChange={setUseCredits}

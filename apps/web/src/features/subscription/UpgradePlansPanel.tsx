@@ -76,11 +76,14 @@ function Checkout({
   close: () => void;
 }) {
   const credits = state.credits.credits_available;
-  const [useCredits, setUseCredits] = useState(!state.payments_available);
-  const key = useRequestKey();
-  const upgrade = useUpgradePlan(usePurchaseCallbacks(close));
   const renewal = state.renewal.renewal_date ? new Date(state.renewal.renewal_date) : null;
   const quote = upgradeQuote(current, plan, renewal, new Date());
+  // Credits are ticked when they cover the price (or when no payment can be taken).
+  const [useCredits, setUseCredits] = useState(
+    !state.payments_available || (credits ?? 0) * 100 >= quote.amountPaise,
+  );
+  const key = useRequestKey();
+  const upgrade = useUpgradePlan(usePurchaseCallbacks(close));
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -95,6 +98,7 @@ function Checkout({
         </Group>
         <Text size="xs" c="dimmed">
           {SUB_TEXT.proratedNote(quote.days)}
+          {!useCredits && ` · ${SUB_TEXT.plusGst}`}
         </Text>
         <UseCreditsField
           checked={useCredits}
