@@ -14,6 +14,7 @@ import { creditBalance, grantCredits } from '../credits/index.ts';
 import { recordCloudUsage } from '../plans/index.ts';
 import { apiProject, insertFile } from '../projects/projects.testkit.ts';
 import { apiTeam, call, person, type Person } from '../teams/teams.testkit.ts';
+import { start } from '../uploads/uploads.testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -161,6 +162,26 @@ describe('renew and add storage', () => {
     const after = new Date((await state(owner, teamId)).data.renewal.renewal_date!);
     expect((after.getTime() - before.getTime()) / DAY).toBe(60);
     expect(await balance(teamId)).toBe(10_000 - 1499 - 200 - 3398);
+  });
+});
+
+describe('the storage limit counts the add-on storage', () => {
+  it('refuses an upload past 500 GB on Pro, accepts it after 100 GB are added', async () => {
+    const { owner, teamId } = await freeTeam(5000);
+    await upgrade(owner, teamId, 'pro');
+    const projectId = await apiProject(t, owner, teamId);
+    const gib = 1024 ** 3;
+    const over = await start(t, owner, projectId, 550 * gib, { filename: 'huge.mov' });
+    expect(over.status).toBe(403);
+    expect(over.body.errormessage).toBe(MSG.upgradeStorageLimit);
+    const add = await call(t, 'POST', API.subscription.storage, owner, {
+      team_db_id: teamId,
+      storage_size: 100,
+      credits_used: true,
+    });
+    expect(add.body.response).toBe(true);
+    const ok = await start(t, owner, projectId, 550 * gib, { filename: 'huge.mov' });
+    expect(ok.status).toBe(200);
   });
 });
 
