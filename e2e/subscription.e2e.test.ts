@@ -1,17 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MSG, SUB_TEXT, UI } from '@rushes/shared';
+import { CREDIT_TEXT, MSG, SUB_TEXT, UI } from '@rushes/shared';
 import { assets, projects, teams, users } from '../apps/server/src/db/schema/index.ts';
 import { grantCredits } from '../apps/server/src/modules/credits/index.ts';
 import { recordCloudUsage } from '../apps/server/src/modules/plans/index.ts';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { startInProcessServer, type InProcessServer } from './inProcessServer.ts';
 import { logIn, newPerson, signUpAndVerify } from './people.ts';
-import { createProject, dialog, gone, toast, visible } from './projectSteps.ts';
+import { createProject, dialog, gone, toast } from './projectSteps.ts';
 import { serverAndBrowser } from './server.ts';
 
 const FLOW = 'subscription';
+/** A loaded machine can take more than expect.poll's default second. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 const run = serverAndBrowser<InProcessServer>(() => startInProcessServer());
 const owner = newPerson('Sana', 'Owner');
 
@@ -61,22 +63,22 @@ describe.skipIf(!e2eAvailable)(
       await modal.getByLabel(UI.projectName).fill('Limit 4');
       await modal.getByRole('button', { name: UI.create, exact: true }).click();
       const upgrade = dialog(page, MSG.upgradeTitle);
-      await visible(upgrade.getByText(MSG.upgradeProjectLimit));
+      await upgrade.getByText(MSG.upgradeProjectLimit).first().waitFor();
       await shot(page, FLOW, '01-upgrade-modal');
       await upgrade.getByRole('button', { name: MSG.upgradeButton }).click();
       await page.waitForURL(/\/subscription\?sidebar=upgrade-plan/);
       const panel = dialog(page, SUB_TEXT.subscriptionUpgrade);
-      await visible(panel.getByTestId('plan-pro'));
+      await panel.getByTestId('plan-pro').first().waitFor();
       await shot(page, FLOW, '02-upgrade-panel');
 
       await panel.getByTestId('plan-pro').getByRole('button', { name: SUB_TEXT.upgrade }).click();
-      await expect.poll(() => panel.getByTestId('upgrade-amount').textContent()).toBe('₹1,499');
+      await poll(() => panel.getByTestId('upgrade-amount').textContent()).toBe('₹1,499');
       await shot(page, FLOW, '03-upgrade-checkout');
       await panel.getByRole('button', { name: SUB_TEXT.payWithCredits }).click();
       await toast(page, SUB_TEXT.planUpdated);
       await gone(panel);
-      await expect.poll(() => page.getByTestId('plan-title').textContent()).toBe('Pro');
-      await expect.poll(() => page.getByTestId('credits-available').textContent()).toBe('251 PSC');
+      await poll(() => page.getByTestId('plan-title').textContent()).toBe('Pro');
+      await poll(() => page.getByTestId('credits-available').textContent()).toBe('251 PSC');
       await shot(page, FLOW, '04-plan-pro');
     });
 
@@ -95,22 +97,39 @@ describe.skipIf(!e2eAvailable)(
       await page.goto(`${run.server.url}/subscription`);
       await page.getByRole('button', { name: SUB_TEXT.addStorage }).click();
       const panel = dialog(page, SUB_TEXT.addStorage);
-      await expect.poll(() => panel.getByTestId('storage-size').textContent()).toBe('0 GB');
+      await poll(() => panel.getByTestId('storage-size').textContent()).toBe('0 GB');
       await expect
         .poll(() => panel.getByRole('button', { name: SUB_TEXT.addStorage }).isDisabled())
         .toBe(true);
       await panel.getByRole('button', { name: 'More storage' }).click();
-      await expect.poll(() => panel.getByTestId('storage-size').textContent()).toBe('100 GB');
-      await expect.poll(() => panel.getByTestId('storage-amount').textContent()).toBe('₹200');
+      await poll(() => panel.getByTestId('storage-size').textContent()).toBe('100 GB');
+      await poll(() => panel.getByTestId('storage-amount').textContent()).toBe('₹200');
       await shot(page, FLOW, '05-add-storage');
       await panel.getByRole('button', { name: SUB_TEXT.addStorage }).click();
       await toast(page, MSG.storageAdded);
-      await expect.poll(() => page.getByTestId('credits-available').textContent()).toBe('51 PSC');
-      await visible(page.getByText(SUB_TEXT.lowBalance));
+      await poll(() => page.getByTestId('credits-available').textContent()).toBe('51 PSC');
+      await page.getByText(SUB_TEXT.lowBalance).first().waitFor();
       await page.getByRole('button', { name: SUB_TEXT.storageDetails }).click();
       const details = dialog(page, SUB_TEXT.storageDetails);
-      await visible(details.getByText('600 GB'));
+      await details.getByText('600 GB').first().waitFor();
       await shot(page, FLOW, '06-storage-details-low-balance');
+    });
+
+    it('an upgrade the credits cannot pay is refused: Error toast, the panel closes', async () => {
+      await page.keyboard.press('Escape');
+      await gone(dialog(page, SUB_TEXT.storageDetails));
+      await page.getByRole('button', { name: SUB_TEXT.upgradePlan }).click();
+      const panel = dialog(page, SUB_TEXT.subscriptionUpgrade);
+      await panel.getByTestId('plan-team').getByRole('button', { name: SUB_TEXT.upgrade }).click();
+      // 51 PSC do not cover the prorated ₹3,500: credits start unticked, a payment is offered (+ GST)
+      await panel.getByRole('button', { name: SUB_TEXT.proceedToPayment }).first().waitFor();
+      await panel.getByText(SUB_TEXT.plusGst, { exact: false }).first().waitFor();
+      await panel.getByLabel(SUB_TEXT.useCredits).check();
+      await shot(page, FLOW, '07-upgrade-short-of-credits');
+      await panel.getByRole('button', { name: SUB_TEXT.payWithCredits }).click();
+      await toast(page, CREDIT_TEXT.insufficientCredits);
+      await gone(panel);
+      await poll(() => page.getByTestId('plan-title').textContent()).toBe('Pro');
     });
 
     it('/statistics shows the storage and cloud-usage charts', async () => {
@@ -152,12 +171,16 @@ describe.skipIf(!e2eAvailable)(
         SUB_TEXT.projectCloudUsage,
         SUB_TEXT.activityCloudUsage,
       ]) {
-        await visible(page.getByTestId(`chart-${title}`).locator('.recharts-surface'));
+        await page.getByTestId(`chart-${title}`).locator('.recharts-surface').first().waitFor();
       }
-      await shot(page, FLOW, '07-statistics');
+      await shot(page, FLOW, '08-statistics');
       await page.getByText(SUB_TEXT.last7, { exact: true }).click();
-      await visible(page.getByTestId(`chart-${SUB_TEXT.activityCloudUsage}`).locator('.recharts-surface'));
-      await shot(page, FLOW, '08-statistics-7-days');
+      await page
+        .getByTestId(`chart-${SUB_TEXT.activityCloudUsage}`)
+        .locator('.recharts-surface')
+        .first()
+        .waitFor();
+      await shot(page, FLOW, '09-statistics-7-days');
     });
   },
 );

@@ -14,7 +14,7 @@ export function UseCreditsField({
   disabled?: boolean;
 }) {
   return (
-    <Group justify="space-between" wrap="nowrap">
+    <Group justify="space-between" wrap="wrap" gap="xs">
       <Checkbox
         label={SUB_TEXT.useCredits}
         checked={checked}
