@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CREDIT_TEXT, MSG, SUB_TEXT, UI } from '@rushes/shared';
+import { CREDIT_TEXT, MSG, PAYMENT_TEXT, SUB_TEXT, UI } from '@rushes/shared';
 import { assets, projects, teams, users } from '../apps/server/src/db/schema/index.ts';
 import { grantCredits } from '../apps/server/src/modules/credits/index.ts';
 import { recordCloudUsage } from '../apps/server/src/modules/plans/index.ts';
@@ -24,7 +24,7 @@ async function newPage(): Promise<Page> {
 }
 
 describe.skipIf(!e2eAvailable)(
-  'a free account: project limit → upgrade with credits → storage → statistics',
+  'a free account: project limit → upgrade at the test-mode checkout → storage with credits → statistics',
   () => {
     let page: Page;
     let teamId = '';
@@ -33,7 +33,7 @@ describe.skipIf(!e2eAvailable)(
       page = await newPage();
     });
 
-    it('signs up on Free and gets ₹1,750 of credits', async () => {
+    it('signs up on Free and gets 250 PSC of credits', async () => {
       await signUpAndVerify(page, run.server.url, owner);
       await logIn(page, run.server.url, owner);
       const db = run.server.db;
@@ -46,7 +46,7 @@ describe.skipIf(!e2eAvailable)(
       await db.transaction((tx) =>
         grantCredits(tx, {
           teamId,
-          amountPaise: 1750_00,
+          amountPaise: 250_00,
           idempotencyKey: `e2e-${teamId}`,
           reason: 'E2E top-up',
         }),
@@ -73,12 +73,23 @@ describe.skipIf(!e2eAvailable)(
 
       await panel.getByTestId('plan-pro').getByRole('button', { name: SUB_TEXT.upgrade }).click();
       await poll(() => panel.getByTestId('upgrade-amount').textContent()).toBe('₹1,499');
+      // 250 PSC do not cover it: credits start unticked and the test-mode checkout is offered
+      expect(await panel.getByLabel(SUB_TEXT.useCredits).isChecked()).toBe(false);
       await shot(page, FLOW, '03-upgrade-checkout');
-      await panel.getByRole('button', { name: SUB_TEXT.payWithCredits }).click();
-      await toast(page, SUB_TEXT.planUpdated);
-      await gone(panel);
+      await panel.getByRole('button', { name: SUB_TEXT.proceedToPayment }).click();
+      await page.waitForURL(/\/checkout\/[0-9a-f-]{36}$/);
+      // while the payment is open the upgrade waits: the top bar shows the upgrading banner
+      await page.getByTestId('upgrading-banner').waitFor();
+      await page.getByText(PAYMENT_TEXT.testModeNotice).waitFor();
+      await poll(() => page.getByTestId('checkout-total').textContent()).toBe('₹1,768.82');
+      await shot(page, FLOW, '03b-test-mode-checkout');
+      await page.getByRole('button', { name: PAYMENT_TEXT.complete }).click();
+      await page.getByText(PAYMENT_TEXT.paid).waitFor();
+      await page.getByRole('link', { name: PAYMENT_TEXT.backToSubscription }).click();
+      await page.waitForURL(`${run.server.url}/subscription`);
       await poll(() => page.getByTestId('plan-title').textContent()).toBe('Pro');
-      await poll(() => page.getByTestId('credits-available').textContent()).toBe('251 PSC');
+      await poll(() => page.getByTestId('upgrading-banner').count()).toBe(0);
+      await poll(() => page.getByTestId('credits-available').textContent()).toBe('250 PSC');
       await shot(page, FLOW, '04-plan-pro');
     });
 
@@ -107,7 +118,7 @@ describe.skipIf(!e2eAvailable)(
       await shot(page, FLOW, '05-add-storage');
       await panel.getByRole('button', { name: SUB_TEXT.addStorage }).click();
       await toast(page, MSG.storageAdded);
-      await poll(() => page.getByTestId('credits-available').textContent()).toBe('51 PSC');
+      await poll(() => page.getByTestId('credits-available').textContent()).toBe('50 PSC');
       await page.getByText(SUB_TEXT.lowBalance).first().waitFor();
       await page.getByRole('button', { name: SUB_TEXT.storageDetails }).click();
       const details = dialog(page, SUB_TEXT.storageDetails);
@@ -121,7 +132,7 @@ describe.skipIf(!e2eAvailable)(
       await page.getByRole('button', { name: SUB_TEXT.upgradePlan }).click();
       const panel = dialog(page, SUB_TEXT.subscriptionUpgrade);
       await panel.getByTestId('plan-team').getByRole('button', { name: SUB_TEXT.upgrade }).click();
-      // 51 PSC do not cover the prorated ₹3,500: credits start unticked, a payment is offered (+ GST)
+      // 50 PSC do not cover the prorated ₹3,500: credits start unticked, a payment is offered (+ GST)
       await panel.getByRole('button', { name: SUB_TEXT.proceedToPayment }).first().waitFor();
       await panel.getByText(SUB_TEXT.plusGst, { exact: false }).first().waitFor();
       await panel.getByLabel(SUB_TEXT.useCredits).check();

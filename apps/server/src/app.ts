@@ -102,17 +102,24 @@ export async function buildApp(
 
   const ctx: AppContext = { config, db: deps.db, secret: deps.secret, jobs, mailer, events, realtime, blobs };
 
+  // Razorpay's checkout (issue 15) is its script and frames, only when Razorpay is the provider.
+  const razorpay = config.paymentProvider === 'razorpay';
+  const razorpayScripts = razorpay ? ['https://checkout.razorpay.com'] : [];
+  const razorpayFrames = razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [];
+  const razorpayConnect = razorpay ? ['https://*.razorpay.com'] : [];
+
   installErrorHandling(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...razorpayScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...storeOrigins],
+        connectSrc: ["'self'", ...storeOrigins, ...razorpayConnect],
+        frameSrc: ["'self'", ...razorpayFrames],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

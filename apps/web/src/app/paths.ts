@@ -13,6 +13,10 @@ export const PATHS = {
   subscription: '/subscription',
   statistics: '/statistics',
   userGuide: '/user-guide',
+  /** the team's credits wallet (issue 15) */
+  credits: '/credits',
+  /** a payment's checkout (issue 15); links come from the server (checkoutPath) */
+  checkout: '/checkout/:paymentDbId',
   /** the project page (spec 002 §2); links are built with projectPath() */
   project: '/project/:projectDbId/:folderDbId?',
   /** the in-product player (spec 002 §2); links are built with playerPath() */

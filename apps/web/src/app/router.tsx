@@ -18,6 +18,8 @@ const loadSettingsPage = () => import('../features/settings/SettingsPage.tsx');
 const loadSubscriptionPage = () => import('../features/subscription/SubscriptionPage.tsx');
 const loadStatisticsPage = () => import('../features/statistics/StatisticsPage.tsx');
 const loadUserGuidePage = () => import('../features/settings/UserGuidePage.tsx');
+const loadCreditsPage = () => import('../features/credits/CreditsPage.tsx');
+const loadCheckoutPage = () => import('../features/payments/CheckoutPage.tsx');
 const loadProjectPage = () => import('../features/projects/ProjectPage.tsx');
 const loadPlayerPage = () => import('../features/player/PlayerPage.tsx');
 const loadReviewPage = () => import('../features/shares/ReviewPage.tsx');
@@ -57,6 +59,8 @@ export const router = createBrowserRouter([
               { path: PATHS.subscription, lazy: lazyRoute(loadSubscriptionPage) },
               { path: PATHS.statistics, lazy: lazyRoute(loadStatisticsPage) },
               { path: PATHS.userGuide, lazy: lazyRoute(loadUserGuidePage) },
+              { path: PATHS.credits, lazy: lazyRoute(loadCreditsPage) },
+              { path: PATHS.checkout, lazy: lazyRoute(loadCheckoutPage) },
               { path: PATHS.project, lazy: lazyRoute(loadProjectPage) },
               { path: PATHS.player, lazy: lazyRoute(loadPlayerPage) },
             ],

@@ -1,5 +1,6 @@
 import { aiRoutes } from './ai.ts';
 import { creditsRoutes } from './credits.ts';
+import { paymentsRoutes } from './payments.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -37,6 +38,7 @@ export const ROUTES = {
   notifications: notificationsRoutes,
   ai: aiRoutes,
   credits: creditsRoutes,
+  payments: paymentsRoutes,
   shares: sharesRoutes,
   versions: versionsRoutes,
   comments: commentsRoutes,

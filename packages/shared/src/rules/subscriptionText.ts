@@ -89,7 +89,7 @@ export function tierColor(title: string): string {
 
 const PSC_FORMAT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 /** An amount in PSC (rupees) as shown: '₹1,499' or '₹116.67' (en-IN). */
-export const formatPsc = (rupees: number) => `₹${PSC_FORMAT.format(rupees)}`;
+export const formatAmount = (rupees: number) => `₹${PSC_FORMAT.format(rupees)}`;
 
 /** Bytes as GB with up to 2 decimals (en-IN), for storage figures. */
 export const formatGb = (gb: number) => `${PSC_FORMAT.format(gb)} GB`;

@@ -24,6 +24,9 @@ export const CREDIT_TRANSACTIONS_PAGE_MAX = 100;
 
 export const pscToPaise = (psc: number) => Math.round(psc * PAISE_PER_PSC);
 export const paiseToPsc = (paise: number) => paise / PAISE_PER_PSC;
+/** A PSC amount as shown: en-IN grouping, up to 2 decimals (e.g. '1,23,456.5 PSC'). */
+export const formatPsc = (psc: number) =>
+  `${psc.toLocaleString('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 })} PSC`;
 /** True under 100 PSC (spec 002 §8 'Low Balance'). */
 export const isLowBalance = (paise: number) => paise < LOW_BALANCE_PSC * PAISE_PER_PSC;
 
@@ -44,6 +47,13 @@ export const CREDIT_TEXT = {
   transactionsTitle: 'Transactions',
   noTransactions: 'No transactions yet',
   loadMore: 'Show more',
+  addCredits: 'Add Credits',
+  date: 'Date',
+  description: 'Description',
+  type: 'Type',
+  amount: 'Amount',
+  balance: 'Balance',
+  invoice: 'Invoice',
   kind: { purchase: 'Purchase', spend: 'Spent', refund: 'Refund', adjustment: 'Adjustment' },
 } as const;
 

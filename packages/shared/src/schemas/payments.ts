@@ -50,6 +50,12 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['test', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/**
+ * Above this taxable value (paise) an invoice to an unregistered recipient must carry their name and
+ * address (Rule 46(e)): a team without billing details cannot pay more.
+ */
+export const INVOICE_ADDRESS_REQUIRED_ABOVE_PAISE = 50_000_00;
+
 /** The largest credits purchase at once, PSC (decided). */
 export const CREDITS_PURCHASE_MAX = 1_000_000;
 
@@ -80,6 +86,9 @@ export const PAYMENT_TEXT = {
   backToSubscription: 'Back to subscription',
   paymentsTitle: 'Payments',
   noPayments: 'No payments yet',
+  statusTitle: 'Status',
+  billingDetailsRequired: 'Add your billing details before paying more than ₹50,000',
+  backToCredits: 'Back to credits',
   status: { created: 'Pending', paid: 'Paid', failed: 'Failed' },
 } as const;
 

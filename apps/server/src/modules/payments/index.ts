@@ -1,4 +1,8 @@
 import { defineModule } from '../../platform/modules.ts';
+import { registerInvoiceIssue } from './invoice.issue.ts';
+import { registerCreditsFulfilment } from './payments.fulfil.ts';
+import { registerPaymentMappers } from './payments.realtime.ts';
+import { paymentsRoutes } from './payments.routes.ts';
 
 // What other modules may call (everything else in this folder is internal). Amounts: whole paise.
 //
@@ -10,10 +14,12 @@ import { defineModule } from '../../platform/modules.ts';
 //   ctx.events.on('payments.paid', fn, { durable: true, id: 'plans.apply_purchase',
 //     when: (e) => e.purpose.kind !== 'credits' });
 export { createPayment, findPayment } from './payments.service.ts';
+export { authorizePayment } from './payments.policy.ts';
 export type { CreatePayment, PaymentsPaid, StartedPayment } from './payments.service.ts';
 
 /** Payments: providers (test mode, Razorpay), checkout, webhooks, fulfilment of credits, GST invoices. */
 export const paymentsModule = defineModule({
   name: 'payments',
-  routes: [],
+  routes: [paymentsRoutes],
+  listeners: [registerCreditsFulfilment, registerInvoiceIssue, registerPaymentMappers],
 });

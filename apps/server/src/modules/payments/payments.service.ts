@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
+  INVOICE_ADDRESS_REQUIRED_ABOVE_PAISE,
   PAYMENT_TEXT,
   SAC_CODES,
   checkoutPath,
@@ -113,6 +114,9 @@ export async function createPayment(ctx: AppContext, input: CreatePayment): Prom
   const sac = SAC_CODES[sacKindOf(purpose.kind)];
   const supplierState = supplierStateOf(ctx);
   const billing = await findBilling(ctx.db, input.teamId);
+  if (!billing && input.taxablePaise > INVOICE_ADDRESS_REQUIRED_ABOVE_PAISE) {
+    throw new AppError(PAYMENT_TEXT.billingDetailsRequired, { status: 400 });
+  }
   // Without billing details the place of supply is the supplier's own state (docs/decisions.md).
   const placeOfSupply = billing?.stateCode ?? supplierState;
   const tax = gstBreakdown(input.taxablePaise, supplierState, placeOfSupply, sac.rateBps);

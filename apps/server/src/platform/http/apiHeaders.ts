@@ -3,8 +3,11 @@ import { MSG } from '@rushes/shared';
 import { failure } from './envelope.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Signed blob URLs are called by the browser (or S3 clients) without our headers; their signature guards them. */
-const EXEMPT_PREFIXES = ['/api/blobs/'];
+/**
+ * Signed blob URLs are called by the browser (or S3 clients) without our headers; their signature
+ * guards them. Payment webhooks come from the provider, proven by their HMAC (issue 15).
+ */
+const EXEMPT_PREFIXES = ['/api/blobs/', '/api/payments/webhook'];
 
 /**
  * API-Type and API-Version are required on every state-changing call (spec 002 §7). A cross-site form

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_ROUTES, API, type Envelope, type RouteDef } from '@rushes/shared';
+import { ALL_ROUTES, API, PAYMENTS_API, type Envelope, type RouteDef } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { randomAddress } from '../../../test/inject.ts';
 import { asQuery, idFieldsOf, jsonSchemaOf, valueOf, type IdFor } from '../../../test/route-values.ts';
@@ -64,6 +64,8 @@ const OVERRIDES: Record<string, (w: World) => Record<string, unknown>> = {
   [`PUT ${API.account.twoFactorVerify}`]: () => ({ scope: 'team', otp: '123456' }),
   // 'project' lists the caller's own writable projects; 'folder' browses the named project.
   [`GET ${API.projects.browse}`]: () => ({ destination: 'folder' }),
+  // a request key is letters, digits, '_', ':' and '-' only
+  [`POST ${PAYMENTS_API.addCredits}`]: () => ({ idempotency_key: 'access-check-key' }),
 };
 
 interface World {

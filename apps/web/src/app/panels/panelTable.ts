@@ -1,4 +1,4 @@
-import { AI_TEXT, SUB_TEXT, UI } from '@rushes/shared';
+import { AI_TEXT, PAYMENT_TEXT, SUB_TEXT, UI } from '@rushes/shared';
 import { lazy } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -26,6 +26,7 @@ import type {
   PlanDetailsPanelProps,
   StorageDetailsPanelProps,
 } from '../../features/subscription/DetailsPanels.tsx';
+import type { AddCreditsPanelProps } from '../../features/credits/AddCreditsPanel.tsx';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -77,6 +78,8 @@ declare module './registry.ts' {
     renewalDetails: RenewPanelProps;
     storageDetails: StorageDetailsPanelProps;
     addStorage: AddStoragePanelProps;
+    /** add credits (spec 002 §2, §5; issue 15) */
+    addCredits: AddCreditsPanelProps;
   }
 }
 
@@ -188,6 +191,10 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   addStorage: {
     title: SUB_TEXT.addStorage,
     component: lazy(() => import('../../features/subscription/AddStoragePanel.tsx')),
+  },
+  addCredits: {
+    title: PAYMENT_TEXT.addCreditsTitle,
+    component: lazy(() => import('../../features/credits/AddCreditsPanel.tsx')),
   },
 };
 

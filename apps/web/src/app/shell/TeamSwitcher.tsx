@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Collapse, Group, Menu, Text } from '@mantine
 import { IconCheck, IconChevronDown, IconChevronRight, IconSelector } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG, type TeamSummary, UI } from '@rushes/shared';
+import { CREDIT_TEXT, MSG, type TeamSummary, UI } from '@rushes/shared';
 import { useSelectedTeam } from '../../api/currentUser.ts';
 import { PATHS } from '../paths.ts';
 
@@ -52,6 +52,9 @@ function AdminTeamEntry({ team, current, onChoose }: EntryProps) {
         </Menu.Item>
         <Menu.Item pl={40} onClick={() => onChoose(team, PATHS.statistics)}>
           {UI.statistics}
+        </Menu.Item>
+        <Menu.Item pl={40} onClick={() => onChoose(team, PATHS.credits)}>
+          {CREDIT_TEXT.walletTitle}
         </Menu.Item>
       </Collapse>
     </>

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SUB_TEXT, formatPsc, paiseToRupees, storageQuote } from '@rushes/shared';
+import { SUB_TEXT, formatAmount, paiseToRupees, storageQuote } from '@rushes/shared';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { useAddStorage, useSubscription } from './api.ts';
@@ -59,7 +59,7 @@ export default function AddStoragePanel({ teamDbId, close }: AddStoragePanelProp
       <Group justify="space-between">
         <Text size="sm">{SUB_TEXT.amountToPay}</Text>
         <Text fw={700} data-testid="storage-amount">
-          {formatPsc(paiseToRupees(quote.amountPaise))}
+          {formatAmount(paiseToRupees(quote.amountPaise))}
         </Text>
       </Group>
       <Text size="xs" c="dimmed">

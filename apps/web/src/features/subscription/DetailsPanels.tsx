@@ -1,5 +1,5 @@
 import { Stack, Table, Text } from '@mantine/core';
-import { SUB_TEXT, formatGb, formatNumber, formatPsc } from '@rushes/shared';
+import { SUB_TEXT, formatGb, formatNumber, formatAmount } from '@rushes/shared';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { usePlanDetails, useTeamStorage } from './api.ts';
@@ -48,7 +48,7 @@ export function PlanDetailsPanel({ teamDbId, subscriptionDbId }: PlanDetailsPane
           [SUB_TEXT.collaborators, limit(p.collaborators_limit)],
           [SUB_TEXT.machineHours, limit(p.machine_hour_limit)],
           [SUB_TEXT.storage, formatGb(p.storage)],
-          [SUB_TEXT.pricePerGb, formatPsc(p.amount_per_gb_storage)],
+          [SUB_TEXT.pricePerGb, formatAmount(p.amount_per_gb_storage)],
         ]}
       />
     </Stack>
@@ -66,7 +66,7 @@ export function StorageDetailsPanel({ teamDbId }: StorageDetailsPanelProps & Pan
         [SUB_TEXT.totalStorage, s ? formatGb(s.total_storage) : ''],
         [SUB_TEXT.usedStorage, s ? formatGb(s.used_storage) : ''],
         [SUB_TEXT.storageAdded, s ? formatGb(s.storage_added) : ''],
-        [SUB_TEXT.pricePerGb, s ? formatPsc(s.amount_per_gb_storage) : ''],
+        [SUB_TEXT.pricePerGb, s ? formatAmount(s.amount_per_gb_storage) : ''],
         [SUB_TEXT.additionStep, s ? formatGb(s.storage_size_addition_step) : ''],
       ]}
     />

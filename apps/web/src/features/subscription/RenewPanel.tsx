@@ -5,7 +5,7 @@ import {
   MAX_RENEWAL_MONTHS,
   SUB_TEXT,
   formatDate,
-  formatPsc,
+  formatAmount,
   paiseToRupees,
   renewalQuote,
 } from '@rushes/shared';
@@ -56,7 +56,7 @@ export default function RenewPanel({ teamDbId, close }: RenewPanelProps & PanelB
       <Group justify="space-between">
         <Text size="sm">{SUB_TEXT.amountToPay}</Text>
         <Text fw={700} data-testid="renew-amount">
-          {formatPsc(paiseToRupees(quote.amountPaise))}
+          {formatAmount(paiseToRupees(quote.amountPaise))}
         </Text>
       </Group>
       <Text size="xs" c="dimmed">

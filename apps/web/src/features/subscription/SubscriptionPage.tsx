@@ -20,7 +20,7 @@ import {
   formatDate,
   formatGb,
   formatNumber,
-  formatPsc,
+  formatAmount,
   tierColor,
   type CurrentPlan,
 } from '@rushes/shared';
@@ -162,7 +162,7 @@ export default function SubscriptionPage() {
                     </Badge>
                     {!s.plan_detail.is_free && !s.plan_detail.is_enterprise && (
                       <Text fw={600}>
-                        {formatPsc(s.plan_detail.subscription_amount)} {SUB_TEXT.perMonth}
+                        {formatAmount(s.plan_detail.subscription_amount)} {SUB_TEXT.perMonth}
                       </Text>
                     )}
                   </Group>

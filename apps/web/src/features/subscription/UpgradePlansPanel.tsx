@@ -3,7 +3,7 @@ import { useState } from 'react';
 import {
   ENTERPRISE_CONTACT_URL,
   SUB_TEXT,
-  formatPsc,
+  formatAmount,
   paiseToRupees,
   tierColor,
   upgradeQuote,
@@ -43,7 +43,7 @@ function PlanCard({
           <Text size="sm" c="dimmed">
             {plan.is_enterprise
               ? SUB_TEXT.contactUs
-              : `${formatPsc(plan.amount)} ${SUB_TEXT.perMonth} · ${plan.storage} GB`}
+              : `${formatAmount(plan.amount)} ${SUB_TEXT.perMonth} · ${plan.storage} GB`}
           </Text>
         </Stack>
         {plan.is_enterprise ? (
@@ -93,7 +93,7 @@ function Checkout({
         <Group justify="space-between">
           <Text size="sm">{SUB_TEXT.amountToPay}</Text>
           <Text fw={700} data-testid="upgrade-amount">
-            {formatPsc(paiseToRupees(quote.amountPaise))}
+            {formatAmount(paiseToRupees(quote.amountPaise))}
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
