@@ -124,6 +124,12 @@ describe.skipIf(!e2eAvailable)(
       const details = dialog(page, SUB_TEXT.storageDetails);
       await details.getByText('600 GB').first().waitFor();
       await shot(page, FLOW, '06-storage-details-low-balance');
+      await page.keyboard.press('Escape');
+      await gone(details);
+      // the subscription page reaches the wallet's Add Credits panel
+      await page.getByRole('button', { name: PAYMENT_TEXT.addCreditsTitle }).click();
+      const addCredits = dialog(page, PAYMENT_TEXT.addCreditsTitle);
+      await addCredits.waitFor();
     });
 
     it('an upgrade the credits cannot pay is refused: Error toast, the panel closes', async () => {

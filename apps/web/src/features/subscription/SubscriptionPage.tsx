@@ -15,6 +15,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   LOW_BALANCE_PSC,
+  PAYMENT_TEXT,
   SUB_TEXT,
   UI,
   formatDate,
@@ -188,6 +189,18 @@ export default function SubscriptionPage() {
                       {SUB_TEXT.lowBalance}
                     </Badge>
                   )}
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() =>
+                      panels.open('addCredits', {
+                        teamDbId,
+                        creditsAvailable: s.credits.credits_available ?? undefined,
+                      })
+                    }
+                  >
+                    {PAYMENT_TEXT.addCreditsTitle}
+                  </Button>
                 </Group>
                 <Group gap="xs">
                   <Button
