@@ -36,6 +36,27 @@ export const API = {
     currentPlan: '/api/teams/current-plan',
   },
   users: { search: '/api/users/search' },
+  subscription: {
+    /** GET the team's subscription state */
+    root: '/api/subscription',
+    /** GET the plan catalogue (upgrade list) */
+    plans: '/api/subscription/plans',
+    /** GET one plan's details (subscription_db_id) */
+    planDetails: '/api/subscription/plan-details',
+    /** POST upgrade (subscription_db_id, credits_used) */
+    upgrade: '/api/subscription/upgrade',
+    /** POST renew (months, subscription_db_id, credits_used) */
+    renew: '/api/subscription/renew',
+    /** GET the team's storage; POST add storage (storage_size, credits_used) */
+    storage: '/api/subscription/storage',
+  },
+  /** The statistics calls at the spec's exact paths (002 §7), under the API base. */
+  statistics: {
+    projectStorage: '/api/projects/storage/',
+    fileStorage: '/api/file/storage/',
+    projectCloudUsage: '/api/projects/cloud-usage/',
+    activityCloudUsage: '/api/activities/cloud-usage/',
+  },
   billing: {
     /** GET read, POST create, PUT update */
     root: '/api/billing',

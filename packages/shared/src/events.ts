@@ -24,6 +24,8 @@ export interface ServerToClientEvents {
   has_new_notification: (payload: { has_new_notification: boolean; team_db_id: string }) => void;
   /** A team plan arrived (spec 002 §4): opens the 'Manage Team' welcome modal. */
   subscription_detail: (payload: { team_detail: { is_team_plan: boolean; team: TeamSummary } }) => void;
+  /** A team's subscription changed (plan, renewal, storage, a waiting upgrade): refetch it. */
+  subscription_changed: (payload: { team_db_id: string }) => void;
   /** Home trays (spec 002 §4), to the member's user room: add puts it first and total +1. */
   project_add: (payload: { tray: TrayName; project: ProjectCard }) => void;
   /** Replaces the card (title, storage_used, total_assets, role, members changed). */

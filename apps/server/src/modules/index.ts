@@ -17,6 +17,8 @@ import { approvalsModule } from './approvals/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { mediaModule } from './media/index.ts';
 import { aiModule } from './ai/index.ts';
+import { statisticsModule } from './statistics/index.ts';
+import { subscriptionsModule } from './subscriptions/index.ts';
 import { creditsModule } from './credits/index.ts';
 import { paymentsModule } from './payments/index.ts';
 
@@ -46,6 +48,8 @@ export const MODULES = [
   aiModule,
   creditsModule,
   paymentsModule,
+  subscriptionsModule,
+  statisticsModule,
 ] as const;
 
 /**

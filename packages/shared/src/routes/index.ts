@@ -7,6 +7,7 @@ import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
 import { routesOf, type RouteDef } from './define.ts';
 import { projectsRoutes } from './projects.ts';
 import { billingRoutes, briefRoutes, mediaRoutes, notificationsRoutes, usersRoutes } from './small.ts';
+import { statisticsRoutes, subscriptionRoutes } from './subscriptions.ts';
 import { teamsRoutes } from './teams.ts';
 import { chatRoutes, taskChatRoutes, tasksRoutes } from './tasks.ts';
 
@@ -42,6 +43,8 @@ export const ROUTES = {
   versions: versionsRoutes,
   comments: commentsRoutes,
   review: reviewRoutes,
+  subscription: subscriptionRoutes,
+  statistics: statisticsRoutes,
 } as const;
 
 /** Every entry of the route map. */

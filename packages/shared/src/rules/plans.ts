@@ -67,7 +67,7 @@ export const PLANS: PlanDefinition[] = [
     machine_hour_limit: 200,
     storage: 2000,
     amount_per_gb_storage: 2,
-    storage_size_addition_step: 500,
+    storage_size_addition_step: 100,
   },
   {
     code: 'sme',
@@ -83,7 +83,7 @@ export const PLANS: PlanDefinition[] = [
     machine_hour_limit: 1000,
     storage: 10000,
     amount_per_gb_storage: 1.5,
-    storage_size_addition_step: 1000,
+    storage_size_addition_step: 100,
   },
   {
     code: 'enterprise',
@@ -99,7 +99,7 @@ export const PLANS: PlanDefinition[] = [
     machine_hour_limit: null,
     storage: 50000,
     amount_per_gb_storage: 1,
-    storage_size_addition_step: 1000,
+    storage_size_addition_step: 100,
   },
 ];
 

@@ -17,5 +17,6 @@ export * from './tasks.ts';
 export * from './teams.ts';
 export * from './uploads.ts';
 export * from './ai.ts';
+export * from './subscriptions.ts';
 export * from './credits.ts';
 export * from './payments.ts';

@@ -2,6 +2,7 @@ import { displayName } from '@rushes/shared';
 import type { CurrentUser } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { createPersonalTeam, isTwoFactorEnforcedByTeam, listTeamsForUser } from '../teams/index.ts';
+import { upgradeInProgressFor } from '../plans/index.ts';
 import { insertUser, type UserRow } from '../users/index.ts';
 
 // The user-row reads and writes are the users module's; re-exported here for sign-up, seeds and tests.
@@ -28,6 +29,7 @@ export async function presentCurrentUser(db: DbOrTx, user: UserRow): Promise<Cur
   // Same rule as isTwoFactorEnforcedByTeam, read off the teams already loaded.
   const enforced = teams.some((t) => t.two_factor_authentication_enabled);
   const personal = teams.find((t) => t.is_personal);
+  const waiting = await upgradeInProgressFor(db, user.id);
   return {
     user_id: user.id,
     name: displayName(user.firstName, user.lastName),
@@ -36,8 +38,8 @@ export async function presentCurrentUser(db: DbOrTx, user: UserRow): Promise<Cur
     username: user.username,
     email: user.email,
     user_badge_color: user.badgeColor,
-    waiting_time: 0,
-    is_subscription_upgrade_in_progress: false,
+    waiting_time: waiting.waiting_time,
+    is_subscription_upgrade_in_progress: waiting.is_subscription_upgrade_in_progress,
     two_factor_authentication_enabled: user.twoFactorEnabled || enforced,
     is_two_factor_authentication_enabled_by_team: enforced,
     organisation_db_id: personal?.team_db_id ?? '',

@@ -5,10 +5,38 @@ export {
   assertWithinLimit,
   findPlan,
   hasRoom,
+  listPlans,
   presentCurrentPlan,
   upgradeData,
   upgradeRequired,
 } from './plans.service.ts';
+export {
+  assertCloudLimits,
+  cycleStart,
+  GIB,
+  machineHoursSince,
+  recordCloudUsage,
+  storageQuotaBytes,
+  subscriptionOf,
+  type CloudUsageRow,
+} from './plans.usage.ts';
+export {
+  applyPurchase,
+  clearUpgradePending,
+  insertPurchase,
+  lockSubscription,
+  markUpgradePending,
+  purchaseByKey,
+  purchaseByPayment,
+  setPurchasePayment,
+  teamUsage,
+  upgradeInProgressFor,
+  type Purpose,
+  type PurchaseRow,
+} from './plans.subscription.ts';
 
-/** Plans and their limits: no routes or jobs of its own; other modules call its functions. */
+/**
+ * Plans, their limits, the team's subscription state and cloud usage: no routes or jobs of its own;
+ * other modules call its functions (the subscriptions module sells, statistics reads).
+ */
 export const plansModule = defineModule({ name: 'plans' });

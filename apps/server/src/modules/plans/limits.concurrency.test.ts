@@ -5,6 +5,8 @@ import { countCreatedTeams } from '../teams/teams.service.ts';
 import { countCollaborators } from '../teams/members.service.ts';
 import { findTeam } from '../teams/teams.service.ts';
 import { apiTeam, call, person } from '../teams/teams.testkit.ts';
+import { creditBalance, grantCredits } from '../credits/index.ts';
+import { subscriptionOf } from './plans.usage.ts';
 
 /**
  * Plan limits under concurrent requests. Only PostgreSQL runs requests on several connections at
@@ -74,5 +76,50 @@ describe.skipIf(!onPostgres)('plan limits under concurrency (PostgreSQL)', () =>
     expect(results.filter((r) => r.body.response)).toHaveLength(1);
     expect(results.filter((r) => r.body.errormessage === MSG.upgradeTeamLimit)).toHaveLength(5);
     expect(await countCreatedTeams(t.ctx.db, owner.user.id)).toBe(1);
+  });
+
+  it('concurrent project creation never passes project_limit (Free: 3)', async () => {
+    const owner = await person(t);
+    const other = await person(t);
+    const teamId = await apiTeam(t, owner, { ids: [other.user.id] });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(t, 'POST', API.projects.root, owner, { team_db_id: teamId, title: `Race ${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.body.response)).toHaveLength(3);
+    expect(results.filter((r) => r.body.errormessage === MSG.upgradeProjectLimit)).toHaveLength(5);
+  });
+
+  it('concurrent purchases with credits: each applies once, never past the balance', async () => {
+    const owner = await person(t);
+    const other = await person(t);
+    const teamId = await apiTeam(t, owner, { ids: [other.user.id] });
+    await t.ctx.db.transaction((tx) =>
+      grantCredits(tx, { teamId, amountPaise: 2_500_00, idempotencyKey: `seed-${teamId}`, reason: 'test' }),
+    );
+    const upgrade = await call(t, 'POST', API.subscription.upgrade, owner, {
+      team_db_id: teamId,
+      subscription_db_id: 'pro',
+      credits_used: true,
+    });
+    expect(upgrade.body.response).toBe(true);
+    // ₹1,001 left: at most 5 steps of 100 GB at ₹200 each; 8 requests, each sent twice with its key
+    const requests = Array.from({ length: 8 }, (_, i) => `storage-${teamId}-${i}`).flatMap((key) =>
+      [1, 2].map(() =>
+        call(t, 'POST', API.subscription.storage, owner, {
+          team_db_id: teamId,
+          storage_size: 100,
+          credits_used: true,
+          idempotency_key: key,
+        }),
+      ),
+    );
+    const results = await Promise.all(requests);
+    const sub = await subscriptionOf(t.ctx.db, teamId);
+    const balance = await creditBalance(t.ctx.db, teamId);
+    expect(sub.storageAddedGb).toBe(500);
+    expect(balance).toBe(2_500_00 - 1499_00 - 5 * 200_00);
+    expect(results.filter((r) => !r.body.response).length).toBeGreaterThanOrEqual(6);
   });
 });

@@ -12,7 +12,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { teamMembers, teams, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { assertWithinLimit, findPlan, hasRoom, presentCurrentPlan, upgradeRequired } from '../plans/index.ts';
+import {
+  assertWithinLimit,
+  findPlan,
+  hasRoom,
+  presentCurrentPlan,
+  teamUsage,
+  upgradeRequired,
+} from '../plans/index.ts';
 import { addPeople, countCollaborators, listOwnedTeamsMembers, teamDetailOf } from './members.service.ts';
 import { idsOfCodes, loadCatalogue, ownPermissionList } from './permissions.service.ts';
 import { authorizeTeam, canDelete, canUpdate, canView } from './teams.policy.ts';
@@ -194,9 +201,13 @@ export function createTeamsCommands(ctx: AppContext) {
         findPlan(db, team.planCode),
         accountPlanOf(team.ownerId),
       ]);
+      const usage = await teamUsage(db, team.id);
       return presentCurrentPlan(teamPlan, accountPlan, {
         teams: await countCreatedTeams(db, team.ownerId),
         collaborators: team.isPersonal ? 0 : await countCollaborators(db, team),
+        projects: usage.projects,
+        machineHours: usage.machineHours,
+        storageAddedGb: usage.storageAddedGb,
       });
     },
   };

@@ -1,4 +1,4 @@
-import { AI_TEXT, PAYMENT_TEXT, UI } from '@rushes/shared';
+import { AI_TEXT, PAYMENT_TEXT, SUB_TEXT, UI } from '@rushes/shared';
 import { lazy } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -19,6 +19,13 @@ import type { TaskChatPanelProps } from '../../features/tasks/chat/TaskChatPanel
 import type { ApprovalRequestPanelProps } from '../../features/approvals/ApprovalRequestPanel.tsx';
 import type { SharePanelProps } from '../../features/shares/SharePanel.tsx';
 import type { AssistantPanelProps } from '../../features/ai/panelProps.ts';
+import type { UpgradePlansPanelProps } from '../../features/subscription/UpgradePlansPanel.tsx';
+import type { RenewPanelProps } from '../../features/subscription/RenewPanel.tsx';
+import type { AddStoragePanelProps } from '../../features/subscription/AddStoragePanel.tsx';
+import type {
+  PlanDetailsPanelProps,
+  StorageDetailsPanelProps,
+} from '../../features/subscription/DetailsPanels.tsx';
 import type { AddCreditsPanelProps } from '../../features/credits/AddCreditsPanel.tsx';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
@@ -64,6 +71,13 @@ declare module './registry.ts' {
     aiAssistant: AssistantPanelProps;
     /** share asset (spec 002 §2, §4) */
     shareAsset: SharePanelProps;
+    /** subscription plans, titled 'Subscription Upgrade' (spec 002 §2) */
+    subscriptionPlans: UpgradePlansPanelProps;
+    planDetails: PlanDetailsPanelProps;
+    /** renewal details, titled 'Renew Subscription' */
+    renewalDetails: RenewPanelProps;
+    storageDetails: StorageDetailsPanelProps;
+    addStorage: AddStoragePanelProps;
     /** add credits (spec 002 §2, §5; issue 15) */
     addCredits: AddCreditsPanelProps;
   }
@@ -157,6 +171,26 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   aiAssistant: {
     title: AI_TEXT.panelTitle,
     component: lazy(() => import('../../features/ai/AssistantPanel.tsx')),
+  },
+  subscriptionPlans: {
+    title: SUB_TEXT.subscriptionUpgrade,
+    component: lazy(() => import('../../features/subscription/UpgradePlansPanel.tsx')),
+  },
+  planDetails: {
+    title: SUB_TEXT.planDetails,
+    component: lazy(() => import('../../features/subscription/PlanDetailsPanel.tsx')),
+  },
+  renewalDetails: {
+    title: SUB_TEXT.renewSubscription,
+    component: lazy(() => import('../../features/subscription/RenewPanel.tsx')),
+  },
+  storageDetails: {
+    title: SUB_TEXT.storageDetails,
+    component: lazy(() => import('../../features/subscription/StorageDetailsPanel.tsx')),
+  },
+  addStorage: {
+    title: SUB_TEXT.addStorage,
+    component: lazy(() => import('../../features/subscription/AddStoragePanel.tsx')),
   },
   addCredits: {
     title: PAYMENT_TEXT.addCreditsTitle,

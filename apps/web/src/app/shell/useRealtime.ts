@@ -6,6 +6,7 @@ import { queryKeys } from '../../api/queryKeys.ts';
 import { connectSocket } from '../../api/socket.ts';
 import { getSelectedTeamId } from '../../api/teamStorage.ts';
 import { billingKeys } from '../../features/billing/api.ts';
+import { subscriptionKeys } from '../../features/subscription/api.ts';
 import { openManageTeamWelcome } from '../../features/teams/manageTeamWelcome.tsx';
 import { teamKeys } from '../../features/teams/api.ts';
 
@@ -37,7 +38,11 @@ export function useRealtime(): void {
     socket.on('team_delete', onTeamDelete);
     socket.on('billing_detail', onBilling);
     socket.on('subscription_detail', onSubscription);
+    const onSubscriptionChanged = () =>
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+    socket.on('subscription_changed', onSubscriptionChanged);
     return () => {
+      socket.off('subscription_changed', onSubscriptionChanged);
       socket.off('team_add', refreshTeams);
       socket.off('team_update', refreshTeams);
       socket.off('team_delete', onTeamDelete);

@@ -1,0 +1,8 @@
+import { defineModule } from '../../platform/modules.ts';
+import { statisticsRoutes } from './statistics.routes.ts';
+
+/** Statistics of an admin team: storage from assets, cloud usage from the usage records. */
+export const statisticsModule = defineModule({
+  name: 'statistics',
+  routes: [statisticsRoutes],
+});

@@ -1,0 +1,8 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { authorizeTeam, type TeamAccess } from '../teams/index.ts';
+
+/** Statistics are for admin teams (spec 002 §2: the switcher's Statistics link): owners only. */
+export const canViewStatistics = (a: TeamAccess) => a.isOwner;
+
+export const authorizeStatistics = (db: DbOrTx, userId: string, teamId: string) =>
+  authorizeTeam(db, userId, teamId, canViewStatistics);

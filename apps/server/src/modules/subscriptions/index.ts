@@ -1,0 +1,11 @@
+import { defineModule } from '../../platform/modules.ts';
+import { registerSubscriptionFulfilment } from './subscriptions.fulfil.ts';
+import { registerSubscriptionMappers } from './subscriptions.realtime.ts';
+import { subscriptionRoutes } from './subscriptions.routes.ts';
+
+/** Selling a team's plan: upgrade, renewal and add-on storage, paid with credits or by a payment. */
+export const subscriptionsModule = defineModule({
+  name: 'subscriptions',
+  routes: [subscriptionRoutes],
+  listeners: [registerSubscriptionMappers, registerSubscriptionFulfilment],
+});

@@ -1,0 +1,2 @@
+import { PlanDetailsPanel } from './DetailsPanels.tsx';
+export default PlanDetailsPanel;

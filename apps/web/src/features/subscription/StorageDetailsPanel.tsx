@@ -1,0 +1,2 @@
+import { StorageDetailsPanel } from './DetailsPanels.tsx';
+export default StorageDetailsPanel;
