@@ -1,4 +1,5 @@
 import { aiRoutes } from './ai.ts';
+import { cloudRoutes } from './cloud.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -34,6 +35,7 @@ export const ROUTES = {
   chat: chatRoutes,
   notifications: notificationsRoutes,
   ai: aiRoutes,
+  cloud: cloudRoutes,
   shares: sharesRoutes,
   versions: versionsRoutes,
   comments: commentsRoutes,
