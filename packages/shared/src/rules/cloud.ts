@@ -158,13 +158,21 @@ export function togglePlugin(
   selected: readonly string[],
   pick: string,
 ) {
+  return togglePluginIn(pluginsFor(c, softwareSlug), selected, pick);
+}
+
+/** The same over the plugin step's list (the web has the offered plugins, not the catalogue). */
+export function togglePluginIn(
+  offered: readonly { slug: string; configurations: { auto_select: readonly string[] } }[],
+  selected: readonly string[],
+  pick: string,
+) {
   if (selected.includes(pick)) return selected.filter((s) => s !== pick);
-  const offered = new Set(pluginsFor(c, softwareSlug).map((p) => p.slug));
-  if (!offered.has(pick)) return [...selected];
-  const plugin = c.plugins.find((p) => p.slug === pick)!;
+  const plugin = offered.find((p) => p.slug === pick);
+  if (!plugin) return [...selected];
   const out = [...selected, pick];
   for (const extra of plugin.configurations.auto_select)
-    if (offered.has(extra) && !out.includes(extra)) out.push(extra);
+    if (offered.some((p) => p.slug === extra) && !out.includes(extra)) out.push(extra);
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { AI_TEXT, UI } from '@rushes/shared';
+import { AI_TEXT, CLOUD_TEXT, UI } from '@rushes/shared';
 import { lazy } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -19,6 +19,7 @@ import type { TaskChatPanelProps } from '../../features/tasks/chat/TaskChatPanel
 import type { ApprovalRequestPanelProps } from '../../features/approvals/ApprovalRequestPanel.tsx';
 import type { SharePanelProps } from '../../features/shares/SharePanel.tsx';
 import type { AssistantPanelProps } from '../../features/ai/panelProps.ts';
+import type { CloudPanelProps } from '../../features/cloud/panelProps.ts';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -61,6 +62,8 @@ declare module './registry.ts' {
     requestReview: ApprovalRequestPanelProps;
     /** the AI assistant chat (spec 000 §2, issue 21) */
     aiAssistant: AssistantPanelProps;
+    /** the cloud-session wizard and the caller's session (spec 001 §2, issue 18) */
+    cloudSession: CloudPanelProps;
     /** share asset (spec 002 §2, §4) */
     shareAsset: SharePanelProps;
   }
@@ -154,6 +157,10 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   aiAssistant: {
     title: AI_TEXT.panelTitle,
     component: lazy(() => import('../../features/ai/AssistantPanel.tsx')),
+  },
+  cloudSession: {
+    title: CLOUD_TEXT.panelTitle,
+    component: lazy(() => import('../../features/cloud/CloudPanel.tsx')),
   },
 };
 
