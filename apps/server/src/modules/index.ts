@@ -18,6 +18,7 @@ import { uploadsModule } from './uploads/index.ts';
 import { mediaModule } from './media/index.ts';
 import { aiModule } from './ai/index.ts';
 import { cloudModule } from './cloud/index.ts';
+import { creditsModule } from './credits/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -44,6 +45,7 @@ export const MODULES = [
   mediaModule,
   aiModule,
   cloudModule,
+  creditsModule,
 ] as const;
 
 /**

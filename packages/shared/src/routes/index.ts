@@ -1,5 +1,6 @@
 import { aiRoutes } from './ai.ts';
 import { cloudRoutes } from './cloud.ts';
+import { creditsRoutes } from './credits.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -36,6 +37,7 @@ export const ROUTES = {
   notifications: notificationsRoutes,
   ai: aiRoutes,
   cloud: cloudRoutes,
+  credits: creditsRoutes,
   shares: sharesRoutes,
   versions: versionsRoutes,
   comments: commentsRoutes,

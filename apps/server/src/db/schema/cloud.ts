@@ -61,6 +61,8 @@ export const cloudSessions = pgTable(
     pricePerHour: integer('price_per_hour').notNull(),
     /** booked minutes, extensions included */
     durationMinutes: integer('duration_minutes').notNull(),
+    /** 1-hour extensions bought (each its own charge, keyed cloud:<id>:extend:<n>) */
+    extensions: integer('extensions').notNull().default(0),
     /** PSC charged and refunded so far */
     charged: integer('charged').notNull().default(0),
     refunded: integer('refunded').notNull().default(0),

@@ -18,3 +18,4 @@ export * from './teams.ts';
 export * from './uploads.ts';
 export * from './ai.ts';
 export * from './cloud.ts';
+export * from './credits.ts';

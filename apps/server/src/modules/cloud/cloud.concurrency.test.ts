@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { cloudSessions } from '../../db/schema/index.ts';
 import { resumeSessions } from './cloud.lifecycle.ts';
 import { providerOf } from './cloud.providers.ts';
-import { book, cloudWorld, sessionRow, time } from './cloud.testkit.ts';
+import { balance, book, cloudWorld, sessionRow, time } from './cloud.testkit.ts';
 
 /**
  * Bookings under real concurrency, and a restart while booting. Only PostgreSQL runs requests on
@@ -37,7 +37,7 @@ afterAll(() => t?.close());
 
 describe.skipIf(!onPostgres)('cloud bookings on PostgreSQL', () => {
   it('50 concurrent bookings never pass the capacity, and the credits charged are exact', async () => {
-    const { others, projectId } = await cloudWorld(t, 50);
+    const { others, teamId, projectId } = await cloudWorld(t, 50, 10_000);
     const results = await Promise.all(
       others.map((p) => book(t, p, projectId, { plugins: ['neat_video'], duration: 120 })),
     );
@@ -52,6 +52,7 @@ describe.skipIf(!onPostgres)('cloud bookings on PostgreSQL', () => {
       .from(cloudSessions)
       .where(eq(cloudSessions.projectId, projectId));
     expect(sum).toEqual({ n: CAPACITY, charged: CAPACITY * (150 + 40) * 2 });
+    expect(await balance(t, teamId)).toBe(10_000 - CAPACITY * (150 + 40) * 2);
   }, 120_000);
 
   it('a restart while booting resumes the lifecycle; a restart while started brings the desktop back', async () => {

@@ -1,10 +1,11 @@
 import type { Tx } from '../../db/client.ts';
+import { refundCredits, spendCredits } from '../credits/index.ts';
 
 /**
- * The two seams to other modules' work in progress (issue 18): charging and refunding credits
- * (the credits ledger, issue 15) and the usage rows of the statistics page (plans, issue 15). Every
- * booking, extension and refund goes through these, inside the booking's transaction, with a key
- * that makes a retry charge once.
+ * Charging and refunding a session's credits through the ledger (issue 15), inside the booking's
+ * transaction, each charge under its own idempotency key (a retry charges once). Amounts here are
+ * whole PSC; the ledger counts paise. A booking the balance cannot pay is refused with the ledger's
+ * 402 and nothing is booked.
  */
 export interface CreditMove {
   teamId: string;
@@ -15,12 +16,48 @@ export interface CreditMove {
   sessionId: string;
 }
 
-export async function chargeCredits(_tx: Tx, _move: CreditMove): Promise<void> {
-  // wired to modules/credits spendCredits when the ledger is merged
+const PAISE = 100;
+
+export async function chargeCredits(tx: Tx, move: CreditMove): Promise<void> {
+  await spendCredits(tx, {
+    teamId: move.teamId,
+    userId: move.userId,
+    amountPaise: Math.round(move.amount * PAISE),
+    idempotencyKey: move.idempotencyKey,
+    reason: move.reason,
+    refType: 'cloud_session',
+    refId: move.sessionId,
+  });
 }
 
-export async function refundCloudCredits(_tx: Tx, _move: CreditMove): Promise<void> {
-  // wired to modules/credits refundCredits when the ledger is merged
+/** The spend keys of a session: the booking, then each extension. */
+export const bookingKey = (sessionId: string) => `cloud:${sessionId}:book`;
+export const extensionKey = (sessionId: string, n: number) => `cloud:${sessionId}:extend:${n}`;
+
+/**
+ * Returns `amount` PSC of a session's spends, the latest extension first, then the booking (the
+ * time not delivered is the end of the session).
+ */
+export async function refundCloudCredits(
+  tx: Tx,
+  move: Omit<CreditMove, 'idempotencyKey'> & { spends: { key: string; amount: number }[] },
+): Promise<void> {
+  let left = move.amount;
+  for (const spend of [...move.spends].reverse()) {
+    if (left <= 0) break;
+    const part = Math.min(left, spend.amount);
+    await refundCredits(tx, {
+      teamId: move.teamId,
+      userId: move.userId,
+      spendKey: spend.key,
+      amountPaise: Math.round(part * PAISE),
+      idempotencyKey: `${spend.key}:refund`,
+      reason: move.reason,
+      refType: 'cloud_session',
+      refId: move.sessionId,
+    });
+    left -= part;
+  }
 }
 
 export interface UsageRow {

@@ -1,5 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CLOUD_TEXT, CLOUD_WARN_BEFORE_END_SECONDS } from '@rushes/shared';
+import {
+  CLOUD_EXTENSION_MINUTES,
+  CLOUD_TEXT,
+  CLOUD_WARN_BEFORE_END_SECONDS,
+  sessionCost,
+} from '@rushes/shared';
 import type { Tx } from '../../db/client.ts';
 import { cloudSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -8,7 +13,7 @@ import { enqueueJob } from '../../platform/jobs/queue.ts';
 import type { ModuleLog } from '../../platform/modules.ts';
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { notify } from '../notifications/index.ts';
-import { recordUsage, refundCloudCredits } from './cloud.credits.ts';
+import { bookingKey, extensionKey, recordUsage, refundCloudCredits } from './cloud.credits.ts';
 import type { SessionRow } from './cloud.policy.ts';
 import { providerOf } from './cloud.providers.ts';
 import { expireOffer, offerFreeMachines } from './cloud.queue.ts';
@@ -86,15 +91,23 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
           refunded: row.refunded + refund,
         })
         .where(eq(cloudSessions.id, id));
-      if (refund > 0)
+      if (refund > 0) {
+        const extension = sessionCost(row.pricePerHour, CLOUD_EXTENSION_MINUTES);
         await refundCloudCredits(tx, {
           teamId: row.teamId,
           userId: row.userId,
           amount: refund,
-          idempotencyKey: `cloud:${id}:refund`,
           reason: 'cloud_refund',
           sessionId: id,
+          spends: [
+            { key: bookingKey(id), amount: row.charged - extension * row.extensions },
+            ...Array.from({ length: row.extensions }, (_, k) => ({
+              key: extensionKey(id, k + 1),
+              amount: extension,
+            })),
+          ],
         });
+      }
       await notify(tx, emit, {
         userIds: [row.userId],
         type: 'cloud_session',

@@ -12,7 +12,7 @@ import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { findPlan, upgradeData } from '../plans/index.ts';
 import { lockTeam } from '../teams/index.ts';
 import { catalogueOf, resolveConfiguration } from './cloud.catalogue.ts';
-import { chargeCredits } from './cloud.credits.ts';
+import { bookingKey, chargeCredits, extensionKey } from './cloud.credits.ts';
 import { beginShutdown, BOOT_ESTIMATE_SECONDS, scheduleEnd } from './cloud.lifecycle.ts';
 import { authorizeCloud, ownQueueEntry, ownSession } from './cloud.policy.ts';
 import { presentQueue, presentRequested, presentSession } from './cloud.present.ts';
@@ -198,7 +198,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
           teamId,
           userId,
           amount,
-          idempotencyKey: `cloud:${id}:book`,
+          idempotencyKey: bookingKey(id),
           reason: 'cloud_booking',
           sessionId: id,
         });
@@ -229,11 +229,11 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
         )
           throw upgrade(CLOUD_TEXT.limitHours);
         const amount = sessionCost(s.pricePerHour, CLOUD_EXTENSION_MINUTES);
-        const n = Math.round((s.durationMinutes - (s.durationMinutes % 60)) / 60);
         const [updated] = await tx
           .update(cloudSessions)
           .set({
             durationMinutes: s.durationMinutes + CLOUD_EXTENSION_MINUTES,
+            extensions: s.extensions + 1,
             endsAt: new Date(s.endsAt.getTime() + CLOUD_EXTENSION_MINUTES * 60_000),
             charged: s.charged + amount,
           })
@@ -243,7 +243,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
           teamId: s.teamId,
           userId,
           amount,
-          idempotencyKey: `cloud:${s.id}:extend:${n}`,
+          idempotencyKey: extensionKey(s.id, s.extensions + 1),
           reason: 'cloud_extension',
           sessionId: s.id,
         });

@@ -10,7 +10,9 @@ import {
   call,
   cloudWorld,
   config,
+  balance,
   end,
+  giveCredits,
   jobsDueNow,
   person,
   queue,
@@ -88,7 +90,7 @@ describe('catalogue lookups', () => {
 
 describe('a session from booking to release', () => {
   it('books, boots, extends only once started, ends, and releases', async () => {
-    const { owner, projectId } = await cloudWorld(t, 0);
+    const { owner, teamId, projectId } = await cloudWorld(t, 0, 1000);
     const ok = await availability(t, owner, projectId, 'standard', 120);
     expect(ok.body.data).toMatchObject({ available: true, machine_status: 'machine_available', amount: 300 });
 
@@ -158,6 +160,7 @@ describe('a session from booking to release', () => {
     const row = await sessionRow(t, s.cloud_access_db_id);
     expect(row.status).toBe('released');
     expect(row.charged - row.refunded).toBe(570);
+    expect(await balance(t, teamId)).toBe(1000 - 570);
     expect((await time(t, owner)).body.data.session).toBeNull();
   });
 
@@ -182,7 +185,7 @@ describe('a session from booking to release', () => {
   });
 
   it('refunds the undelivered time when the provider fails', async () => {
-    const { owner, projectId } = await cloudWorld(t, 0);
+    const { owner, teamId, projectId } = await cloudWorld(t, 0, 1000);
     const failing: CloudProvider = {
       name: 'simulated',
       unavailableReason: async () => null,
@@ -202,10 +205,36 @@ describe('a session from booking to release', () => {
         refunded: 450,
         failure: 'no machine answered',
       });
+      expect(await balance(t, teamId)).toBe(1000);
       expect((await time(t, owner)).body.data.session).toBeNull();
     } finally {
       setProviderForTests(t.ctx, undefined as unknown as CloudProvider);
     }
+  });
+});
+
+describe('credits', () => {
+  it('a booking the balance cannot pay is refused and nothing is booked', async () => {
+    const { owner, teamId, projectId } = await cloudWorld(t, 0, 100);
+    const res = await book(t, owner, projectId);
+    expect(res.status).toBe(402);
+    expect(await balance(t, teamId)).toBe(100);
+    expect((await time(t, owner)).body.data.session).toBeNull();
+    await giveCredits(t, teamId, 50);
+    expect((await book(t, owner, projectId)).body.data.charged).toBe(150);
+    expect(await balance(t, teamId)).toBe(0);
+    await t.ctx.jobs.drainForTests();
+    // an extension the balance cannot pay is refused; the end time stays
+    const s = (await time(t, owner)).body.data.session!;
+    const ext = await call(t, 'PUT', CLOUD_API.extend, owner, {
+      project_db_id: projectId,
+      cloud_id: s.cloud_access_db_id,
+      duration: 60,
+    });
+    expect(ext.status).toBe(402);
+    expect((await time(t, owner)).body.data.session?.session_end_datetime).toBe(s.session_end_datetime);
+    await end(t, owner, projectId, s.cloud_access_db_id);
+    await t.ctx.jobs.drainForTests();
   });
 });
 

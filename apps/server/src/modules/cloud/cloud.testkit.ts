@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
   CLOUD_API,
@@ -10,12 +11,29 @@ import {
 import type { TestApp } from '../../../test/harness.ts';
 import { cloudSessions } from '../../db/schema/index.ts';
 import { addMembers, apiProject, bigTeam, call, person, type Person } from '../projects/projects.testkit.ts';
+import { creditBalance, grantCredits } from '../credits/index.ts';
 import { seedCapacity } from './cloud.catalogue.ts';
+
+/** Buys the team `psc` credits (0: none). */
+export async function giveCredits(t: TestApp, teamId: string, psc: number) {
+  if (psc <= 0) return;
+  await t.ctx.db.transaction((tx) =>
+    grantCredits(tx, {
+      teamId,
+      amountPaise: psc * 100,
+      idempotencyKey: `test-grant:${teamId}:${randomUUID()}`,
+      reason: 'test',
+    }),
+  );
+}
+
+/** The team's balance in PSC. */
+export const balance = async (t: TestApp, teamId: string) => (await creditBalance(t.ctx.db, teamId)) / 100;
 
 export { call, person, type Person };
 
 /** A team (enterprise plan unless told) with a project, its owner and `n` more project members. */
-export async function cloudWorld(t: TestApp, n = 1) {
+export async function cloudWorld(t: TestApp, n = 1, credits = 100_000) {
   await seedCapacity(t.ctx);
   const owner = await person(t);
   const others = await Promise.all(Array.from({ length: n }, () => person(t)));
@@ -23,6 +41,7 @@ export async function cloudWorld(t: TestApp, n = 1) {
   const teamId = await bigTeam(t, owner, n <= 3 ? others.map((p) => p.user.id) : []);
   const projectId = await apiProject(t, owner, teamId);
   if (others.length) await addMembers(t, owner, projectId, others);
+  await giveCredits(t, teamId, credits);
   return { owner, others, teamId, projectId };
 }
 

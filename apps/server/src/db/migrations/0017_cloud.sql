@@ -39,6 +39,7 @@ CREATE TABLE "cloud_sessions" (
 	"plugin_slugs" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"price_per_hour" integer NOT NULL,
 	"duration_minutes" integer NOT NULL,
+	"extensions" integer DEFAULT 0 NOT NULL,
 	"charged" integer DEFAULT 0 NOT NULL,
 	"refunded" integer DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'machine_booting' NOT NULL,

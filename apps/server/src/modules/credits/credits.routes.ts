@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { ROUTES } from '@rushes/shared';
+import type { AppContext } from '../../platform/context.ts';
+import { serve } from '../../platform/http/serve.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { createCreditsService } from './credits.service.ts';
+
+/** The team's credits (issue 15): balance and ledger, for the team's admins (credits.policy.ts). */
+export function creditsRoutes(ctx: AppContext) {
+  const service = createCreditsService(ctx.db);
+  return async (fastify: FastifyInstance) => {
+    serve(fastify, ROUTES.credits.balance, async (req) =>
+      ok(await service.balance(userIdOf(req), req.query.team_db_id)),
+    );
+    serve(fastify, ROUTES.credits.transactions, async (req) =>
+      ok(await service.transactions(userIdOf(req), req.query)),
+    );
+  };
+}
