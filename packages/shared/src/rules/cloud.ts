@@ -292,8 +292,6 @@ export const CLOUD_TEXT = {
   warnEnding: 'Your cloud session ends in 15 minutes. Extend it now if you need more time.',
   failedRefunded: 'The machine could not be started; the credits were refunded.',
   notEnoughCredits: 'Not enough credits',
-  limitConcurrent: 'Your plan does not allow more cloud systems at once. Upgrade to run more.',
-  limitHours: 'Your plan’s machine hours for this month are used up. Upgrade for more hours.',
   notStarted: 'The machine is not started',
   onlyOneHour: 'Only a 1-hour extension is offered while the machine is started',
   alreadyRunning: 'You already have a cloud session',

@@ -191,6 +191,24 @@ export const MSG = {
   uploadCompleted: 'Uploaded successfully',
   uploadLeaveWarning: 'Uploads are in progress. Leave this page and stop them?',
   upgradeStorageLimit: 'This team has used all the storage its plan allows.',
+  // decided (docs/decisions.md, issue 15): the other plan limits and the subscription flows
+  upgradeConcurrentLimit: 'This team is running as many cloud systems at once as its plan allows.',
+  upgradeMachineHourLimit: 'This team has used all the machine hours its plan allows this month.',
+  // spec 002 §8 subscription texts
+  planUpdated: 'Plan updated',
+  lowBalance: 'Low Balance',
+  noPlansAvailable: 'Currently there are no plans available.',
+  detailsNotFound: 'Details not found',
+  // decided (docs/decisions.md, issue 15)
+  renewalDone: 'Subscription renewed',
+  storageAdded: 'Storage added',
+  insufficientCredits: 'Not enough credits: add credits or pay instead',
+  planNotUpgrade: 'Choose a higher plan than the current one',
+  freePlanNoRenewal: 'The Free plan has nothing to renew or add',
+  enterpriseContact: 'Contact us for the Enterprise plan',
+  storageStepInvalid: 'Storage is added in steps of the plan’s step size',
+  upgradeInProgress: 'Your subscription is being upgraded. Please wait',
+  paymentsUnavailable: 'Payments are not available yet: use credits',
   previewNotAvailable: 'Preview not available',
   processingMedia: 'Processing…',
   // decided (docs/decisions.md, security hardening): validation texts the spec does not show

@@ -19,3 +19,4 @@ export * from './uploads.ts';
 export * from './ai.ts';
 export * from './cloud.ts';
 export * from './credits.ts';
+export * from './subscriptions.ts';

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import { refundCredits, spendCredits } from '../credits/index.ts';
+import { recordCloudUsage } from '../plans/index.ts';
 
 /**
  * Charging and refunding a session's credits through the ledger (issue 15), inside the booking's
@@ -68,10 +69,24 @@ export interface UsageRow {
   userId: string;
   hardware: string;
   startedAt: Date;
-  endedAt: Date;
+  endedAt: Date | null;
   psc: number;
 }
 
-export async function recordUsage(_tx: Tx, _row: UsageRow): Promise<void> {
-  // wired to modules/plans recordCloudUsage when it is merged
+/**
+ * The session's usage row (plans' cloud usage: the statistics page and the plan's machine hours):
+ * written when the machine starts (running, counted up to now) and again when it is released.
+ */
+export async function recordUsage(tx: Tx, row: UsageRow): Promise<void> {
+  await recordCloudUsage(tx, {
+    sourceId: `cloud:${row.sessionId}`,
+    teamId: row.teamId,
+    projectId: row.projectId,
+    taskId: row.taskId,
+    userId: row.userId,
+    hardware: row.hardware,
+    startedAt: row.startedAt,
+    endedAt: row.endedAt,
+    psc: row.psc,
+  });
 }

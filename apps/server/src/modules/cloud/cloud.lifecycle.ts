@@ -108,6 +108,18 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
           ],
         });
       }
+      if (row.startedAt)
+        await recordUsage(tx, {
+          sessionId: id,
+          teamId: row.teamId,
+          projectId: row.projectId,
+          taskId: row.taskId,
+          userId: row.userId,
+          hardware: row.hardwareSlug,
+          startedAt: row.startedAt,
+          endedAt: new Date(),
+          psc: row.charged - row.refunded - refund,
+        });
       await notify(tx, emit, {
         userIds: [row.userId],
         type: 'cloud_session',
@@ -163,7 +175,20 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
           })
           .where(eq(cloudSessions.id, sessionId))
           .returning();
-        if (now.status === 'machine_booting') await scheduleEnd(tx, sessionId, updated!.endsAt!);
+        if (now.status === 'machine_booting') {
+          await scheduleEnd(tx, sessionId, updated!.endsAt!);
+          await recordUsage(tx, {
+            sessionId,
+            teamId: now.teamId,
+            projectId: now.projectId,
+            taskId: now.taskId,
+            userId: now.userId,
+            hardware: now.hardwareSlug,
+            startedAt: updated!.startedAt!,
+            endedAt: null,
+            psc: now.charged - now.refunded,
+          });
+        }
         emit('cloud.changed', { userId: now.userId, sessionId });
         return true;
       });

@@ -9,8 +9,7 @@ import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import type { ModuleLog } from '../../platform/modules.ts';
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
-import { findPlan, upgradeData } from '../plans/index.ts';
-import { lockTeam } from '../teams/index.ts';
+import { assertCloudLimits } from '../plans/index.ts';
 import { catalogueOf, resolveConfiguration } from './cloud.catalogue.ts';
 import { bookingKey, chargeCredits, extensionKey } from './cloud.credits.ts';
 import { beginShutdown, BOOT_ESTIMATE_SECONDS, scheduleEnd } from './cloud.lifecycle.ts';
@@ -31,10 +30,6 @@ import {
 
 /** 'Resource is not available' (spec 001 §8): 409, nothing booked. */
 const notAvailable = () => new AppError(CLOUD_TEXT.resourceNotAvailable, { status: 409 });
-
-/** A plan limit (spec 002 §3 currentPlan): 403 with upgrade_required, as plans' own refusals. */
-const upgrade = (message: string) =>
-  new AppError(message, { status: 403, errorcode: 403, data: { upgrade_required: upgradeData(message) } });
 
 const assignmentCode = () => `CS-${randomBytes(4).toString('hex').toUpperCase()}`;
 
@@ -150,20 +145,12 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
       const id = randomUUID();
       const amount = sessionCost(chosen.perHour, body.duration);
       const row = await ctx.events.transaction(ctx.db, async (tx, emit) => {
-        const team = await lockTeam(tx, teamId);
-        if (!team) throw notAvailable();
+        // plan limits (002 §3 currentPlan), under the team lock plans takes
+        await assertCloudLimits(tx, teamId, {
+          concurrent: (await countTeamActive(tx, teamId)) + 1,
+          hours: ((await teamMinutesThisMonth(tx, teamId)) + body.duration) / 60,
+        });
         if (await activeSessionOf(tx, userId)) throw badRequest(CLOUD_TEXT.alreadyRunning);
-        const plan = await findPlan(tx, team.planCode);
-        if (
-          plan.concurrentSystems !== null &&
-          (await countTeamActive(tx, teamId)) + 1 > plan.concurrentSystems
-        )
-          throw upgrade(CLOUD_TEXT.limitConcurrent);
-        if (
-          plan.machineHourLimit !== null &&
-          (await teamMinutesThisMonth(tx, teamId)) + body.duration > plan.machineHourLimit * 60
-        )
-          throw upgrade(CLOUD_TEXT.limitHours);
         const capacity = await lockCapacity(tx, chosen.hardware.slug);
         const entry = await openQueueEntryOf(tx, userId);
         const offered =
@@ -221,13 +208,9 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
           .for('update');
         if (!s) throw notAvailable();
         if (s.status !== 'machine_started' || !s.endsAt) throw badRequest(CLOUD_TEXT.notStarted);
-        const team = await lockTeam(tx, s.teamId);
-        const plan = await findPlan(tx, team!.planCode);
-        if (
-          plan.machineHourLimit !== null &&
-          (await teamMinutesThisMonth(tx, s.teamId)) + CLOUD_EXTENSION_MINUTES > plan.machineHourLimit * 60
-        )
-          throw upgrade(CLOUD_TEXT.limitHours);
+        await assertCloudLimits(tx, s.teamId, {
+          hours: ((await teamMinutesThisMonth(tx, s.teamId)) + CLOUD_EXTENSION_MINUTES) / 60,
+        });
         const amount = sessionCost(s.pricePerHour, CLOUD_EXTENSION_MINUTES);
         const [updated] = await tx
           .update(cloudSessions)

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloudUsageRecords } from '../../db/schema/index.ts';
 import { CLOUD_API, CLOUD_TEXT, MSG, type CloudSession } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { setPlan } from '../teams/teams.testkit.ts';
@@ -161,6 +163,13 @@ describe('a session from booking to release', () => {
     expect(row.status).toBe('released');
     expect(row.charged - row.refunded).toBe(570);
     expect(await balance(t, teamId)).toBe(1000 - 570);
+    // the usage row the statistics page and the plan's machine hours read
+    const [usage] = await t.ctx.db
+      .select()
+      .from(cloudUsageRecords)
+      .where(eq(cloudUsageRecords.sourceId, `cloud:${s.cloud_access_db_id}`));
+    expect(usage).toMatchObject({ teamId, projectId, hardware: 'standard', psc: '570.00' });
+    expect(usage?.endedAt?.getTime()).toBe(row.releasedAt?.getTime());
     expect((await time(t, owner)).body.data.session).toBeNull();
   });
 
@@ -305,14 +314,14 @@ describe('plan limits (002 §3 currentPlan)', () => {
     const first = (await book(t, owner, projectId, { duration: 240 })).body.data;
     const second = await book(t, others[0]!, projectId);
     expect(second.status).toBe(403);
-    expect(second.body.errormessage).toBe(CLOUD_TEXT.limitConcurrent);
-    expect(second.body.data).toMatchObject({ upgrade_required: { message: CLOUD_TEXT.limitConcurrent } });
+    expect(second.body.errormessage).toBe(MSG.upgradeConcurrentLimit);
+    expect(second.body.data).toMatchObject({ upgrade_required: { message: MSG.upgradeConcurrentLimit } });
     await t.ctx.jobs.drainForTests();
     await end(t, owner, projectId, first.cloud_access_db_id);
     await t.ctx.jobs.drainForTests();
     const over = await book(t, others[0]!, projectId, { duration: 120 });
     expect(over.status).toBe(403);
-    expect(over.body.errormessage).toBe(CLOUD_TEXT.limitHours);
+    expect(over.body.errormessage).toBe(MSG.upgradeMachineHourLimit);
     expect((await book(t, others[0]!, projectId, { duration: 60 })).body.data.machine_status).toBe(
       'machine_booting',
     );

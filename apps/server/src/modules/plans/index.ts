@@ -9,6 +9,16 @@ export {
   upgradeData,
   upgradeRequired,
 } from './plans.service.ts';
+export {
+  assertCloudLimits,
+  cycleStart,
+  GIB,
+  machineHoursSince,
+  recordCloudUsage,
+  storageQuotaBytes,
+  subscriptionOf,
+  type CloudUsageRow,
+} from './plans.usage.ts';
 
 /** Plans and their limits: no routes or jobs of its own; other modules call its functions. */
 export const plansModule = defineModule({ name: 'plans' });

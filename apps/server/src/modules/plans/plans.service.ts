@@ -22,10 +22,17 @@ export async function listPlans(db: DbOrTx): Promise<PlanRow[]> {
   return db.select().from(plans);
 }
 
-export type LimitKind = 'teams' | 'collaborators';
+/** Every limit the spec names (002 §3 currentPlan); storage is counted in bytes (see storage.ts). */
+export type LimitKind = 'teams' | 'collaborators' | 'projects' | 'concurrent' | 'machineHours';
 
-const limitOf = (plan: PlanRow, kind: LimitKind) =>
-  kind === 'teams' ? plan.teamLimit : plan.collaboratorsLimit;
+const limitOf = (plan: PlanRow, kind: LimitKind): number | null =>
+  ({
+    teams: plan.teamLimit,
+    collaborators: plan.collaboratorsLimit,
+    projects: plan.projectLimit,
+    concurrent: plan.concurrentSystems,
+    machineHours: plan.machineHourLimit,
+  })[kind];
 
 /** The upgrade data (spec 002 §3) the web shows in its upgrade modal instead of an error toast. */
 export function upgradeData(message: string): UpgradeData {
@@ -39,12 +46,18 @@ export function upgradeData(message: string): UpgradeData {
   };
 }
 
-const limitMessage = (kind: LimitKind) =>
-  kind === 'teams' ? MSG.upgradeTeamLimit : MSG.upgradeCollaboratorLimit;
+const LIMIT_MESSAGES: Record<LimitKind | 'storage', string> = {
+  teams: MSG.upgradeTeamLimit,
+  collaborators: MSG.upgradeCollaboratorLimit,
+  projects: MSG.upgradeProjectLimit,
+  concurrent: MSG.upgradeConcurrentLimit,
+  machineHours: MSG.upgradeMachineHourLimit,
+  storage: MSG.upgradeStorageLimit,
+};
 
 /** The refusal of a plan limit: HTTP 403 with `data.upgrade_required` (DESIGN §4). */
-export function upgradeRequired(kind: LimitKind): AppError {
-  const message = limitMessage(kind);
+export function upgradeRequired(kind: LimitKind | 'storage'): AppError {
+  const message = LIMIT_MESSAGES[kind];
   return new AppError(message, {
     status: 403,
     errorcode: 403,
@@ -74,7 +87,13 @@ const flag = (v: number | null) => (v === null ? false : v);
 export function presentCurrentPlan(
   teamPlan: PlanRow,
   accountPlan: PlanRow,
-  usage: { teams: number; collaborators: number; projects?: number; machineHours?: number },
+  usage: {
+    teams: number;
+    collaborators: number;
+    projects?: number;
+    machineHours?: number;
+    storageAddedGb?: number;
+  },
 ): CurrentPlan {
   return {
     title: teamPlan.title,
@@ -88,6 +107,6 @@ export function presentCurrentPlan(
     no_of_collaborators: usage.collaborators,
     machine_hour_limit: flag(teamPlan.machineHourLimit),
     machines_hours: usage.machineHours ?? 0,
-    storage: teamPlan.storageGb,
+    storage: teamPlan.storageGb + (usage.storageAddedGb ?? 0),
   };
 }

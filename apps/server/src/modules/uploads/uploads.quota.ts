@@ -3,10 +3,7 @@ import { MSG } from '@rushes/shared';
 import type { Tx } from '../../db/client.ts';
 import { projects, teams, uploadSessions } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { findPlan, upgradeData } from '../plans/index.ts';
-
-/** Plan storage is in GB of 1024³ bytes (docs/decisions.md). */
-export const GIB = 1024 ** 3;
+import { findPlan, storageQuotaBytes, upgradeData } from '../plans/index.ts';
 
 /**
  * The plan's storage quota, checked when an upload starts (spec 002 §7; DESIGN §4 upgrade_required).
@@ -41,7 +38,7 @@ export async function assertStorageRoom(tx: Tx, projectId: string, adding: numbe
     .from(uploadSessions)
     .where(and(inArray(uploadSessions.projectId, teamProjects), ne(uploadSessions.status, 'completed')));
   const used = Number(stored.bytes) + Number(reserved.bytes);
-  if (used + adding > plan.storageGb * GIB) {
+  if (used + adding > (await storageQuotaBytes(tx, project.teamId, plan))) {
     throw new AppError(MSG.upgradeStorageLimit, {
       status: 403,
       errorcode: 403,
