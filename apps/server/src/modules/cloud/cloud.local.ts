@@ -32,6 +32,16 @@ export async function missingLocalBinaries(): Promise<string[]> {
   return LOCAL_BINARIES.filter((_, i) => !found[i]);
 }
 
+/** An openbox configuration with no menu, mouse or key bindings (nothing can be launched). */
+const LOCKED_OPENBOX_RC = `<?xml version="1.0" encoding="UTF-8"?>
+<openbox_config xmlns="http://openbox.org/3.4/rc">
+  <menu><file>/dev/null</file></menu>
+  <keyboard></keyboard>
+  <mouse></mouse>
+  <desktops><number>1</number></desktops>
+</openbox_config>
+`;
+
 interface Desktop {
   machine: Machine;
   procs: ChildProcess[];
@@ -110,8 +120,13 @@ export function createLocalProvider(opts: { geometry: string; log: ModuleLog }):
       const x = await startXvfb(opts.geometry);
       procs.push(x.proc);
       const env = { ...process.env, DISPLAY: `:${x.display}`, HOME: dir };
-      procs.push(spawn('openbox', [], { env, stdio: 'ignore' }));
+      // openbox without menus or key bindings: the desktop runs as the server's OS user, so it must
+      // offer no way to start a program (no terminal, no root menu) — docs/decisions.md
+      const rc = path.join(dir, 'rc.xml');
+      await writeFile(rc, LOCKED_OPENBOX_RC);
+      procs.push(spawn('openbox', ['--config-file', rc], { env, stdio: 'ignore' }));
       spawn('xsetroot', ['-solid', '#2b4a6f'], { env, stdio: 'ignore' }).on('error', () => undefined);
+
       const port = await freePort();
       const pwFile = path.join(dir, 'passwd');
       await writeFile(pwFile, `${password}\n`, { mode: 0o600 });
