@@ -5,6 +5,7 @@
  * JSON file of the same shape (CLOUD_CATALOGUE_FILE, checked by `cloudCatalogueSchema`).
  */
 import { z } from 'zod';
+import { addProductMessages } from './messages.ts';
 
 /** Durations offered (spec 001 §9), in minutes; only 60 while the machine is started. */
 export const CLOUD_DURATIONS = [60, 120, 180, 240] as const;
@@ -308,3 +309,6 @@ export const CLOUD_ERROR_TYPES = [
   { value: 'plugin', label: 'A plugin does not work' },
   { value: 'other', label: 'Other' },
 ] as const;
+
+// the server's envelope check knows these texts as the product's
+addProductMessages(Object.values(CLOUD_TEXT));
