@@ -95,6 +95,19 @@ const schema = z.object({
   CLOUD_CATALOGUE_FILE: z.string().optional(),
   /** How long an offered queued machine waits for the confirmation (spec 001 §9: 5 minutes). */
   CLOUD_CONFIRM_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /**
+   * Platform admins (operators of this installation, not team admins): comma-separated e-mails. They
+   * see and handle cloud issue reports and register the pool's workstations.
+   */
+  PLATFORM_ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** The local desktops' screen size. */
   CLOUD_LOCAL_GEOMETRY: z
     .string()

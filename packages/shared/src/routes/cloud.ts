@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import {
   CLOUD_API,
+  cloudAdminReports,
+  cloudHandleReportBody,
+  cloudMachineBody,
+  cloudMachineIdBody,
+  cloudMachines,
   cloudAvailability,
   cloudAvailabilityBody,
   cloudCancelQueueBody,
@@ -148,4 +153,37 @@ export const cloudRoutes = defineRoutes('cloud', {
     policy: 'cloud.ownSession',
   },
   time: { method: 'GET', path: CLOUD_API.time, response: cloudTime, policy: 'self' },
+  adminReports: {
+    method: 'GET',
+    path: CLOUD_API.adminReports,
+    response: cloudAdminReports,
+    policy: 'cloud.isPlatformAdmin',
+  },
+  adminHandleReport: {
+    method: 'PUT',
+    path: CLOUD_API.adminHandleReport,
+    body: cloudHandleReportBody,
+    response: cloudMessage,
+    policy: 'cloud.isPlatformAdmin',
+  },
+  adminMachines: {
+    method: 'GET',
+    path: CLOUD_API.adminMachines,
+    response: cloudMachines,
+    policy: 'cloud.isPlatformAdmin',
+  },
+  adminAddMachine: {
+    method: 'POST',
+    path: CLOUD_API.adminMachines,
+    body: cloudMachineBody,
+    response: cloudMachines,
+    policy: 'cloud.isPlatformAdmin',
+  },
+  adminRemoveMachine: {
+    method: 'DELETE',
+    path: CLOUD_API.adminMachines,
+    body: cloudMachineIdBody,
+    response: cloudMachines,
+    policy: 'cloud.isPlatformAdmin',
+  },
 });

@@ -297,6 +297,9 @@ export const CLOUD_TEXT = {
   onlyOneHour: 'Only a 1-hour extension is offered while the machine is started',
   alreadyRunning: 'You already have a cloud session',
   remoteDesktop: 'Remote desktop',
+  reportMarkedHandled: 'Report marked as handled',
+  machineRemoved: 'The workstation is in use: end its session first',
+  onlyPlatformAdmins: 'Only platform admins can do this',
   connecting: 'Connecting…',
   disconnected: 'Disconnected',
 } as const;

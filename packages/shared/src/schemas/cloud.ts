@@ -24,6 +24,11 @@ export const CLOUD_API = {
   errorTypes: '/api/cloud/system-report',
   report: '/api/cloud/issue-report',
   time: '/api/cloud/time',
+  /** platform admins: GET the issue reports, PUT one handled */
+  adminReports: '/api/cloud/admin/reports',
+  adminHandleReport: '/api/cloud/admin/reports/handle',
+  /** platform admins: GET, POST (register), DELETE the pool's workstations */
+  adminMachines: '/api/cloud/admin/machines',
   /** WebSocket (binary): the VNC stream of a started session, `?cloud_id=&launch_token=` */
   vnc: '/api/cloud/vnc',
 } as const;
@@ -221,3 +226,41 @@ export const cloudErrorTypes = z.object({
 });
 export const cloudMessage = z.object({ message: z.string() });
 export type CloudAvailabilityAnswer = z.output<typeof cloudAvailability>;
+
+export const cloudAdminReports = z.object({
+  reports: z.array(
+    z.object({
+      report_db_id: z.string(),
+      cloud_assignment_id: z.string(),
+      reporter: z.string(),
+      error_type: z.string(),
+      error_message: z.string(),
+      created_on: z.string(),
+      handled_on: z.string().nullable(),
+    }),
+  ),
+});
+export const cloudHandleReportBody = z.object({ report_db_id: uuid() });
+
+export const cloudMachineBody = z.object({
+  name: z.string().trim().min(1).max(80),
+  hardware_slug: slugField,
+  host: z.string().trim().min(1).max(253),
+  port: z.number().int().min(1).max(65535),
+  username: z.string().trim().max(80).default(''),
+  password: z.string().min(1).max(200),
+});
+export const cloudMachineIdBody = z.object({ machine_db_id: uuid() });
+export const cloudMachines = z.object({
+  machines: z.array(
+    z.object({
+      machine_db_id: z.string(),
+      name: z.string(),
+      hardware_slug: z.string(),
+      host: z.string(),
+      port: z.number(),
+      username: z.string(),
+      in_use: z.boolean(),
+    }),
+  ),
+});

@@ -145,3 +145,22 @@ export const cloudIssueReports = pgTable('cloud_issue_reports', {
   handledAt: at('handled_at'),
   createdAt: createdAt(),
 });
+
+/**
+ * A registered workstation of the `pool` provider (issue 18): its VNC address and credentials (the
+ * password sealed by the secret box). `leasedBy` is the session using it; a session leases one
+ * atomically (FOR UPDATE SKIP LOCKED) and frees it when released.
+ */
+export const cloudPoolMachines = pgTable('cloud_pool_machines', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  hardwareSlug: text('hardware_slug').notNull(),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  username: text('username').notNull().default(''),
+  passwordSealed: text('password_sealed').notNull(),
+  leasedBy: uuid('leased_by')
+    .unique()
+    .references(() => cloudSessions.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { cloudCapacity } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/http/errors.ts';
+import { syncPoolCapacity } from './cloud.admin.ts';
 
 const loaded = new WeakMap<Config, CloudCatalogue>();
 
@@ -33,6 +34,11 @@ export function catalogueOf(config: Config): CloudCatalogue {
 
 /** At every start: each hardware's capacity row (the booking lock), updated from the catalogue. */
 export async function seedCapacity(ctx: AppContext) {
+  // the pool's capacity is its registered workstations (cloud.admin.ts keeps it)
+  if (ctx.config.CLOUD_PROVIDER === 'pool') {
+    for (const h of catalogueOf(ctx.config).hardware) await syncPoolCapacity(ctx.db, h.slug);
+    return;
+  }
   const rows = catalogueOf(ctx.config).hardware.map((h) => ({ hardwareSlug: h.slug, capacity: h.capacity }));
   if (rows.length)
     await ctx.db

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cloudQueue, cloudSessions } from '../../db/schema/index.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { CLOUD_TEXT } from '@rushes/shared';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
+import { findUserById } from '../users/index.ts';
 
 /**
  * Who may (issue 18): any member of a project books a machine for it and reads the catalogue there;
@@ -44,4 +46,11 @@ export async function ownQueueEntry(db: DbOrTx, userId: string, entryId: string)
  */
 export function mayOpenDesktop(session: SessionRow, userId: string) {
   return session.status === 'machine_started' && session.userId === userId;
+}
+
+/** Platform rule: the installation's operators (PLATFORM_ADMIN_EMAILS), not a team's admins. */
+export async function isPlatformAdmin(db: DbOrTx, admins: readonly string[], userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user || !admins.includes(user.email.toLowerCase())) throw forbidden(CLOUD_TEXT.onlyPlatformAdmins);
+  return user;
 }

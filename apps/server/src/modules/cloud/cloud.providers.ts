@@ -1,6 +1,8 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { ModuleLog } from '../../platform/modules.ts';
+import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { createLocalProvider } from './cloud.local.ts';
+import { createPoolProvider } from './cloud.pool.ts';
 import { oneTimePassword, type CloudProvider } from './cloud.machine.ts';
 
 export { oneTimePassword, type CloudProvider, type Machine } from './cloud.machine.ts';
@@ -32,19 +34,6 @@ function createSimulatedProvider(): CloudProvider {
   };
 }
 
-/** The pool provider is not built yet (docs/decisions.md): it reports itself unavailable. */
-function createPoolProvider(): CloudProvider {
-  const reason = 'the pool provider has no registered machines (not built yet)';
-  return {
-    name: 'pool',
-    unavailableReason: async () => reason,
-    start: () => Promise.reject(new Error(reason)),
-    stop: async () => undefined,
-    running: () => false,
-    close: async () => undefined,
-  };
-}
-
 const providers = new WeakMap<AppContext, CloudProvider>();
 
 /** The app's provider (one per app: tests build several apps in one process). */
@@ -56,7 +45,7 @@ export function providerOf(ctx: AppContext, log: ModuleLog): CloudProvider {
       kind === 'simulated'
         ? createSimulatedProvider()
         : kind === 'pool'
-          ? createPoolProvider()
+          ? createPoolProvider(ctx.db, secretBoxFor(ctx.config, ctx.secret))
           : createLocalProvider({ geometry: ctx.config.CLOUD_LOCAL_GEOMETRY, log });
     providers.set(ctx, p);
   }

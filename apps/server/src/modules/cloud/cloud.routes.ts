@@ -5,6 +5,7 @@ import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createCloudAccess } from './cloud.access.ts';
+import { createCloudAdmin } from './cloud.admin.ts';
 import { providerOf } from './cloud.providers.ts';
 import { installVncProxy } from './cloud.proxy.ts';
 import { createCloudService } from './cloud.service.ts';
@@ -18,6 +19,7 @@ export function cloudRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const service = createCloudService(ctx, fastify.log);
     const access = createCloudAccess(ctx);
+    const admin = createCloudAdmin(ctx);
     installVncProxy(ctx, fastify, fastify.log);
     // the local desktops live in this process: they end with the app
     fastify.addHook('onClose', async () => providerOf(ctx, fastify.log).close());
@@ -57,5 +59,16 @@ export function cloudRoutes(ctx: AppContext) {
     );
     serve(fastify, ROUTES.cloud.report, async (req) => ok(await access.report(userIdOf(req), req.body)));
     serve(fastify, ROUTES.cloud.time, async (req) => ok(await service.time(userIdOf(req))));
+    serve(fastify, ROUTES.cloud.adminReports, async (req) => ok(await admin.reports(userIdOf(req))));
+    serve(fastify, ROUTES.cloud.adminHandleReport, async (req) =>
+      ok(await admin.handle(userIdOf(req), req.body.report_db_id)),
+    );
+    serve(fastify, ROUTES.cloud.adminMachines, async (req) => ok(await admin.machines(userIdOf(req))));
+    serve(fastify, ROUTES.cloud.adminAddMachine, async (req) =>
+      ok(await admin.addMachine(userIdOf(req), req.body)),
+    );
+    serve(fastify, ROUTES.cloud.adminRemoveMachine, async (req) =>
+      ok(await admin.removeMachine(userIdOf(req), req.body.machine_db_id)),
+    );
   };
 }
