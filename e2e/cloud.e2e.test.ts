@@ -153,7 +153,9 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
         panel().getByRole('link', { name: CLOUD_TEXT.openInBrowser }).click(),
       ]);
       desktop.setDefaultTimeout(20_000);
-      await visible(desktop.getByText(CLOUD_TEXT.sessionActive));
+      await expect
+        .poll(() => desktop.getByText(CLOUD_TEXT.sessionActive).isVisible(), { timeout: 20_000 })
+        .toBe(true);
       const canvas = desktop.getByTestId('remote-desktop').locator('canvas');
       await visible(canvas);
       await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(300);

@@ -270,6 +270,7 @@ export const CLOUD_TEXT = {
   ipAddress: 'IP address',
   openInBrowser: 'Open in browser',
   downloadConnection: 'Download connection file',
+  connectorApp: 'Connector app:',
   nextSteps: 'Next steps',
   nextStepsHelp:
     'Upload your finished edit to the project from the machine, then end the session. The session ends by itself at the end time.',

@@ -13,7 +13,7 @@ import {
 import { showApiError } from '../../app/apiErrors.ts';
 import { CopyIconButton } from '../../ui/CopyIconButton.tsx';
 import { toast } from '../../ui/toast.ts';
-import { cloudKeys, fetchConnectionFile, useExtendSession } from './api.ts';
+import { cloudKeys, fetchConnectionFile, fetchConnectorLink, useExtendSession } from './api.ts';
 import { EndSessionModal, ReportIssueModal } from './CloudModals.tsx';
 import { useServerCountdown } from './useServerCountdown.ts';
 
@@ -31,6 +31,36 @@ function Credential({ label, value, timeout }: { label: string; value: string; t
         </Text>
       </Stack>
       <CopyIconButton value={value} label={label} timeout={timeout} />
+    </Group>
+  );
+}
+
+const CONNECTOR_OS = [
+  { os: 'windows', label: 'Windows' },
+  { os: 'mac_intel', label: 'macOS Intel' },
+  { os: 'mac_silicon', label: 'macOS Silicon' },
+  { os: 'linux', label: 'Linux' },
+] as const;
+
+/** The connector app (a VNC viewer) per operating system, opened in a new tab (spec 001 §7). */
+function ConnectorLinks() {
+  return (
+    <Group gap="xs">
+      <Text size="sm">{CLOUD_TEXT.connectorApp}</Text>
+      {CONNECTOR_OS.map(({ os, label }) => (
+        <Button
+          key={os}
+          size="compact-sm"
+          variant="default"
+          onClick={() =>
+            fetchConnectorLink(os)
+              .then((url) => void window.open(url, '_blank', 'noopener'))
+              .catch(() => toast.error(CLOUD_TEXT.somethingWentWrong))
+          }
+        >
+          {label}
+        </Button>
+      ))}
     </Group>
   );
 }
@@ -108,6 +138,7 @@ export function CloudSessionView({ session, skew }: { session: CloudSession; ske
           <Text size="sm" c="dimmed">
             {CLOUD_TEXT.connectorHelp}
           </Text>
+          <ConnectorLinks />
         </Stack>
       )}
       {session.machine_status === 'machine_shutting_down' && (
@@ -164,6 +195,7 @@ export function CloudSessionView({ session, skew }: { session: CloudSession; ske
               {CLOUD_TEXT.downloadConnection}
             </Button>
           </Group>
+          <ConnectorLinks />
           {session.session_end_datetime && (
             <Text size="sm">
               {CLOUD_TEXT.endsAt} {formatClock(session.session_end_datetime)}

@@ -84,3 +84,5 @@ export const fetchConnectionFile = (cloudId: string) =>
   call(ROUTES.cloud.connectionFile, { cloud_id: cloudId });
 export const fetchErrorTypes = (cloudId: string) =>
   call(ROUTES.cloud.errorTypes, { cloud_assignment_db_id: cloudId });
+export const fetchConnectorLink = (os: 'windows' | 'mac_intel' | 'mac_silicon' | 'linux') =>
+  call(ROUTES.cloud.connector, { os, key: 'vnc_viewer' });
