@@ -132,7 +132,10 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
     });
 
     it("preparing, then ready: the credentials copy with 'Copied' for 3 s", async () => {
-      await visible(panel().getByText(CLOUD_TEXT.ready));
+      // the boot job starts a real desktop (Xvfb, openbox, x11vnc): seconds on a loaded machine
+      await expect
+        .poll(() => panel().getByText(CLOUD_TEXT.ready).isVisible(), { timeout: 30_000 })
+        .toBe(true);
       await visible(panel().getByText(CLOUD_TEXT.username));
       await shot(a, FLOW, '05-ready');
       const copy = panel().getByRole('button', { name: CLOUD_TEXT.password, exact: true });
@@ -183,9 +186,16 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       await a.getByRole('button', { name: CLOUD_TEXT.openButton }).click();
       await visible(panel().getByText(CLOUD_TEXT.ready));
       const before = await creditBalance(run.server.db, teamId);
+      const clock = /\d{2}:\d{2} [AP]M/;
+      const endsAt = async () =>
+        clock.exec((await panel().getByText(CLOUD_TEXT.endsAt).textContent()) ?? '')?.[0];
+      const endBefore = await endsAt();
+      expect(endBefore).toBeDefined();
       await panel().getByRole('button', { name: CLOUD_TEXT.extend }).click();
       await toast(a, CLOUD_TEXT.extended);
       await expect.poll(() => creditBalance(run.server.db, teamId)).toBe(before - 190_00);
+      // the end time (HH:MM AM/PM) moved one hour later
+      await expect.poll(endsAt).not.toBe(endBefore);
       await shot(a, FLOW, '10-extended');
       await panel().getByRole('button', { name: CLOUD_TEXT.endSession }).click();
       const confirm = dialog(a, CLOUD_TEXT.endSession);
