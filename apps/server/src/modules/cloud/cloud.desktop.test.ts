@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { CLOUD_API, type CloudTime } from '@rushes/shared';
+import { CLOUD_API, CLOUD_TEXT, type CloudTime } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { missingLocalBinaries } from './cloud.local.ts';
 import { firstFramebufferUpdate, openSocket } from './cloud.rfb.testkit.ts';
@@ -79,5 +79,24 @@ describe.skipIf(missing.length > 0)('a local desktop through the proxy', () => {
     await t.ctx.jobs.drainForTests();
     await closed;
     expect((await time(t, owner)).body.data.session).toBeNull();
+  }, 60_000);
+});
+
+describe('the local provider without its binaries', () => {
+  it("answers 'Resource is not available' and books nothing", async () => {
+    const app = await createTestApp({ CLOUD_PROVIDER: 'local' });
+    const path = process.env.PATH;
+    try {
+      const { owner, projectId } = await cloudWorld(app, 0);
+      process.env.PATH = '/nonexistent';
+      expect(await missingLocalBinaries()).toEqual(['Xvfb', 'openbox', 'x11vnc']);
+      const res = await book(app, owner, projectId);
+      expect(res.status).toBe(409);
+      expect(res.body.errormessage).toBe(CLOUD_TEXT.resourceNotAvailable);
+      expect((await time(app, owner)).body.data.session).toBeNull();
+    } finally {
+      process.env.PATH = path;
+      await app.close();
+    }
   }, 60_000);
 });
