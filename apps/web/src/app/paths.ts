@@ -21,6 +21,8 @@ export const PATHS = {
   review: '/review',
   /** a cloud session's remote desktop in the browser (issue 18) */
   cloudDesktop: '/cloud-desktop/:cloudId',
+  /** platform admins: cloud issue reports and the pool's workstations (issue 18) */
+  cloudAdmin: '/cloud-admin',
 } as const;
 
 /** Where the upgrade notice leads (spec 002 §2). */

@@ -22,6 +22,7 @@ const loadProjectPage = () => import('../features/projects/ProjectPage.tsx');
 const loadPlayerPage = () => import('../features/player/PlayerPage.tsx');
 const loadReviewPage = () => import('../features/shares/ReviewPage.tsx');
 const loadDesktopPage = () => import('../features/cloud/DesktopPage.tsx');
+const loadCloudAdminPage = () => import('../features/cloud/CloudAdminPage.tsx');
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 // The logged-in shell (realtime socket, upload dock, panels) is its own chunk: public pages such as
 // /login load none of it (issue 22). It and the logged-in pages are the router's lazy routes, which
@@ -62,6 +63,7 @@ export const router = createBrowserRouter([
               { path: PATHS.userGuide, lazy: lazyRoute(loadUserGuidePage) },
               { path: PATHS.project, lazy: lazyRoute(loadProjectPage) },
               { path: PATHS.player, lazy: lazyRoute(loadPlayerPage) },
+              { path: PATHS.cloudAdmin, lazy: lazyRoute(loadCloudAdminPage) },
             ],
           },
         ],

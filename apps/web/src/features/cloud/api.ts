@@ -86,3 +86,22 @@ export const fetchErrorTypes = (cloudId: string) =>
   call(ROUTES.cloud.errorTypes, { cloud_assignment_db_id: cloudId });
 export const fetchConnectorLink = (os: 'windows' | 'mac_intel' | 'mac_silicon' | 'linux') =>
   call(ROUTES.cloud.connector, { os, key: 'vnc_viewer' });
+
+/** Platform admins' lists (issue 18): refused with 403 for everyone else. */
+export function useAdminReports() {
+  return useQuery({
+    queryKey: [...cloudKeys.all, 'admin', 'reports'],
+    queryFn: ({ signal }) => call(ROUTES.cloud.adminReports, {}, { signal }),
+    retry: false,
+  });
+}
+export function useAdminMachines() {
+  return useQuery({
+    queryKey: [...cloudKeys.all, 'admin', 'machines'],
+    queryFn: ({ signal }) => call(ROUTES.cloud.adminMachines, {}, { signal }),
+    retry: false,
+  });
+}
+export const useHandleReport = mutationHook(ROUTES.cloud.adminHandleReport);
+export const useAddMachine = mutationHook(ROUTES.cloud.adminAddMachine);
+export const useRemoveMachine = mutationHook(ROUTES.cloud.adminRemoveMachine);
