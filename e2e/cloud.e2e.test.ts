@@ -37,7 +37,13 @@ if (missing.length) {
   console.warn(`Skipping the cloud e2e: ${missing.join(', ')} not installed`);
 }
 
-const run = serverAndBrowser(() => startInProcessServer());
+/** The demo producer is also this installation's platform admin (the reports page). */
+const run = serverAndBrowser(async () => {
+  process.env.PLATFORM_ADMIN_EMAILS = A.email;
+  const server = await startInProcessServer();
+  delete process.env.PLATFORM_ADMIN_EMAILS;
+  return server;
+});
 
 describe.skipIf(!e2eAvailable || missing.length > 0)(
   'cloud editing: book, open in the browser, banner, extend, end',
@@ -197,6 +203,22 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       // the end time (HH:MM AM/PM) moved one hour later
       await expect.poll(endsAt).not.toBe(endBefore);
       await shot(a, FLOW, '10-extended');
+
+      // report an issue: the session id must be the current one
+      const ticket = /CS-[0-9A-F]{8}/.exec((await panel().textContent()) ?? '')![0];
+      await panel().getByRole('button', { name: CLOUD_TEXT.reportIssue }).click();
+      const report = dialog(a, CLOUD_TEXT.reportIssue);
+      await report.getByLabel(CLOUD_TEXT.reportType).click();
+      await a.getByRole('option', { name: 'The machine is slow' }).click();
+      await report.getByLabel(CLOUD_TEXT.reportSessionId).fill('CS-00000000');
+      await report.getByLabel(CLOUD_TEXT.reportMessage).fill('The timeline stutters');
+      await report.getByRole('button', { name: CLOUD_TEXT.reportIssue }).click();
+      await visible(report.getByText(CLOUD_TEXT.invalidSessionId));
+      await shot(a, FLOW, '10b-report-invalid-id');
+      await report.getByLabel(CLOUD_TEXT.reportSessionId).fill(ticket);
+      await report.getByRole('button', { name: CLOUD_TEXT.reportIssue }).click();
+      await toast(a, CLOUD_TEXT.reportSent);
+      await gone(report);
       await panel().getByRole('button', { name: CLOUD_TEXT.endSession }).click();
       const confirm = dialog(a, CLOUD_TEXT.endSession);
       await visible(confirm.getByText(CLOUD_TEXT.endSessionConfirm));
@@ -206,6 +228,15 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       // shut down and released: the wizard is offered again
       await visible(panel().getByText(CLOUD_TEXT.stepType));
       await shot(a, FLOW, '12-ended');
+
+      // the platform admin sees the report and marks it handled
+      await a.goto(`${run.server.url}/cloud-admin`);
+      const reportRow = a.getByRole('row').filter({ hasText: ticket });
+      await visible(reportRow.getByText('The timeline stutters'));
+      await reportRow.getByRole('button', { name: CLOUD_TEXT.reportMarkedHandled }).click();
+      await toast(a, CLOUD_TEXT.reportMarkedHandled);
+      await visible(reportRow.getByText(CLOUD_TEXT.reportMarkedHandled));
+      await shot(a, FLOW, '13-admin-reports');
     });
   },
 );

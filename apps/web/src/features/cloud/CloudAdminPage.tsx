@@ -140,6 +140,7 @@ export default function CloudAdminPage() {
               onChange={(v) => setForm({ ...form, port: Number(v) })}
             />
             <PasswordInput
+              w={200}
               label={CLOUD_TEXT.password}
               value={form.password}
               onChange={(e) => setForm({ ...form, password: e.currentTarget.value })}
