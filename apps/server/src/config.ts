@@ -85,6 +85,34 @@ const schema = z.object({
   AI_TOP_P: z.coerce.number().min(0).max(1).default(1),
   AI_PRESENCE_PENALTY: z.coerce.number().min(-2).max(2).default(0),
   AI_FREQUENCY_PENALTY: z.coerce.number().min(-2).max(2).default(0),
+  /**
+   * Cloud editing (issue 18). `local`: a real desktop per session on this machine (Xvfb + openbox +
+   * x11vnc on a loopback port); without those binaries bookings answer 'Resource is not available'.
+   * `simulated`: sessions without a desktop (tests, machines without X). `pool`: admin-registered machines.
+   */
+  CLOUD_PROVIDER: z.enum(['local', 'simulated', 'pool']).default('local'),
+  /** A JSON file replacing the seeded catalogue (system types, softwares, plugins, hardware, capacity). */
+  CLOUD_CATALOGUE_FILE: z.string().optional(),
+  /** How long an offered queued machine waits for the confirmation (spec 001 §9: 5 minutes). */
+  CLOUD_CONFIRM_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /**
+   * Platform admins (operators of this installation, not team admins): comma-separated e-mails. They
+   * see and handle cloud issue reports and register the pool's workstations.
+   */
+  PLATFORM_ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** The local desktops' screen size. */
+  CLOUD_LOCAL_GEOMETRY: z
+    .string()
+    .regex(/^\d{3,4}x\d{3,4}$/)
+    .default('1280x720'),
   /** A stop sequence, if wanted (`\n` is a newline); none by default (docs/decisions.md). */
   AI_STOP: z.string().optional(),
   /** One upstream call may take this long (each retry again). */

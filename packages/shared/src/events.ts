@@ -20,6 +20,8 @@ export interface ServerToClientEvents {
   billing_detail: (payload: { team_db_id: string }) => void;
   /** User room, the payer's: a payment changed status (issue 15); the checkout page refetches it. */
   payment_update: (payload: { payment_db_id: string; status: 'created' | 'paid' | 'failed' }) => void;
+  /** The user's cloud session or queue entry changed (issue 18): refetch the cloud time call. */
+  cloud_session: (payload: { cloud_access_db_id: string | null }) => void;
   /** The dot of one team (team_db_id): shown only while that team is selected. */
   has_new_notification: (payload: { has_new_notification: boolean; team_db_id: string }) => void;
   /** A team plan arrived (spec 002 §4): opens the 'Manage Team' welcome modal. */

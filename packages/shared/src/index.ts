@@ -38,6 +38,8 @@ export * from './schemas/sharing.ts';
 export * from './rules/timecode.ts';
 export * from './schemas/reviewComments.ts';
 export * from './schemas/subscriptions.ts';
+export * from './rules/cloud.ts';
+export * from './schemas/cloud.ts';
 export * from './schemas/credits.ts';
 export * from './schemas/payments.ts';
 export * from './rules/gst.ts';

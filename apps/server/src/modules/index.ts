@@ -19,6 +19,7 @@ import { mediaModule } from './media/index.ts';
 import { aiModule } from './ai/index.ts';
 import { statisticsModule } from './statistics/index.ts';
 import { subscriptionsModule } from './subscriptions/index.ts';
+import { cloudModule } from './cloud/index.ts';
 import { creditsModule } from './credits/index.ts';
 import { paymentsModule } from './payments/index.ts';
 
@@ -46,6 +47,7 @@ export const MODULES = [
   uploadsModule,
   mediaModule,
   aiModule,
+  cloudModule,
   creditsModule,
   paymentsModule,
   subscriptionsModule,

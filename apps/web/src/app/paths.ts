@@ -23,6 +23,10 @@ export const PATHS = {
   player: '/player/:id',
   /** the public review page of a share link (issue 16): ?shared_link= or ?shared_asset= */
   review: '/review',
+  /** a cloud session's remote desktop in the browser (issue 18) */
+  cloudDesktop: '/cloud-desktop/:cloudId',
+  /** platform admins: cloud issue reports and the pool's workstations (issue 18) */
+  cloudAdmin: '/cloud-admin',
 } as const;
 
 /** Where the upgrade notice leads (spec 002 §2). */

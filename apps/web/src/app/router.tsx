@@ -23,6 +23,8 @@ const loadCheckoutPage = () => import('../features/payments/CheckoutPage.tsx');
 const loadProjectPage = () => import('../features/projects/ProjectPage.tsx');
 const loadPlayerPage = () => import('../features/player/PlayerPage.tsx');
 const loadReviewPage = () => import('../features/shares/ReviewPage.tsx');
+const loadDesktopPage = () => import('../features/cloud/DesktopPage.tsx');
+const loadCloudAdminPage = () => import('../features/cloud/CloudAdminPage.tsx');
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 // The logged-in shell (realtime socket, upload dock, panels) is its own chunk: public pages such as
 // /login load none of it (issue 22). It and the logged-in pages are the router's lazy routes, which
@@ -50,6 +52,8 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
+          // the remote desktop fills the tab: logged in, outside the shell (issue 18)
+          { path: PATHS.cloudDesktop, lazy: lazyRoute(loadDesktopPage) },
           {
             lazy: lazyRoute(loadShell),
             errorElement: <RouteErrorPage />,
@@ -63,6 +67,7 @@ export const router = createBrowserRouter([
               { path: PATHS.checkout, lazy: lazyRoute(loadCheckoutPage) },
               { path: PATHS.project, lazy: lazyRoute(loadProjectPage) },
               { path: PATHS.player, lazy: lazyRoute(loadPlayerPage) },
+              { path: PATHS.cloudAdmin, lazy: lazyRoute(loadCloudAdminPage) },
             ],
           },
         ],

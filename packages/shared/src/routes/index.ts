@@ -1,4 +1,5 @@
 import { aiRoutes } from './ai.ts';
+import { cloudRoutes } from './cloud.ts';
 import { creditsRoutes } from './credits.ts';
 import { paymentsRoutes } from './payments.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
@@ -37,6 +38,7 @@ export const ROUTES = {
   chat: chatRoutes,
   notifications: notificationsRoutes,
   ai: aiRoutes,
+  cloud: cloudRoutes,
   credits: creditsRoutes,
   payments: paymentsRoutes,
   shares: sharesRoutes,

@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'team_invite',
   'asset_shared',
   'asset_comment',
+  'cloud_session',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

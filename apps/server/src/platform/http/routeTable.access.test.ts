@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_ROUTES, API, PAYMENTS_API, type Envelope, type RouteDef } from '@rushes/shared';
+import { ALL_ROUTES, API, CLOUD_API, PAYMENTS_API, type Envelope, type RouteDef } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { randomAddress } from '../../../test/inject.ts';
 import { asQuery, idFieldsOf, jsonSchemaOf, valueOf, type IdFor } from '../../../test/route-values.ts';
@@ -66,6 +66,26 @@ const OVERRIDES: Record<string, (w: World) => Record<string, unknown>> = {
   [`GET ${API.projects.browse}`]: () => ({ destination: 'folder' }),
   // a request key is letters, digits, '_', ':' and '-' only
   [`POST ${PAYMENTS_API.addCredits}`]: () => ({ idempotency_key: 'access-check-key' }),
+  // cloud (issue 18): slugs and durations of the catalogue (a random string is no software)
+  [`GET ${CLOUD_API.plugins}`]: () => ({ software_slug: 'premiere_pro' }),
+  [`GET ${CLOUD_API.hardware}`]: () => ({ software_slug: 'premiere_pro' }),
+  [`GET ${CLOUD_API.systems}`]: () => ({
+    software_slug: 'premiere_pro',
+    hardware_slug: 'standard',
+    plugin_slug: '',
+  }),
+  [`POST ${CLOUD_API.availability}`]: () => ({
+    duration: 60,
+    cloud_configuration_db_id: 'premiere_pro.standard.',
+  }),
+  [`POST ${CLOUD_API.queue}`]: () => ({ duration: 60, cloud_configuration_db_id: 'premiere_pro.standard.' }),
+  [`POST ${CLOUD_API.start}`]: () => ({
+    duration: 60,
+    cloud_configuration_db_id: 'premiere_pro.standard.',
+    software_slug: 'premiere_pro',
+    hardware_slug: 'standard',
+    plugin_slug: [],
+  }),
 };
 
 interface World {

@@ -1,4 +1,4 @@
-import { AI_TEXT, PAYMENT_TEXT, SUB_TEXT, UI } from '@rushes/shared';
+import { AI_TEXT, CLOUD_TEXT, PAYMENT_TEXT, SUB_TEXT, UI } from '@rushes/shared';
 import { lazy } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -27,6 +27,7 @@ import type {
   StorageDetailsPanelProps,
 } from '../../features/subscription/DetailsPanels.tsx';
 import type { AddCreditsPanelProps } from '../../features/credits/AddCreditsPanel.tsx';
+import type { CloudPanelProps } from '../../features/cloud/panelProps.ts';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -69,6 +70,8 @@ declare module './registry.ts' {
     requestReview: ApprovalRequestPanelProps;
     /** the AI assistant chat (spec 000 §2, issue 21) */
     aiAssistant: AssistantPanelProps;
+    /** the cloud-session wizard and the caller's session (spec 001 §2, issue 18) */
+    cloudSession: CloudPanelProps;
     /** share asset (spec 002 §2, §4) */
     shareAsset: SharePanelProps;
     /** subscription plans, titled 'Subscription Upgrade' (spec 002 §2) */
@@ -195,6 +198,10 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   addCredits: {
     title: PAYMENT_TEXT.addCreditsTitle,
     component: lazy(() => import('../../features/credits/AddCreditsPanel.tsx')),
+  },
+  cloudSession: {
+    title: CLOUD_TEXT.panelTitle,
+    component: lazy(() => import('../../features/cloud/CloudPanel.tsx')),
   },
 };
 

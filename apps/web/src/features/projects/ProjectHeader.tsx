@@ -13,6 +13,7 @@ import {
 import { Link } from 'react-router';
 import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
 import { AssistantButton } from '../ai/AssistantButton.tsx';
+import { CloudButton } from '../cloud/CloudButton.tsx';
 import { useAssetPages } from '../assets/api.ts';
 import { useChatCounters } from '../chat/api.ts';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
@@ -125,6 +126,7 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
             {UI.collaborators}
           </Button>
           <AssistantButton projectDbId={info.project_db_id} />
+          <CloudButton projectDbId={info.project_db_id} />
           {on.picker && (
             <Menu position="bottom-end" shadow="md">
               <Menu.Target>

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt } from './columns.ts';
+import { projects } from './projects.ts';
+import { teams } from './teams.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Machines of each hardware kind that can run at once (issue 18). Seeded at boot from the catalogue.
+ * Its row is the lock that serialises bookings and queue offers of that hardware (SELECT … FOR UPDATE).
+ */
+export const cloudCapacity = pgTable('cloud_capacity', {
+  hardwareSlug: text('hardware_slug').primaryKey(),
+  capacity: integer('capacity').notNull(),
+});
+
+/** Session states: the spec's machine statuses, then released (done) or failed (provider failure). */
+export const CLOUD_SESSION_STATES = [
+  'machine_booting',
+  'machine_started',
+  'machine_shutting_down',
+  'released',
+  'failed',
+] as const;
+export type CloudSessionState = (typeof CLOUD_SESSION_STATES)[number];
+
+/** A booked remote workstation (cloud_access_db_id = cloud_assignment_db_id = id). */
+export const cloudSessions = pgTable(
+  'cloud_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** the human session id the report form asks for, e.g. CS-7F3K2Q */
+    assignmentCode: text('assignment_code').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id'),
+    taskType: text('task_type').notNull().default('task'),
+    softwareSlug: text('software_slug').notNull(),
+    hardwareSlug: text('hardware_slug').notNull(),
+    pluginSlugs: jsonb('plugin_slugs').$type<string[]>().notNull().default([]),
+    /** PSC per hour at booking time */
+    pricePerHour: integer('price_per_hour').notNull(),
+    /** booked minutes, extensions included */
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** 1-hour extensions bought (each its own charge, keyed cloud:<id>:extend:<n>) */
+    extensions: integer('extensions').notNull().default(0),
+    /** PSC charged and refunded so far */
+    charged: integer('charged').notNull().default(0),
+    refunded: integer('refunded').notNull().default(0),
+    status: text('status', { enum: CLOUD_SESSION_STATES }).notNull().default('machine_booting'),
+    timezoneName: text('timezone_name'),
+    timezoneOffset: integer('timezone_offset'),
+    /** the provider that runs it and its handle (local: display and port; pool: machine id) */
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    hostName: text('host_name'),
+    ipAddress: text('ip_address'),
+    port: integer('port'),
+    username: text('username'),
+    /** the one-time VNC password, sealed by the secret box */
+    passwordSealed: text('password_sealed'),
+    /** the estimated end of booting / shutting down (the banner's waiting_time) */
+    waitingUntil: at('waiting_until'),
+    startedAt: at('started_at'),
+    endsAt: at('ends_at'),
+    releasedAt: at('released_at'),
+    failure: text('failure'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cloud_sessions_user_idx').on(t.userId, t.createdAt.desc()),
+    index('cloud_sessions_active_idx')
+      .on(t.hardwareSlug)
+      .where(sql`${t.status} in ('machine_booting', 'machine_started', 'machine_shutting_down')`),
+    uniqueIndex('cloud_sessions_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('machine_booting', 'machine_started', 'machine_shutting_down')`),
+    index('cloud_sessions_team_idx').on(t.teamId, t.createdAt),
+    check(
+      'cloud_sessions_charged_ck',
+      sql`${t.charged} >= 0 and ${t.refunded} >= 0 and ${t.refunded} <= ${t.charged}`,
+    ),
+  ],
+);
+
+export const CLOUD_QUEUE_STATES = ['waiting', 'offered', 'accepted', 'cancelled', 'expired'] as const;
+
+/** A wait for a machine of one hardware kind (spec 001 §4: machine_inqueue, machine_available). */
+export const cloudQueue = pgTable(
+  'cloud_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id'),
+    hardwareSlug: text('hardware_slug').notNull(),
+    configurationId: text('configuration_id').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    status: text('status', { enum: CLOUD_QUEUE_STATES }).notNull().default('waiting'),
+    offeredUntil: at('offered_until'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cloud_queue_line_idx').on(t.hardwareSlug, t.status, t.createdAt),
+    uniqueIndex('cloud_queue_one_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+  ],
+);
+
+/** A report of a problem with a session (spec 001 §5), seen and handled by a platform admin. */
+export const cloudIssueReports = pgTable('cloud_issue_reports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => cloudSessions.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  errorType: text('error_type').notNull(),
+  errorMessage: text('error_message').notNull(),
+  handledAt: at('handled_at'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A registered workstation of the `pool` provider (issue 18): its VNC address and credentials (the
+ * password sealed by the secret box). `leasedBy` is the session using it; a session leases one
+ * atomically (FOR UPDATE SKIP LOCKED) and frees it when released.
+ */
+export const cloudPoolMachines = pgTable('cloud_pool_machines', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  hardwareSlug: text('hardware_slug').notNull(),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  username: text('username').notNull().default(''),
+  passwordSealed: text('password_sealed').notNull(),
+  leasedBy: uuid('leased_by')
+    .unique()
+    .references(() => cloudSessions.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

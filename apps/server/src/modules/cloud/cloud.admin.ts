@@ -1,0 +1,146 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { CLOUD_TEXT, displayName } from '@rushes/shared';
+import type { z } from 'zod';
+import type { cloudMachineBody } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  cloudCapacity,
+  cloudIssueReports,
+  cloudPoolMachines,
+  cloudSessions,
+  users,
+} from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { secretBoxFor } from '../../platform/security/secretBox.ts';
+import { notify } from '../notifications/index.ts';
+import { isPlatformAdmin } from './cloud.policy.ts';
+
+/** The pool's capacity of a hardware kind is the number of its registered workstations. */
+export async function syncPoolCapacity(db: DbOrTx, hardwareSlug: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cloudPoolMachines)
+    .where(eq(cloudPoolMachines.hardwareSlug, hardwareSlug));
+  await db
+    .insert(cloudCapacity)
+    .values({ hardwareSlug, capacity: row?.n ?? 0 })
+    .onConflictDoUpdate({ target: cloudCapacity.hardwareSlug, set: { capacity: row?.n ?? 0 } });
+}
+
+/** What platform admins do (issue 18): handle issue reports, register the pool's workstations. */
+export function createCloudAdmin(ctx: AppContext) {
+  const box = secretBoxFor(ctx.config, ctx.secret);
+  const admin = (userId: string) => isPlatformAdmin(ctx.db, ctx.config.PLATFORM_ADMIN_EMAILS, userId);
+
+  async function machines() {
+    const rows = await ctx.db.select().from(cloudPoolMachines).orderBy(cloudPoolMachines.createdAt);
+    return {
+      machines: rows.map((m) => ({
+        machine_db_id: m.id,
+        name: m.name,
+        hardware_slug: m.hardwareSlug,
+        host: m.host,
+        port: m.port,
+        username: m.username,
+        in_use: m.leasedBy !== null,
+      })),
+    };
+  }
+
+  return {
+    async reports(userId: string) {
+      await admin(userId);
+      const rows = await ctx.db
+        .select({
+          r: cloudIssueReports,
+          code: cloudSessions.assignmentCode,
+          first: users.firstName,
+          last: users.lastName,
+        })
+        .from(cloudIssueReports)
+        .innerJoin(cloudSessions, eq(cloudSessions.id, cloudIssueReports.sessionId))
+        .innerJoin(users, eq(users.id, cloudIssueReports.userId))
+        .orderBy(desc(cloudIssueReports.createdAt))
+        .limit(200);
+      return {
+        reports: rows.map(({ r, code, first, last }) => ({
+          report_db_id: r.id,
+          cloud_assignment_id: code,
+          reporter: displayName(first, last),
+          error_type: r.errorType,
+          error_message: r.errorMessage,
+          created_on: r.createdAt.toISOString(),
+          handled_on: r.handledAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    /** Marks a report handled and tells the reporter (once). */
+    async handle(userId: string, reportId: string) {
+      await admin(userId);
+      await ctx.events.transaction(ctx.db, async (tx, emit) => {
+        const [report] = await tx
+          .update(cloudIssueReports)
+          .set({ handledAt: sql`now()` })
+          .where(sql`${cloudIssueReports.id} = ${reportId} and ${cloudIssueReports.handledAt} is null`)
+          .returning();
+        if (!report) {
+          const [exists] = await tx
+            .select()
+            .from(cloudIssueReports)
+            .where(eq(cloudIssueReports.id, reportId));
+          if (!exists) throw notFound();
+          return;
+        }
+        const [session] = await tx.select().from(cloudSessions).where(eq(cloudSessions.id, report.sessionId));
+        await notify(tx, emit, {
+          userIds: [report.userId],
+          type: 'cloud_session',
+          title: CLOUD_TEXT.panelTitle,
+          message: CLOUD_TEXT.reportHandled,
+          projectId: session?.projectId ?? null,
+          actorUserId: userId,
+        });
+      });
+      return { message: CLOUD_TEXT.reportMarkedHandled };
+    },
+
+    async machines(userId: string) {
+      await admin(userId);
+      return machines();
+    },
+
+    async addMachine(userId: string, body: z.output<typeof cloudMachineBody>) {
+      await admin(userId);
+      await ctx.db.transaction(async (tx) => {
+        await tx.insert(cloudPoolMachines).values({
+          name: body.name,
+          hardwareSlug: body.hardware_slug,
+          host: body.host,
+          port: body.port,
+          username: body.username,
+          passwordSealed: box.seal(body.password),
+        });
+        await syncPoolCapacity(tx, body.hardware_slug);
+      });
+      return machines();
+    },
+
+    async removeMachine(userId: string, machineId: string) {
+      await admin(userId);
+      await ctx.db.transaction(async (tx) => {
+        const [m] = await tx
+          .select()
+          .from(cloudPoolMachines)
+          .where(eq(cloudPoolMachines.id, machineId))
+          .for('update');
+        if (!m) throw notFound();
+        if (m.leasedBy) throw badRequest(CLOUD_TEXT.machineRemoved);
+        await tx.delete(cloudPoolMachines).where(eq(cloudPoolMachines.id, machineId));
+        await syncPoolCapacity(tx, m.hardwareSlug);
+      });
+      return machines();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cloudQueue, cloudSessions } from '../../db/schema/index.ts';
+import { CLOUD_TEXT } from '@rushes/shared';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
+import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
+import { findUserById } from '../users/index.ts';
+
+/**
+ * Who may (issue 18): any member of a project books a machine for it and reads the catalogue there;
+ * a session, its queue entry and its reports are their owner's alone (another user gets 404).
+ * Live collaboration (a later issue) adds its invited collaborator in `mayOpenDesktop`.
+ */
+export const canUseCloud = (access: ProjectAccess) => canViewProject(access);
+
+export function authorizeCloud(db: DbOrTx, userId: string, projectId: string) {
+  return authorizeProject(db, userId, projectId, canUseCloud);
+}
+
+export type SessionRow = typeof cloudSessions.$inferSelect;
+
+/** The caller's own session (404 for anyone else's), optionally in the project named by the call. */
+export async function ownSession(db: DbOrTx, userId: string, sessionId: string, projectId?: string) {
+  const [row] = await db
+    .select()
+    .from(cloudSessions)
+    .where(and(eq(cloudSessions.id, sessionId), eq(cloudSessions.userId, userId)))
+    .limit(1);
+  if (!row || (projectId !== undefined && row.projectId !== projectId)) throw notFound();
+  return row;
+}
+
+export async function ownQueueEntry(db: DbOrTx, userId: string, entryId: string) {
+  const [row] = await db
+    .select()
+    .from(cloudQueue)
+    .where(and(eq(cloudQueue.id, entryId), eq(cloudQueue.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Who may open a session's desktop through the proxy: its owner, while it is started. The hook for
+ * live collaboration: an invited collaborator of the session will be accepted here too.
+ */
+export function mayOpenDesktop(session: SessionRow, userId: string) {
+  return session.status === 'machine_started' && session.userId === userId;
+}
+
+/** Platform rule: the installation's operators (PLATFORM_ADMIN_EMAILS), not a team's admins. */
+export async function isPlatformAdmin(db: DbOrTx, admins: readonly string[], userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user || !admins.includes(user.email.toLowerCase())) throw forbidden(CLOUD_TEXT.onlyPlatformAdmins);
+  return user;
+}

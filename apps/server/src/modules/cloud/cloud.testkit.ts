@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  CLOUD_API,
+  configurationId,
+  type CloudAvailabilityAnswer,
+  type CloudQueueEntry,
+  type CloudSession,
+  type CloudTime,
+} from '@rushes/shared';
+import type { TestApp } from '../../../test/harness.ts';
+import { cloudSessions } from '../../db/schema/index.ts';
+import { addMembers, apiProject, bigTeam, call, person, type Person } from '../projects/projects.testkit.ts';
+import { creditBalance, grantCredits } from '../credits/index.ts';
+import { seedCapacity } from './cloud.catalogue.ts';
+
+/** Buys the team `psc` credits (0: none). */
+export async function giveCredits(t: TestApp, teamId: string, psc: number) {
+  if (psc <= 0) return;
+  await t.ctx.db.transaction((tx) =>
+    grantCredits(tx, {
+      teamId,
+      amountPaise: psc * 100,
+      idempotencyKey: `test-grant:${teamId}:${randomUUID()}`,
+      reason: 'test',
+    }),
+  );
+}
+
+/** The team's balance in PSC. */
+export const balance = async (t: TestApp, teamId: string) => (await creditBalance(t.ctx.db, teamId)) / 100;
+
+export { call, person, type Person };
+
+/** A team (enterprise plan unless told) with a project, its owner and `n` more project members. */
+export async function cloudWorld(t: TestApp, n = 1, credits = 100_000) {
+  await seedCapacity(t.ctx);
+  const owner = await person(t);
+  const others = await Promise.all(Array.from({ length: n }, () => person(t)));
+  // the team holds the members for a few; for many, the owner's own (enterprise) team (member limits)
+  const teamId = await bigTeam(t, owner, n <= 3 ? others.map((p) => p.user.id) : []);
+  const projectId = await apiProject(t, owner, teamId);
+  if (others.length) await addMembers(t, owner, projectId, others);
+  await giveCredits(t, teamId, credits);
+  return { owner, others, teamId, projectId };
+}
+
+export const config = (hardware = 'standard', plugins: string[] = [], software = 'premiere_pro') => ({
+  software,
+  hardware,
+  plugins,
+  id: configurationId(software, hardware, plugins),
+});
+
+export function book(
+  t: TestApp,
+  who: Person,
+  projectId: string,
+  opts: { hardware?: string; plugins?: string[]; duration?: number; software?: string } = {},
+) {
+  const c = config(opts.hardware, opts.plugins, opts.software);
+  return call<CloudSession>(t, 'POST', CLOUD_API.start, who, {
+    project_db_id: projectId,
+    duration: opts.duration ?? 60,
+    task_type: 'task',
+    cloud_configuration_db_id: c.id,
+    hardware_slug: c.hardware,
+    software_slug: c.software,
+    plugin_slug: c.plugins,
+    timezone: { name: 'Asia/Kolkata', offset: 330 },
+  });
+}
+
+export const availability = (
+  t: TestApp,
+  who: Person,
+  projectId: string,
+  hardware = 'standard',
+  duration = 60,
+) =>
+  call<CloudAvailabilityAnswer>(t, 'POST', CLOUD_API.availability, who, {
+    project_db_id: projectId,
+    duration,
+    task_type: 'task',
+    cloud_configuration_db_id: config(hardware).id,
+  });
+
+export const queue = (t: TestApp, who: Person, projectId: string, hardware = 'standard') =>
+  call<CloudQueueEntry>(t, 'POST', CLOUD_API.queue, who, {
+    project_db_id: projectId,
+    duration: 60,
+    cloud_configuration_db_id: config(hardware).id,
+  });
+
+export const time = (t: TestApp, who: Person) => call<CloudTime>(t, 'GET', CLOUD_API.time, who);
+
+export const end = (t: TestApp, who: Person, projectId: string, id: string) =>
+  call(t, 'PUT', CLOUD_API.end, who, { project_db_id: projectId, cloud_id: id, message: 'End' });
+
+export async function sessionRow(t: TestApp, id: string) {
+  const [row] = await t.ctx.db.select().from(cloudSessions).where(eq(cloudSessions.id, id));
+  return row!;
+}
+
+/** The fake clock: the named jobs (and queue offers) are due now. */
+export async function jobsDueNow(t: TestApp, name: string, endsAt?: string) {
+  await t.ctx.db.execute(
+    sql`update jobs set run_at = now() where name = ${name} and state = 'queued'
+        and (${endsAt ?? null}::text is null or data->>'endsAt' = ${endsAt ?? null})`,
+  );
+  if (name === 'cloud.offerExpire')
+    await t.ctx.db.execute(sql`update cloud_queue set offered_until = now() where status = 'offered'`);
+}

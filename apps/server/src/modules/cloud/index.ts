@@ -1,0 +1,28 @@
+import { defineModule } from '../../platform/modules.ts';
+import { seedCapacity } from './cloud.catalogue.ts';
+import { cloudJobs, resumeSessions } from './cloud.lifecycle.ts';
+import { providerOf } from './cloud.providers.ts';
+import { registerCloudMappers } from './cloud.realtime.ts';
+import { cloudRoutes } from './cloud.routes.ts';
+import type {} from './cloud.events.ts';
+
+/**
+ * Cloud editing (issue 18): hourly remote workstations booked in credits from a project, a queue
+ * when none is free, the lifecycle as jobs, the providers (local desktops, pool) and the browser
+ * launch through an authenticated VNC proxy.
+ */
+export const cloudModule = defineModule({
+  name: 'cloud',
+  routes: [cloudRoutes],
+  jobs: {
+    'cloud.boot': (ctx, log) => cloudJobs(ctx, log).boot,
+    'cloud.warn': (ctx, log) => cloudJobs(ctx, log).warn,
+    'cloud.end': (ctx, log) => cloudJobs(ctx, log).end,
+    'cloud.shutdown': (ctx, log) => cloudJobs(ctx, log).shutdown,
+    'cloud.offerExpire': (ctx, log) => cloudJobs(ctx, log).offerExpire,
+  },
+  listeners: [registerCloudMappers],
+  schedules: [seedCapacity, resumeSessions],
+});
+
+export { providerOf };

@@ -1,0 +1,156 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CLOUD_TEXT, formatDate } from '@rushes/shared';
+import { showApiError } from '../../app/apiErrors.ts';
+import { toast } from '../../ui/toast.ts';
+import {
+  cloudKeys,
+  useAddMachine,
+  useAdminMachines,
+  useAdminReports,
+  useHandleReport,
+  useRemoveMachine,
+} from './api.ts';
+
+const EMPTY = { name: '', hardware_slug: '', host: '', port: 5900, username: '', password: '' };
+
+/**
+ * Platform admins (issue 18): the cloud issue reports (mark handled: the reporter is notified) and the
+ * pool's workstations (register with a sealed password, remove when free).
+ */
+export default function CloudAdminPage() {
+  const queryClient = useQueryClient();
+  const reports = useAdminReports();
+  const machines = useAdminMachines();
+  const [form, setForm] = useState(EMPTY);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: [...cloudKeys.all, 'admin'] });
+  const handle = useHandleReport({
+    onSuccess: (d) => {
+      toast.success(d.message);
+      refresh();
+    },
+    onError: showApiError,
+  });
+  const add = useAddMachine({
+    onSuccess: () => {
+      setForm(EMPTY);
+      refresh();
+    },
+    onError: showApiError,
+  });
+  const remove = useRemoveMachine({ onSuccess: refresh, onError: showApiError });
+
+  if (reports.isError) {
+    return (
+      <Container py="lg">
+        <Alert color="red">{reports.error.message}</Alert>
+      </Container>
+    );
+  }
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="xl">
+        <Stack gap="sm">
+          <Title order={3}>{CLOUD_TEXT.adminReports}</Title>
+          <Table>
+            <Table.Tbody>
+              {reports.data?.reports.map((r) => (
+                <Table.Tr key={r.report_db_id}>
+                  <Table.Td>{formatDate(r.created_on, 'UTC')}</Table.Td>
+                  <Table.Td>{r.cloud_assignment_id}</Table.Td>
+                  <Table.Td>{r.reporter}</Table.Td>
+                  <Table.Td>{r.error_type}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{r.error_message}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {r.handled_on ? (
+                      <Badge color="green">{CLOUD_TEXT.reportMarkedHandled}</Badge>
+                    ) : (
+                      <Button size="xs" onClick={() => handle.mutate({ report_db_id: r.report_db_id })}>
+                        {CLOUD_TEXT.reportMarkedHandled}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+        <Stack gap="sm">
+          <Title order={3}>{CLOUD_TEXT.adminMachines}</Title>
+          <Table>
+            <Table.Tbody>
+              {machines.data?.machines.map((m) => (
+                <Table.Tr key={m.machine_db_id}>
+                  <Table.Td>{m.name}</Table.Td>
+                  <Table.Td>{m.hardware_slug}</Table.Td>
+                  <Table.Td>
+                    {m.host}:{m.port}
+                  </Table.Td>
+                  <Table.Td>{m.in_use ? <Badge>{CLOUD_TEXT.sessionActive}</Badge> : null}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      disabled={m.in_use}
+                      onClick={() => remove.mutate({ machine_db_id: m.machine_db_id })}
+                    >
+                      {CLOUD_TEXT.removeMachine}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group align="end" gap="xs">
+            {(
+              [
+                ['name', CLOUD_TEXT.machineName],
+                ['hardware_slug', CLOUD_TEXT.machineHardware],
+                ['host', CLOUD_TEXT.machineHost],
+                ['username', CLOUD_TEXT.username],
+              ] as const
+            ).map(([k, label]) => (
+              <TextInput
+                key={k}
+                label={label}
+                value={form[k]}
+                onChange={(e) => setForm({ ...form, [k]: e.currentTarget.value })}
+              />
+            ))}
+            <NumberInput
+              label={CLOUD_TEXT.machinePort}
+              value={form.port}
+              onChange={(v) => setForm({ ...form, port: Number(v) })}
+            />
+            <PasswordInput
+              w={200}
+              label={CLOUD_TEXT.password}
+              value={form.password}
+              onChange={(e) => setForm({ ...form, password: e.currentTarget.value })}
+            />
+            <Button loading={add.isPending} onClick={() => add.mutate(form)}>
+              {CLOUD_TEXT.addMachine}
+            </Button>
+          </Group>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

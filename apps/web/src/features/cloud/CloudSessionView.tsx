@@ -1,0 +1,246 @@
+import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  CLOUD_COPIED_MS,
+  CLOUD_TEXT,
+  UPLOAD_ID_COPIED_MS,
+  formatClock,
+  formatCloudCountdown,
+  type CloudSession,
+} from '@rushes/shared';
+import { showApiError } from '../../app/apiErrors.ts';
+import { CopyIconButton } from '../../ui/CopyIconButton.tsx';
+import { toast } from '../../ui/toast.ts';
+import { cloudKeys, fetchConnectionFile, fetchConnectorLink, useExtendSession } from './api.ts';
+import { EndSessionModal, ReportIssueModal } from './CloudModals.tsx';
+import { useServerCountdown } from './useServerCountdown.ts';
+
+export const desktopPath = (cloudId: string) => `/cloud-desktop/${cloudId}`;
+
+function Credential({ label, value, timeout }: { label: string; value: string; timeout: number }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text size="sm" ff="monospace" truncate>
+          {value}
+        </Text>
+      </Stack>
+      <CopyIconButton value={value} label={label} timeout={timeout} />
+    </Group>
+  );
+}
+
+const CONNECTOR_OS = [
+  { os: 'windows', label: 'Windows' },
+  { os: 'mac_intel', label: 'macOS Intel' },
+  { os: 'mac_silicon', label: 'macOS Silicon' },
+  { os: 'linux', label: 'Linux' },
+] as const;
+
+/** The connector app (a VNC viewer) per operating system, opened in a new tab (spec 001 §7). */
+function ConnectorLinks() {
+  return (
+    <Group gap="xs">
+      <Text size="sm">{CLOUD_TEXT.connectorApp}</Text>
+      {CONNECTOR_OS.map(({ os, label }) => (
+        <Button
+          key={os}
+          size="compact-sm"
+          variant="default"
+          onClick={() =>
+            fetchConnectorLink(os)
+              .then((url) => void window.open(url, '_blank', 'noopener'))
+              .catch(() => toast.error(CLOUD_TEXT.somethingWentWrong))
+          }
+        >
+          {label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+async function downloadConnectionFile(cloudId: string) {
+  try {
+    const file = await fetchConnectionFile(cloudId);
+    const url = URL.createObjectURL(new Blob([file.content], { type: 'application/octet-stream' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = file.file_name;
+    a.click();
+    URL.revokeObjectURL(url);
+  } catch (err) {
+    showApiError(err);
+  }
+}
+
+/** Cloud access details (spec 001 §2, §3): the system, the configuration and the plugins. */
+function AccessDetails({ session }: { session: CloudSession }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text fw={600} mb="xs">
+        {CLOUD_TEXT.accessDetails}
+      </Text>
+      <Stack gap={4}>
+        <Text size="sm">
+          {CLOUD_TEXT.cloudSystem}: {session.cloud_system.label} · {session.cloud_system.value}
+        </Text>
+        <Text size="sm">
+          {CLOUD_TEXT.configuration}: {session.configurations.title} · {session.configurations.pricing}{' '}
+          {CLOUD_TEXT.perHour}
+        </Text>
+        {session.plugins.length > 0 && (
+          <Text size="sm">
+            {CLOUD_TEXT.plugins}: {session.plugins.map((p) => p.title).join(', ')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Preparing, ready and next steps of the caller's session (spec 001 §2, §4). */
+export function CloudSessionView({ session, skew }: { session: CloudSession; skew: number }) {
+  const [ending, setEnding] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const target =
+    session.machine_status === 'machine_started' ? session.session_end_datetime : session.waiting_time;
+  const left = useServerCountdown(target, skew);
+  const queryClient = useQueryClient();
+  const extend = useExtendSession({
+    onSuccess: () => {
+      toast.success(CLOUD_TEXT.extended);
+      void queryClient.invalidateQueries({ queryKey: cloudKeys.time });
+    },
+    onError: showApiError,
+  });
+  const started = session.machine_status === 'machine_started';
+
+  return (
+    <Stack gap="md">
+      {session.machine_status === 'machine_booting' && (
+        <Stack gap="xs">
+          <Text fw={600}>{CLOUD_TEXT.preparing}</Text>
+          <Progress value={100} animated />
+          <Text size="sm">
+            {CLOUD_TEXT.gettingReady} {left !== null ? formatCloudCountdown(left) : ''}
+          </Text>
+          <Credential
+            label={CLOUD_TEXT.ticket}
+            value={session.cloud_assignment_id}
+            timeout={UPLOAD_ID_COPIED_MS}
+          />
+          <Text size="sm" c="dimmed">
+            {CLOUD_TEXT.connectorHelp}
+          </Text>
+          <ConnectorLinks />
+        </Stack>
+      )}
+      {session.machine_status === 'machine_shutting_down' && (
+        <Text size="sm">
+          {CLOUD_TEXT.shuttingDown} {left !== null ? formatCloudCountdown(left) : ''}
+        </Text>
+      )}
+      {started && (
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text fw={600}>{CLOUD_TEXT.ready}</Text>
+            <Badge color="green">{CLOUD_TEXT.sessionActive}</Badge>
+          </Group>
+          <Paper withBorder p="sm">
+            <Stack gap="xs">
+              <Credential
+                label={CLOUD_TEXT.username}
+                value={session.username ?? ''}
+                timeout={CLOUD_COPIED_MS}
+              />
+              <Credential
+                label={CLOUD_TEXT.password}
+                value={session.password ?? ''}
+                timeout={CLOUD_COPIED_MS}
+              />
+              <Credential
+                label={CLOUD_TEXT.ipAddress}
+                value={session.ip_address ?? ''}
+                timeout={CLOUD_COPIED_MS}
+              />
+              <Credential
+                label={CLOUD_TEXT.ticket}
+                value={session.cloud_assignment_id}
+                timeout={UPLOAD_ID_COPIED_MS}
+              />
+            </Stack>
+          </Paper>
+          {session.is_adobe_license_required && <Alert color="yellow">{CLOUD_TEXT.adobeLicense}</Alert>}
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={desktopPath(session.cloud_access_db_id)}
+              target="_blank"
+              rel="noopener"
+              leftSection={<IconExternalLink size={16} />}
+            >
+              {CLOUD_TEXT.openInBrowser}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() => void downloadConnectionFile(session.cloud_access_db_id)}
+            >
+              {CLOUD_TEXT.downloadConnection}
+            </Button>
+          </Group>
+          <ConnectorLinks />
+          {session.session_end_datetime && (
+            <Text size="sm">
+              {CLOUD_TEXT.endsAt} {formatClock(session.session_end_datetime)}
+              {left !== null ? ` (${formatCloudCountdown(left)})` : ''}
+            </Text>
+          )}
+          <Tooltip label={CLOUD_TEXT.extendHelp} multiline w={260}>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              disabled={!session.can_extend_session}
+              loading={extend.isPending}
+              onClick={() =>
+                extend.mutate({
+                  project_db_id: session.project_db_id,
+                  cloud_id: session.cloud_access_db_id,
+                  duration: 60,
+                })
+              }
+            >
+              {CLOUD_TEXT.extend}
+            </Button>
+          </Tooltip>
+          <Text size="xs" c="dimmed">
+            {CLOUD_TEXT.extendHelp}
+          </Text>
+          <Paper withBorder p="sm">
+            <Text fw={600}>{CLOUD_TEXT.nextSteps}</Text>
+            <Text size="sm">{CLOUD_TEXT.nextStepsHelp}</Text>
+          </Paper>
+        </Stack>
+      )}
+      <AccessDetails session={session} />
+      <Group gap="sm">
+        {session.machine_status !== 'machine_shutting_down' && (
+          <Button color="red" variant="light" onClick={() => setEnding(true)}>
+            {CLOUD_TEXT.endSession}
+          </Button>
+        )}
+        <Button variant="subtle" onClick={() => setReporting(true)}>
+          {CLOUD_TEXT.reportIssue}
+        </Button>
+      </Group>
+      <EndSessionModal session={session} opened={ending} onClose={() => setEnding(false)} />
+      <ReportIssueModal session={session} opened={reporting} onClose={() => setReporting(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { Anchor, Badge, Box, Group, Text } from '@mantine/core';
+import RFB from '@novnc/novnc';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { CLOUD_TEXT, ROUTES } from '@rushes/shared';
+import { call } from '../../api/client.ts';
+import { PATHS } from '../../app/paths.ts';
+
+type State = 'connecting' | 'connected' | 'disconnected';
+
+/**
+ * The remote desktop in the browser (issue 18): noVNC connected through the server's authenticated
+ * WebSocket proxy with a short-lived launch token and the session's one-time password.
+ */
+export default function DesktopPage() {
+  const { cloudId = '' } = useParams();
+  const screen = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<State>('connecting');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let rfb: RFB | null = null;
+    let gone = false;
+    call(ROUTES.cloud.launch, { cloud_id: cloudId })
+      .then((launch) => {
+        if (gone || !screen.current) return;
+        const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+        rfb = new RFB(screen.current, `${scheme}://${window.location.host}${launch.url}`, {
+          credentials: { password: launch.password },
+        });
+        rfb.scaleViewport = true;
+        rfb.addEventListener('connect', () => setState('connected'));
+        rfb.addEventListener('disconnect', () => setState('disconnected'));
+      })
+      .catch((err: unknown) => {
+        setError(err instanceof Error ? err.message : CLOUD_TEXT.somethingWentWrong);
+        setState('disconnected');
+      });
+    return () => {
+      gone = true;
+      rfb?.disconnect();
+    };
+  }, [cloudId]);
+
+  return (
+    <Box h="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Group px="md" py={6} justify="space-between">
+        <Group gap="sm">
+          <Anchor href={PATHS.home}>{CLOUD_TEXT.panelTitle}</Anchor>
+          <Text fw={600}>{CLOUD_TEXT.remoteDesktop}</Text>
+        </Group>
+        <Badge color={state === 'connected' ? 'green' : state === 'connecting' ? 'blue' : 'gray'}>
+          {state === 'connected'
+            ? CLOUD_TEXT.sessionActive
+            : state === 'connecting'
+              ? CLOUD_TEXT.connecting
+              : CLOUD_TEXT.disconnected}
+        </Badge>
+      </Group>
+      {error && (
+        <Text c="red" px="md">
+          {error}
+        </Text>
+      )}
+      <Box
+        ref={screen}
+        data-testid="remote-desktop"
+        style={{ flex: 1, background: '#111', overflow: 'hidden' }}
+      />
+    </Box>
+  );
+}

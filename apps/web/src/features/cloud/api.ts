@@ -1,0 +1,107 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ROUTES } from '@rushes/shared';
+import { call } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
+import { getSocket } from '../../api/socket.ts';
+
+/** Cloud editing's data (issue 18). Keys under ['cloud']. */
+export const cloudKeys = {
+  all: ['cloud'] as const,
+  time: ['cloud', 'time'] as const,
+  lookup: (kind: string, projectDbId: string, arg = '') => ['cloud', kind, projectDbId, arg] as const,
+};
+
+/**
+ * The caller's session, queue entry and the server clock (the cloud time call). Refetched when the
+ * server says it changed (cloud_session) and each minute, so the banner's clock never drifts far.
+ */
+export function useCloudTime() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    if (!socket) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: cloudKeys.time });
+    socket.on('cloud_session', refresh);
+    return () => void socket.off('cloud_session', refresh);
+  }, [queryClient]);
+  return useQuery({
+    queryKey: cloudKeys.time,
+    queryFn: async ({ signal }) => {
+      const sent = Date.now();
+      const data = await call(ROUTES.cloud.time, {}, { signal });
+      // the server's clock minus ours (half the round trip counted), for countdowns
+      const skew = new Date(data.current_time).getTime() - (sent + Date.now()) / 2;
+      return { ...data, skew };
+    },
+    refetchInterval: 60_000,
+    staleTime: 5_000,
+  });
+}
+
+export function useSystemTypes(projectDbId: string) {
+  return useQuery({
+    queryKey: cloudKeys.lookup('types', projectDbId),
+    queryFn: ({ signal }) => call(ROUTES.cloud.systemTypes, { project_db_id: projectDbId }, { signal }),
+  });
+}
+
+export function useSoftwares(projectDbId: string) {
+  return useQuery({
+    queryKey: cloudKeys.lookup('softwares', projectDbId),
+    queryFn: ({ signal }) => call(ROUTES.cloud.softwares, { project_db_id: projectDbId }, { signal }),
+  });
+}
+
+export function usePlugins(projectDbId: string, softwareSlug: string | null) {
+  return useQuery({
+    queryKey: cloudKeys.lookup('plugins', projectDbId, softwareSlug ?? ''),
+    queryFn: ({ signal }) =>
+      call(ROUTES.cloud.plugins, { project_db_id: projectDbId, software_slug: softwareSlug! }, { signal }),
+    enabled: Boolean(softwareSlug),
+  });
+}
+
+export function useHardware(projectDbId: string, softwareSlug: string | null) {
+  return useQuery({
+    queryKey: cloudKeys.lookup('hardware', projectDbId, softwareSlug ?? ''),
+    queryFn: ({ signal }) =>
+      call(ROUTES.cloud.hardware, { project_db_id: projectDbId, software_slug: softwareSlug! }, { signal }),
+    enabled: Boolean(softwareSlug),
+  });
+}
+
+export const useAvailability = mutationHook(ROUTES.cloud.availability);
+export const useStartSession = mutationHook(ROUTES.cloud.start);
+export const useExtendSession = mutationHook(ROUTES.cloud.extend);
+export const useEndSession = mutationHook(ROUTES.cloud.end);
+export const useJoinQueue = mutationHook(ROUTES.cloud.queue);
+export const useCancelQueue = mutationHook(ROUTES.cloud.cancelQueue);
+export const useLaunch = mutationHook(ROUTES.cloud.launch);
+export const useReportIssue = mutationHook(ROUTES.cloud.report);
+
+export const fetchConnectionFile = (cloudId: string) =>
+  call(ROUTES.cloud.connectionFile, { cloud_id: cloudId });
+export const fetchErrorTypes = (cloudId: string) =>
+  call(ROUTES.cloud.errorTypes, { cloud_assignment_db_id: cloudId });
+export const fetchConnectorLink = (os: 'windows' | 'mac_intel' | 'mac_silicon' | 'linux') =>
+  call(ROUTES.cloud.connector, { os, key: 'vnc_viewer' });
+
+/** Platform admins' lists (issue 18): refused with 403 for everyone else. */
+export function useAdminReports() {
+  return useQuery({
+    queryKey: [...cloudKeys.all, 'admin', 'reports'],
+    queryFn: ({ signal }) => call(ROUTES.cloud.adminReports, {}, { signal }),
+    retry: false,
+  });
+}
+export function useAdminMachines() {
+  return useQuery({
+    queryKey: [...cloudKeys.all, 'admin', 'machines'],
+    queryFn: ({ signal }) => call(ROUTES.cloud.adminMachines, {}, { signal }),
+    retry: false,
+  });
+}
+export const useHandleReport = mutationHook(ROUTES.cloud.adminHandleReport);
+export const useAddMachine = mutationHook(ROUTES.cloud.adminAddMachine);
+export const useRemoveMachine = mutationHook(ROUTES.cloud.adminRemoveMachine);

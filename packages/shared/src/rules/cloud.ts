@@ -1,0 +1,326 @@
+/**
+ * Cloud editing (spec 001 §1–§5, §9; issue 18): the catalogue of remote workstations, the price
+ * arithmetic and the constants. Prices are in PSC per hour (1 PSC = 1 rupee); plugin prices add to
+ * the hardware price. The catalogue here is the seeded default; a platform admin replaces it with a
+ * JSON file of the same shape (CLOUD_CATALOGUE_FILE, checked by `cloudCatalogueSchema`).
+ */
+import { z } from 'zod';
+import { addProductMessages } from './messages.ts';
+
+/** Durations offered (spec 001 §9), in minutes; only 60 while the machine is started. */
+export const CLOUD_DURATIONS = [60, 120, 180, 240] as const;
+export const CLOUD_EXTENSION_MINUTES = 60;
+/** A queued machine must be confirmed within this time (spec 001 §4, §9). */
+export const CLOUD_CONFIRM_SECONDS = 5 * 60;
+/** The warning notification before the session ends (decided). */
+export const CLOUD_WARN_BEFORE_END_SECONDS = 15 * 60;
+/** 'Copied' shows 3 s for cloud credentials, 1 s for an upload id (spec 001 §2). */
+export const CLOUD_COPIED_MS = 3000;
+export const UPLOAD_ID_COPIED_MS = 1000;
+/** The banner's countdown tick (spec 001 §9). */
+export const CLOUD_TICK_MS = 1000;
+
+export const MACHINE_STATUSES = [
+  'machine_inqueue',
+  'machine_available',
+  'machine_booting',
+  'machine_started',
+  'machine_shutting_down',
+] as const;
+export type MachineStatus = (typeof MACHINE_STATUSES)[number];
+
+const slug = z.string().regex(/^[a-z0-9_]{1,60}$/);
+
+export const cloudCatalogueSchema = z.object({
+  system_types: z.array(z.object({ slug, title: z.string().min(1), icon: z.string().default('') })).min(1),
+  softwares: z
+    .array(
+      z.object({
+        slug,
+        title: z.string().min(1),
+        system_type: slug,
+        /** Opens an external editing tool in a new tab and skips the wizard (produb_editing). */
+        external_url: z.string().url().optional(),
+        /** The software has no plugin step. */
+        skip_plugins: z.boolean().default(false),
+        /** The user brings their own Adobe licence (shown on the ready step). */
+        is_adobe_license_required: z.boolean().default(false),
+      }),
+    )
+    .min(1),
+  plugins: z.array(
+    z.object({
+      slug,
+      title: z.string().min(1),
+      /** PSC per hour, added to the hardware price */
+      pricing: z.number().int().nonnegative(),
+      softwares: z.array(slug),
+      configurations: z.object({
+        description: z.string().default(''),
+        /** plugins selected together with this one */
+        auto_select: z.array(slug).default([]),
+      }),
+    }),
+  ),
+  hardware: z
+    .array(
+      z.object({
+        slug,
+        title: z.string().min(1),
+        /** PSC per hour */
+        pricing: z.number().int().positive(),
+        /** machines of this kind that can run at once */
+        capacity: z.number().int().nonnegative(),
+        configurations: z.object({ processors: z.string(), message: z.string().default('') }),
+      }),
+    )
+    .min(1),
+});
+export type CloudCatalogue = z.output<typeof cloudCatalogueSchema>;
+export type CloudPlugin = CloudCatalogue['plugins'][number];
+export type CloudHardware = CloudCatalogue['hardware'][number];
+export type CloudSoftware = CloudCatalogue['softwares'][number];
+
+/** The seeded catalogue. */
+export const DEFAULT_CLOUD_CATALOGUE: CloudCatalogue = cloudCatalogueSchema.parse({
+  system_types: [
+    { slug: 'video_editing', title: 'Video Editing', icon: 'movie' },
+    { slug: 'colour_grading', title: 'Colour Grading', icon: 'palette' },
+  ],
+  softwares: [
+    {
+      slug: 'premiere_pro',
+      title: 'Adobe Premiere Pro',
+      system_type: 'video_editing',
+      is_adobe_license_required: true,
+    },
+    { slug: 'davinci_resolve', title: 'DaVinci Resolve', system_type: 'video_editing' },
+    { slug: 'kdenlive', title: 'Kdenlive', system_type: 'video_editing', skip_plugins: true },
+    { slug: 'davinci_resolve_studio', title: 'DaVinci Resolve Studio', system_type: 'colour_grading' },
+    {
+      slug: 'produb_editing',
+      title: 'ProDub Editing',
+      system_type: 'video_editing',
+      external_url: 'https://produb.example.com/editor',
+    },
+  ],
+  plugins: [
+    {
+      slug: 'neat_video',
+      title: 'Neat Video',
+      pricing: 40,
+      softwares: ['premiere_pro', 'davinci_resolve', 'davinci_resolve_studio'],
+      configurations: { description: 'Noise reduction for video' },
+    },
+    {
+      slug: 'red_giant_universe',
+      title: 'Red Giant Universe',
+      pricing: 60,
+      softwares: ['premiere_pro', 'davinci_resolve'],
+      configurations: { description: 'Transitions and effects', auto_select: ['magic_bullet'] },
+    },
+    {
+      slug: 'magic_bullet',
+      title: 'Magic Bullet Looks',
+      pricing: 30,
+      softwares: ['premiere_pro', 'davinci_resolve'],
+      configurations: { description: 'Colour looks' },
+    },
+  ],
+  hardware: [
+    {
+      slug: 'standard',
+      title: 'Standard',
+      pricing: 150,
+      capacity: 2,
+      configurations: { processors: '4 vCPU, 16 GB RAM', message: 'Good for HD timelines' },
+    },
+    {
+      slug: 'performance',
+      title: 'Performance',
+      pricing: 300,
+      capacity: 1,
+      configurations: { processors: '8 vCPU, 32 GB RAM, GPU', message: 'For 4K and effects-heavy work' },
+    },
+  ],
+});
+
+/** Plugins of a software (the plugin step). */
+export const pluginsFor = (c: CloudCatalogue, softwareSlug: string) =>
+  c.plugins.filter((p) => p.softwares.includes(softwareSlug));
+
+/**
+ * Selecting a plugin also selects its auto_select plugins (those the software offers); deselecting one
+ * removes only itself (spec 001 §4.7). Order of first selection is kept.
+ */
+export function togglePlugin(
+  c: CloudCatalogue,
+  softwareSlug: string,
+  selected: readonly string[],
+  pick: string,
+) {
+  return togglePluginIn(pluginsFor(c, softwareSlug), selected, pick);
+}
+
+/** The same over the plugin step's list (the web has the offered plugins, not the catalogue). */
+export function togglePluginIn(
+  offered: readonly { slug: string; configurations: { auto_select: readonly string[] } }[],
+  selected: readonly string[],
+  pick: string,
+) {
+  if (selected.includes(pick)) return selected.filter((s) => s !== pick);
+  const plugin = offered.find((p) => p.slug === pick);
+  if (!plugin) return [...selected];
+  const out = [...selected, pick];
+  for (const extra of plugin.configurations.auto_select)
+    if (offered.some((p) => p.slug === extra) && !out.includes(extra)) out.push(extra);
+  return out;
+}
+
+/** PSC per hour: the hardware's price plus each selected plugin's (spec 001 §1). Unknown slugs throw. */
+export function pricePerHour(c: CloudCatalogue, hardwareSlug: string, pluginSlugs: readonly string[]) {
+  const hardware = c.hardware.find((h) => h.slug === hardwareSlug);
+  if (!hardware) throw new Error(`unknown hardware ${hardwareSlug}`);
+  let total = hardware.pricing;
+  for (const s of new Set(pluginSlugs)) {
+    const plugin = c.plugins.find((p) => p.slug === s);
+    if (!plugin) throw new Error(`unknown plugin ${s}`);
+    total += plugin.pricing;
+  }
+  return total;
+}
+
+/** What a booking of `minutes` costs at `perHour` PSC (durations are whole hours). */
+export const sessionCost = (perHour: number, minutes: number) => (perHour * minutes) / 60;
+
+/**
+ * A configuration's id (cloud_configuration_db_id): software, hardware and the sorted plugins. It is
+ * derived, not stored, so a changed catalogue cannot leave a dangling row.
+ */
+export const configurationId = (software: string, hardware: string, plugins: readonly string[]) =>
+  [software, hardware, [...new Set(plugins)].sort().join('+')].join('.');
+
+export function parseConfigurationId(id: string) {
+  const [software, hardware, plugins, ...rest] = id.split('.');
+  if (!software || !hardware || plugins === undefined || rest.length) return null;
+  return { software, hardware, plugins: plugins ? plugins.split('+') : [] };
+}
+
+/** The countdown text: hours only when non-zero (spec 001 §2), e.g. "1:02:03" or "02:03". */
+export function formatCloudCountdown(ms: number) {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
+/** HH:MM AM/PM (spec 001 §9) in the given time zone. */
+export function formatClock(date: Date | string, timeZone?: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(date));
+}
+
+/** Every user-visible text of the area (spec 001 verbatim where it writes one; the rest decided). */
+export const CLOUD_TEXT = {
+  // spec 001 §2, §8
+  sessionActive: 'Cloud Session Active',
+  shuttingDown: 'System shutting down approximately in',
+  gettingReady: 'System getting ready approximately in',
+  resourceNotAvailable: 'Resource is not available',
+  somethingWentWrong: 'Something went wrong',
+  invalidSessionId: 'Invalid Cloud Session ID',
+  copied: 'Copied',
+  extendHelp: 'Extend by 1 hour. Do it 15-20 minutes before the end of your session.',
+  // decided (docs/decisions.md "Cloud editing (issue 18)")
+  panelTitle: 'Cloud editing',
+  openButton: 'Cloud system',
+  stepType: 'Choose a system type',
+  stepSoftware: 'Choose the software',
+  stepPlugins: 'Add plugins',
+  stepHardware: 'Choose the hardware',
+  stepDuration: 'How long do you need it?',
+  perHour: 'PSC / hour',
+  total: 'Total',
+  next: 'Next',
+  back: 'Back',
+  skip: 'Skip',
+  checkAvailability: 'Check availability',
+  available: 'A machine is available',
+  notAvailable: 'No machine is free right now. Join the queue and we will offer you the next one.',
+  joinQueue: 'Join the queue',
+  inQueue: 'You are in the queue',
+  queuePosition: 'Position in the queue',
+  cancelQueue: 'Cancel',
+  queueOffered: 'A machine is free for you. Confirm within 5 minutes.',
+  confirm: 'Confirm and start',
+  startSession: 'Start session',
+  preparing: 'Preparing your machine',
+  ticket: 'Ticket',
+  connectorHelp:
+    'Install a VNC viewer (the connector app) and open the connection file, or open the machine in the browser.',
+  ready: 'Your machine is ready',
+  username: 'Username',
+  password: 'Password',
+  ipAddress: 'IP address',
+  openInBrowser: 'Open in browser',
+  downloadConnection: 'Download connection file',
+  connectorApp: 'Connector app:',
+  nextSteps: 'Next steps',
+  nextStepsHelp:
+    'Upload your finished edit to the project from the machine, then end the session. The session ends by itself at the end time.',
+  adobeLicense: 'This software needs your own Adobe licence: sign in with your Adobe account on the machine.',
+  accessDetails: 'Cloud access details',
+  cloudSystem: 'Cloud system',
+  configuration: 'Configuration',
+  plugins: 'Plugins',
+  endsAt: 'Ends at',
+  extend: 'Extend by 1 hour',
+  extended: 'Session extended by 1 hour',
+  endSession: 'End session',
+  endSessionConfirm: 'End the session now? The machine shuts down and the rest of the time is not refunded.',
+  sessionEnded: 'Session ended',
+  reportIssue: 'Report an issue',
+  reportType: 'Issue type',
+  reportSessionId: 'Cloud session ID',
+  reportMessage: 'Describe the issue',
+  reportSent: 'Issue reported',
+  reportHandled: 'Your cloud issue report was handled',
+  warnEnding: 'Your cloud session ends in 15 minutes. Extend it now if you need more time.',
+  failedRefunded: 'The machine could not be started; the credits were refunded.',
+  notEnoughCredits: 'Not enough credits',
+  notStarted: 'The machine is not started',
+  onlyOneHour: 'Only a 1-hour extension is offered while the machine is started',
+  alreadyRunning: 'You already have a cloud session',
+  remoteDesktop: 'Remote desktop',
+  reportMarkedHandled: 'Report marked as handled',
+  addMachine: 'Register workstation',
+  adminReports: 'Cloud issue reports',
+  adminMachines: 'Pool workstations',
+  machineName: 'Name',
+  machineHardware: 'Hardware slug',
+  machineHost: 'VNC host',
+  machinePort: 'Port',
+  removeMachine: 'Remove',
+  machineRemoved: 'The workstation is in use: end its session first',
+  onlyPlatformAdmins: 'Only platform admins can do this',
+  connecting: 'Connecting…',
+  disconnected: 'Disconnected',
+} as const;
+
+/** Error types offered by the report modal (by cloud assignment: the session's software adds its own). */
+export const CLOUD_ERROR_TYPES = [
+  { value: 'cannot_connect', label: 'Cannot connect' },
+  { value: 'slow', label: 'The machine is slow' },
+  { value: 'software', label: 'The software does not work' },
+  { value: 'plugin', label: 'A plugin does not work' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+// the server's envelope check knows these texts as the product's
+addProductMessages(Object.values(CLOUD_TEXT));
