@@ -11,7 +11,7 @@ import {
   displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { assetVersions, assets, users } from '../../db/schema/index.ts';
+import { assetEntries, assets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -65,13 +65,23 @@ function pageOf(rows: Ranked[], limit: number, total: number, breadcrumbs: Asset
   };
 }
 
-// Newer versions of an asset live in its version stack (issue 16), not as rows of the folder.
+// Newer versions of an asset live in its version stack (issue 16), not as rows of the folder;
+// in_stack mirrors asset_versions (a trigger keeps it), so the list and asset_entries agree.
 const inFolderOf = (projectId: string, folderId: string | null) =>
   and(
     eq(assets.projectId, projectId),
     folderId ? eq(assets.parentId, folderId) : isNull(assets.parentId),
-    sql`not exists (select 1 from ${assetVersions} v where v.asset_id = ${assets.id})`,
+    eq(assets.inStack, false),
   );
+
+/** total_entries of a folder (null: the project's root) from its kept count: no scan (issue 22). */
+export async function entriesOf(db: DbOrTx, projectId: string, folderId: string | null) {
+  const [row] = await db
+    .select({ n: assetEntries.entries })
+    .from(assetEntries)
+    .where(eq(assetEntries.containerId, folderId ?? projectId));
+  return row?.n ?? 0;
+}
 
 /**
  * One phase of a folder page (exported for the EXPLAIN test): the folders or the files of a folder
@@ -132,8 +142,7 @@ export function createAssetsService(ctx: AppContext) {
     const rows: Ranked[] = [];
     if (!cursor || cursor[0]) rows.push(...(await phase(true, limit + 1)));
     if (rows.length <= limit) rows.push(...(await phase(false, limit + 1 - rows.length)));
-    const [{ n }] = await db.select({ n: count() }).from(assets).where(inFolderOf(projectId, folderId));
-    return { rows, total: n };
+    return { rows, total: await entriesOf(db, projectId, folderId) };
   }
 
   return {
