@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   chat: () => import('./chat.ts'),
   media: () => import('./media.ts'),
   web: () => import('./web.ts'),
+  paging: () => import('./paging.ts'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;
