@@ -42,3 +42,6 @@ server.listen(0, '127.0.0.1', () => {
   const addr = server.address();
   console.log(`PORT ${typeof addr === 'object' && addr ? addr.port : 0}`);
 });
+
+// Exit on SIGTERM so that --cpu-prof writes its profile.
+process.on('SIGTERM', () => process.exit(0));

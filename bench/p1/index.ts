@@ -27,7 +27,9 @@ const PAIRS = Number(process.env.BENCH_P1_PAIRS ?? 5);
 const HERE = import.meta.dirname;
 
 function startServer(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script), ...args], {
+  // BENCH_P1_PROF=<dir>: a V8 CPU profile of each server, written when it exits.
+  const prof = process.env.BENCH_P1_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_P1_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(HERE, script), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

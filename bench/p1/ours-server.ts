@@ -26,3 +26,6 @@ const { app } = await buildApp(config, {
 await app.listen({ port: 0, host: '127.0.0.1' });
 const addr = app.server.address();
 console.log(`PORT ${typeof addr === 'object' && addr ? addr.port : 0}`);
+
+// Exit on SIGTERM so that --cpu-prof writes its profile.
+process.on('SIGTERM', () => process.exit(0));

@@ -11,6 +11,7 @@ import {
   displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { assetEntries, assets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
@@ -76,12 +77,14 @@ const inFolderOf = (projectId: string, folderId: string | null) =>
 
 /** total_entries of a folder (null: the project's root) from its kept count: no scan (issue 22). */
 export async function entriesOf(db: DbOrTx, projectId: string, folderId: string | null) {
-  const [row] = await db
-    .select({ n: assetEntries.entries })
-    .from(assetEntries)
-    .where(eq(assetEntries.containerId, folderId ?? projectId));
+  const [row] = await prepared(db, 'asset_entries_of', entriesQuery, { id: folderId ?? projectId });
   return row?.n ?? 0;
 }
+const entriesQuery = (db: DbOrTx) =>
+  db
+    .select({ n: assetEntries.entries })
+    .from(assetEntries)
+    .where(eq(assetEntries.containerId, sql.placeholder('id')));
 
 /**
  * One phase of a folder page (exported for the EXPLAIN test): the folders or the files of a folder
