@@ -18,14 +18,17 @@ interface Client {
  * real queries of a real request, for EXPLAIN tests that must not drift from the code.
  */
 export async function capture(db: Db, run: () => Promise<unknown>): Promise<SentQuery[]> {
-  const session = (db as unknown as { session: Session }).session;
-  const previous = session.logger;
+  // The logger object itself is patched: prepared statements (db/prepared.ts) hold the one they were
+  // made with.
+  const logger = (db as unknown as { session: Session }).session.logger;
   const sent: SentQuery[] = [];
-  session.logger = { logQuery: (sql, params) => sent.push({ sql, params }) };
+  const own = Object.getOwnPropertyDescriptor(logger, 'logQuery');
+  logger.logQuery = (sql, params) => void sent.push({ sql, params });
   try {
     await run();
   } finally {
-    session.logger = previous;
+    if (own) Object.defineProperty(logger, 'logQuery', own);
+    else delete (logger as Partial<Session['logger']>).logQuery;
   }
   return sent;
 }
