@@ -7,7 +7,8 @@ import pg from 'pg';
  * P1 baseline (issue 22): bare node:http and plain `pg`, no framework and no ORM, running the same
  * SQL our server sends for a route (captured from a real request by bench/p1/index.ts). Per request:
  * read the cookie, SHA-256 it (the session key), run the route's statements in order on one pooled
- * connection, answer the last result set as JSON. Usage: baseline-server.ts <statements.json>
+ * connection as named prepared statements (parsed once per connection, as ours are), answer every
+ * result set as JSON. Usage: baseline-server.ts <statements.json>
  */
 interface Statement {
   sql: string;
@@ -26,13 +27,16 @@ const server = http.createServer(async (req, res) => {
     const cookie = /rushes_sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
     createHash('sha256').update(cookie).digest('hex');
     const client = await pool.connect();
-    let rows: unknown[] = [];
+    const results: unknown[][] = [];
     try {
-      for (const s of statements) rows = (await client.query(s.sql, s.params)).rows;
+      for (const [i, s] of statements.entries()) {
+        const name = `${req.url}#${i}`;
+        results.push((await client.query({ name, text: s.sql, values: s.params })).rows);
+      }
     } finally {
       client.release();
     }
-    const body = JSON.stringify({ response: true, data: rows, errormessage: '' });
+    const body = JSON.stringify({ response: true, data: results, errormessage: '' });
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
   } catch (err) {
     res.writeHead(500).end(String(err));

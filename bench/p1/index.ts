@@ -148,6 +148,20 @@ export async function run() {
     const ours = await startServer('ours-server.ts', [], env);
     children.push(baseline.child, ours.child);
 
+    // Both answer each route with a full body before any load.
+    for (const [name, url] of Object.entries(routes)) {
+      for (const [who, port, pathOf] of [
+        ['baseline', baseline.port, name],
+        ['ours', ours.port, url],
+      ] as const) {
+        const res = await fetch(`http://127.0.0.1:${port}${pathOf}`, {
+          headers: { cookie: owner.cookie, 'api-type': 'web', 'api-version': '1' },
+        });
+        const body = (await res.json()) as { response: boolean; data: unknown };
+        if (!body.response) throw new Error(`${who} ${name}: ${JSON.stringify(body)}`);
+        console.log(`p1: ${who} ${name} answers ${JSON.stringify(body.data).length} bytes of data`);
+      }
+    }
     console.log(
       `\np1 (PostgreSQL; ${CONNECTIONS} connections × ${SECONDS} s per run, ${PAIRS} interleaved pairs; baseline = same SQL, plain pg, bare node:http)`,
     );
