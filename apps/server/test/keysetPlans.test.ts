@@ -168,4 +168,37 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
       'asset_shares_tray_idx',
     );
   });
+
+  it('project trays: My Projects and Collaborated Projects', { timeout: 180_000 }, async () => {
+    // ROWS projects of the owner's team: the owner created each, the guest collaborates on each.
+    await t.ctx.db.execute(sql`
+      with made as (
+        insert into projects (project_code, team_id, title, created_by, created_at)
+        select 'PT' || g, ${teamId}, 'Reel ' || g, ${owner.user.id}, now() - make_interval(secs => g)
+        from generate_series(1, ${ROWS}) g
+        returning id, created_at)
+      insert into project_members (project_id, user_id, role, created_at)
+      select id, ${owner.user.id}::uuid, 'creator', created_at from made
+      union all
+      select id, ${guest.user.id}::uuid, case when random() < 0.5 then 'admin' else 'collaborator' end, created_at from made`);
+    await analyze('projects');
+    await analyze('project_members');
+    for (const [who, tray, index] of [
+      [owner, 'my_projects', 'project_members_user_idx'],
+      [guest, 'collaborated_projects', 'project_members_shared_tray_idx'],
+    ] as const) {
+      const query = { tray_name: tray };
+      const first = await call<{ next_cursor: string | null }>(t, 'GET', API.projects.trays, who, query);
+      expect(first.body.data.next_cursor).toBeTruthy();
+      expectIndexOrder(
+        await plansOf('project_members', () => call(t, 'GET', API.projects.trays, who, query)),
+        index,
+      );
+      const next = { ...query, cursor: first.body.data.next_cursor! };
+      expectIndexOrder(
+        await plansOf('project_members', () => call(t, 'GET', API.projects.trays, who, next)),
+        index,
+      );
+    }
+  });
 });

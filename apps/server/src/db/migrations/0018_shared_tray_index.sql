@@ -1,0 +1,1 @@
+CREATE INDEX "project_members_shared_tray_idx" ON "project_members" USING btree ("user_id","created_at" DESC NULLS FIRST,"project_id" DESC NULLS FIRST) WHERE "project_members"."role" in ('admin', 'collaborator');
