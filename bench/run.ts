@@ -8,6 +8,8 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   chat: () => import('./chat.ts'),
   media: () => import('./media.ts'),
   web: () => import('./web.ts'),
+  paging: () => import('./paging.ts'),
+  p1: () => import('./p1/index.ts'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -88,6 +88,8 @@ describe('boot refuses a module list whose jobs are not each handled exactly onc
       const queued = await database.db.select({ name: jobs.name }).from(jobs);
       // The e2e server used to schedule only maintenance.hourly (its own copy of main.ts's lines).
       expect(queued.map((j) => j.name).sort()).toEqual([
+        'assets.check_counts',
+        'chat.check_counts',
         'maintenance.hourly',
         'notifications.digest',
         'uploads.cleanup',

@@ -22,7 +22,14 @@ export const aiConversations = pgTable(
     createdAt: at('created_at'),
     updatedAt: at('updated_at'),
   },
-  (t) => [index('ai_conversations_user_project_idx').on(t.userId, t.projectId, t.updatedAt.desc())],
+  (t) => [
+    index('ai_conversations_user_project_idx').on(
+      t.userId,
+      t.projectId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export interface AiSourceRow {
@@ -49,7 +56,13 @@ export const aiTurns = pgTable(
     sources: jsonb('sources').$type<AiSourceRow[]>().notNull().default([]),
     createdAt: at('created_at'),
   },
-  (t) => [index('ai_turns_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('ai_turns_conversation_created_idx').on(
+      t.conversationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /**

@@ -65,6 +65,11 @@ export const assets = pgTable(
     height: integer('height'),
     /** the video stream's frame rate (ffprobe avg_frame_rate, e.g. 29.97); null for audio, images, unknown */
     frameRate: real('frame_rate'),
+    /**
+     * True while the asset is a newer version in a stack (an asset_versions row names it): it is not
+     * listed in its folder nor counted in asset_entries. Kept by a trigger on asset_versions (issue 22).
+     */
+    inStack: boolean('in_stack').notNull().default(false),
     searchText: text('search_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('simple', ${assets.searchText})`,
@@ -91,4 +96,22 @@ export const assets = pgTable(
       .on(t.proxyKey)
       .where(sql`${t.proxyKey} is not null`),
   ],
+);
+
+/**
+ * How many listed assets each container holds (issue 22): a folder (container_id = the folder's id)
+ * or a project's root (container_id = the project's id). Kept by statement triggers on assets in the
+ * transaction that inserts, deletes or moves the rows (migration 0016_asset_entries); corrected
+ * hourly by the assets.check_counts job. The folder list's total_entries reads it instead of counting.
+ */
+export const assetEntries = pgTable(
+  'asset_entries',
+  {
+    containerId: uuid('container_id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [index('asset_entries_project_idx').on(t.projectId)],
 );

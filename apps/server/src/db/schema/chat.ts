@@ -46,6 +46,12 @@ export const chatConversations = pgTable(
     /** kind task: the task (deleting it deletes the conversation) */
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
     chatsCount: integer('chats_count').notNull().default(0),
+    /**
+     * Messages stored (issue 22): chats_count counts sends, this what history can show. Kept by
+     * statement triggers on chat_messages (migration 0016_asset_entries), corrected hourly by
+     * chat.check_counts; history's total_entries reads it instead of counting.
+     */
+    messagesCount: integer('messages_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('chat_conversations_kind_owner_key').on(t.kind, t.ownerId),

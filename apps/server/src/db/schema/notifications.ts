@@ -30,7 +30,12 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_team_created_idx').on(t.userId, t.teamId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_team_created_idx').on(
+      t.userId,
+      t.teamId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -37,7 +37,11 @@ export const assetShares = pgTable(
   (t) => [
     uniqueIndex('asset_shares_asset_user_idx').on(t.assetId, t.sharedWithUserId),
     // the tray: one user's shares, newest first, keyset (created_at, id)
-    index('asset_shares_tray_idx').on(t.sharedWithUserId, t.createdAt.desc(), t.id.desc()),
+    index('asset_shares_tray_idx').on(
+      t.sharedWithUserId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -36,8 +36,16 @@ export const tasks = pgTable(
   },
   (t) => [
     // Task list of a project and 'My Tasks' (tasks I assigned), newest first by keyset.
-    index('tasks_project_created_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
-    index('tasks_assigner_created_idx').on(t.assignedBy, t.createdAt.desc(), t.id.desc()),
+    index('tasks_project_created_idx').on(
+      t.projectId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('tasks_assigner_created_idx').on(
+      t.assignedBy,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -56,7 +64,11 @@ export const taskAssignees = pgTable(
   (t) => [
     primaryKey({ columns: [t.taskId, t.userId] }),
     // 'Assigned Tasks': newest assignment first, by keyset.
-    index('task_assignees_user_created_idx').on(t.userId, t.createdAt.desc(), t.taskId.desc()),
+    index('task_assignees_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.taskId.desc().nullsFirst(),
+    ),
   ],
 );
 

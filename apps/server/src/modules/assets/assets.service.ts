@@ -11,7 +11,8 @@ import {
   displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { assetVersions, assets, users } from '../../db/schema/index.ts';
+import { prepared } from '../../db/prepared.ts';
+import { assetEntries, assets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -65,13 +66,16 @@ function pageOf(rows: Ranked[], limit: number, total: number, breadcrumbs: Asset
   };
 }
 
-// Newer versions of an asset live in its version stack (issue 16), not as rows of the folder.
-const inFolderOf = (projectId: string, folderId: string | null) =>
-  and(
-    eq(assets.projectId, projectId),
-    folderId ? eq(assets.parentId, folderId) : isNull(assets.parentId),
-    sql`not exists (select 1 from ${assetVersions} v where v.asset_id = ${assets.id})`,
-  );
+/** total_entries of a folder (null: the project's root) from its kept count: no scan (issue 22). */
+export async function entriesOf(db: DbOrTx, projectId: string, folderId: string | null) {
+  const [row] = await prepared(db, 'asset_entries_of', entriesQuery, { id: folderId ?? projectId });
+  return row?.n ?? 0;
+}
+const entriesQuery = (db: DbOrTx) =>
+  db
+    .select({ n: assetEntries.entries })
+    .from(assetEntries)
+    .where(eq(assetEntries.containerId, sql.placeholder('id')));
 
 /**
  * One phase of a folder page (exported for the EXPLAIN test): the folders or the files of a folder
@@ -85,12 +89,58 @@ export function listPhaseQuery(
   cursor: Cursor | null,
   n: number,
 ) {
-  const where: (SQL | undefined)[] = [inFolderOf(projectId, folderId), eq(assets.isFolder, isFolder)];
-  if (cursor && cursor[0] === isFolder) where.push(after(cursor));
+  const values = phaseValues(projectId, folderId, isFolder, cursor, n);
+  return phaseSelect(db, (k) => values[k], folderId !== null, cursor !== null && cursor[0] === isFolder);
+}
+
+type PhaseValues = Record<'projectId' | 'folderId' | 'isFolder' | 'key' | 'id' | 'n', unknown>;
+const phaseValues = (
+  projectId: string,
+  folderId: string | null,
+  isFolder: boolean,
+  cursor: Cursor | null,
+  n: number,
+): PhaseValues => ({ projectId, folderId, isFolder, key: cursor?.[1], id: cursor?.[2], n });
+
+/** The phase query with each value from `arg`: the values themselves, or placeholders to prepare it. */
+function phaseSelect(
+  db: DbOrTx,
+  arg: (k: keyof PhaseValues) => unknown,
+  inFolder: boolean,
+  afterCursor: boolean,
+) {
+  const where: (SQL | undefined)[] = [
+    sql`${assets.projectId} = ${arg('projectId')}`,
+    inFolder ? sql`${assets.parentId} = ${arg('folderId')}` : isNull(assets.parentId),
+    // Newer versions of an asset live in its version stack (issue 16), not as rows of the folder;
+    // in_stack mirrors asset_versions (a trigger keeps it), so the list and asset_entries agree.
+    eq(assets.inStack, false),
+    sql`${assets.isFolder} = ${arg('isFolder')}`,
+  ];
+  if (afterCursor) where.push(sql`(${lowerTitle}, ${assets.id}) > (${arg('key')}, ${arg('id')}::uuid)`);
   return selectRanked(db)
     .where(and(...where))
     .orderBy(asc(lowerTitle), asc(assets.id))
-    .limit(n);
+    .limit(arg('n') as number);
+}
+
+/** A folder page's phase as a prepared statement: one per shape (root or folder, with or without cursor). */
+function runPhase(
+  db: DbOrTx,
+  projectId: string,
+  folderId: string | null,
+  isFolder: boolean,
+  cursor: Cursor | null,
+  n: number,
+) {
+  const inFolder = folderId !== null;
+  const afterCursor = cursor !== null && cursor[0] === isFolder;
+  return prepared(
+    db,
+    `assets_phase_${inFolder ? 'folder' : 'root'}${afterCursor ? '_after' : ''}`,
+    (d) => phaseSelect(d, (k) => sql.placeholder(k), inFolder, afterCursor),
+    phaseValues(projectId, folderId, isFolder, cursor, n),
+  );
 }
 
 /**
@@ -127,13 +177,11 @@ export function createAssetsService(ctx: AppContext) {
     limit: number,
     cursor: Cursor | null,
   ) {
-    const phase = (isFolder: boolean, n: number) =>
-      listPhaseQuery(db, projectId, folderId, isFolder, cursor, n);
+    const phase = (isFolder: boolean, n: number) => runPhase(db, projectId, folderId, isFolder, cursor, n);
     const rows: Ranked[] = [];
     if (!cursor || cursor[0]) rows.push(...(await phase(true, limit + 1)));
     if (rows.length <= limit) rows.push(...(await phase(false, limit + 1 - rows.length)));
-    const [{ n }] = await db.select({ n: count() }).from(assets).where(inFolderOf(projectId, folderId));
-    return { rows, total: n };
+    return { rows, total: await entriesOf(db, projectId, folderId) };
   }
 
   return {

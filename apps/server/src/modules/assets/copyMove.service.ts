@@ -138,6 +138,8 @@ export function createCopyMoveService(ctx: AppContext) {
           folderPath: path,
           ingestCode: newIngestCode(),
           approvalStatus: 0,
+          // a copy of a newer version is a plain asset of its folder (stacks are not copied)
+          inStack: false,
           createdAt: now,
           updatedAt: now,
           searchVector: undefined,

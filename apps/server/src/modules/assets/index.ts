@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { checkCountsJob, scheduleCountCheck } from './assets.counts.ts';
 import { deleteBlobsJob, queueBlobsOfDeletedProjects } from './assets.jobs.ts';
 import { assetsRoutes } from './assets.routes.ts';
 
@@ -22,6 +23,7 @@ export { onAssetsDeleting } from './deleteHooks.ts';
 export const assetsModule = defineModule({
   name: 'assets',
   routes: [assetsRoutes],
-  jobs: { 'assets.delete_blobs': deleteBlobsJob },
+  jobs: { 'assets.delete_blobs': deleteBlobsJob, 'assets.check_counts': checkCountsJob },
   listeners: [queueBlobsOfDeletedProjects],
+  schedules: [scheduleCountCheck],
 });

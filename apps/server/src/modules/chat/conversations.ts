@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { MSG, displayName, groupChatMessages, type ChatDateGroup, type ChatMessage } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
@@ -148,8 +148,9 @@ export interface Page {
 /**
  * A page of history, newest page first, each page oldest-to-newest in the shared day and user
  * groups of the reader's time zone. `before` continues below a cursor (stable while others send);
- * without it, the spec's page_no counts pages down from the newest: its upper bound is found on
- * the (conversation, seq) index, then the page is read by the same keyset.
+ * without it, the spec's page_no counts pages down from the newest: its upper bound is computed from
+ * chats_count (seq is dense), then the page is read by the same keyset. total_entries is the
+ * conversation's kept messages_count.
  */
 export async function pageMessages<M extends ChatMessage>(
   db: DbOrTx,
@@ -159,25 +160,24 @@ export async function pageMessages<M extends ChatMessage>(
 ): Promise<Page> {
   const below = q.before ? await parseCursor(db, q.before) : undefined;
   const [conversation] = await db
-    .select({ id: chatConversations.id })
+    .select({
+      id: chatConversations.id,
+      chatsCount: chatConversations.chatsCount,
+      total: chatConversations.messagesCount,
+    })
     .from(chatConversations)
     .where(isConversation(ref.kind, ownerOf(ref)));
   const empty: Page = { total_entries: 0, next_before: null, messages: [] };
   if (!conversation) return empty;
+  const { total } = conversation;
   const inConversation = eq(chatMessages.conversationId, conversation.id);
-  const [{ total }] = await db.select({ total: count() }).from(chatMessages).where(inConversation);
 
+  // page_no without a cursor names a range of seq (issue 22: no OFFSET): seq runs 1…chats_count, so
+  // page p holds the entries_per_page seqs below chats_count − (p−1)·entries_per_page + 1.
   let upper = below; // exclusive
   if (upper === undefined && q.page_no > 1) {
-    const [top] = await db
-      .select({ seq: chatMessages.seq })
-      .from(chatMessages)
-      .where(inConversation)
-      .orderBy(desc(chatMessages.seq))
-      .offset((q.page_no - 1) * q.entries_per_page)
-      .limit(1);
-    if (!top) return { ...empty, total_entries: total };
-    upper = top.seq + 1;
+    upper = conversation.chatsCount - (q.page_no - 1) * q.entries_per_page + 1;
+    if (upper <= 1) return { ...empty, total_entries: total };
   }
   const rows = await db
     .select({ m: chatMessages, sender: senderColumns })

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { checkChatCountsJob, scheduleChatCountCheck } from './chat.counts.ts';
 import { registerChatMappers } from './chat.realtime.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { countUnreadOnProjectCards } from './chat.sql.ts';
@@ -22,4 +23,6 @@ export const chatModule = defineModule({
   name: 'chat',
   routes: [chatRoutes],
   listeners: [registerChatMappers, countUnreadOnProjectCards],
+  jobs: { 'chat.check_counts': checkChatCountsJob },
+  schedules: [scheduleChatCountCheck],
 });

@@ -6,6 +6,7 @@ import {
   type ProjectRole,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   projectMemberPermissions,
   projectMembers,
@@ -26,15 +27,32 @@ export interface ProjectAccess {
 
 /** The codes a member holds through rows (before the creator and share rules). */
 export async function heldProjectCodes(db: DbOrTx, projectId: string, userId: string): Promise<string[]> {
-  const rows = await db
+  const rows = await prepared(db, 'project_codes_held', codesHeld, { projectId, userId });
+  return rows.map((r) => r.code);
+}
+
+// Read by every project route's policy check: prepared statements (db/prepared.ts, issue 22).
+const codesHeld = (db: DbOrTx) =>
+  db
     .select({ code: projectPermissions.code })
     .from(projectMemberPermissions)
     .innerJoin(projectPermissions, eq(projectPermissions.id, projectMemberPermissions.permissionId))
     .where(
-      and(eq(projectMemberPermissions.projectId, projectId), eq(projectMemberPermissions.userId, userId)),
+      and(
+        eq(projectMemberPermissions.projectId, sql.placeholder('projectId')),
+        eq(projectMemberPermissions.userId, sql.placeholder('userId')),
+      ),
     );
-  return rows.map((r) => r.code);
-}
+const projectOfMember = (db: DbOrTx) =>
+  db
+    .select({ project: projects, role: projectMembers.role })
+    .from(projects)
+    .innerJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .limit(1);
 
 /** The caller's access, or null when the project is unknown or the caller is not a member. */
 export async function loadProjectAccess(
@@ -42,15 +60,7 @@ export async function loadProjectAccess(
   userId: string,
   projectId: string,
 ): Promise<ProjectAccess | null> {
-  const [row] = await db
-    .select({ project: projects, role: projectMembers.role })
-    .from(projects)
-    .innerJoin(
-      projectMembers,
-      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
-    )
-    .where(eq(projects.id, projectId))
-    .limit(1);
+  const [row] = await prepared(db, 'project_of_member', projectOfMember, { projectId, userId });
   if (!row) return null;
   const held = await heldProjectCodes(db, projectId, userId);
   return { project: row.project, userId, role: row.role, codes: effectiveProjectPermissions(held, row.role) };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_PROJECT_PERMISSIONS,
   MSG,
@@ -174,7 +174,8 @@ export function createProjectsService(ctx: AppContext) {
         filters.push(eq(projectMembers.role, 'creator'));
         if (q.team_db_id) filters.push(eq(projects.teamId, q.team_db_id));
       } else {
-        filters.push(inArray(projectMembers.role, ['admin', 'collaborator']));
+        // written as the partial index project_members_shared_tray_idx states it, so it serves the tray
+        filters.push(sql`${projectMembers.role} in ('admin', 'collaborator')`);
       }
       if (q.search) filters.push(ilike(projects.title, `%${escapeLike(q.search)}%`));
       const [{ n: total }] = await db

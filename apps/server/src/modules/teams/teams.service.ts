@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { DEFAULT_MEMBER_PERMISSIONS, OWNER_PERMISSION, type TeamSummary } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { plans, teamMembers, teams } from '../../db/schema/index.ts';
 import { idsOfCodes, loadCatalogue, replaceMemberPermissions } from './permissions.service.ts';
 import { ownsTeamSql, type TeamRow } from './teams.policy.ts';
@@ -86,8 +87,8 @@ export async function createTeam(
 }
 
 /** Team summaries (spec 002 §3 Team) seen by members, one row per (member, team), in one query. */
-async function summaryRows(db: DbOrTx, where: SQL | undefined) {
-  const rows = await db
+const summaryQuery = (db: DbOrTx, where: SQL | undefined) =>
+  db
     .select({
       userId: teamMembers.userId,
       id: teams.id,
@@ -107,6 +108,16 @@ async function summaryRows(db: DbOrTx, where: SQL | undefined) {
     .innerJoin(plans, eq(plans.code, teams.planCode))
     .where(where)
     .orderBy(sql`${teams.isPersonal} desc`, teams.createdAt, teams.id);
+type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number];
+
+async function summaryRows(db: DbOrTx, where: SQL | undefined) {
+  return presentSummaries(await summaryQuery(db, where));
+}
+
+// The team switcher's list is read by every check-login: a prepared statement (db/prepared.ts, issue 22).
+const teamsOfUser = (db: DbOrTx) => summaryQuery(db, eq(teamMembers.userId, sql.placeholder('userId')));
+
+function presentSummaries(rows: SummaryRow[]) {
   return rows.map((r) => ({
     userId: r.userId,
     awsRegion: r.awsRegion,
@@ -127,7 +138,8 @@ async function summaryRows(db: DbOrTx, where: SQL | undefined) {
 
 /** The teams of a user as the switcher shows them, personal first. */
 export async function listTeamsForUser(db: DbOrTx, userId: string): Promise<TeamSummary[]> {
-  return (await summaryRows(db, eq(teamMembers.userId, userId))).map((r) => r.summary);
+  const rows = await prepared(db, 'teams_of_user', teamsOfUser, { userId });
+  return presentSummaries(rows).map((r) => r.summary);
 }
 
 /** One team as a member sees it, or null when not a member. */

@@ -2,6 +2,7 @@ import { displayName } from '@rushes/shared';
 import { eq, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { users } from '../../db/schema/index.ts';
 
 /**
@@ -41,9 +42,16 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await prepared(db, 'user_by_id', userById, { id });
   return row ?? null;
 }
+// Read by check-login and many routes: a prepared statement (db/prepared.ts, issue 22).
+const userById = (db: DbOrTx) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1);
 
 /** The name an invitation mail gives its sender ('A teammate' when the account is gone). */
 export async function inviterNameOf(db: DbOrTx, id: string): Promise<string> {

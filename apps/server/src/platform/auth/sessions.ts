@@ -1,5 +1,6 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from './secrets.ts';
 
@@ -43,6 +44,14 @@ export async function createSession(
   return { id, expiresAt };
 }
 
+// Read on every authenticated request: a prepared statement (db/prepared.ts).
+const sessionByHash = (db: DbOrTx) =>
+  db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1);
+
 /** The live session for a raw cookie value, or null when missing, expired or idle too long. */
 export async function resolveSession(
   db: DbOrTx,
@@ -51,7 +60,7 @@ export async function resolveSession(
 ): Promise<ResolvedSession | null> {
   if (!rawId || rawId.length > 100) return null;
   const idHash = sha256(rawId);
-  const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
+  const [row] = await prepared(db, 'session_by_hash', sessionByHash, { idHash });
   if (!row) return null;
   const now = Date.now();
   const idleLimit = row.lastSeenAt.getTime() + policy.idleHours * 3_600_000;

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@rushes/shared';
+import { createTestApp, type TestApp } from './harness.ts';
+import { folder, person, project, task, type Person } from './factories.ts';
+import { call } from '../src/modules/projects/projects.testkit.ts';
+import { rowsOf } from '../src/db/rows.ts';
+import { capture, explain, pageQueries } from './plans.ts';
+
+/**
+ * Issue 22: every keyset list reads its page from an index whose order is the query's ORDER BY
+ * (NULLS included), at the first page and deeper, over ROWS rows: EXPLAIN of the real request's
+ * statements shows an index scan on the list's index and no Sort. PGlite in the normal run,
+ * PostgreSQL when DATABASE_URL is set (the CI runs both).
+ */
+const ROWS = 100_000;
+
+let t: TestApp;
+let owner: Person;
+let guest: Person;
+let projectId: string;
+let teamId: string;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT: 'false' });
+  owner = await person(t);
+  guest = await person(t);
+  projectId = await project(t, owner, { members: [guest] });
+  [{ id: teamId }] = await rowsOf<{ id: string }>(
+    t.ctx.db,
+    sql`select team_id as id from projects where id = ${projectId}`,
+  );
+}, 60_000);
+afterAll(() => t.close());
+
+/** Runs `request` as a real API call and answers the plans of its page queries on `table`. */
+async function plansOf(table: string, request: () => Promise<unknown>) {
+  const sent = await capture(t.ctx.db, request);
+  return Promise.all(pageQueries(sent, table).map((q) => explain(t.ctx.db, q)));
+}
+
+function expectIndexOrder(plans: string[], index: string) {
+  for (const plan of plans) {
+    expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index}\\b`));
+    expect(plan, plan).not.toMatch(/Sort/);
+  }
+}
+
+const analyze = (table: string) => t.ctx.db.execute(sql.raw(`analyze ${table}`));
+
+/** A conversation of ROWS messages, seq 1…ROWS, one second apart. */
+async function fillConversation(kind: 'project' | 'task', ownerId: string, taskId: string | null) {
+  const [{ id }] = await rowsOf<{ id: string }>(
+    t.ctx.db,
+    sql`insert into chat_conversations (kind, owner_id, project_id, task_id, chats_count)
+      values (${kind}, ${ownerId}, ${projectId}, ${taskId}, ${ROWS}) returning id`,
+  );
+  await t.ctx.db.execute(sql`
+    insert into chat_messages (id, conversation_id, seq, user_id, text, created_at)
+    select gen_random_uuid(), ${id}, g, ${owner.user.id}, 'message ' || g,
+      now() - make_interval(secs => ${ROWS} - g)
+    from generate_series(1, ${ROWS}) g`);
+  await analyze('chat_messages');
+}
+
+describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index in order`, () => {
+  it(
+    'project chat: first page, page_no deep in the history, and before a cursor',
+    { timeout: 180_000 },
+    async () => {
+      await fillConversation('project', projectId, null);
+      const history = (q: Record<string, string>) => () =>
+        call(t, 'GET', API.chat.root, owner, { project_db_id: projectId, entries_per_page: '50', ...q });
+      const first = await history({})();
+      expect(first.body.data).toMatchObject({ total_entries: ROWS });
+      for (const q of [{}, { page_no: '1500' }, { before: '50001' }] as Record<string, string>[])
+        expectIndexOrder(await plansOf('chat_messages', history(q)), 'chat_messages_conversation_seq_key');
+    },
+  );
+
+  it('task chat', { timeout: 180_000 }, async () => {
+    const taskId = await task(t, owner, projectId, guest);
+    await fillConversation('task', taskId, taskId);
+    const history = (q: Record<string, string>) => () =>
+      call(t, 'GET', API.tasks.chat, owner, { task_db_id: taskId, entries_per_page: '50', ...q });
+    for (const q of [{}, { page_no: '1500' }, { before: '50001' }] as Record<string, string>[])
+      expectIndexOrder(await plansOf('chat_messages', history(q)), 'chat_messages_conversation_seq_key');
+  });
+
+  it('notifications', { timeout: 180_000 }, async () => {
+    await t.ctx.db.execute(sql`
+      insert into notifications (user_id, team_id, title, message, notification_type, created_at)
+      select ${owner.user.id}, ${teamId}, 'Task assigned', 'note ' || g, 'task',
+        now() - make_interval(secs => g)
+      from generate_series(1, ${ROWS}) g`);
+    await analyze('notifications');
+    const list = () => call(t, 'GET', API.notifications.root, owner, { team_db_id: teamId });
+    expectIndexOrder(await plansOf('notifications', list), 'notifications_user_team_created_idx');
+  });
+
+  it('tasks of a project, My Tasks and Assigned Tasks', { timeout: 180_000 }, async () => {
+    await t.ctx.db.execute(sql`
+      with made as (
+        insert into tasks (project_id, task_type, description, due_date, expire_at, assigned_by, created_at)
+        select ${projectId}, 'editing', 'Cut ' || g, current_date + 3, now() + interval '3 days',
+          ${owner.user.id}, now() - make_interval(secs => g)
+        from generate_series(1, ${ROWS}) g
+        returning id, created_at)
+      insert into task_assignees (task_id, user_id, created_at) select id, ${guest.user.id}, created_at from made`);
+    await analyze('tasks');
+    await analyze('task_assignees');
+    const pages = async (
+      table: string,
+      url: string,
+      who: Person,
+      query: Record<string, string>,
+      index: string,
+    ) => {
+      const first = await call<{ next_cursor: string | null }>(t, 'GET', url, who, query);
+      expect(first.body.data.next_cursor).toBeTruthy();
+      expectIndexOrder(await plansOf(table, () => call(t, 'GET', url, who, query)), index);
+      const next = { ...query, cursor: first.body.data.next_cursor! };
+      expectIndexOrder(await plansOf(table, () => call(t, 'GET', url, who, next)), index);
+    };
+    await pages('tasks', API.tasks.root, owner, { project_db_id: projectId }, 'tasks_project_created_idx');
+    await pages('tasks', API.tasks.trays, owner, { tray_name: 'my_tasks' }, 'tasks_assigner_created_idx');
+    await pages(
+      'task_assignees',
+      API.tasks.trays,
+      guest,
+      { tray_name: 'assigned_tasks' },
+      'task_assignees_user_created_idx',
+    );
+  });
+
+  it('a folder of assets, and the Shared Assets tray', { timeout: 180_000 }, async () => {
+    const folderId = await folder(t, projectId, 'Rushes');
+    await t.ctx.db.execute(sql`
+      insert into assets (project_id, parent_id, title, file_type, folder_path, ingest_code, size_bytes, status)
+      select ${projectId}, ${folderId}, 'clip_' || g || '.mov', 'video', '/Rushes', 'KP' || g, 1000, 1
+      from generate_series(1, ${ROWS}) g`);
+    await t.ctx.db.execute(sql`
+      insert into asset_shares (asset_id, shared_with_user_id, shared_by_user_id, created_at)
+      select id, ${guest.user.id}, ${owner.user.id}, created_at - make_interval(secs => row_number() over ())
+      from assets where parent_id = ${folderId}`);
+    await analyze('assets');
+    await analyze('asset_shares');
+    const list = (cursor?: string) => () =>
+      call<{ next_cursor: string | null; total_entries: number }>(t, 'GET', API.assets.root, owner, {
+        project_db_id: projectId,
+        folder_db_id: folderId,
+        ...(cursor ? { cursor } : {}),
+      });
+    const first = await list()();
+    expect(first.body.data.total_entries).toBe(ROWS);
+    expectIndexOrder(await plansOf('assets', list()), 'assets_list_idx');
+    expectIndexOrder(await plansOf('assets', list(first.body.data.next_cursor!)), 'assets_list_idx');
+
+    const tray = (cursor?: string) => () =>
+      call<{ next_cursor: string | null }>(t, 'GET', API.projects.trays, guest, {
+        tray_name: 'shared_assets',
+        ...(cursor ? { cursor } : {}),
+      });
+    const shared = await tray()();
+    expect(shared.body.data.next_cursor).toBeTruthy();
+    expectIndexOrder(await plansOf('asset_shares', tray()), 'asset_shares_tray_idx');
+    expectIndexOrder(
+      await plansOf('asset_shares', tray(shared.body.data.next_cursor!)),
+      'asset_shares_tray_idx',
+    );
+  });
+
+  it('project trays: My Projects and Collaborated Projects', { timeout: 180_000 }, async () => {
+    // ROWS projects of the owner's team: the owner created each, the guest collaborates on each.
+    await t.ctx.db.execute(sql`
+      with made as (
+        insert into projects (project_code, team_id, title, created_by, created_at)
+        select 'PT' || g, ${teamId}, 'Reel ' || g, ${owner.user.id}, now() - make_interval(secs => g)
+        from generate_series(1, ${ROWS}) g
+        returning id, created_at)
+      insert into project_members (project_id, user_id, role, created_at)
+      select id, ${owner.user.id}::uuid, 'creator', created_at from made
+      union all
+      select id, ${guest.user.id}::uuid, case when random() < 0.5 then 'admin' else 'collaborator' end, created_at from made`);
+    await analyze('projects');
+    await analyze('project_members');
+    for (const [who, tray, index] of [
+      [owner, 'my_projects', 'project_members_user_idx'],
+      [guest, 'collaborated_projects', 'project_members_shared_tray_idx'],
+    ] as const) {
+      const query = { tray_name: tray };
+      const first = await call<{ next_cursor: string | null }>(t, 'GET', API.projects.trays, who, query);
+      expect(first.body.data.next_cursor).toBeTruthy();
+      expectIndexOrder(
+        await plansOf('project_members', () => call(t, 'GET', API.projects.trays, who, query)),
+        index,
+      );
+      const next = { ...query, cursor: first.body.data.next_cursor! };
+      expectIndexOrder(
+        await plansOf('project_members', () => call(t, 'GET', API.projects.trays, who, next)),
+        index,
+      );
+    }
+  });
+});
