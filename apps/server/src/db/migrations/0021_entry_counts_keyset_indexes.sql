@@ -107,3 +107,4 @@ CREATE INDEX "tasks_assigner_created_idx" ON "tasks" USING btree ("assigned_by",
 CREATE INDEX "ai_conversations_user_project_idx" ON "ai_conversations" USING btree ("user_id","project_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "ai_turns_conversation_created_idx" ON "ai_turns" USING btree ("conversation_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
 --> statement-breakpoint
+CREATE INDEX "project_members_shared_tray_idx" ON "project_members" USING btree ("user_id","created_at" DESC NULLS FIRST,"project_id" DESC NULLS FIRST) WHERE "project_members"."role" in ('admin', 'collaborator');
