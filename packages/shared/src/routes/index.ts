@@ -1,4 +1,5 @@
 import { aiRoutes } from './ai.ts';
+import { cameraRoutes } from './camera.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -38,6 +39,7 @@ export const ROUTES = {
   versions: versionsRoutes,
   comments: commentsRoutes,
   review: reviewRoutes,
+  camera: cameraRoutes,
 } as const;
 
 /** Every entry of the route map. */
