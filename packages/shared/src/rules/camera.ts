@@ -61,7 +61,31 @@ export const CAMERA_MESSAGES = {
     'Plain FTP sends the password and the clips unencrypted. Use it only on a network you trust, for cameras without FTPS.',
   c2eProjectRoot: 'Project root',
   uploaderDownload: 'Download Uploader',
+  c2eTab: 'Camera to Edit',
+  c2eHost: 'Host',
+  c2ePort: 'Port',
+  c2eProtocol: 'Protocol',
+  c2eUsername: 'Username',
+  c2ePassword: 'Password',
+  c2eSessionIdLabel: 'Session ID',
+  c2eFolderLabel: 'Folder',
+  c2eCameraLabel: 'Camera',
+  c2eFilesReceived: 'Files received',
+  c2eCredentials: 'FTP credentials',
+  c2eSwitch: 'C2E session on',
+  c2eSetup: 'Camera setup',
+  c2eModelsTitle: 'Supported cameras',
+  c2eMenuPath: 'FTP menu',
+  c2eSdCard: 'SD card',
+  c2ePassiveFtps: 'Passive mode, explicit FTPS (AUTH TLS)',
+  c2ePassivePlain: 'Passive mode, plain FTP only',
+  c2eNextStep: 'Next step',
+  c2ePreviousStep: 'Previous step',
+  c2eFtpsLabel: 'FTPS (explicit TLS)',
+  c2eFtpLabel: 'FTP (unencrypted)',
 } as const;
+/** 'Copy password' and the like, for the credentials' copy buttons. */
+export const c2eCopyLabel = (what: string) => `Copy ${what.toLowerCase()}`;
 
 /** FTP replies' texts (what a camera's FTP log shows). */
 export const FTP_TEXT = {
