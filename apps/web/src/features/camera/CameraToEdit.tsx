@@ -75,7 +75,7 @@ export function CameraModelsModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const models = useCameraModels(projectDbId);
+  const models = useCameraModels(projectDbId, opened);
   return (
     <Modal opened={opened} onClose={onClose} title={MSG.c2eModelsTitle} size="xl">
       <Text size="sm" mb="sm">

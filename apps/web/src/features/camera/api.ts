@@ -30,12 +30,14 @@ const logged =
     }
   };
 
-export function useCameraModels(projectDbId: string) {
+export function useCameraModels(projectDbId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: cameraKeys.models(projectDbId),
     queryFn: logged('camera models', () => call(ROUTES.camera.models, { project_db_id: projectDbId })),
     staleTime: Infinity,
     retry: false,
+    meta: { silent: true },
   });
 }
 
@@ -44,6 +46,7 @@ export function useC2eFolders(projectDbId: string) {
     queryKey: cameraKeys.folders(projectDbId),
     queryFn: logged('folders', () => call(ROUTES.camera.folders, { project_db_id: projectDbId })),
     retry: false,
+    meta: { silent: true },
   });
 }
 
@@ -52,6 +55,7 @@ export function useC2eSessions(projectDbId: string) {
     queryKey: cameraKeys.sessions(projectDbId),
     queryFn: logged('sessions', () => call(ROUTES.camera.list, { project_db_id: projectDbId })),
     retry: false,
+    meta: { silent: true },
   });
 }
 
@@ -62,6 +66,7 @@ export function useC2eSession(projectDbId: string, id: string) {
       call(ROUTES.camera.get, { project_db_id: projectDbId, c2e_session_db_id: id }),
     ),
     retry: false,
+    meta: { silent: true },
   });
 }
 
