@@ -103,6 +103,8 @@ export const API = {
     session: '/api/camera/session',
     /** GET the uploader download URL (os, key ps_uploader) */
     uploaderDownload: '/api/uploader/download',
+    /** GET the caller's personal access tokens, POST create one (shown once), DELETE revoke (id) */
+    tokens: '/api/account/tokens',
   },
   brief: {
     /** GET the brief (project_db_id), PUT update (project_db_id, data {title, brief}) */

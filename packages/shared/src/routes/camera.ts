@@ -9,6 +9,9 @@ import {
   c2eSessionsAnswer,
   cameraDetail,
   createC2eBody,
+  accessToken,
+  createTokenBody,
+  revokeTokenBody,
   uploaderDownloadQuery,
 } from '../schemas/camera.ts';
 import { defineRoutes } from './define.ts';
@@ -69,6 +72,26 @@ export const cameraRoutes = defineRoutes('camera', {
     path: API.camera.uploaderDownload,
     query: uploaderDownloadQuery,
     response: z.string(),
+    policy: 'self',
+  },
+  tokens: {
+    method: 'GET',
+    path: API.camera.tokens,
+    response: z.object({ tokens: z.array(accessToken) }),
+    policy: 'self',
+  },
+  createToken: {
+    method: 'POST',
+    path: API.camera.tokens,
+    body: createTokenBody,
+    response: z.object({ message: z.string(), token: z.string(), access_token: accessToken }),
+    policy: 'self',
+  },
+  revokeToken: {
+    method: 'DELETE',
+    path: API.camera.tokens,
+    body: revokeTokenBody,
+    response: z.object({ message: z.string() }),
     policy: 'self',
   },
 });

@@ -37,3 +37,26 @@ export const c2eSessions = pgTable(
   },
   (t) => [index('c2e_sessions_project_idx').on(t.projectId, t.createdAt)],
 );
+
+/**
+ * Personal access tokens (issue 20: the uploader logs in with one made in account settings). Only the
+ * token's SHA-256 is kept; a token reaches the upload routes and project info only, never the
+ * account, and stops working when revoked.
+ */
+export const personalAccessTokens = pgTable(
+  'personal_access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** the token's first characters, to recognise it in the list */
+    prefix: text('prefix').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('personal_access_tokens_user_idx').on(t.userId, t.createdAt)],
+);

@@ -6,11 +6,13 @@ import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { createCameraService } from './camera.service.ts';
 import { ftpHandleOf } from './ftpServer.ts';
+import { createTokensService } from './tokens.service.ts';
 import { uploaderUrl } from './uploader.ts';
 
 /** Camera to edit (spec 001 §7) and the uploader download (001 §2, 002 §7). */
 export function cameraRoutes(ctx: AppContext) {
   const service = createCameraService(ctx);
+  const tokens = createTokensService(ctx);
   return async (fastify: FastifyInstance) => {
     // The FTP server (started by the module's schedule) closes with the app.
     fastify.addHook('onClose', async () => {
@@ -33,6 +35,13 @@ export function cameraRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.camera.remove, async (req) => ok(await service.remove(userIdOf(req), req.body)));
     serve(fastify, ROUTES.camera.uploaderDownload, async (req) =>
       ok(uploaderUrl(ctx.config, req.query.os as never)),
+    );
+    serve(fastify, ROUTES.camera.tokens, async (req) => ok(await tokens.list(userIdOf(req))));
+    serve(fastify, ROUTES.camera.createToken, async (req) =>
+      ok(await tokens.create(userIdOf(req), req.body.name)),
+    );
+    serve(fastify, ROUTES.camera.revokeToken, async (req) =>
+      ok(await tokens.revoke(userIdOf(req), req.body.id)),
     );
   };
 }
