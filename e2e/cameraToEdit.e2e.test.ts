@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { API, C2E_STATUS_TEXT, MSG, UI } from '@rushes/shared';
+import { API, C2E_STATUS_TEXT, MSG, UI, UPLOADER_TEXT } from '@rushes/shared';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { resolveMediaTool } from '../apps/server/src/platform/media/binaries.ts';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
@@ -81,7 +81,10 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
       await logIn(b, server.server.url, B);
       // the other spelling of the tab is accepted and rewritten to the canonical one
       await b.goto(`${server.server.url}/project/${projectDbId}?tab=cameraToEdit`);
-      await visible(b.getByText(MSG.c2eNoPermission));
+      // the camera tab's code loads with its first use: give it the page's own wait
+      await expect
+        .poll(() => b.getByText(MSG.c2eNoPermission).isVisible(), { timeout: 15_000 })
+        .toBe(true);
       await expect.poll(() => new URL(b.url()).searchParams.get('tab')).toBe('camera-to-edit');
       cameraUrl = `${server.server.url}/project/${projectDbId}?tab=camera-to-edit`;
       await shot(b, FLOW, '01-no-permission');
@@ -158,6 +161,27 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
       await visible(b.getByText(MSG.c2eNoActiveSessions));
       expect(new URL(b.url()).searchParams.get('s')).toBeNull();
       await shot(b, FLOW, '09-deleted');
+    });
+
+    it('the uploader download opens its page in a new tab; a personal access token is made in account settings', async () => {
+      await b.goto(cameraUrl);
+      await b.getByRole('button', { name: MSG.uploaderDownload }).click();
+      const [tab] = await Promise.all([
+        b.context().waitForEvent('page'),
+        b.getByRole('menuitem', { name: 'macOS Apple Silicon' }).click(),
+      ]);
+      await tab.waitForURL(/\/uploader\?os=macos_silicon$/);
+      await visible(tab.getByRole('heading', { name: UPLOADER_TEXT.title }));
+      await shot(tab, FLOW, '10-uploader-page');
+      await tab.close();
+
+      await b.getByRole('button', { name: UI.userMenu }).click();
+      await b.getByRole('menuitem', { name: UI.accountSettings }).click();
+      await b.getByLabel(MSG.tokenName).fill('Edit bay laptop');
+      await b.getByRole('button', { name: MSG.tokenCreate }).click();
+      await toast(b, MSG.tokenCreated);
+      await expect.poll(async () => (await b.getByTestId('new-token').textContent()) ?? '').toMatch(/^rsh_/);
+      await shot(b, FLOW, '11-access-token');
     });
   },
 );

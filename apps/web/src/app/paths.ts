@@ -13,6 +13,8 @@ export const PATHS = {
   subscription: '/subscription',
   statistics: '/statistics',
   userGuide: '/user-guide',
+  /** the default uploader download (issue 20) */
+  uploader: '/uploader',
   /** the project page (spec 002 §2); links are built with projectPath() */
   project: '/project/:projectDbId/:folderDbId?',
   /** the in-product player (spec 002 §2); links are built with playerPath() */

@@ -18,6 +18,7 @@ const loadSettingsPage = () => import('../features/settings/SettingsPage.tsx');
 const loadSubscriptionPage = () => import('../features/settings/SubscriptionPage.tsx');
 const loadStatisticsPage = () => import('../features/settings/StatisticsPage.tsx');
 const loadUserGuidePage = () => import('../features/settings/UserGuidePage.tsx');
+const loadUploaderPage = () => import('../features/camera/UploaderPage.tsx');
 const loadProjectPage = () => import('../features/projects/ProjectPage.tsx');
 const loadPlayerPage = () => import('../features/player/PlayerPage.tsx');
 const loadReviewPage = () => import('../features/shares/ReviewPage.tsx');
@@ -57,6 +58,7 @@ export const router = createBrowserRouter([
               { path: PATHS.subscription, lazy: lazyRoute(loadSubscriptionPage) },
               { path: PATHS.statistics, lazy: lazyRoute(loadStatisticsPage) },
               { path: PATHS.userGuide, lazy: lazyRoute(loadUserGuidePage) },
+              { path: PATHS.uploader, lazy: lazyRoute(loadUploaderPage) },
               { path: PATHS.project, lazy: lazyRoute(loadProjectPage) },
               { path: PATHS.player, lazy: lazyRoute(loadPlayerPage) },
             ],

@@ -239,3 +239,17 @@ export const UPLOADER_PLATFORMS = [
   { os: 'macos_silicon', title: 'macOS Apple Silicon' },
 ] as const;
 export type UploaderOs = (typeof UPLOADER_PLATFORMS)[number]['os'];
+
+/** The product's own uploader page (the default download URL of every OS). */
+export const UPLOADER_TEXT = {
+  title: 'Rushes uploader',
+  intro:
+    'Upload big files and whole folders to a project from the command line: parts go in parallel, and an interrupted upload resumes where it stopped.',
+  step1: 'Create a personal access token in Account Settings.',
+  step2: 'Install Node.js 20 or later, then run:',
+  step3: 'Run the same command again after an interruption: finished parts are not sent again.',
+  executables:
+    'Single-file executables are built from packages/uploader with its build script; they are unsigned, so the system asks before opening them the first time.',
+  npmCommand: (url: string) =>
+    `npx @rushes/uploader --url ${url} --token <token> --project <project id> <file or folder>`,
+} as const;

@@ -17,6 +17,15 @@ export const cameraKeys = {
 export const useCreateC2eSession = mutationHook(ROUTES.camera.create);
 export const useC2eAction = mutationHook(ROUTES.camera.act);
 export const useDeleteC2eSession = mutationHook(ROUTES.camera.remove);
+export const useCreateToken = mutationHook(ROUTES.camera.createToken);
+export const useRevokeToken = mutationHook(ROUTES.camera.revokeToken);
+
+export function useAccessTokens() {
+  return useQuery({
+    queryKey: [...cameraKeys.all, 'tokens'],
+    queryFn: ({ signal }) => call(ROUTES.camera.tokens, undefined, { signal }),
+  });
+}
 
 /** Load failures of models, folders and sessions are only logged (001 §8): the screens show nothing. */
 const logged =
