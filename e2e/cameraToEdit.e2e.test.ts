@@ -82,9 +82,7 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
       // the other spelling of the tab is accepted and rewritten to the canonical one
       await b.goto(`${server.server.url}/project/${projectDbId}?tab=cameraToEdit`);
       // the camera tab's code loads with its first use: give it the page's own wait
-      await expect
-        .poll(() => b.getByText(MSG.c2eNoPermission).isVisible(), { timeout: 15_000 })
-        .toBe(true);
+      await expect.poll(() => b.getByText(MSG.c2eNoPermission).isVisible(), { timeout: 15_000 }).toBe(true);
       await expect.poll(() => new URL(b.url()).searchParams.get('tab')).toBe('camera-to-edit');
       cameraUrl = `${server.server.url}/project/${projectDbId}?tab=camera-to-edit`;
       await shot(b, FLOW, '01-no-permission');
@@ -181,6 +179,7 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
       await b.getByRole('button', { name: MSG.tokenCreate }).click();
       await toast(b, MSG.tokenCreated);
       await expect.poll(async () => (await b.getByTestId('new-token').textContent()) ?? '').toMatch(/^rsh_/);
+      await b.getByTestId('new-token').scrollIntoViewIfNeeded();
       await shot(b, FLOW, '11-access-token');
     });
   },
