@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { API, C2E_STATUS_TEXT, MSG, UI, UPLOADER_TEXT } from '@rushes/shared';
+import { API, C2E_STATUS_TEXT, MSG, UI, UPLOADER_TEXT, C2E_TEXT } from '@rushes/shared';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import { resolveMediaTool } from '../apps/server/src/platform/media/binaries.ts';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
@@ -82,7 +82,9 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
       // the other spelling of the tab is accepted and rewritten to the canonical one
       await b.goto(`${server.server.url}/project/${projectDbId}?tab=cameraToEdit`);
       // the camera tab's code loads with its first use: give it the page's own wait
-      await expect.poll(() => b.getByText(MSG.c2eNoPermission).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => b.getByText(C2E_TEXT.c2eNoPermission).isVisible(), { timeout: 15_000 })
+        .toBe(true);
       await expect.poll(() => new URL(b.url()).searchParams.get('tab')).toBe('camera-to-edit');
       cameraUrl = `${server.server.url}/project/${projectDbId}?tab=camera-to-edit`;
       await shot(b, FLOW, '01-no-permission');
@@ -102,17 +104,17 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
 
     it('the collaborator creates a session: Camera Model required, Creating..., then credentials', async () => {
       await b.goto(cameraUrl);
-      await visible(b.getByText(MSG.c2eLanding));
+      await visible(b.getByText(C2E_TEXT.c2eLanding));
       await shot(b, FLOW, '03-landing');
-      await b.getByRole('button', { name: MSG.c2eStart }).click();
-      await visible(b.getByText(MSG.c2eDestination));
-      await b.getByRole('button', { name: MSG.c2eCreate, exact: true }).click();
+      await b.getByRole('button', { name: C2E_TEXT.c2eStart }).click();
+      await visible(b.getByText(C2E_TEXT.c2eDestination));
+      await b.getByRole('button', { name: C2E_TEXT.c2eCreate, exact: true }).click();
       await visible(b.getByText(MSG.required));
       await shot(b, FLOW, '04-model-required');
-      await b.getByRole('combobox', { name: MSG.c2eCameraModel }).click();
+      await b.getByRole('combobox', { name: C2E_TEXT.c2eCameraModel }).click();
       await b.getByRole('option', { name: 'Sony FX6' }).click();
-      await b.getByRole('button', { name: MSG.c2eCreate, exact: true }).click();
-      await visible(b.getByRole('button', { name: MSG.c2eCreating }));
+      await b.getByRole('button', { name: C2E_TEXT.c2eCreate, exact: true }).click();
+      await visible(b.getByRole('button', { name: C2E_TEXT.c2eCreating }));
       await shot(b, FLOW, '05-creating');
       await toast(b, MSG.c2eInitiated);
       await expect.poll(() => new URL(b.url()).searchParams.get('s')).toMatch(/^[0-9a-f-]{36}$/);
@@ -150,20 +152,20 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
     });
 
     it('pause turns the session off; delete removes it', async () => {
-      await b.getByRole('switch', { name: MSG.c2eSwitch }).click();
+      await b.getByRole('switch', { name: C2E_TEXT.c2eSwitch }).click();
       await toast(b, MSG.c2ePaused);
       await visible(b.getByText(C2E_STATUS_TEXT.paused));
       await shot(b, FLOW, '08-paused');
-      await b.getByRole('button', { name: MSG.c2eDelete }).click();
+      await b.getByRole('button', { name: C2E_TEXT.c2eDelete }).click();
       await toast(b, MSG.c2eDeleted);
-      await visible(b.getByText(MSG.c2eNoActiveSessions));
+      await visible(b.getByText(C2E_TEXT.c2eNoActiveSessions));
       expect(new URL(b.url()).searchParams.get('s')).toBeNull();
       await shot(b, FLOW, '09-deleted');
     });
 
     it('the uploader download opens its page in a new tab; a personal access token is made in account settings', async () => {
       await b.goto(cameraUrl);
-      await b.getByRole('button', { name: MSG.uploaderDownload }).click();
+      await b.getByRole('button', { name: C2E_TEXT.uploaderDownload }).click();
       const [tab] = await Promise.all([
         b.context().waitForEvent('page'),
         b.getByRole('menuitem', { name: 'macOS Apple Silicon' }).click(),
@@ -175,8 +177,8 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
 
       await b.getByRole('button', { name: UI.userMenu }).click();
       await b.getByRole('menuitem', { name: UI.accountSettings }).click();
-      await b.getByLabel(MSG.tokenName).fill('Edit bay laptop');
-      await b.getByRole('button', { name: MSG.tokenCreate }).click();
+      await b.getByLabel(C2E_TEXT.tokenName).fill('Edit bay laptop');
+      await b.getByRole('button', { name: C2E_TEXT.tokenCreate }).click();
       await toast(b, MSG.tokenCreated);
       await expect.poll(async () => (await b.getByTestId('new-token').textContent()) ?? '').toMatch(/^rsh_/);
       await b.getByTestId('new-token').scrollIntoViewIfNeeded();

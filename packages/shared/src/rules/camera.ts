@@ -1,7 +1,10 @@
 /**
  * Camera to edit (spec 001 §1–§9): session statuses and their texts, the camera model catalogue,
  * limits and every text of the feature, written once for the server, the web app and the tests.
+ * The few that the app's first load needs (MSG's server texts, the route map's uploader values) are in
+ * cameraBasics.ts, so this file loads only with the camera screens.
  */
+export { CAMERA_MESSAGES, UPLOADER_KEY, UPLOADER_PLATFORMS, type UploaderOs } from './cameraBasics.ts';
 
 /** Session statuses (001 §4), compared in lower case ('ACTIVE' counts as active). */
 export const C2E_STATUSES = ['pending', 'resuming', 'pausing', 'paused', 'active'] as const;
@@ -31,8 +34,11 @@ export const C2E_PASSWORD_LENGTH = 24;
 /** The SD card type cameras record to (001 §9). */
 export const C2E_SD_CARD_TYPE = 'SDXC';
 
-/** Texts of camera to edit (001 §2, §5, §8 verbatim; the rest decided in docs/decisions.md). */
-export const CAMERA_MESSAGES = {
+/**
+ * The camera tab's own texts (001 §2, §5 verbatim where the spec gives them), kept out of MSG so the
+ * app's first load does not carry them: only the lazily loaded camera screens import them.
+ */
+export const C2E_TEXT = {
   c2eLanding: 'Upload assets from the camera to Rushes.io.',
   c2eNoPermission: 'Contact your project admin to grant you Camera to Edit permission for this project.',
   c2eStart: 'Start C2E Session',
@@ -49,26 +55,15 @@ export const CAMERA_MESSAGES = {
   c2eActiveSessions: 'Active Sessions',
   c2eNoActiveSessions: 'No active sessions',
   c2eDelete: 'Delete C2E Session',
-  c2eInitiated: 'C2E session initiated',
-  c2ePaused: 'C2E session paused',
-  c2eResumed: 'C2E session resumed',
-  c2eDeleted: 'C2E session deleted',
-  c2eNotFound: 'Session details not found.',
   c2eSelectModel: 'Select camera model',
-  c2eNotSettled: 'Wait until the C2E session is on or off',
   c2ePlainFtp: 'Allow plain FTP (unencrypted, for older cameras)',
   c2ePlainFtpWarning:
     'Plain FTP sends the password and the clips unencrypted. Use it only on a network you trust, for cameras without FTPS.',
-  c2eProjectRoot: 'Project root',
   uploaderDownload: 'Download Uploader',
-  c2eTab: 'Camera to Edit',
   tokensTitle: 'Personal access tokens',
   tokenName: 'Token name',
   tokenCreate: 'Create token',
-  tokenCreated: 'Token created: copy it now, it is shown only once',
   tokenRevoke: 'Revoke',
-  tokenRevoked: 'Token revoked',
-  tokenNotFound: 'Token not found',
   tokenUploaderHint: 'The Rushes uploader logs in with a personal access token.',
   c2eHost: 'Host',
   c2ePort: 'Port',
@@ -229,16 +224,6 @@ export function c2eHintSteps(model: CameraModel | null): { title: string; text: 
     },
   ];
 }
-
-/** Uploader download (001 §2, 002 §7, §9). */
-export const UPLOADER_KEY = 'ps_uploader';
-export const UPLOADER_PLATFORMS = [
-  { os: 'windows', title: 'Windows' },
-  { os: 'windows_portable', title: 'Windows Portable' },
-  { os: 'macos_intel', title: 'macOS Intel' },
-  { os: 'macos_silicon', title: 'macOS Apple Silicon' },
-] as const;
-export type UploaderOs = (typeof UPLOADER_PLATFORMS)[number]['os'];
 
 /** The product's own uploader page (the default download URL of every OS). */
 export const UPLOADER_TEXT = {

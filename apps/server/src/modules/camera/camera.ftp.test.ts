@@ -72,7 +72,7 @@ describe.runIf(HAVE_CURL)('camera to edit over FTP/FTPS (curl)', () => {
     expect(session).toMatchObject({
       status: 'active',
       is_active: true,
-      protocol: 'ftps',
+      allow_plain_ftp: false,
       folder_name: 'Day 1',
     });
     expect(session.password).toHaveLength(24);

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   CAMERA_MODELS,
+  C2E_TEXT,
   C2E_PASSWORD_LENGTH,
   C2E_SD_CARD_TYPE,
   MSG,
@@ -16,7 +17,7 @@ import { c2eSessions } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { iso } from '../../db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { folderIn, projectFolders } from '../assets/index.ts';
@@ -77,7 +78,6 @@ export function createCameraService(ctx: AppContext) {
     return {
       c2e_session_db_id: row.id,
       c2e_session_id: row.sessionCode,
-      project_db_id: row.projectId,
       camera_model: row.cameraModel,
       camera_title: cameraModelBySlug(row.cameraModel)?.title ?? row.cameraModel,
       folder_db_id: row.folderId,
@@ -87,14 +87,11 @@ export function createCameraService(ctx: AppContext) {
       status: row.status,
       hostname: host,
       port,
-      protocol: row.allowPlainFtp ? 'ftp' : 'ftps',
       allow_plain_ftp: row.allowPlainFtp,
       username: row.username,
       password: box.open(row.passwordSealed),
       files_received: row.filesReceived,
       bytes_received: row.bytesReceived,
-      max_file_bytes: row.maxFileBytes,
-      max_session_bytes: row.maxSessionBytes,
     };
   }
 
@@ -138,6 +135,7 @@ export function createCameraService(ctx: AppContext) {
 
     async create(userId: string, body: CreateBody) {
       await authorizeProject(db, userId, body.project_db_id, canUseCamera);
+      if (!cameraModelBySlug(body.camera_model)) throw badRequest(C2E_TEXT.c2eSelectModel);
       if (body.folder_db_id) await folderIn(db, body.project_db_id, body.folder_db_id);
       const row = await events.transaction(db, async (tx, emit) => {
         const [created] = await tx

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MSG, UI } from '@rushes/shared';
+import { MSG, UI, C2E_TEXT } from '@rushes/shared';
 import { CopyIconButton } from '../../ui/CopyIconButton.tsx';
 import { toast } from '../../ui/toast.ts';
 import { cameraKeys, useAccessTokens, useCreateToken, useRevokeToken } from './api.ts';
@@ -34,13 +34,13 @@ export function AccessTokensSection() {
   const live = (tokens.data?.tokens ?? []).filter((t) => !t.revoked);
   return (
     <Stack gap="sm">
-      <Title order={4}>{MSG.tokensTitle}</Title>
+      <Title order={4}>{C2E_TEXT.tokensTitle}</Title>
       <Text size="sm" c="dimmed">
-        {MSG.tokenUploaderHint}
+        {C2E_TEXT.tokenUploaderHint}
       </Text>
       <Group align="flex-start">
         <TextInput
-          label={MSG.tokenName}
+          label={C2E_TEXT.tokenName}
           value={name}
           error={error}
           maxLength={60}
@@ -54,7 +54,7 @@ export function AccessTokensSection() {
           loading={create.isPending}
           onClick={() => (name.trim() ? create.mutate({ name: name.trim() }) : setError(MSG.required))}
         >
-          {MSG.tokenCreate}
+          {C2E_TEXT.tokenCreate}
         </Button>
       </Group>
       {fresh && (
@@ -76,7 +76,7 @@ export function AccessTokensSection() {
             </Text>
           </Text>
           <Button size="compact-sm" variant="subtle" color="red" onClick={() => revoke.mutate({ id: t.id })}>
-            {MSG.tokenRevoke}
+            {C2E_TEXT.tokenRevoke}
           </Button>
         </Group>
       ))}

@@ -21,6 +21,7 @@ import {
   UPLOADER_PLATFORMS,
   type ProjectInfo,
   type UploaderOs,
+  C2E_TEXT,
 } from '@rushes/shared';
 import { call } from '../../api/client.ts';
 import { toast } from '../../ui/toast.ts';
@@ -51,7 +52,7 @@ export function UploaderDownload() {
     <Menu position="bottom-start">
       <Menu.Target>
         <Button variant="default" leftSection={<IconDownload size={16} />}>
-          {MSG.uploaderDownload}
+          {C2E_TEXT.uploaderDownload}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -77,16 +78,16 @@ export function CameraModelsModal({
 }) {
   const models = useCameraModels(projectDbId, opened);
   return (
-    <Modal opened={opened} onClose={onClose} title={MSG.c2eModelsTitle} size="xl">
+    <Modal opened={opened} onClose={onClose} title={C2E_TEXT.c2eModelsTitle} size="xl">
       <Text size="sm" mb="sm">
-        {MSG.c2eSdCard}: {C2E_SD_CARD_TYPE}
+        {C2E_TEXT.c2eSdCard}: {C2E_SD_CARD_TYPE}
       </Text>
       <Table striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{MSG.c2eCameraLabel}</Table.Th>
-            <Table.Th>{MSG.c2eMenuPath}</Table.Th>
-            <Table.Th>{MSG.c2eProtocol}</Table.Th>
+            <Table.Th>{C2E_TEXT.c2eCameraLabel}</Table.Th>
+            <Table.Th>{C2E_TEXT.c2eMenuPath}</Table.Th>
+            <Table.Th>{C2E_TEXT.c2eProtocol}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -94,7 +95,7 @@ export function CameraModelsModal({
             <Table.Tr key={m.slug}>
               <Table.Td>{m.title}</Table.Td>
               <Table.Td>{m.menu_path}</Table.Td>
-              <Table.Td>{m.ftps_explicit ? MSG.c2ePassiveFtps : MSG.c2ePassivePlain}</Table.Td>
+              <Table.Td>{m.ftps_explicit ? C2E_TEXT.c2ePassiveFtps : C2E_TEXT.c2ePassivePlain}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -119,19 +120,19 @@ function Landing({
       <ThemeIcon size={96} radius="xl" variant="light" aria-hidden>
         <IconCamera size={56} />
       </ThemeIcon>
-      <Text fw={500}>{MSG.c2eLanding}</Text>
+      <Text fw={500}>{C2E_TEXT.c2eLanding}</Text>
       <Anchor component="button" type="button" onClick={onHelp}>
-        {MSG.c2eHelp}
+        {C2E_TEXT.c2eHelp}
       </Anchor>
       <Group>
         <Button leftSection={<IconCamera size={16} />} onClick={onStart}>
-          {MSG.c2eStart}
+          {C2E_TEXT.c2eStart}
         </Button>
         <Button variant="default" onClick={onList}>
-          {MSG.c2eViewActive}
+          {C2E_TEXT.c2eViewActive}
         </Button>
         <Button variant="default" onClick={onCreateFolder}>
-          {MSG.c2eCreateFolder}
+          {C2E_TEXT.c2eCreateFolder}
         </Button>
         <UploaderDownload />
       </Group>
@@ -162,9 +163,9 @@ export default function CameraToEdit({
   if (!allowed) {
     body = (
       <Stack align="center" gap="xs" py="lg">
-        <Text>{MSG.c2eNoPermission}</Text>
+        <Text>{C2E_TEXT.c2eNoPermission}</Text>
         <Anchor component="button" type="button" onClick={() => setHelp(true)}>
-          {MSG.c2eHelp}
+          {C2E_TEXT.c2eHelp}
         </Anchor>
       </Stack>
     );

@@ -2,7 +2,14 @@ import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Select, Stack, Text 
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { C2E_DETAILS_DELAY_MS, CAMERA_MODELS, MSG, c2eHintSteps, cameraModelBySlug } from '@rushes/shared';
+import {
+  C2E_DETAILS_DELAY_MS,
+  CAMERA_MODELS,
+  MSG,
+  c2eHintSteps,
+  cameraModelBySlug,
+  C2E_TEXT,
+} from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { toast } from '../../ui/toast.ts';
 import { cameraKeys, useC2eFolders, useCameraModels, useCreateC2eSession } from './api.ts';
@@ -15,11 +22,11 @@ function HintCarousel({ model }: { model: string | null }) {
   const [i, setI] = useState(0);
   const step = steps[i];
   return (
-    <Paper withBorder p="sm" aria-label={MSG.c2eSetup}>
+    <Paper withBorder p="sm" aria-label={C2E_TEXT.c2eSetup}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <ActionIcon
           variant="subtle"
-          aria-label={MSG.c2ePreviousStep}
+          aria-label={C2E_TEXT.c2ePreviousStep}
           disabled={i === 0}
           onClick={() => setI(i - 1)}
         >
@@ -33,7 +40,7 @@ function HintCarousel({ model }: { model: string | null }) {
         </Stack>
         <ActionIcon
           variant="subtle"
-          aria-label={MSG.c2eNextStep}
+          aria-label={C2E_TEXT.c2eNextStep}
           disabled={i === steps.length - 1}
           onClick={() => setI(i + 1)}
         >
@@ -89,7 +96,7 @@ export function NewSessionForm({
     label: m.title,
   }));
   const folderOptions = [
-    { value: NONE, label: MSG.c2eNone },
+    { value: NONE, label: C2E_TEXT.c2eNone },
     ...(folders.data?.folders ?? []).map((f) => ({ value: f.folder_db_id, label: f.path })),
   ];
   const chosen = cameraModelBySlug(model ?? '');
@@ -111,8 +118,8 @@ export function NewSessionForm({
   return (
     <Stack gap="md" maw={560}>
       <Select
-        label={MSG.c2eCameraModel}
-        placeholder={MSG.c2eSelectModel}
+        label={C2E_TEXT.c2eCameraModel}
+        placeholder={C2E_TEXT.c2eSelectModel}
         data={modelOptions}
         value={model}
         onChange={(v) => {
@@ -125,33 +132,37 @@ export function NewSessionForm({
         searchable
       />
       <Select
-        label={MSG.c2eDestination}
+        label={C2E_TEXT.c2eDestination}
         data={folderOptions}
         value={folder}
         onChange={(v) => setFolder(v ?? NONE)}
         allowDeselect={false}
       />
-      <Checkbox label={MSG.c2ePlainFtp} checked={plain} onChange={(e) => setPlain(e.currentTarget.checked)} />
+      <Checkbox
+        label={C2E_TEXT.c2ePlainFtp}
+        checked={plain}
+        onChange={(e) => setPlain(e.currentTarget.checked)}
+      />
       {plain && (
         <Alert color="yellow" icon={<IconAlertTriangle size={16} />} role="alert">
-          {MSG.c2ePlainFtpWarning}
+          {C2E_TEXT.c2ePlainFtpWarning}
         </Alert>
       )}
       {chosen && (
         <Text size="sm" c="dimmed">
-          {MSG.c2eMenuPath}: {chosen.menuPath}
+          {C2E_TEXT.c2eMenuPath}: {chosen.menuPath}
         </Text>
       )}
       <HintCarousel model={model} />
       <Button variant="subtle" size="compact-sm" onClick={onHelp} w="fit-content">
-        {MSG.c2eModelsTitle}
+        {C2E_TEXT.c2eModelsTitle}
       </Button>
       <Group>
         <Button variant="default" onClick={onBack} disabled={busy}>
-          {MSG.c2eBack}
+          {C2E_TEXT.c2eBack}
         </Button>
         <Button onClick={submit} disabled={busy || Boolean(error)}>
-          {busy ? MSG.c2eCreating : MSG.c2eCreate}
+          {busy ? C2E_TEXT.c2eCreating : C2E_TEXT.c2eCreate}
         </Button>
       </Group>
     </Stack>

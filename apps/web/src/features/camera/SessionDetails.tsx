@@ -9,6 +9,7 @@ import {
   c2eShowsControls,
   c2eStatusOf,
   type C2eSession,
+  C2E_TEXT,
 } from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { CopyIconButton } from '../../ui/CopyIconButton.tsx';
@@ -35,19 +36,22 @@ function Row({ label, value, copy }: { label: string; value: string; copy?: bool
 function Credentials({ s }: { s: C2eSession }) {
   return (
     <Stack gap="xs">
-      <Title order={5}>{MSG.c2eCredentials}</Title>
+      <Title order={5}>{C2E_TEXT.c2eCredentials}</Title>
       <Table withRowBorders={false} verticalSpacing={4}>
         <Table.Tbody>
-          <Row label={MSG.c2eHost} value={s.hostname} copy />
-          <Row label={MSG.c2ePort} value={String(s.port)} copy />
-          <Row label={MSG.c2eProtocol} value={s.allow_plain_ftp ? MSG.c2eFtpLabel : MSG.c2eFtpsLabel} />
-          <Row label={MSG.c2eUsername} value={s.username} copy />
-          <Row label={MSG.c2ePassword} value={s.password} copy />
+          <Row label={C2E_TEXT.c2eHost} value={s.hostname} copy />
+          <Row label={C2E_TEXT.c2ePort} value={String(s.port)} copy />
+          <Row
+            label={C2E_TEXT.c2eProtocol}
+            value={s.allow_plain_ftp ? C2E_TEXT.c2eFtpLabel : C2E_TEXT.c2eFtpsLabel}
+          />
+          <Row label={C2E_TEXT.c2eUsername} value={s.username} copy />
+          <Row label={C2E_TEXT.c2ePassword} value={s.password} copy />
         </Table.Tbody>
       </Table>
       {s.allow_plain_ftp && (
         <Alert color="yellow" icon={<IconAlertTriangle size={16} />}>
-          {MSG.c2ePlainFtpWarning}
+          {C2E_TEXT.c2ePlainFtpWarning}
         </Alert>
       )}
     </Stack>
@@ -93,7 +97,7 @@ export function SessionDetails({
 
   const back = (
     <Button variant="default" onClick={onBack} w="fit-content">
-      {MSG.c2eBack}
+      {C2E_TEXT.c2eBack}
     </Button>
   );
   if (query.isError) {
@@ -116,11 +120,11 @@ export function SessionDetails({
     <Stack gap="md" maw={640}>
       <Table withRowBorders={false} verticalSpacing={4}>
         <Table.Tbody>
-          <Row label={MSG.c2eSessionIdLabel} value={s.c2e_session_id} />
-          <Row label={MSG.c2eCameraLabel} value={s.camera_title} />
-          <Row label={MSG.c2eFolderLabel} value={s.folder_name} />
+          <Row label={C2E_TEXT.c2eSessionIdLabel} value={s.c2e_session_id} />
+          <Row label={C2E_TEXT.c2eCameraLabel} value={s.camera_title} />
+          <Row label={C2E_TEXT.c2eFolderLabel} value={s.folder_name} />
           <Row
-            label={MSG.c2eFilesReceived}
+            label={C2E_TEXT.c2eFilesReceived}
             value={`${s.files_received} (${formatBytes(s.bytes_received)})`}
           />
         </Table.Tbody>
@@ -136,13 +140,13 @@ export function SessionDetails({
       {c2eShowsControls(s.status) && (
         <Group>
           <Switch
-            label={MSG.c2eSwitch}
+            label={C2E_TEXT.c2eSwitch}
             checked={status === 'active' || status === 'resuming'}
             disabled={!settled || busy}
             onChange={() => act.mutate({ ...ids, action: status === 'active' ? 'pause' : 'resume' })}
           />
           <Button color="red" variant="light" disabled={!settled || busy} onClick={() => remove.mutate(ids)}>
-            {MSG.c2eDelete}
+            {C2E_TEXT.c2eDelete}
           </Button>
         </Group>
       )}

@@ -1,6 +1,6 @@
 import { Box, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { MSG } from '@rushes/shared';
+import { C2E_TEXT } from '@rushes/shared';
 import { useC2eSessions } from './api.ts';
 
 /**
@@ -21,16 +21,16 @@ export function SessionsList({
   const list = sessions.data?.c2e_sessions ?? [];
   return (
     <Stack gap="sm">
-      <UnstyledButton onClick={onNew} aria-label={MSG.c2eNewSession}>
+      <UnstyledButton onClick={onNew} aria-label={C2E_TEXT.c2eNewSession}>
         <Card withBorder padding="md" w={180}>
           <Group gap="xs">
             <IconPlus size={18} />
-            <Text fw={500}>{MSG.c2eNewSession}</Text>
+            <Text fw={500}>{C2E_TEXT.c2eNewSession}</Text>
           </Group>
         </Card>
       </UnstyledButton>
       {sessions.isSuccess && (
-        <Title order={4}>{list.length ? MSG.c2eActiveSessions : MSG.c2eNoActiveSessions}</Title>
+        <Title order={4}>{list.length ? C2E_TEXT.c2eActiveSessions : C2E_TEXT.c2eNoActiveSessions}</Title>
       )}
       <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {list.map((s) => (
