@@ -156,6 +156,13 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
       await toast(b, MSG.c2ePaused);
       await visible(b.getByText(C2E_STATUS_TEXT.paused));
       await shot(b, FLOW, '08-paused');
+      // Back: the list shows it under 'Active Sessions' with a yellow dot (paused); its row opens it again
+      await b.getByRole('button', { name: C2E_TEXT.c2eBack }).click();
+      await visible(b.getByRole('heading', { name: C2E_TEXT.c2eActiveSessions }));
+      await visible(b.getByTestId('c2e-dot-inactive'));
+      await shot(b, FLOW, '08b-list');
+      await b.getByRole('button', { name: /Project root/ }).click();
+      await visible(b.getByText(C2E_STATUS_TEXT.paused));
       await b.getByRole('button', { name: C2E_TEXT.c2eDelete }).click();
       await toast(b, MSG.c2eDeleted);
       await visible(b.getByText(C2E_TEXT.c2eNoActiveSessions));
