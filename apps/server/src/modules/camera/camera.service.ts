@@ -2,7 +2,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   CAMERA_MODELS,
-  C2E_TEXT,
   C2E_PASSWORD_LENGTH,
   C2E_SD_CARD_TYPE,
   MSG,
@@ -135,7 +134,7 @@ export function createCameraService(ctx: AppContext) {
 
     async create(userId: string, body: CreateBody) {
       await authorizeProject(db, userId, body.project_db_id, canUseCamera);
-      if (!cameraModelBySlug(body.camera_model)) throw badRequest(C2E_TEXT.c2eSelectModel);
+      if (!cameraModelBySlug(body.camera_model)) throw badRequest(MSG.required);
       if (body.folder_db_id) await folderIn(db, body.project_db_id, body.folder_db_id);
       const row = await events.transaction(db, async (tx, emit) => {
         const [created] = await tx
