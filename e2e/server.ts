@@ -35,6 +35,8 @@ export function serverEnv(port: number, url: string, dataDir: string) {
     LOG_LEVEL: 'warn',
     JOBS_POLL_MS: '200',
     DEMO_SEED_PROJECT: 'false',
+    // The camera-to-edit FTP server on a free port (the session details show it).
+    FTP_PORT: '0',
   };
 }
 

@@ -146,6 +146,41 @@ const schema = z.object({
     .string()
     .regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/)
     .default('29AABCR1234M1Z5'),
+  /** Camera to edit: the FTP/FTPS server cameras upload to (docs/decisions.md "Camera to edit"). */
+  FTP_ENABLED: z.enum(['true', 'false', '1', '0']).default('true'),
+  FTP_HOST: z.string().default('0.0.0.0'),
+  /** Control port; 0 picks a free one (tests). */
+  FTP_PORT: z.coerce.number().int().min(0).max(65535).default(2121),
+  /** The host name cameras are told to connect to; default: PUBLIC_URL's host. */
+  FTP_PUBLIC_HOST: z.string().optional(),
+  /** The address passive-mode replies announce; default: FTP_PUBLIC_HOST (127.0.0.1 for localhost). */
+  FTP_PASV_URL: z.string().optional(),
+  FTP_PASV_MIN: z.coerce.number().int().min(1024).max(65535).default(30000),
+  FTP_PASV_MAX: z.coerce.number().int().min(1024).max(65535).default(30100),
+  /** PEM files of the FTPS certificate and key; without them a self-signed pair is made in DATA_DIR. */
+  FTP_TLS_CERT: z.string().optional(),
+  FTP_TLS_KEY: z.string().optional(),
+  /** Size caps per received file and per session (bytes). */
+  FTP_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024 ** 3),
+  FTP_MAX_SESSION_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 4),
+  /**
+   * A received file becomes an asset when the camera's next command (or QUIT) arrives, or after
+   * this long with its control connection still open; a connection that drops first discards it.
+   */
+  FTP_COMMIT_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Uploader download URLs per OS; default: the product's own /uploader page. */
+  UPLOADER_URL_WINDOWS: z.string().url().optional(),
+  UPLOADER_URL_WINDOWS_PORTABLE: z.string().url().optional(),
+  UPLOADER_URL_MACOS_INTEL: z.string().url().optional(),
+  UPLOADER_URL_MACOS_SILICON: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -113,6 +113,20 @@ export const API = {
     /** GET / PUT the caller's e-mail digest setting (email_digest, off by default) */
     settings: '/api/notifications/settings',
   },
+  camera: {
+    /** GET the camera model catalogue (project_db_id) */
+    models: '/api/camera/models',
+    /** GET the project's folders as destinations (project_db_id) */
+    folders: '/api/camera/folders',
+    /** GET the project's C2E sessions (project_db_id), POST create */
+    sessions: '/api/camera/sessions',
+    /** GET one (project_db_id, c2e_session_db_id), PUT pause/resume, DELETE */
+    session: '/api/camera/session',
+    /** GET the uploader download URL (os, key ps_uploader) */
+    uploaderDownload: '/api/uploader/download',
+    /** GET the caller's personal access tokens, POST create one (shown once), DELETE revoke (id) */
+    tokens: '/api/account/tokens',
+  },
   brief: {
     /** GET the brief (project_db_id), PUT update (project_db_id, data {title, brief}) */
     root: '/api/projects/brief',

@@ -83,6 +83,10 @@ export interface ServerToClientEvents {
   tasks_changed: (payload: { project_db_id: string; task_db_id: string }) => void;
   /** Project room: the project brief changed; refetch it. */
   brief_changed: (payload: { project_db_id: string }) => void;
+  /** Project room: a C2E session was created or deleted, or a file arrived; refetch the sessions (001 §4). */
+  c2e_sessions: (payload: { project_db_id: string }) => void;
+  /** Project room: one C2E session's status changed; refetch it (001 §4). */
+  c2e_session_update: (payload: { project_db_id: string; c2e_session_db_id: string; status: string }) => void;
   /**
    * Task room (task:{id}, joined by whoever may read the task): a task chat message was stored.
    * Place it by its chats_count with insertChatMessage, as the project chat; ids let a client drop

@@ -43,3 +43,5 @@ export * from './schemas/cloud.ts';
 export * from './schemas/credits.ts';
 export * from './schemas/payments.ts';
 export * from './rules/gst.ts';
+export * from './rules/camera.ts';
+export * from './schemas/camera.ts';

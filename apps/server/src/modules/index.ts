@@ -22,6 +22,7 @@ import { subscriptionsModule } from './subscriptions/index.ts';
 import { cloudModule } from './cloud/index.ts';
 import { creditsModule } from './credits/index.ts';
 import { paymentsModule } from './payments/index.ts';
+import { cameraModule } from './camera/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -52,6 +53,7 @@ export const MODULES = [
   paymentsModule,
   subscriptionsModule,
   statisticsModule,
+  cameraModule,
 ] as const;
 
 /**

@@ -17,6 +17,8 @@ export const PATHS = {
   credits: '/credits',
   /** a payment's checkout (issue 15); links come from the server (checkoutPath) */
   checkout: '/checkout/:paymentDbId',
+  /** the default uploader download (issue 20) */
+  uploader: '/uploader',
   /** the project page (spec 002 §2); links are built with projectPath() */
   project: '/project/:projectDbId/:folderDbId?',
   /** the in-product player (spec 002 §2); links are built with playerPath() */

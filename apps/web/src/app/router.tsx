@@ -20,6 +20,7 @@ const loadStatisticsPage = () => import('../features/statistics/StatisticsPage.t
 const loadUserGuidePage = () => import('../features/settings/UserGuidePage.tsx');
 const loadCreditsPage = () => import('../features/credits/CreditsPage.tsx');
 const loadCheckoutPage = () => import('../features/payments/CheckoutPage.tsx');
+const loadUploaderPage = () => import('../features/camera/UploaderPage.tsx');
 const loadProjectPage = () => import('../features/projects/ProjectPage.tsx');
 const loadPlayerPage = () => import('../features/player/PlayerPage.tsx');
 const loadReviewPage = () => import('../features/shares/ReviewPage.tsx');
@@ -65,6 +66,7 @@ export const router = createBrowserRouter([
               { path: PATHS.userGuide, lazy: lazyRoute(loadUserGuidePage) },
               { path: PATHS.credits, lazy: lazyRoute(loadCreditsPage) },
               { path: PATHS.checkout, lazy: lazyRoute(loadCheckoutPage) },
+              { path: PATHS.uploader, lazy: lazyRoute(loadUploaderPage) },
               { path: PATHS.project, lazy: lazyRoute(loadProjectPage) },
               { path: PATHS.player, lazy: lazyRoute(loadPlayerPage) },
               { path: PATHS.cloudAdmin, lazy: lazyRoute(loadCloudAdminPage) },

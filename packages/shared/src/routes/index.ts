@@ -2,6 +2,7 @@ import { aiRoutes } from './ai.ts';
 import { cloudRoutes } from './cloud.ts';
 import { creditsRoutes } from './credits.ts';
 import { paymentsRoutes } from './payments.ts';
+import { cameraRoutes } from './camera.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -47,6 +48,7 @@ export const ROUTES = {
   review: reviewRoutes,
   subscription: subscriptionRoutes,
   statistics: statisticsRoutes,
+  camera: cameraRoutes,
 } as const;
 
 /** Every entry of the route map. */

@@ -2,10 +2,12 @@
  * Every user-visible text of the product, written once. Spec texts are copied verbatim
  * (002 §5 and §8); texts the spec leaves open are decided in docs/decisions.md.
  */
+import { CAMERA_MESSAGES } from './cameraBasics.ts';
 import { SHARE_MESSAGES } from './sharing.ts';
 
 export const MSG = {
   ...SHARE_MESSAGES,
+  ...CAMERA_MESSAGES,
   // spec 002 §8 fixed messages
   somethingWentWrong: 'Something went wrong',
   required: 'This field is required',

@@ -16,6 +16,7 @@ export const PROJECT_PERMISSIONS = [
   { id: 8, code: 'can_upload_assets', title: 'Upload assets and create folders' },
   { id: 9, code: 'can_delete_assets', title: 'Delete assets' },
   { id: 10, code: 'can_copy_move_assets', title: 'Copy and move assets' },
+  { id: 11, code: 'can_camera_to_edit', title: 'Camera to Edit' },
 ] as const;
 
 export type ProjectPermissionCode = (typeof PROJECT_PERMISSIONS)[number]['code'];

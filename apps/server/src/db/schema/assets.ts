@@ -52,6 +52,10 @@ export const assets = pgTable(
     format: text('format'),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedFrom: text('uploaded_from').notNull().default('Web'),
+    /** asset kind (spec 002 §3): camera_to_edit_asset for files a C2E session received */
+    kind: text('kind', { enum: ['project_asset', 'user_asset', 'camera_to_edit_asset'] })
+      .notNull()
+      .default('project_asset'),
     /** ingest status codes (spec 002 §4); folders are finished (1) */
     status: smallint('status').notNull().default(0),
     approvalStatus: smallint('approval_status').notNull().default(0),

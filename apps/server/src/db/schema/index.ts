@@ -7,6 +7,7 @@ export * from './assets.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './brief.ts';
+export * from './camera.ts';
 export * from './chat.ts';
 export * from './notifications.ts';
 export * from './plans.ts';

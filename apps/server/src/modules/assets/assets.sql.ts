@@ -60,6 +60,16 @@ export async function folderIn(db: DbOrTx, projectId: string, folderId: string):
   return row;
 }
 
+/** The project's folders (id, path, title), by path then title; at most `limit`. */
+export async function projectFolders(db: DbOrTx, projectId: string, limit = 2000) {
+  return db
+    .select({ id: assets.id, folderPath: assets.folderPath, title: assets.title })
+    .from(assets)
+    .where(and(eq(assets.projectId, projectId), eq(assets.isFolder, true)))
+    .orderBy(assets.folderPath, assets.title)
+    .limit(limit);
+}
+
 /** One asset by id (folders included), or null. */
 export async function findAsset(db: DbOrTx, assetId: string): Promise<AssetRow | null> {
   const [row] = await db.select().from(assets).where(eq(assets.id, assetId)).limit(1);

@@ -23,6 +23,10 @@ export interface NewFileAsset {
   /** Without the dot; '' or null when the name has none. */
   extension: string | null;
   blobKey: string;
+  /** spec 002 §3 asset kind; project_asset unless a camera session received it */
+  kind?: 'project_asset' | 'camera_to_edit_asset';
+  /** where it came from ('Web' unless said) */
+  uploadedFrom?: string;
 }
 
 /**
@@ -48,6 +52,8 @@ export async function insertAsset(
             extension: file.extension || null,
             status: INGEST_STATUS.inqueue,
             blobKey: file.blobKey,
+            kind: file.kind ?? 'project_asset',
+            uploadedFrom: file.uploadedFrom ?? 'Web',
           }
         : { isFolder: true, fileType: 'folder' as const, status: INGEST_STATUS.finished }),
       projectId: input.projectId,

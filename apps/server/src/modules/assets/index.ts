@@ -5,7 +5,14 @@ import { assetsRoutes } from './assets.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
 export { originalKey, proxyKey, thumbnailKey } from './assetKeys.ts';
-export { findAsset, findFileAsset, folderIn, videosWithoutFrameRate, type AssetRow } from './assets.sql.ts';
+export {
+  findAsset,
+  findFileAsset,
+  folderIn,
+  projectFolders,
+  videosWithoutFrameRate,
+  type AssetRow,
+} from './assets.sql.ts';
 export {
   ensureFolderPath,
   insertAsset,

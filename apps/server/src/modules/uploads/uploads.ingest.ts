@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Emit } from '../../platform/events/bus.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { fileTypeOf } from '../../platform/media/sniff.ts';
-import { insertAsset } from '../assets/index.ts';
+import { insertAsset, type NewFileAsset } from '../assets/index.ts';
 import type {} from '../media/index.ts';
 import { adjustProjectTotals } from '../projects/index.ts';
 
@@ -19,6 +19,8 @@ export interface IngestedFile {
   sizeBytes: number;
   blobKey: string;
   userId: string;
+  kind?: NewFileAsset['kind'];
+  uploadedFrom?: string;
 }
 
 /**
@@ -46,6 +48,8 @@ export async function recordIngestedAsset(
       mimeType: f.mimeType,
       extension: f.extension,
       blobKey: f.blobKey,
+      kind: f.kind,
+      uploadedFrom: f.uploadedFrom,
     },
   });
   await adjustProjectTotals(tx, f.projectId, f.sizeBytes, 1 + newFolderParents.length);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { API, MSG } from '@rushes/shared';
 import { unauthorized } from '../http/errors.ts';
+import { resolveAccessToken, tokenMayReach } from './accessTokens.ts';
 import { resolveSession, SESSION_COOKIE, type ResolvedSession, type SessionPolicy } from './sessions.ts';
 
 /** Signed blob URLs carry their own proof; the OpenAPI document is public. */
@@ -74,6 +75,17 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
     if (request.is404) return;
     const access = request.routeOptions.config?.access ?? 'user';
     request.session = await resolveSession(db, request.cookies[SESSION_COOKIE], policy);
+    // The uploader's personal access token (issue 20): the upload protocol and project info only.
+    if (
+      !request.session &&
+      access === 'user' &&
+      request.headers.authorization &&
+      tokenMayReach(request.url)
+    ) {
+      const byToken = await resolveAccessToken(db, request.headers.authorization);
+      if (byToken)
+        request.session = { idHash: `token:${byToken.tokenId}`, userId: byToken.userId, kind: 'full' };
+    }
     if (access === 'public') return;
     if (access === 'pending_2fa') {
       if (request.session?.kind !== 'pending_2fa') throw unauthorized(MSG.twoFactorSessionExpired);

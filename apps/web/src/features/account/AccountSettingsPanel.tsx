@@ -3,8 +3,9 @@ import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { TwoFactorToggle } from './TwoFactorToggle.tsx';
+import { AccessTokensSection } from '../camera/AccessTokensSection.tsx';
 
-/** Account settings (spec 002 §2): profile (Coming Soon), Change Password, two-factor toggle. */
+/** Account settings (spec 002 §2): profile (Coming Soon), Change Password, two-factor toggle, access tokens (issue 20). */
 export default function AccountSettingsPanel(_props: PanelBaseProps) {
   return (
     <Stack gap="lg">
@@ -13,6 +14,8 @@ export default function AccountSettingsPanel(_props: PanelBaseProps) {
       <ChangePasswordForm />
       <Divider />
       <TwoFactorToggle scope="account" />
+      <Divider />
+      <AccessTokensSection />
     </Stack>
   );
 }

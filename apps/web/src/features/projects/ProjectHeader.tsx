@@ -1,5 +1,6 @@
 import { Anchor, Badge, Breadcrumbs, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import {
+  IconCamera,
   IconChecklist,
   IconFileText,
   IconFolderPlus,
@@ -11,7 +12,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
+import { MSG, formatNumber, UI, type ProjectInfo } from '@rushes/shared';
+import { CAMERA_TAB } from '../camera/params.ts';
 import { AssistantButton } from '../ai/AssistantButton.tsx';
 import { CloudButton } from '../cloud/CloudButton.tsx';
 import { useAssetPages } from '../assets/api.ts';
@@ -121,6 +123,14 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
           </Button>
           <Button variant="default" leftSection={<IconChecklist size={16} />} onClick={on.onTasks}>
             {UI.tasks}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCamera size={16} />}
+            component={Link}
+            to={{ search: `?tab=${CAMERA_TAB}` }}
+          >
+            {MSG.c2eTab}
           </Button>
           <Button variant="default" leftSection={<IconUsers size={16} />} onClick={on.onCollaborators}>
             {UI.collaborators}

@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text } from '@mantine/core';
-import { useCallback, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { MSG, UI, type ProjectInfo } from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
@@ -16,6 +16,10 @@ import { DeleteProjectModal } from './DeleteProjectModal.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
 import { useProjectRoom } from './useProjectRoom.ts';
 import { useSectionParam } from './useSectionParam.ts';
+import { isCameraTab } from '../camera/params.ts';
+
+// The camera-to-edit tab (?tab=camera-to-edit) loads with its first use.
+const CameraToEdit = lazy(() => import('../camera/CameraToEdit.tsx'));
 
 type Modal = 'createFolder' | 'deleteProject' | null;
 
@@ -32,6 +36,8 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
   useSectionParam({ projectChat: openChat });
   const picker = useUploadPicker(info.project_db_id, folderDbId);
   const canUpload = canIn(info, 'can_upload_assets');
+  const [params] = useSearchParams();
+  const cameraTab = isCameraTab(params.get('tab'));
   return (
     <Stack gap="md">
       <ProjectHeader
@@ -48,6 +54,11 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
         onManage={() => panels.open('manageProject', { projectDbId: info.project_db_id })}
         picker={canUpload ? picker : null}
       />
+      {cameraTab && (
+        <Suspense fallback={<PageLoader />}>
+          <CameraToEdit info={info} onCreateFolder={() => setModal('createFolder')} />
+        </Suspense>
+      )}
       <AssetWorkspace
         key={folderDbId ?? 'root'}
         info={info}

@@ -1,0 +1,62 @@
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { assets } from './assets.ts';
+import { createdAt } from './columns.ts';
+import { projects } from './projects.ts';
+
+/**
+ * Camera-to-edit sessions (spec 001 §3): each one is an FTP account rooted at its destination folder
+ * (null: the project's root). The password is kept sealed by the secret box (it is shown again on
+ * the details screen); a deleted session's row is gone, so its login is revoked with it.
+ */
+export const c2eSessions = pgTable(
+  'c2e_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** the human session id shown in the list (c2e_session_id) */
+    sessionCode: text('session_code').notNull().unique(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    folderId: uuid('folder_id').references(() => assets.id, { onDelete: 'set null' }),
+    cameraModel: text('camera_model').notNull(),
+    /** pending → active, pausing → paused, resuming → active (001 §4) */
+    status: text('status', { enum: ['pending', 'active', 'pausing', 'paused', 'resuming'] })
+      .notNull()
+      .default('pending'),
+    username: text('username').notNull().unique(),
+    passwordSealed: text('password_sealed').notNull(),
+    allowPlainFtp: boolean('allow_plain_ftp').notNull().default(false),
+    maxFileBytes: bigint('max_file_bytes', { mode: 'number' }).notNull(),
+    maxSessionBytes: bigint('max_session_bytes', { mode: 'number' }).notNull(),
+    bytesReceived: bigint('bytes_received', { mode: 'number' }).notNull().default(0),
+    filesReceived: integer('files_received').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('c2e_sessions_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * Personal access tokens (issue 20: the uploader logs in with one made in account settings). Only the
+ * token's SHA-256 is kept; a token reaches the upload routes and project info only, never the
+ * account, and stops working when revoked.
+ */
+export const personalAccessTokens = pgTable(
+  'personal_access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** the token's first characters, to recognise it in the list */
+    prefix: text('prefix').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('personal_access_tokens_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { defineModule } from '../../platform/modules.ts';
+import { settleJob } from './camera.jobs.ts';
+import { registerCameraMappers } from './camera.realtime.ts';
+import { cameraRoutes } from './camera.routes.ts';
+import { startFtpServer } from './ftpServer.ts';
+
+// What other modules may call (everything else in this folder is internal).
+export { canUseCamera } from './camera.policy.ts';
+
+const logs = new WeakMap<AppContext, FastifyBaseLogger>();
+
+/**
+ * Starts the FTP server when FTP_ENABLED; a port in use is logged and the rest of the app runs on
+ * (camera sessions then cannot log in until the port is free and the app restarts).
+ */
+async function scheduleFtp(ctx: AppContext) {
+  const log = logs.get(ctx);
+  if (!log || !['true', '1'].includes(ctx.config.FTP_ENABLED)) return;
+  try {
+    const handle = await startFtpServer(ctx, log);
+    log.info({ port: handle.port }, 'camera-to-edit FTP server listening');
+  } catch (err) {
+    log.error({ err }, 'camera-to-edit FTP server did not start');
+  }
+}
+
+/** Camera to edit: C2E sessions as FTP accounts, their FTP/FTPS server, and the uploader download. */
+export const cameraModule = defineModule({
+  name: 'camera',
+  routes: [
+    (ctx) => {
+      const routes = cameraRoutes(ctx);
+      return async (fastify) => {
+        logs.set(ctx, fastify.log);
+        await routes(fastify);
+      };
+    },
+  ],
+  jobs: { 'camera.settle': settleJob },
+  listeners: [registerCameraMappers],
+  schedules: [scheduleFtp],
+});

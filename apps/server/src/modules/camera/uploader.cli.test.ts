@@ -1,0 +1,209 @@
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@rushes/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { listen } from '../../../test/realtime-helpers.ts';
+import { assets } from '../../db/schema/index.ts';
+import { readAll } from '../../platform/blobs/testHarness.ts';
+import { studio } from '../projects/projects.testkit.ts';
+import { call, type Person } from './camera.testkit.ts';
+
+const CLI = path.resolve(import.meta.dirname, '../../../../../packages/uploader/bin/rushes-upload.mjs');
+const PART = 64 * 1024;
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+let t: TestApp;
+let appUrl: string;
+let dir: string;
+let owner: Person;
+let projectId: string;
+
+/**
+ * A proxy in front of the app that records every part PUT the uploader completes (upload id, part
+ * number, phase) and can hold part PUTs of an upload once it has `holdAfter` completed parts.
+ */
+function partProxy(target: string) {
+  const done: { uploadId: string; part: number; phase: number }[] = [];
+  let phase = 1;
+  let holdAfter = Infinity;
+  const held: http.ServerResponse[] = [];
+  const server = http.createServer((req, res) => {
+    const u = new URL(req.url!, target);
+    const isPart = req.method === 'PUT' && u.pathname === API.blobs.parts;
+    const uploadId = u.searchParams.get('uploadId') ?? '';
+    const part = Number(u.searchParams.get('partNumber'));
+    const inPhase = phase;
+    if (isPart && done.filter((d) => d.uploadId === uploadId && d.phase === phase).length >= holdAfter) {
+      held.push(res);
+      req.resume();
+      return;
+    }
+    const up = http.request(u, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+      answer.on('end', () => {
+        if (isPart && answer.statusCode === 200) done.push({ uploadId, part, phase: inPhase });
+      });
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  return {
+    done,
+    held,
+    setPhase: (p: number, hold = Infinity) => {
+      phase = p;
+      holdAfter = hold;
+    },
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`),
+        ),
+      ),
+    close: () => {
+      for (const r of held) r.destroy();
+      server.closeAllConnections();
+      return new Promise((r) => server.close(r));
+    },
+  };
+}
+
+function runCli(args: string[], onLine?: (line: string, kill: () => void) => void) {
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, RUSHES_TOKEN: '' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      for (const line of d.toString().split('\n')) if (line) onLine?.(line, () => child.kill('SIGKILL'));
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ UPLOAD_PART_SIZE: String(PART), RATE_LIMIT: 'false' });
+  appUrl = await listen(t);
+  dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-uploader-test-'));
+  ({ owner, projectId } = await studio(t));
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the uploader CLI (packages/uploader)', () => {
+  it('uploads a folder of three files; killed halfway through the largest, it resumes without re-sending finished parts', async () => {
+    const made = await call<{ token: string }>(t, 'POST', API.camera.tokens, owner, { name: 'laptop' });
+    const token = made.body.data.token;
+    const folder = path.join(dir, 'Day 2');
+    await mkdir(folder);
+    const files = {
+      'a.mov': randomBytes(10_000),
+      'b.wav': randomBytes(PART + 5),
+      'c.mxf': randomBytes(PART * 20 + 123),
+    };
+    for (const [name, data] of Object.entries(files)) await writeFile(path.join(folder, name), data);
+    const proxy = partProxy(appUrl);
+    const base = await proxy.listen();
+    const state = path.join(dir, 'state.json');
+    const args = [
+      '--url',
+      base,
+      '--token',
+      token,
+      '--project',
+      projectId,
+      '--parallel',
+      '3',
+      '--state',
+      state,
+      folder,
+    ];
+
+    // Phase 1: the largest file's parts are held after 8 completed; the uploader is killed then.
+    proxy.setPhase(1, 8);
+    const first = await runCli(args, (line, kill) => {
+      if (line.startsWith('sent c.mxf') && proxy.done.filter((d) => d.phase === 1).length >= 2 + 8) {
+        const wait = setInterval(() => {
+          if (proxy.held.length > 0) {
+            clearInterval(wait);
+            kill();
+          }
+        }, 20);
+      }
+    });
+    expect(first.code).toBeNull();
+    const bigUpload = proxy.done.filter((d) => d.phase === 1).at(-1)!.uploadId;
+
+    // Phase 2: the same command resumes.
+    proxy.setPhase(2);
+    const second = await runCli(args);
+    expect(second.err).toBe('');
+    expect(second.code).toBe(0);
+    const finishedBefore = new Set(
+      proxy.done.filter((d) => d.uploadId === bigUpload && d.phase === 1).map((d) => d.part),
+    );
+    expect(finishedBefore.size).toBeGreaterThanOrEqual(8);
+    expect(finishedBefore.size).toBeLessThan(21);
+    expect(second.out).toContain(`resume /Day 2/c.mxf: ${finishedBefore.size}/21 parts already stored`);
+    const resent = proxy.done.filter((d) => d.phase === 2);
+    // Only the largest file's missing parts travel again: none of the finished ones, nothing of a and b.
+    expect(resent.every((d) => d.uploadId === bigUpload)).toBe(true);
+    expect(resent.filter((d) => finishedBefore.has(d.part))).toEqual([]);
+    expect(new Set(resent.map((d) => d.part)).size).toBe(21 - finishedBefore.size);
+    await proxy.close();
+
+    const rows = await t.ctx.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.projectId, projectId), eq(assets.isFolder, false)));
+    expect(rows.map((r) => r.title).sort()).toEqual(['a.mov', 'b.wav', 'c.mxf']);
+    for (const r of rows) {
+      expect(r.folderPath).toBe('/Day 2');
+      const stored = await readAll((await t.ctx.blobs.getObject(r.blobKey!)).body);
+      expect(sha(stored)).toBe(sha(files[r.title as keyof typeof files]));
+    }
+  });
+
+  it('a revoked token is refused; a token reaches nothing but uploads and project info', async () => {
+    const made = await call<{ token: string; access_token: { id: string } }>(
+      t,
+      'POST',
+      API.camera.tokens,
+      owner,
+      {
+        name: 'old',
+      },
+    );
+    const { token } = made.body.data;
+    const other = await fetch(`${appUrl}${API.camera.tokens}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(other.status).toBe(401);
+    await call(t, 'DELETE', API.camera.tokens, owner, { id: made.body.data.access_token.id });
+    const f = path.join(dir, 'late.mov');
+    await writeFile(f, randomBytes(1000));
+    const res = await runCli([
+      '--url',
+      appUrl,
+      '--token',
+      token,
+      '--project',
+      projectId,
+      '--state',
+      path.join(dir, 's2.json'),
+      f,
+    ]);
+    expect(res.code).toBe(3);
+    expect(res.err).toContain('rushes-upload:');
+  });
+});

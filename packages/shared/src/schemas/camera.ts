@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { UPLOADER_KEY, UPLOADER_PLATFORMS } from '../rules/cameraBasics.ts';
+import { MSG } from '../rules/messages.ts';
+import { uuid } from './fields.ts';
+
+/** Camera to edit (spec 001 §3, §7). */
+
+export const cameraDetail = z.object({
+  slug: z.string(),
+  title: z.string(),
+  passive: z.boolean(),
+  ftps_explicit: z.boolean(),
+  menu_path: z.string(),
+  note: z.string(),
+  sd_card_type: z.string(),
+});
+export type CameraDetail = z.infer<typeof cameraDetail>;
+
+export const c2eFolder = z.object({ path: z.string(), folder_db_id: z.string() });
+export type C2eFolder = z.infer<typeof c2eFolder>;
+
+/** One C2E session (001 §3); hostname/port/username/password are its FTP account. */
+export const c2eSession = z.object({
+  c2e_session_db_id: z.string(),
+  c2e_session_id: z.string(),
+  camera_model: z.string(),
+  camera_title: z.string(),
+  folder_db_id: z.string().nullable(),
+  folder_name: z.string(),
+  is_active: z.boolean(),
+  created_on: z.string(),
+  status: z.string(),
+  hostname: z.string(),
+  port: z.number(),
+  allow_plain_ftp: z.boolean(),
+  username: z.string(),
+  password: z.string(),
+  files_received: z.number(),
+  bytes_received: z.number(),
+});
+export type C2eSession = z.infer<typeof c2eSession>;
+
+export const c2eSessionQuery = z.object({ project_db_id: uuid(), c2e_session_db_id: uuid() });
+export const createC2eBody = z.object({
+  project_db_id: uuid(),
+  /** a slug of CAMERA_MODELS (checked by the server; the catalogue stays out of the app's first load) */
+  camera_model: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(60),
+  folder_db_id: uuid().nullable().default(null),
+  allow_plain_ftp: z.boolean().default(false),
+});
+export type CreateC2eBody = z.input<typeof createC2eBody>;
+export const c2eActionBody = c2eSessionQuery.extend({ action: z.enum(['pause', 'resume']) });
+export const c2eSessionsAnswer = z.object({
+  c2e_sessions: z.array(c2eSession),
+  is_session_active: z.boolean(),
+  session_count: z.number(),
+});
+
+const oses = UPLOADER_PLATFORMS.map((p) => p.os) as [string, ...string[]];
+export const uploaderDownloadQuery = z.object({ os: z.enum(oses), key: z.literal(UPLOADER_KEY) });
+
+/** Personal access tokens for the uploader (account settings). */
+export const accessToken = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  created_on: z.string(),
+  last_used_on: z.string().nullable(),
+  revoked: z.boolean(),
+});
+export type AccessToken = z.infer<typeof accessToken>;
+export const createTokenBody = z.object({
+  name: z.string().trim().min(1, MSG.required).max(60, MSG.charLimit100),
+});
+export const revokeTokenBody = z.object({ id: uuid() });
