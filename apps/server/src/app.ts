@@ -104,15 +104,19 @@ export async function buildApp(
 
   installErrorHandling(app);
   await app.register(cookie);
+  // The live-chat widget (issue 23) loads its script, frame, images and socket from its own origin.
+  const chat = config.supportChatOrigin ? [config.supportChatOrigin] : [];
+  const chatSockets = chat.map((o) => o.replace(/^http/, 'ws'));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...chat],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...chat],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...storeOrigins],
+        frameSrc: ["'self'", ...chat],
+        connectSrc: ["'self'", ...storeOrigins, ...chat, ...chatSockets],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

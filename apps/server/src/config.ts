@@ -99,6 +99,13 @@ const schema = z.object({
    * host is listed here: comma-separated host names, IP addresses or CIDR ranges (e.g. localhost).
    */
   OUTBOUND_TRUSTED_HOSTS: z.string().default(''),
+  /** Where Help Center opens in a new tab (absolute URL or same-origin path); default the user guide. */
+  HELP_CENTER_URL: z.string().default('/user-guide'),
+  /** 'app': the embedded/kiosk shell (no notification bell, no team switcher); 'web' the full product. */
+  BUILD_TYPE: z.enum(['web', 'app']).default('web'),
+  /** The self-hosted Chatwoot of the live-chat widget (spec 002 §4); the widget is absent without both. */
+  SUPPORT_CHAT_BASE_URL: z.url().optional(),
+  SUPPORT_CHAT_WEBSITE_TOKEN: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -117,6 +124,8 @@ export interface Config extends Omit<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'LOG_
   outboxEnabled: boolean;
   /** AI_BASE_URL and AI_MODEL are both set. */
   aiConfigured: boolean;
+  /** The live-chat widget's origin when SUPPORT_CHAT_BASE_URL and its token are set (CSP allows it). */
+  supportChatOrigin: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -148,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpEnabled: Boolean(e.SMTP_URL),
     outboxEnabled: !e.SMTP_URL && outboxWanted(e.MAIL_OUTBOX, publicUrl),
     aiConfigured: Boolean(e.AI_BASE_URL && e.AI_MODEL),
+    supportChatOrigin:
+      e.SUPPORT_CHAT_BASE_URL && e.SUPPORT_CHAT_WEBSITE_TOKEN
+        ? new URL(e.SUPPORT_CHAT_BASE_URL).origin
+        : null,
   };
 }
 

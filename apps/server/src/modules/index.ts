@@ -17,6 +17,7 @@ import { approvalsModule } from './approvals/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { mediaModule } from './media/index.ts';
 import { aiModule } from './ai/index.ts';
+import { shellModule } from './shell/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -42,6 +43,7 @@ export const MODULES = [
   uploadsModule,
   mediaModule,
   aiModule,
+  shellModule,
 ] as const;
 
 /**

@@ -5,6 +5,7 @@ import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
 import { routesOf, type RouteDef } from './define.ts';
 import { projectsRoutes } from './projects.ts';
 import { billingRoutes, briefRoutes, mediaRoutes, notificationsRoutes, usersRoutes } from './small.ts';
+import { shellRoutes } from './shell.ts';
 import { teamsRoutes } from './teams.ts';
 import { chatRoutes, taskChatRoutes, tasksRoutes } from './tasks.ts';
 
@@ -38,6 +39,7 @@ export const ROUTES = {
   versions: versionsRoutes,
   comments: commentsRoutes,
   review: reviewRoutes,
+  shell: shellRoutes,
 } as const;
 
 /** Every entry of the route map. */

@@ -17,3 +17,4 @@ export * from './tasks.ts';
 export * from './teams.ts';
 export * from './uploads.ts';
 export * from './ai.ts';
+export * from './shell.ts';
