@@ -35,6 +35,8 @@ export function serverEnv(port: number, url: string, dataDir: string) {
     LOG_LEVEL: 'warn',
     JOBS_POLL_MS: '200',
     DEMO_SEED_PROJECT: 'false',
+    // The first-login tour would cover other flows' first screens; e2e/shell.e2e.test.ts turns it on.
+    PRODUCT_TOUR: 'off',
   };
 }
 

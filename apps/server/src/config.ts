@@ -106,6 +106,8 @@ const schema = z.object({
   /** The self-hosted Chatwoot of the live-chat widget (spec 002 §4); the widget is absent without both. */
   SUPPORT_CHAT_BASE_URL: z.url().optional(),
   SUPPORT_CHAT_WEBSITE_TOKEN: z.string().min(1).optional(),
+  /** 'off': no first-login product tour for anyone (the e2e flows of other features turn it off). */
+  PRODUCT_TOUR: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof schema>;

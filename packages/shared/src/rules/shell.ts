@@ -19,6 +19,7 @@ export const SHELL_UI = {
   guideSearch: 'Search the guide',
   guideContents: 'Contents',
   guideNoMatch: 'No Results Found.',
+  guideClear: 'Clear search',
   guideMatches: (n: number) => (n === 1 ? '1 section matches' : `${n} sections match`),
   help: 'Help',
   helpAbout: (topic: string) => `Help: ${topic}`,
@@ -34,11 +35,17 @@ export const SHELL_UI = {
   iosPlayerBack: 'Back',
   iosPlayerNoVideo: 'This asset cannot be played here.',
   iosPlayerMissing: 'Choose an asset to play.',
+  iosPause: 'Pause',
+  iosBack10: 'Back 10 seconds',
+  iosForward10: 'Forward 10 seconds',
+  fullScreen: 'Full screen',
   // team shell settings
   blockDevTools: 'Block the F12 key',
   blockDevToolsHint: 'For kiosk screens: F12 does nothing in the app. It does not protect any data.',
   // context menu
   contextMenu: 'Actions',
+  copyMessage: 'Copy text',
+  messageCopied: 'Message copied',
 } as const;
 
 /** The first-login tour (issue 23): home, projects, uploads, chat, tasks. */
@@ -69,3 +76,33 @@ export const TOUR_STEPS = [
     text: 'Tasks assigned to you and by you appear on Home; open one to see its details and chat.',
   },
 ] as const;
+
+/**
+ * The user guide's sections (apps/web/src/features/guide/content/<id>.md, in this order). Panels and
+ * pages link to `/user-guide#<id>`; rules/guide.test.ts checks every id has its file.
+ */
+export const GUIDE_SECTIONS = [
+  'getting-started',
+  'home',
+  'projects',
+  'collaborators',
+  'assets',
+  'uploads',
+  'player',
+  'ios-player',
+  'sharing',
+  'approvals',
+  'tasks',
+  'brief',
+  'chat',
+  'ai-assistant',
+  'camera-to-edit',
+  'notifications',
+  'teams',
+  'billing',
+  'account',
+  'shortcuts',
+  'help',
+] as const;
+export type GuideSection = (typeof GUIDE_SECTIONS)[number];
+export const guideHref = (section: GuideSection) => `${USER_GUIDE_PATH}#${section}`;

@@ -33,6 +33,7 @@ export function createShellService(ctx: AppContext) {
 
     /** The tour shows until the user finishes or dismisses it once (first login), or restarts it. */
     async tour(userId: string): Promise<ProductTourState> {
+      if (config.PRODUCT_TOUR === 'off') return { show_tour: false };
       const [row] = await db.select().from(productTours).where(eq(productTours.userId, userId)).limit(1);
       return { show_tour: !row?.completedAt };
     },
@@ -43,7 +44,7 @@ export function createShellService(ctx: AppContext) {
         .insert(productTours)
         .values({ userId, completedAt })
         .onConflictDoUpdate({ target: productTours.userId, set: { completedAt } });
-      return { show_tour: !completed };
+      return { show_tour: !completed && config.PRODUCT_TOUR === 'on' };
     },
 
     async teamSettings(userId: string, teamId: string): Promise<TeamShellSettings> {

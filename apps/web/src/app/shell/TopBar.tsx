@@ -2,22 +2,29 @@ import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { APP_NAME } from '@rushes/shared';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
+import { useIsAppBuild } from '../../features/shell/api.ts';
 import { UploadMenu } from '../../features/uploads/UploadMenu.tsx';
 import { PATHS } from '../paths.ts';
 import { TeamSwitcher } from './TeamSwitcher.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-/** The top bar (spec 002 §2): logo to /, upload status menu, notification bell, team switcher, user menu. Banners come later. */
+/**
+ * The top bar (spec 002 §2): logo to /, upload status menu, notification bell, team switcher, user
+ * menu. The app build (embedded/kiosk shell) has no bell and no team switcher. Banners come later.
+ */
 export function TopBar() {
+  const appBuild = useIsAppBuild();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Anchor component={Link} to={PATHS.home} fw={800} size="xl" underline="never">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+      <Anchor component={Link} to={PATHS.home} fw={800} size="xl" underline="never" data-tour="home">
         {APP_NAME}
       </Anchor>
-      <Group gap="sm" wrap="nowrap">
-        <UploadMenu />
-        <NotificationBell />
-        <TeamSwitcher />
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <div data-tour="uploads">
+          <UploadMenu />
+        </div>
+        {!appBuild && <NotificationBell />}
+        {!appBuild && <TeamSwitcher />}
         <UserMenu />
       </Group>
     </Group>

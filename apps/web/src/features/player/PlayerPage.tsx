@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceMobile, IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { formatBytes, formatDuration } from '../projects/format.ts';
 import { projectPath } from '../projects/paths.ts';
 import { playerKeys, usePlayerAsset } from './api.ts';
+import { iosPlayerPath } from './openInPlayer.ts';
 import { MediaView } from './MediaView.tsx';
 import { ReviewWorkspace } from '../shares/review/ReviewWorkspace.tsx';
 
@@ -92,7 +93,7 @@ export default function PlayerPage() {
   return (
     <Container size="lg" py="md">
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Button
               component={Link}
@@ -106,6 +107,17 @@ export default function PlayerPage() {
               {asset.title}
             </Title>
           </Group>
+          {asset.file_type === 'video' && asset.play_url && (
+            <Button
+              component={Link}
+              to={iosPlayerPath(asset.ingest_db_id)}
+              variant="default"
+              size="xs"
+              leftSection={<IconDeviceMobile size={16} />}
+            >
+              {UI.iosPlayerOpen}
+            </Button>
+          )}
         </Group>
         {asset.external_player_url ? (
           <Stack gap="xs" align="flex-start">

@@ -1,0 +1,38 @@
+import { driver } from 'driver.js';
+import 'driver.js/dist/driver.css';
+import { TOUR_STEPS, UI } from '@rushes/shared';
+
+/**
+ * The first-login product tour (issue 23) on driver.js, loaded only when it runs. Steps whose element
+ * is not on the page (chat lives inside a project) show as a centred card. `onEnd` runs once, whether
+ * the user finished it or dismissed it (close button, Escape, a click outside).
+ */
+export function runTour(onEnd: () => void): () => void {
+  let ended = false;
+  const tour = driver({
+    showProgress: true,
+    progressText: UI.tourProgress,
+    nextBtnText: UI.tourNext,
+    prevBtnText: UI.tourBack,
+    doneBtnText: UI.tourDone,
+    allowClose: true,
+    popoverClass: 'rushes-tour',
+    steps: TOUR_STEPS.map((step) => {
+      const element = document.querySelector(`[data-tour="${step.target}"]`);
+      return {
+        element: element ?? undefined,
+        popover: { title: step.title, description: step.text },
+      };
+    }),
+    onDestroyed: () => {
+      if (ended) return;
+      ended = true;
+      onEnd();
+    },
+  });
+  tour.drive();
+  return () => {
+    ended = true;
+    tour.destroy();
+  };
+}
