@@ -1,11 +1,11 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconHelp } from '@tabler/icons-react';
-import { UI, guideHref, type GuideSection } from '@rushes/shared';
+import { guideHref, type GuideSection, SHELL_UI } from '@rushes/shared';
 
 /** The ? button of a panel or page: its section of the user guide, in a new tab (the panel stays open). */
 export function HelpLink({ section, topic }: { section: GuideSection; topic: string }) {
   return (
-    <Tooltip label={UI.help}>
+    <Tooltip label={SHELL_UI.help}>
       <ActionIcon
         component="a"
         href={guideHref(section)}
@@ -13,7 +13,7 @@ export function HelpLink({ section, topic }: { section: GuideSection; topic: str
         rel="noopener noreferrer"
         variant="subtle"
         color="gray"
-        aria-label={UI.helpAbout(topic)}
+        aria-label={SHELL_UI.helpAbout(topic)}
         data-help-section={section}
       >
         <IconHelp size={18} />

@@ -2,13 +2,11 @@
  * Labels, headings and button texts of the screens (spec 002 §2, §3 where it names them; the rest
  * decided). Written once here so the web app and the end-to-end tests read the same words.
  */
-import { SHELL_UI } from './shell.ts';
 import { REVIEW_UI, SHARE_UI } from './sharing.ts';
 
 export const UI = {
   ...SHARE_UI,
   ...REVIEW_UI,
-  ...SHELL_UI,
   // form labels
   firstName: 'First name',
   lastName: 'Last name',

@@ -1,7 +1,7 @@
 import { ActionIcon, Avatar, Menu, Text } from '@mantine/core';
 import { IconHelp, IconLogout, IconRoute, IconSettings, IconUserCog } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { APP_VERSION, UI, initialsOfNames } from '@rushes/shared';
+import { APP_VERSION, UI, initialsOfNames, SHELL_UI } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
 import { helpCenterUrl, useShellConfig } from '../../features/shell/api.ts';
 import { useRestartTour } from '../../features/tour/tourControl.ts';
@@ -59,7 +59,7 @@ export function UserMenu() {
           {UI.helpCenter}
         </Menu.Item>
         <Menu.Item leftSection={<IconRoute size={16} />} onClick={restartTour}>
-          {UI.restartTour}
+          {SHELL_UI.restartTour}
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => navigate(PATHS.logout)}>
           {UI.signOut}

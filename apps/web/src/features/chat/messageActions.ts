@@ -1,5 +1,5 @@
 import { IconCopy } from '@tabler/icons-react';
-import { UI } from '@rushes/shared';
+import { SHELL_UI } from '@rushes/shared';
 import type { ContextMenuItem } from '../../ui/ContextMenu.tsx';
 import { toast } from '../../ui/toast.ts';
 
@@ -8,12 +8,12 @@ export function messageMenuItems(text: string): ContextMenuItem[] {
   return [
     {
       id: 'copy',
-      label: UI.copyMessage,
+      label: SHELL_UI.copyMessage,
       icon: IconCopy,
       run: () => {
         void navigator.clipboard
           ?.writeText(text)
-          .then(() => toast.success(UI.messageCopied))
+          .then(() => toast.success(SHELL_UI.messageCopied))
           .catch(() => undefined);
       },
     },

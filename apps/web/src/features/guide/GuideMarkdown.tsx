@@ -134,7 +134,13 @@ export function GuideMarkdown({ source, id }: { source: string; id: string }) {
           case 'ul':
           case 'ol':
             return (
-              <List key={key} type={block.kind === 'ol' ? 'ordered' : 'unordered'} spacing={4} mb="sm" size="sm">
+              <List
+                key={key}
+                type={block.kind === 'ol' ? 'ordered' : 'unordered'}
+                spacing={4}
+                mb="sm"
+                size="sm"
+              >
                 {block.items.map((item, j) => (
                   <List.Item key={j}>{inline(item, `${key}.${j}`)}</List.Item>
                 ))}

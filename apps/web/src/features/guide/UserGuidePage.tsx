@@ -1,8 +1,19 @@
-import { Box, CloseButton, Container, Group, NavLink, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Box,
+  CloseButton,
+  Container,
+  Group,
+  NavLink,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { UI } from '@rushes/shared';
+import { UI, SHELL_UI } from '@rushes/shared';
 import { searchGuide } from './content.ts';
 import { GuideMarkdown } from './GuideMarkdown.tsx';
 import classes from './UserGuidePage.module.css';
@@ -31,25 +42,27 @@ export default function UserGuidePage() {
           </Title>
           <TextInput
             className={classes.search}
-            placeholder={UI.guideSearch}
-            aria-label={UI.guideSearch}
+            placeholder={SHELL_UI.guideSearch}
+            aria-label={SHELL_UI.guideSearch}
             leftSection={<IconSearch size={16} />}
             value={query}
             onChange={(e) => setQuery(e.currentTarget.value)}
             rightSection={
-              query ? <CloseButton size="sm" aria-label={UI.guideClear} onClick={() => setQuery('')} /> : null
+              query ? (
+                <CloseButton size="sm" aria-label={SHELL_UI.guideClear} onClick={() => setQuery('')} />
+              ) : null
             }
           />
         </Group>
         {query && (
           <Text size="sm" c="dimmed" role="status">
-            {sections.length ? UI.guideMatches(sections.length) : UI.guideNoMatch}
+            {sections.length ? SHELL_UI.guideMatches(sections.length) : SHELL_UI.guideNoMatch}
           </Text>
         )}
         <div className={classes.layout}>
-          <nav aria-label={UI.guideContents} className={classes.toc}>
+          <nav aria-label={SHELL_UI.guideContents} className={classes.toc}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4}>
-              {UI.guideContents}
+              {SHELL_UI.guideContents}
             </Text>
             {sections.map((s) => (
               <NavLink key={s.id} href={`#${s.id}`} label={s.title} py={4} active={hash === `#${s.id}`} />
@@ -57,7 +70,15 @@ export default function UserGuidePage() {
           </nav>
           <Box className={classes.content}>
             {sections.map((s) => (
-              <Paper key={s.id} component="section" aria-labelledby={s.id} withBorder p="md" mb="md" radius="md">
+              <Paper
+                key={s.id}
+                component="section"
+                aria-labelledby={s.id}
+                withBorder
+                p="md"
+                mb="md"
+                radius="md"
+              >
                 <GuideMarkdown source={s.source} id={s.id} />
               </Paper>
             ))}

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MSG, UI } from '@rushes/shared';
+import { MSG, UI, SHELL_UI } from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { PATHS } from '../../app/paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
@@ -35,7 +35,7 @@ export default function IosPlayerPage() {
   if (!id)
     return (
       <Container size="sm" py="xl">
-        <Text role="status">{UI.iosPlayerMissing}</Text>
+        <Text role="status">{SHELL_UI.iosPlayerMissing}</Text>
       </Container>
     );
   if (query.isPending) return <PageLoader />;
@@ -83,7 +83,7 @@ export default function IosPlayerPage() {
             size="md"
             leftSection={<IconArrowLeft size={20} />}
           >
-            {UI.iosPlayerBack}
+            {SHELL_UI.iosPlayerBack}
           </Button>
           <Title order={1} size="h4" style={{ wordBreak: 'break-word', minWidth: 0 }}>
             {asset.title}
@@ -105,16 +105,16 @@ export default function IosPlayerPage() {
               style={{ width: '100%', maxHeight: '70vh', background: 'black', borderRadius: 8 }}
             />
             <Group grow gap="xs">
-              <Button size="lg" variant="default" onClick={() => seek(-10)} aria-label={UI.iosBack10}>
+              <Button size="lg" variant="default" onClick={() => seek(-10)} aria-label={SHELL_UI.iosBack10}>
                 <IconRewindBackward10 size={24} />
               </Button>
-              <Button size="lg" onClick={toggle} aria-label={playing ? UI.iosPause : UI.play}>
+              <Button size="lg" onClick={toggle} aria-label={playing ? SHELL_UI.iosPause : UI.play}>
                 {playing ? <IconPlayerPause size={24} /> : <IconPlayerPlay size={24} />}
               </Button>
-              <Button size="lg" variant="default" onClick={() => seek(10)} aria-label={UI.iosForward10}>
+              <Button size="lg" variant="default" onClick={() => seek(10)} aria-label={SHELL_UI.iosForward10}>
                 <IconRewindForward10 size={24} />
               </Button>
-              <Button size="lg" variant="default" onClick={fullScreen} aria-label={UI.fullScreen}>
+              <Button size="lg" variant="default" onClick={fullScreen} aria-label={SHELL_UI.fullScreen}>
                 <IconMaximize size={24} />
               </Button>
             </Group>
@@ -125,7 +125,7 @@ export default function IosPlayerPage() {
           <Stack gap="sm">
             <MediaView asset={asset} />
             {asset.file_type !== 'image' && asset.file_type !== 'audio' && (
-              <Text c="dimmed">{UI.iosPlayerNoVideo}</Text>
+              <Text c="dimmed">{SHELL_UI.iosPlayerNoVideo}</Text>
             )}
           </Stack>
         )}

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconDeviceMobile, IconExternalLink } from '@tabler/icons
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { DEFAULT_FRAME_RATE, MSG, UI, type PlayerAsset } from '@rushes/shared';
+import { DEFAULT_FRAME_RATE, MSG, UI, type PlayerAsset, SHELL_UI } from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { connectSocket } from '../../api/socket.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -115,7 +115,7 @@ export default function PlayerPage() {
               size="xs"
               leftSection={<IconDeviceMobile size={16} />}
             >
-              {UI.iosPlayerOpen}
+              {SHELL_UI.iosPlayerOpen}
             </Button>
           )}
         </Group>

@@ -1,6 +1,6 @@
 import { Switch } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { UI } from '@rushes/shared';
+import { SHELL_UI } from '@rushes/shared';
 import { shellKeys, useTeamShellSettings, useUpdateTeamShellSettings } from './api.ts';
 
 /**
@@ -15,9 +15,13 @@ export function BlockDevToolsSwitch({ teamDbId }: { teamDbId: string }) {
   });
   return (
     <Switch
-      label={UI.blockDevTools}
-      description={UI.blockDevToolsHint}
-      checked={update.isPending ? (update.variables?.block_dev_tools ?? false) : (settings.data?.block_dev_tools ?? false)}
+      label={SHELL_UI.blockDevTools}
+      description={SHELL_UI.blockDevToolsHint}
+      checked={
+        update.isPending
+          ? (update.variables?.block_dev_tools ?? false)
+          : (settings.data?.block_dev_tools ?? false)
+      }
       disabled={settings.isPending || update.isPending}
       onChange={(e) => update.mutate({ team_db_id: teamDbId, block_dev_tools: e.currentTarget.checked })}
     />

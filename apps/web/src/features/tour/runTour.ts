@@ -1,6 +1,6 @@
 import { driver } from 'driver.js';
 import 'driver.js/dist/driver.css';
-import { TOUR_STEPS, UI } from '@rushes/shared';
+import { TOUR_STEPS, SHELL_UI } from '@rushes/shared';
 
 /**
  * The first-login product tour (issue 23) on driver.js, loaded only when it runs. Steps whose element
@@ -11,10 +11,10 @@ export function runTour(onEnd: () => void): () => void {
   let ended = false;
   const tour = driver({
     showProgress: true,
-    progressText: UI.tourProgress,
-    nextBtnText: UI.tourNext,
-    prevBtnText: UI.tourBack,
-    doneBtnText: UI.tourDone,
+    progressText: SHELL_UI.tourProgress,
+    nextBtnText: SHELL_UI.tourNext,
+    prevBtnText: SHELL_UI.tourBack,
+    doneBtnText: SHELL_UI.tourDone,
     allowClose: true,
     popoverClass: 'rushes-tour',
     steps: TOUR_STEPS.map((step) => {
