@@ -24,10 +24,14 @@ export function runTour(onEnd: () => void): () => void {
         popover: { title: step.title, description: step.text },
       };
     }),
-    onDestroyed: () => {
-      if (ended) return;
-      ended = true;
-      onEnd();
+    // Every way out (Done, the close button, Escape, a click outside) asks here first; the hook then
+    // closes it (onDestroyed alone is skipped by driver.js after a step change).
+    onDestroyStarted: () => {
+      if (!ended) {
+        ended = true;
+        onEnd();
+      }
+      tour.destroy();
     },
   });
   tour.drive();
