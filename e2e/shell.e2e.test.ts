@@ -29,6 +29,7 @@ import {
   projectIdOfCard,
   row,
   settledIn,
+  switchTeam,
   toast,
   tray,
 } from './projectSteps.ts';
@@ -36,6 +37,7 @@ import { startServer, type RunningServer } from './server.ts';
 
 const FLOW = 'shell';
 const PROJECT = `Shell Reel ${Date.now() % 10_000}`;
+const TEAM = `Kiosk ${Date.now() % 10_000}`;
 const WIDTHS = [375, 768, 1024, 1440] as const;
 
 let server: RunningServer;
@@ -351,6 +353,44 @@ describe.skipIf(!e2eAvailable)('the app shell (issue 23)', () => {
     await broken.context().close();
   });
 
+  it('F12 is blocked only in a team whose owner opted in', async () => {
+    const team = (await apiCall(page, server.url, API.teams.root, {
+      name: TEAM,
+      aws_region: 'eu-west-1',
+      user_emails: [newPerson('Mo', 'Member').email],
+      user_db_ids: [],
+    })) as { team_db_id: string };
+    const f12 = async () => {
+      await page.evaluate(() => {
+        const w = window as unknown as { __f12: boolean[] };
+        w.__f12 = [];
+        window.addEventListener('keydown', (e) => void (e.key === 'F12' && w.__f12.push(e.defaultPrevented)));
+      });
+      await page.keyboard.press('F12');
+      return page.evaluate(() => (window as unknown as { __f12: boolean[] }).__f12.at(-1));
+    };
+    await page.goto(`${server.url}/`);
+    await shown(tray(page, UI.trayMyProjects));
+    expect(await f12()).toBe(false);
+
+    const put = await page.request.put(`${server.url}${API.shell.teamSettings}`, {
+      headers: { 'API-Type': API_TYPE, 'API-Version': API_VERSION },
+      data: { team_db_id: team.team_db_id, block_dev_tools: true },
+    });
+    expect(put.ok()).toBe(true);
+    await switchTeam(page, TEAM);
+    try {
+      const settings = answerTo(page, 'GET', API.shell.teamSettings);
+      await page.reload();
+      const answer = (await (await settings).json()) as { data: { block_dev_tools: boolean } };
+      expect(answer.data.block_dev_tools).toBe(true);
+      // the shell's key handler is in place once the setting is rendered
+      await expect.poll(f12, { timeout: 5000 }).toBe(true);
+    } finally {
+      await switchTeam(page, UI.myAccount);
+    }
+  });
+
   it('every logged-in page and side panel fits 375, 768, 1024 and 1440 px without horizontal scroll', async () => {
     const taskTitle = UI.openTask('Editing', PROJECT);
     const pages: [string, string, () => Promise<void>][] = [
@@ -421,7 +461,7 @@ describe.skipIf(!e2eAvailable)('the app shell (issue 23)', () => {
         await shown(panel);
         // a sample worth looking at: the panel's content, not its loader
         await panel
-          .locator('.mantine-Loader')
+          .locator('[class*="mantine-Loader-root"]')
           .first()
           .waitFor({ state: 'detached', timeout: 10_000 })
           .catch(() => undefined);
