@@ -21,6 +21,7 @@ beforeAll(async () => {
     BUILD_TYPE: 'app',
     SUPPORT_CHAT_BASE_URL: 'https://chat.example.com/',
     SUPPORT_CHAT_WEBSITE_TOKEN: 'tok_123',
+    PRODUCT_TOUR: 'off',
   });
 });
 afterAll(async () => {
@@ -89,6 +90,14 @@ describe('product tour (spec 002 §7)', () => {
     expect((await read(b.cookie)).body.data).toEqual({ show_tour: true });
     await put(a.cookie, false);
     expect((await read(a.cookie)).body.data).toEqual({ show_tour: true });
+  });
+
+  it('never shows with PRODUCT_TOUR=off, even after a restart', async () => {
+    const a = await loggedIn(configured);
+    const read = () => send<ProductTourState>(configured, 'GET', API.shell.productTour, { cookie: a.cookie });
+    expect((await read()).body.data).toEqual({ show_tour: false });
+    await send(configured, 'PUT', API.shell.productTour, { cookie: a.cookie, body: { completed: false } });
+    expect((await read()).body.data).toEqual({ show_tour: false });
   });
 
   it('refuses a body without completed', async () => {
