@@ -37,6 +37,8 @@ export function serverEnv(port: number, url: string, dataDir: string) {
     DEMO_SEED_PROJECT: 'false',
     // The camera-to-edit FTP server on a free port (the session details show it).
     FTP_PORT: '0',
+    // The first-login tour would cover other flows' first screens; e2e/shell.e2e.test.ts turns it on.
+    PRODUCT_TOUR: 'off',
   };
 }
 

@@ -18,7 +18,9 @@ const BUDGETS = [
   {
     route: '/ (home)',
     lazy: ['src/app/shell/ShellRoute.tsx', 'src/features/home/HomePage.tsx'],
-    maxGzip: 299 * KB,
+    // +3 KB in issue 23: the shell's own code (help links, runtime config, product menus on task
+    // cards, F12 setting, tour and live-chat loaders); their libraries (driver.js, the chat SDK) load later.
+    maxGzip: 302 * KB,
   },
 ];
 

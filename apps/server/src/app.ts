@@ -110,16 +110,19 @@ export async function buildApp(
 
   installErrorHandling(app);
   await app.register(cookie);
+  // The live-chat widget (issue 23) loads its script, frame, images and socket from its own origin.
+  const chat = config.supportChatOrigin ? [config.supportChatOrigin] : [];
+  const chatSockets = chat.map((o) => o.replace(/^http/, 'ws'));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...razorpayScripts],
+        scriptSrc: ["'self'", ...razorpayScripts, ...chat],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...chat],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...storeOrigins, ...razorpayConnect],
-        frameSrc: ["'self'", ...razorpayFrames],
+        connectSrc: ["'self'", ...storeOrigins, ...razorpayConnect, ...chat, ...chatSockets],
+        frameSrc: ["'self'", ...razorpayFrames, ...chat],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

@@ -181,6 +181,15 @@ const schema = z.object({
   UPLOADER_URL_WINDOWS_PORTABLE: z.string().url().optional(),
   UPLOADER_URL_MACOS_INTEL: z.string().url().optional(),
   UPLOADER_URL_MACOS_SILICON: z.string().url().optional(),
+  /** Where Help Center opens in a new tab (absolute URL or same-origin path); default the user guide. */
+  HELP_CENTER_URL: z.string().default('/user-guide'),
+  /** 'app': the embedded/kiosk shell (no notification bell, no team switcher); 'web' the full product. */
+  BUILD_TYPE: z.enum(['web', 'app']).default('web'),
+  /** The self-hosted Chatwoot of the live-chat widget (spec 002 §4); the widget is absent without both. */
+  SUPPORT_CHAT_BASE_URL: z.url().optional(),
+  SUPPORT_CHAT_WEBSITE_TOKEN: z.string().min(1).optional(),
+  /** 'off': no first-login product tour for anyone (the e2e flows of other features turn it off). */
+  PRODUCT_TOUR: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -201,6 +210,8 @@ export interface Config extends Omit<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'LOG_
   aiConfigured: boolean;
   /** 'razorpay' when RAZORPAY_KEY_ID, _KEY_SECRET and _WEBHOOK_SECRET are all set, else 'test'. */
   paymentProvider: 'test' | 'razorpay';
+  /** The live-chat widget's origin when SUPPORT_CHAT_BASE_URL and its token are set (CSP allows it). */
+  supportChatOrigin: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -241,6 +252,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxEnabled: !e.SMTP_URL && outboxWanted(e.MAIL_OUTBOX, publicUrl),
     aiConfigured: Boolean(e.AI_BASE_URL && e.AI_MODEL),
     paymentProvider: razorpay === 3 ? 'razorpay' : 'test',
+    supportChatOrigin:
+      e.SUPPORT_CHAT_BASE_URL && e.SUPPORT_CHAT_WEBSITE_TOKEN
+        ? new URL(e.SUPPORT_CHAT_BASE_URL).origin
+        : null,
   };
 }
 

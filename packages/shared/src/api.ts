@@ -215,6 +215,16 @@ export const API = {
     /** GET bytes with Range (ingest_db_id, kind original|proxy|thumbnail); no API headers needed */
     file: '/api/media/file',
   },
+  shell: {
+    /** GET the shell's runtime settings: help-center address, build type (issue 23) */
+    config: '/api/shell/config',
+    /** GET the live-chat widget settings (spec 002 §7 support-chat) */
+    supportChat: '/api/support-chat',
+    /** GET whether the first-login tour shows, PUT completed true (done or dismissed) / false (restart) */
+    productTour: '/api/product-tour',
+    /** GET / PUT a team's shell settings (F12 blocking, opt-in) */
+    teamSettings: '/api/teams/shell-settings',
+  },
   docs: '/api/docs',
 } as const;
 

@@ -45,3 +45,5 @@ export * from './schemas/payments.ts';
 export * from './rules/gst.ts';
 export * from './rules/camera.ts';
 export * from './schemas/camera.ts';
+export * from './schemas/shell.ts';
+export * from './rules/shell.ts';

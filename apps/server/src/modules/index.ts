@@ -23,6 +23,7 @@ import { cloudModule } from './cloud/index.ts';
 import { creditsModule } from './credits/index.ts';
 import { paymentsModule } from './payments/index.ts';
 import { cameraModule } from './camera/index.ts';
+import { shellModule } from './shell/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -54,6 +55,7 @@ export const MODULES = [
   subscriptionsModule,
   statisticsModule,
   cameraModule,
+  shellModule,
 ] as const;
 
 /**

@@ -23,6 +23,8 @@ export const PATHS = {
   project: '/project/:projectDbId/:folderDbId?',
   /** the in-product player (spec 002 §2); links are built with playerPath() */
   player: '/player/:id',
+  /** the iPhone / iPad player (spec 002 §2): /ios-player/?id={ingest_db_id} */
+  iosPlayer: '/ios-player',
   /** the public review page of a share link (issue 16): ?shared_link= or ?shared_asset= */
   review: '/review',
   /** a cloud session's remote desktop in the browser (issue 18) */

@@ -1,36 +1,38 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { withChunkTimeout } from './chunkLoad.ts';
 import { RouteErrorPage } from './ErrorPage.tsx';
 import { PATHS } from './paths.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RequireAuth } from './shell/RequireAuth.tsx';
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
-const SignupPage = lazy(() => import('../features/auth/SignupPage.tsx'));
-const VerifyPage = lazy(() => import('../features/auth/VerifyPage.tsx'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.tsx'));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
-const TwoFactorPage = lazy(() => import('../features/auth/TwoFactorPage.tsx'));
-const LogoutPage = lazy(() => import('../features/auth/LogoutPage.tsx'));
-const OutboxPage = lazy(() => import('../features/outbox/OutboxPage.tsx'));
-const loadHomePage = () => import('../features/home/HomePage.tsx');
-const loadSettingsPage = () => import('../features/settings/SettingsPage.tsx');
-const loadSubscriptionPage = () => import('../features/subscription/SubscriptionPage.tsx');
-const loadStatisticsPage = () => import('../features/statistics/StatisticsPage.tsx');
-const loadUserGuidePage = () => import('../features/settings/UserGuidePage.tsx');
-const loadCreditsPage = () => import('../features/credits/CreditsPage.tsx');
-const loadCheckoutPage = () => import('../features/payments/CheckoutPage.tsx');
-const loadUploaderPage = () => import('../features/camera/UploaderPage.tsx');
-const loadProjectPage = () => import('../features/projects/ProjectPage.tsx');
-const loadPlayerPage = () => import('../features/player/PlayerPage.tsx');
-const loadReviewPage = () => import('../features/shares/ReviewPage.tsx');
-const loadDesktopPage = () => import('../features/cloud/DesktopPage.tsx');
-const loadCloudAdminPage = () => import('../features/cloud/CloudAdminPage.tsx');
-const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
+const LoginPage = lazy(withChunkTimeout(() => import('../features/auth/LoginPage.tsx')));
+const SignupPage = lazy(withChunkTimeout(() => import('../features/auth/SignupPage.tsx')));
+const VerifyPage = lazy(withChunkTimeout(() => import('../features/auth/VerifyPage.tsx')));
+const ForgotPasswordPage = lazy(withChunkTimeout(() => import('../features/auth/ForgotPasswordPage.tsx')));
+const ResetPasswordPage = lazy(withChunkTimeout(() => import('../features/auth/ResetPasswordPage.tsx')));
+const TwoFactorPage = lazy(withChunkTimeout(() => import('../features/auth/TwoFactorPage.tsx')));
+const LogoutPage = lazy(withChunkTimeout(() => import('../features/auth/LogoutPage.tsx')));
+const OutboxPage = lazy(withChunkTimeout(() => import('../features/outbox/OutboxPage.tsx')));
+const loadHomePage = withChunkTimeout(() => import('../features/home/HomePage.tsx'));
+const loadSettingsPage = withChunkTimeout(() => import('../features/settings/SettingsPage.tsx'));
+const loadSubscriptionPage = withChunkTimeout(() => import('../features/subscription/SubscriptionPage.tsx'));
+const loadStatisticsPage = withChunkTimeout(() => import('../features/statistics/StatisticsPage.tsx'));
+const loadUserGuidePage = withChunkTimeout(() => import('../features/guide/UserGuidePage.tsx'));
+const loadCreditsPage = withChunkTimeout(() => import('../features/credits/CreditsPage.tsx'));
+const loadCheckoutPage = withChunkTimeout(() => import('../features/payments/CheckoutPage.tsx'));
+const loadUploaderPage = withChunkTimeout(() => import('../features/camera/UploaderPage.tsx'));
+const loadProjectPage = withChunkTimeout(() => import('../features/projects/ProjectPage.tsx'));
+const loadPlayerPage = withChunkTimeout(() => import('../features/player/PlayerPage.tsx'));
+const loadIosPlayerPage = withChunkTimeout(() => import('../features/player/IosPlayerPage.tsx'));
+const loadReviewPage = withChunkTimeout(() => import('../features/shares/ReviewPage.tsx'));
+const loadDesktopPage = withChunkTimeout(() => import('../features/cloud/DesktopPage.tsx'));
+const loadCloudAdminPage = withChunkTimeout(() => import('../features/cloud/CloudAdminPage.tsx'));
+const NotFoundPage = lazy(withChunkTimeout(() => import('./NotFoundPage.tsx')));
 // The logged-in shell (realtime socket, upload dock, panels) is its own chunk: public pages such as
 // /login load none of it (issue 22). It and the logged-in pages are the router's lazy routes, which
 // it loads together for a URL (the shell and the page at once, not the page after the shell).
-const loadShell = () => import('./shell/ShellRoute.tsx');
+const loadShell = withChunkTimeout(() => import('./shell/ShellRoute.tsx'));
 const lazyRoute = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
@@ -70,6 +72,7 @@ export const router = createBrowserRouter([
               { path: PATHS.project, lazy: lazyRoute(loadProjectPage) },
               { path: PATHS.player, lazy: lazyRoute(loadPlayerPage) },
               { path: PATHS.cloudAdmin, lazy: lazyRoute(loadCloudAdminPage) },
+              { path: PATHS.iosPlayer, lazy: lazyRoute(loadIosPlayerPage) },
             ],
           },
         ],

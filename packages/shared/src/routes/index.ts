@@ -10,6 +10,7 @@ import { routesOf, type RouteDef } from './define.ts';
 import { projectsRoutes } from './projects.ts';
 import { billingRoutes, briefRoutes, mediaRoutes, notificationsRoutes, usersRoutes } from './small.ts';
 import { statisticsRoutes, subscriptionRoutes } from './subscriptions.ts';
+import { shellRoutes } from './shell.ts';
 import { teamsRoutes } from './teams.ts';
 import { chatRoutes, taskChatRoutes, tasksRoutes } from './tasks.ts';
 
@@ -49,6 +50,7 @@ export const ROUTES = {
   subscription: subscriptionRoutes,
   statistics: statisticsRoutes,
   camera: cameraRoutes,
+  shell: shellRoutes,
 } as const;
 
 /** Every entry of the route map. */

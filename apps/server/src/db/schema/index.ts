@@ -22,3 +22,4 @@ export * from './subscriptions.ts';
 export * from './credits.ts';
 export * from './payments.ts';
 export * from './cloud.ts';
+export * from './shell.ts';

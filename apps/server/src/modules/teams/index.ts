@@ -5,7 +5,13 @@ import { teamsRoutes } from './teams.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
 export { acceptInviteIn, createInvitesService, findValidInvite } from './invites.service.ts';
-export { authorizeTeam, canManageBilling, canManageTeamTwoFactor, canView } from './teams.policy.ts';
+export {
+  authorizeTeam,
+  canManageBilling,
+  canManageTeamTwoFactor,
+  canUpdate,
+  canView,
+} from './teams.policy.ts';
 export type { TeamAccess } from './teams.policy.ts';
 export {
   createPersonalTeam,

@@ -1,4 +1,7 @@
-import { Drawer } from '@mantine/core';
+import { Drawer, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { BREAKPOINTS_PX } from '@rushes/shared';
+import { HelpLink } from '../../ui/HelpLink.tsx';
 import { UI } from '@rushes/shared';
 import { Suspense, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { PageLoader } from '../../ui/PageLoader.tsx';
@@ -42,29 +45,42 @@ export function PanelHost({ children }: { children: ReactNode }) {
   );
 
   const entry = panel ? panelRegistry[panel.type] : null;
+  // Under 768 px a side panel is a full-screen sheet (issue 23).
+  const phone = useMediaQuery(`(max-width: ${(BREAKPOINTS_PX.tablet - 0.02) / 16}em)`) ?? false;
+  const title = panel ? panelTitle(panel.type, panel.props) : '';
   // The registry ties each type to its props; here they travel together untyped.
   const Component = entry?.component as ComponentType<PanelBaseProps> | undefined;
 
   return (
     <PanelContext.Provider value={api}>
       {children}
-      <Drawer
+      <Drawer.Root
         opened={opened}
         onClose={api.close}
         onExitTransitionEnd={() => {
           if (!opened) setPanel(null);
         }}
         position="right"
-        size="md"
-        closeButtonProps={{ 'aria-label': UI.close }}
-        title={panel ? panelTitle(panel.type, panel.props) : undefined}
+        size={phone ? '100%' : 'md'}
       >
-        {Component && panel && (
-          <Suspense fallback={<PageLoader />}>
-            <Component key={panelKey(panel)} {...panel.props} close={api.close} />
-          </Suspense>
-        )}
-      </Drawer>
+        <Drawer.Overlay />
+        <Drawer.Content>
+          <Drawer.Header>
+            <Drawer.Title fw={600}>{title}</Drawer.Title>
+            <Group gap={4} wrap="nowrap">
+              {entry && <HelpLink section={entry.help} topic={title} />}
+              <Drawer.CloseButton aria-label={UI.close} />
+            </Group>
+          </Drawer.Header>
+          <Drawer.Body>
+            {Component && panel && (
+              <Suspense fallback={<PageLoader />}>
+                <Component key={panelKey(panel)} {...panel.props} close={api.close} />
+              </Suspense>
+            )}
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
     </PanelContext.Provider>
   );
 }

@@ -28,6 +28,7 @@ import type {
 } from '../../features/subscription/DetailsPanels.tsx';
 import type { AddCreditsPanelProps } from '../../features/credits/AddCreditsPanel.tsx';
 import type { CloudPanelProps } from '../../features/cloud/panelProps.ts';
+import { withChunkTimeout } from '../chunkLoad.ts';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -86,122 +87,157 @@ declare module './registry.ts' {
   }
 }
 
-const TeamFormPanel = lazy(() => import('../../features/teams/TeamFormPanel.tsx'));
-const ApprovalRequestPanel = lazy(() => import('../../features/approvals/ApprovalRequestPanel.tsx'));
+const TeamFormPanel = lazy(withChunkTimeout(() => import('../../features/teams/TeamFormPanel.tsx')));
+const ApprovalRequestPanel = lazy(
+  withChunkTimeout(() => import('../../features/approvals/ApprovalRequestPanel.tsx')),
+);
 
 export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } = {
   accountSettings: {
+    help: 'account',
     title: UI.accountSettings,
-    component: lazy(() => import('../../features/account/AccountSettingsPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/account/AccountSettingsPanel.tsx'))),
   },
-  createTeam: { title: UI.createTeam, component: TeamFormPanel },
-  manageTeam: { title: UI.manageTeam, component: TeamFormPanel },
+  createTeam: { help: 'teams', title: UI.createTeam, component: TeamFormPanel },
+  manageTeam: { help: 'teams', title: UI.manageTeam, component: TeamFormPanel },
   teamMembers: {
+    help: 'teams',
     title: UI.teamMembers,
-    component: lazy(() => import('../../features/teams/TeamMembersPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/teams/TeamMembersPanel.tsx'))),
   },
   memberPermissions: {
+    help: 'teams',
     title: UI.memberPermissions,
-    component: lazy(() => import('../../features/teams/MemberPermissionsPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/teams/MemberPermissionsPanel.tsx'))),
   },
   teamList: {
+    help: 'teams',
     title: (props) => UI.teamsOf(props.name),
-    component: lazy(() => import('../../features/teams/TeamListPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/teams/TeamListPanel.tsx'))),
   },
   billingDetails: {
+    help: 'billing',
     title: UI.billingDetails,
-    component: lazy(() => import('../../features/billing/BillingPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/billing/BillingPanel.tsx'))),
   },
   integrationList: {
+    help: 'teams',
     title: UI.applications,
-    component: lazy(() => import('../../features/settings/IntegrationListPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/settings/IntegrationListPanel.tsx'))),
   },
   projectCollaborators: {
+    help: 'collaborators',
     title: UI.collaborators,
-    component: lazy(() => import('../../features/projects/CollaboratorsPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/projects/CollaboratorsPanel.tsx'))),
   },
   collaboratorPermissions: {
+    help: 'collaborators',
     title: UI.collaboratorPermissionsTitle,
-    component: lazy(() => import('../../features/projects/CollaboratorPermissionsPanel.tsx')),
+    component: lazy(
+      withChunkTimeout(() => import('../../features/projects/CollaboratorPermissionsPanel.tsx')),
+    ),
   },
   manageProject: {
+    help: 'projects',
     title: UI.manageProject,
-    component: lazy(() => import('../../features/projects/ManageProjectPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/projects/ManageProjectPanel.tsx'))),
   },
   assetMetadata: {
+    help: 'assets',
     title: UI.metadataTitle,
-    component: lazy(() => import('../../features/assets/MetadataPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/assets/MetadataPanel.tsx'))),
   },
   projectChat: {
+    help: 'chat',
     title: UI.projectChat,
-    component: lazy(() => import('../../features/chat/ChatPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/chat/ChatPanel.tsx'))),
   },
   projectHelp: {
+    help: 'chat',
     title: UI.projectHelp,
-    component: lazy(() => import('../../features/chat/ProjectHelpPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/chat/ProjectHelpPanel.tsx'))),
   },
   notifications: {
+    help: 'notifications',
     title: UI.notifications,
-    component: lazy(() => import('../../features/notifications/NotificationsPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/notifications/NotificationsPanel.tsx'))),
   },
   projectBrief: {
+    help: 'brief',
     title: UI.projectBrief,
-    component: lazy(() => import('../../features/tasks/BriefPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/tasks/BriefPanel.tsx'))),
   },
   taskList: {
+    help: 'tasks',
     title: UI.tasks,
-    component: lazy(() => import('../../features/tasks/TaskListPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/tasks/TaskListPanel.tsx'))),
   },
   taskForm: {
+    help: 'tasks',
     title: (props) => (props.taskDbId ? UI.updateTask : UI.createTask),
-    component: lazy(() => import('../../features/tasks/TaskFormPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/tasks/TaskFormPanel.tsx'))),
   },
   taskDetail: {
+    help: 'tasks',
     title: UI.taskDetails,
-    component: lazy(() => import('../../features/tasks/TaskDetailPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/tasks/TaskDetailPanel.tsx'))),
   },
   taskChat: {
+    help: 'chat',
     title: UI.taskChat,
-    component: lazy(() => import('../../features/tasks/chat/TaskChatPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/tasks/chat/TaskChatPanel.tsx'))),
   },
   transferTask: {
+    help: 'tasks',
     title: UI.transferTask,
-    component: lazy(() => import('../../features/tasks/TaskTransferPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/tasks/TaskTransferPanel.tsx'))),
   },
-  requestApproval: { title: UI.requestApproval, component: ApprovalRequestPanel },
-  requestReview: { title: UI.requestReview, component: ApprovalRequestPanel },
-  shareAsset: { title: UI.shareAsset, component: lazy(() => import('../../features/shares/SharePanel.tsx')) },
+  requestApproval: { help: 'approvals', title: UI.requestApproval, component: ApprovalRequestPanel },
+  requestReview: { help: 'approvals', title: UI.requestReview, component: ApprovalRequestPanel },
+  shareAsset: {
+    help: 'sharing',
+    title: UI.shareAsset,
+    component: lazy(withChunkTimeout(() => import('../../features/shares/SharePanel.tsx'))),
+  },
   aiAssistant: {
+    help: 'ai-assistant',
     title: AI_TEXT.panelTitle,
-    component: lazy(() => import('../../features/ai/AssistantPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/ai/AssistantPanel.tsx'))),
   },
   subscriptionPlans: {
+    help: 'billing',
     title: SUB_TEXT.subscriptionUpgrade,
-    component: lazy(() => import('../../features/subscription/UpgradePlansPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/subscription/UpgradePlansPanel.tsx'))),
   },
   planDetails: {
+    help: 'billing',
     title: SUB_TEXT.planDetails,
-    component: lazy(() => import('../../features/subscription/PlanDetailsPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/subscription/PlanDetailsPanel.tsx'))),
   },
   renewalDetails: {
+    help: 'billing',
     title: SUB_TEXT.renewSubscription,
-    component: lazy(() => import('../../features/subscription/RenewPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/subscription/RenewPanel.tsx'))),
   },
   storageDetails: {
+    help: 'billing',
     title: SUB_TEXT.storageDetails,
-    component: lazy(() => import('../../features/subscription/StorageDetailsPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/subscription/StorageDetailsPanel.tsx'))),
   },
   addStorage: {
+    help: 'billing',
     title: SUB_TEXT.addStorage,
-    component: lazy(() => import('../../features/subscription/AddStoragePanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/subscription/AddStoragePanel.tsx'))),
   },
   addCredits: {
+    help: 'billing',
     title: PAYMENT_TEXT.addCreditsTitle,
-    component: lazy(() => import('../../features/credits/AddCreditsPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/credits/AddCreditsPanel.tsx'))),
   },
   cloudSession: {
+    help: 'projects',
     title: CLOUD_TEXT.panelTitle,
-    component: lazy(() => import('../../features/cloud/CloudPanel.tsx')),
+    component: lazy(withChunkTimeout(() => import('../../features/cloud/CloudPanel.tsx'))),
   },
 };
 

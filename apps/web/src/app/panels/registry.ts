@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { GuideSection } from '@rushes/shared';
 
 /**
  * The side panels' types (spec 002 §2 Side panels). This file imports no feature: features import
@@ -24,5 +25,7 @@ export type PanelType = keyof PanelPropsMap;
 export interface PanelEntry<P> {
   /** The panel's title, fixed or from its props. */
   title: string | ((props: P) => string);
+  /** The user guide section its ? button opens (issue 23). */
+  help: GuideSection;
   component: LazyExoticComponent<ComponentType<P & PanelBaseProps>>;
 }

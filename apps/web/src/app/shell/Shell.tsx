@@ -6,6 +6,8 @@ import { useTaskEvents } from '../../features/tasks/useTaskEvents.ts';
 import { UploadDock } from '../../features/uploads/UploadDock.tsx';
 import { useUploadDockOpen } from '../../features/uploads/uploadDock.ts';
 import { useLeaveWarning } from '../../features/uploads/useLeaveWarning.ts';
+import { SupportChat } from '../../features/support/SupportChat.tsx';
+import { ProductTour } from '../../features/tour/ProductTour.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelHost } from '../panels/PanelHost.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -47,6 +49,8 @@ export function Shell() {
           </Suspense>
         </AppShell.Main>
       </AppShell>
+      <ProductTour />
+      <SupportChat />
     </PanelHost>
   );
 }

@@ -1,16 +1,23 @@
 import { ActionIcon, Avatar, Menu, Text } from '@mantine/core';
-import { IconHelp, IconLogout, IconSettings, IconUserCog } from '@tabler/icons-react';
+import { IconHelp, IconLogout, IconRoute, IconSettings, IconUserCog } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { APP_VERSION, UI, initialsOfNames } from '@rushes/shared';
+import { APP_VERSION, UI, initialsOfNames, SHELL_UI } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
+import { helpCenterUrl, useShellConfig } from '../../features/shell/api.ts';
+import { useRestartTour } from '../../features/tour/tourControl.ts';
 import { usePanels } from '../panels/PanelContext.ts';
 import { PATHS } from '../paths.ts';
 
-/** The user menu (spec 002 §2 Top bar): Team Settings, Account Settings, Help Center, Sign Out, version. */
+/**
+ * The user menu (spec 002 §2 Top bar): Team Settings, Account Settings, Help Center (HELP_CENTER_URL in
+ * a new tab, the user guide by default), Product Tour (restarts it; issue 23), Sign Out, version.
+ */
 export function UserMenu() {
   const user = useUser();
   const navigate = useNavigate();
   const panels = usePanels();
+  const config = useShellConfig().data;
+  const restartTour = useRestartTour();
 
   return (
     <Menu position="bottom-end" width={220} shadow="md">
@@ -44,9 +51,15 @@ export function UserMenu() {
         </Menu.Item>
         <Menu.Item
           leftSection={<IconHelp size={16} />}
-          onClick={() => window.open(PATHS.userGuide, '_blank', 'noopener,noreferrer')}
+          component="a"
+          href={helpCenterUrl(config)}
+          target="_blank"
+          rel="noopener noreferrer"
         >
           {UI.helpCenter}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconRoute size={16} />} onClick={restartTour}>
+          {SHELL_UI.restartTour}
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => navigate(PATHS.logout)}>
           {UI.signOut}

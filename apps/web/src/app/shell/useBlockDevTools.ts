@@ -1,17 +1,42 @@
 import { useEffect } from 'react';
+import { useSelectedTeam } from '../../api/currentUser.ts';
+import { useTeamShellSettings } from '../../features/shell/api.ts';
 
-/** Spec 002 §2 Other: the right-click menu and the F12 key are blocked in the shell. */
+/** Text fields keep the browser's own menu (spell check, paste). */
+export function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  const field = target.closest('input, textarea, [contenteditable=""], [contenteditable="true"]');
+  if (!field) return false;
+  if (field instanceof HTMLInputElement) {
+    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(field.type);
+  }
+  return true;
+}
+
+/**
+ * Spec 002 §2 Other, as decided in docs/decisions.md ("App shell completeness", issue 23): in the shell
+ * the browser's right-click menu gives way to the product's own menus (assets, folders, tasks, chat
+ * messages open theirs), except inside text fields, which keep the browser's. The F12 key is blocked
+ * only when the selected team turned it on (an opt-in for kiosk screens; it protects nothing).
+ */
 export function useBlockDevTools(): void {
+  const { team } = useSelectedTeam();
+  const blockF12 = useTeamShellSettings(team?.team_db_id ?? null).data?.block_dev_tools ?? false;
+
   useEffect(() => {
-    const onContextMenu = (event: MouseEvent) => event.preventDefault();
+    const onContextMenu = (event: MouseEvent) => {
+      if (!isEditable(event.target)) event.preventDefault();
+    };
+    document.addEventListener('contextmenu', onContextMenu);
+    return () => document.removeEventListener('contextmenu', onContextMenu);
+  }, []);
+
+  useEffect(() => {
+    if (!blockF12) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'F12') event.preventDefault();
     };
-    document.addEventListener('contextmenu', onContextMenu);
     document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('contextmenu', onContextMenu);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, []);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [blockF12]);
 }

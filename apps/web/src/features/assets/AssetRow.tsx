@@ -144,6 +144,7 @@ export const AssetRow = memo(function AssetRow({
   const drop = useVersionDrop(asset, onDropVersion);
   return (
     <Table.Tr
+      role="row"
       aria-label={asset.title}
       aria-selected={selected}
       {...drop.handlers}
@@ -166,7 +167,7 @@ export const AssetRow = memo(function AssetRow({
           onChange={(event) => onToggle(asset, event.currentTarget.checked)}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td className="rushes-card-main">
         <Group gap="sm" wrap="nowrap">
           <Thumbnail asset={asset} />
           <Stack gap={0} style={{ minWidth: 0 }}>
@@ -193,16 +194,18 @@ export const AssetRow = memo(function AssetRow({
           </Stack>
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={UI.fileType}>
         <Group gap={6} wrap="nowrap">
           <FileTypeIcon type={asset.file_type} size={16} />
           <Text size="sm">{UI.fileTypeLabels[asset.file_type]}</Text>
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={UI.uploadedOn}>
         <Text size="sm">{formatDate(asset.created_on)}</Text>
       </Table.Td>
-      <Table.Td>{asset.is_folder ? null : <ApprovalStatusBadge status={asset.approval_status} />}</Table.Td>
+      <Table.Td data-label={asset.is_folder ? undefined : UI.approvalStatus}>
+        {asset.is_folder ? null : <ApprovalStatusBadge status={asset.approval_status} />}
+      </Table.Td>
       <Table.Td>
         {colour ? (
           <ColorSwatch color={colour} size={18} role="img" aria-label={colour} />

@@ -63,7 +63,7 @@ export function AssetTable(props: AssetTableProps) {
 
   return (
     <Stack gap="xs">
-      <Table highlightOnHover verticalSpacing={6} aria-label={UI.assetName}>
+      <Table highlightOnHover verticalSpacing={6} aria-label={UI.assetName} className="rushes-cards">
         <Table.Thead>
           <Table.Tr>
             <Table.Th colSpan={2}>

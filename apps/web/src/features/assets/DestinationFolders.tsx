@@ -61,7 +61,7 @@ export function DestinationFolders(props: DestinationFoldersProps) {
           ),
         )}
       </Breadcrumbs>
-      <ScrollArea.Autosize mah="14rem">
+      <ScrollArea.Autosize mah="22rem">
         {browse.isPending && (
           <Center py="sm">
             <Loader size="xs" />

@@ -42,7 +42,7 @@ function FileInfo({ data }: { data: AssetMetadata }) {
       <Title order={3} size="h6" c="dimmed" tt="uppercase">
         {UI.fileInfo}
       </Title>
-      <DataList size="sm" labelWidth="8rem">
+      <DataList size="sm" labelWidth={128}>
         {rows.map(([label, value]) => (
           <DataList.Item key={label}>
             <DataList.ItemLabel>{label}</DataList.ItemLabel>

@@ -1,5 +1,5 @@
 import { Box, Center, Divider, Group, Loader, Stack, Text } from '@mantine/core';
-import { useLayoutEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   flattenChatGroups,
   formatTime,
@@ -7,7 +7,9 @@ import {
   type ChatDateGroup,
   type MentionUser,
 } from '@rushes/shared';
+import { ContextMenu } from '../../ui/ContextMenu.tsx';
 import { MemberAvatar } from '../../ui/MemberAvatar.tsx';
+import { messageMenuItems } from './messageActions.ts';
 import { userTimeZone } from '../../ui/timeZone.ts';
 import { type ChatPage } from './live.ts';
 import { MentionText } from './MentionText.tsx';
@@ -63,6 +65,7 @@ export function ChatLog({
   const seen = useRef({ first: '', last: '', fromBottom: 0 });
   const days = useMemo(() => joinPages(pages), [pages]);
   const timeZone = userTimeZone();
+  const [menu, setMenu] = useState<{ x: number; y: number; text: string } | null>(null);
 
   // Keep the reader's place: older messages arrived above → keep the same distance from the bottom;
   // a new one below → follow it when at the bottom or when it is one's own.
@@ -145,7 +148,16 @@ export function ChatLog({
                     </Text>
                   </Group>
                   {group.messages.map((m) => (
-                    <Box key={m.id} data-testid="chat-message" data-chat-line data-message-id={m.id}>
+                    <Box
+                      key={m.id}
+                      data-testid="chat-message"
+                      data-chat-line
+                      data-message-id={m.id}
+                      onContextMenu={(event) => {
+                        event.preventDefault();
+                        setMenu({ x: event.clientX, y: event.clientY, text: m.text });
+                      }}
+                    >
                       <MentionText text={m.text} mentioned={mentionedOf(m.mention?.user_ids)} />
                     </Box>
                   ))}
@@ -155,6 +167,7 @@ export function ChatLog({
           </Stack>
         ))}
       </Stack>
+      <ContextMenu at={menu} items={menu ? messageMenuItems(menu.text) : []} onClose={() => setMenu(null)} />
     </Box>
   );
 }

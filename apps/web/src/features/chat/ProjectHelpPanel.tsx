@@ -1,12 +1,14 @@
-import { Button, List, Stack, Text } from '@mantine/core';
+import { Anchor, Button, List, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { UI } from '@rushes/shared';
 import { usePanels } from '../../app/panels/PanelContext.ts';
+import { helpCenterUrl, useShellConfig } from '../shell/api.ts';
 import type { ChatPanelProps } from './ChatPanel.tsx';
 
 /** The Project Help panel (spec 000 §2): how the project chat works; back returns to the chat. */
 export default function ProjectHelpPanel({ projectDbId, title }: ChatPanelProps) {
   const panels = usePanels();
+  const config = useShellConfig().data;
   return (
     <Stack gap="md">
       <Button
@@ -23,6 +25,9 @@ export default function ProjectHelpPanel({ projectDbId, title }: ChatPanelProps)
           <List.Item key={item}>{item}</List.Item>
         ))}
       </List>
+      <Anchor href={helpCenterUrl(config)} target="_blank" rel="noopener noreferrer" size="sm">
+        {UI.helpCenter}
+      </Anchor>
     </Stack>
   );
 }

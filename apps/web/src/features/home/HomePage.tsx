@@ -22,19 +22,23 @@ export default function HomePage() {
         <Title order={1} size="h2">
           {UI.welcome(user.first_name || user.name)}
         </Title>
-        <TaskTray tray="my_tasks" title={UI.trayMyTasks} />
+        <div data-tour="tasks">
+          <TaskTray tray="my_tasks" title={UI.trayMyTasks} />
+        </div>
         <TaskTray tray="assigned_tasks" title={UI.trayAssignedTasks} />
         <SharedAssetsTray />
-        <ProjectTray
-          tray="my_projects"
-          title={UI.trayMyProjects}
-          teamDbId={team?.team_db_id ?? null}
-          action={
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              {UI.createProject}
-            </Button>
-          }
-        />
+        <div data-tour="projects">
+          <ProjectTray
+            tray="my_projects"
+            title={UI.trayMyProjects}
+            teamDbId={team?.team_db_id ?? null}
+            action={
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                {UI.createProject}
+              </Button>
+            }
+          />
+        </div>
         <ProjectTray tray="collaborated_projects" title={UI.trayCollaboratedProjects} teamDbId={null} />
       </Stack>
       <CreateProjectModal opened={creating} onClose={() => setCreating(false)} />

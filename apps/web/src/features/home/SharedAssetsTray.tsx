@@ -51,7 +51,7 @@ export function SharedAssetsTray() {
 
   return (
     <TrayFrame title={UI.traySharedAssets} total={total}>
-      <Box ref={box} mah="14rem" style={{ overflowY: 'auto' }}>
+      <Box ref={box} mah="22rem" style={{ overflowY: 'auto' }}>
         <ListStatus
           query={query}
           empty={cards.length === 0}

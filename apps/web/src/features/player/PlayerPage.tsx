@@ -1,9 +1,9 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceMobile, IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { DEFAULT_FRAME_RATE, MSG, UI, mediaFileUrl, type PlayerAsset } from '@rushes/shared';
+import { DEFAULT_FRAME_RATE, MSG, SHELL_UI, UI, mediaFileUrl, type PlayerAsset } from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { connectSocket } from '../../api/socket.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -11,6 +11,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { formatBytes, formatDuration } from '../projects/format.ts';
 import { projectPath } from '../projects/paths.ts';
 import { playerKeys, usePlayerAsset, usePlayerVersions } from './api.ts';
+import { iosPlayerPath } from './openInPlayer.ts';
 import { MediaView } from './MediaView.tsx';
 import { CompareView } from '../shares/review/CompareView.tsx';
 import { ImageReviewWorkspace } from '../shares/review/ImageReviewWorkspace.tsx';
@@ -133,7 +134,7 @@ export default function PlayerPage() {
   return (
     <Container size="lg" py="md">
       <Stack gap="md">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Button
               component={Link}
@@ -147,6 +148,17 @@ export default function PlayerPage() {
               {asset.title}
             </Title>
           </Group>
+          {asset.file_type === 'video' && asset.play_url && (
+            <Button
+              component={Link}
+              to={iosPlayerPath(asset.ingest_db_id)}
+              variant="default"
+              size="xs"
+              leftSection={<IconDeviceMobile size={16} />}
+            >
+              {SHELL_UI.iosPlayerOpen}
+            </Button>
+          )}
         </Group>
         {asset.external_player_url ? (
           <Stack gap="xs" align="flex-start">

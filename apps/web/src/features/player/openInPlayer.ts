@@ -1,7 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { externalPlayerHref } from '@rushes/shared';
+import { IOS_PLAYER_PATH, externalPlayerHref } from '@rushes/shared';
 import { usePlayerConfig } from './api.ts';
+
+/** /ios-player/?id=…: the iPhone and iPad player (spec 002 §2). */
+export const iosPlayerPath = (ingestDbId: string) =>
+  `${IOS_PLAYER_PATH}?id=${encodeURIComponent(ingestDbId)}`;
 
 /** /player/{id}: the in-product player (spec 002 §2). */
 export const playerPath = (ingestDbId: string) => `/player/${encodeURIComponent(ingestDbId)}`;

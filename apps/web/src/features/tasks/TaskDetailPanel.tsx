@@ -1,14 +1,5 @@
 import { Alert, Badge, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconCheck,
-  IconLock,
-  IconMessage,
-  IconPencil,
-  IconSend,
-  IconTransfer,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck, IconLock, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { MSG, UI, type Task } from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
@@ -23,6 +14,7 @@ import { DeleteTaskModal } from './DeleteTaskModal.tsx';
 import { dueDateLabel } from './format.ts';
 import { TaskStatusBadge } from './TaskStatusBadge.tsx';
 import { TransferAnswer } from './TransferAnswer.tsx';
+import { taskAction } from './taskActions.ts';
 
 export interface TaskDetailPanelProps {
   projectDbId: string;
@@ -80,12 +72,14 @@ function Actions({
   onDelete: () => void;
 }) {
   const panels = usePanels();
-  const ids = { projectDbId: task.project_db_id, taskDbId: task.task_db_id };
+  const chat = taskAction('chat');
+  const edit = taskAction('edit');
+  const transfer = taskAction('transfer');
   return (
     <Group gap="xs">
       <Button
         variant="light"
-        leftSection={<IconMessage size={16} />}
+        leftSection={<chat.icon size={16} />}
         rightSection={
           task.unread_messages > 0 ? (
             <Badge size="sm" color="red" circle aria-label={UI.unreadMessages(task.unread_messages)}>
@@ -93,26 +87,26 @@ function Actions({
             </Badge>
           ) : null
         }
-        onClick={() => panels.open('taskChat', { ...ids, title: task.task_type_label })}
+        onClick={() => chat.run(panels, task)}
       >
-        {UI.chat}
+        {chat.label}
       </Button>
-      {task.can_edit && (
+      {edit.enabled(task) && (
         <Button
           variant="default"
-          leftSection={<IconPencil size={16} />}
-          onClick={() => panels.open('taskForm', ids)}
+          leftSection={<edit.icon size={16} />}
+          onClick={() => edit.run(panels, task)}
         >
-          {UI.edit}
+          {edit.label}
         </Button>
       )}
-      {task.can_request_transfer && (
+      {transfer.enabled(task) && (
         <Button
           variant="default"
-          leftSection={<IconTransfer size={16} />}
-          onClick={() => panels.open('transferTask', ids)}
+          leftSection={<transfer.icon size={16} />}
+          onClick={() => transfer.run(panels, task)}
         >
-          {UI.transferTask}
+          {transfer.label}
         </Button>
       )}
       {task.can_complete && (
@@ -184,7 +178,7 @@ export default function TaskDetailPanel({ projectDbId, taskDbId }: TaskDetailPan
       )}
       {task.is_transfer_request && !task.is_completed && <TransferAnswer task={task} />}
       <Actions task={task} onComplete={() => setCompleting(true)} onDelete={() => setDeleting(true)} />
-      <DataList size="sm" labelWidth="7rem">
+      <DataList size="sm" labelWidth={112}>
         <Row label={UI.status}>
           <TaskStatusBadge task={task} />
         </Row>

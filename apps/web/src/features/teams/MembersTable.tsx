@@ -44,8 +44,8 @@ export function MembersTable() {
   }
 
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label={UI.tabMembers}>
+    <Table.ScrollContainer minWidth={640} className="rushes-cards-scroll">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={UI.tabMembers} className="rushes-cards">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{UI.columnName}</Table.Th>
@@ -55,8 +55,8 @@ export function MembersTable() {
         </Table.Thead>
         <Table.Tbody>
           {users.data.map((member) => (
-            <Table.Tr key={member.user_db_id}>
-              <Table.Td>
+            <Table.Tr role="row" key={member.user_db_id}>
+              <Table.Td className="rushes-card-main">
                 <Group gap="sm" wrap="nowrap">
                   <MemberAvatar name={member.name} color={member.user_badge_color} size={30} />
                   <Stack gap={0} style={{ minWidth: 0 }}>
@@ -67,10 +67,10 @@ export function MembersTable() {
                   </Stack>
                 </Group>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={UI.columnAddedOn}>
                 <Text size="sm">{formatDate(member.created_on)}</Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={UI.columnTeam}>
                 <TeamsCell member={member} />
               </Table.Td>
             </Table.Tr>

@@ -9,6 +9,7 @@ import { Form } from '../../ui/Form.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { toast } from '../../ui/toast.ts';
 import { TwoFactorToggle } from '../account/TwoFactorToggle.tsx';
+import { BlockDevToolsSwitch } from '../shell/BlockDevToolsSwitch.tsx';
 import {
   type TeamWithDetail,
   useCreateTeam,
@@ -174,6 +175,7 @@ function TeamForm({ team, catalogue, regions, close }: TeamFormProps) {
             enabled={team.two_factor_authentication_enabled}
             onChanged={() => void refresh()}
           />
+          <BlockDevToolsSwitch teamDbId={team.team_db_id} />
         </>
       )}
     </Stack>

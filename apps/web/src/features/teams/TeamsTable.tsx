@@ -44,8 +44,8 @@ export function TeamsTable({
     panels.open('teamMembers', { teamDbId: team.team_db_id, teamName: team.name });
 
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label={UI.tabTeams}>
+    <Table.ScrollContainer minWidth={760} className="rushes-cards-scroll">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={UI.tabTeams} className="rushes-cards">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{UI.columnName}</Table.Th>
@@ -60,22 +60,22 @@ export function TeamsTable({
         </Table.Thead>
         <Table.Tbody>
           {teams.data.map((team) => (
-            <Table.Tr key={team.team_db_id}>
-              <Table.Td>
+            <Table.Tr role="row" key={team.team_db_id}>
+              <Table.Td className="rushes-card-main">
                 <NameCell name={team.name} onOpen={team.is_admin ? () => manage(team) : undefined} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={UI.columnTeamId}>
                 <Text size="sm" ff="monospace">
                   {team.team_id}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={UI.columnRegion}>
                 <Text size="sm">{regionOf(team)}</Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={UI.columnMembers}>
                 <AvatarStack people={team.detail?.avatars ?? []} count={team.no_of_users} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label={UI.columnCreatedOn}>
                 <Text size="sm">{formatDate(team.created_on)}</Text>
               </Table.Td>
               <Table.Td>

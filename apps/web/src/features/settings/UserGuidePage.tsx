@@ -1,6 +1,0 @@
-import { UI } from '@rushes/shared';
-import { ComingLaterPage } from './ComingLaterPage.tsx';
-
-export default function UserGuidePage() {
-  return <ComingLaterPage title={UI.userGuide} />;
-}

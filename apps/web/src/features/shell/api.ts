@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { ROUTES, type ShellConfig } from '@rushes/shared';
+import { call } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
+
+/** The app shell's calls (issue 23); keys start with 'shell'. */
+export const shellKeys = {
+  config: ['shell', 'config'] as const,
+  supportChat: ['shell', 'supportChat'] as const,
+  tour: ['shell', 'tour'] as const,
+  team: (teamDbId: string) => ['shell', 'team', teamDbId] as const,
+};
+
+/** The build of this page (VITE_BUILD_TYPE=app at build time), else the server's BUILD_TYPE. */
+const BUILT_AS_APP = import.meta.env.VITE_BUILD_TYPE === 'app';
+
+/** The runtime settings: Help Center's address and the build type; read once per session. */
+export function useShellConfig() {
+  return useQuery({
+    queryKey: shellKeys.config,
+    queryFn: ({ signal }) => call(ROUTES.shell.config, {}, { signal }),
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+}
+
+/** Whether this is the app build (the embedded/kiosk shell): no notification bell, no team switcher. */
+export function useIsAppBuild(): boolean {
+  const config = useShellConfig().data;
+  return BUILT_AS_APP || config?.build_type === 'app';
+}
+
+/** Where Help Center opens: HELP_CENTER_URL, the user guide by default. */
+export function helpCenterUrl(config: ShellConfig | undefined): string {
+  return config?.help_center_url || '/user-guide';
+}
+
+export function useSupportChat() {
+  return useQuery({
+    queryKey: shellKeys.supportChat,
+    queryFn: ({ signal }) => call(ROUTES.shell.supportChat, {}, { signal }),
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+}
+
+export function useProductTour() {
+  return useQuery({
+    queryKey: shellKeys.tour,
+    queryFn: ({ signal }) => call(ROUTES.shell.tour, {}, { signal }),
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+}
+export const useUpdateTour = mutationHook(ROUTES.shell.updateTour);
+
+export function useTeamShellSettings(teamDbId: string | null) {
+  return useQuery({
+    queryKey: shellKeys.team(teamDbId ?? ''),
+    queryFn: ({ signal }) => call(ROUTES.shell.teamSettings, { team_db_id: teamDbId! }, { signal }),
+    enabled: Boolean(teamDbId),
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}
+export const useUpdateTeamShellSettings = mutationHook(ROUTES.shell.updateTeamSettings);
