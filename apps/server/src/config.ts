@@ -99,6 +99,22 @@ const schema = z.object({
    * host is listed here: comma-separated host names, IP addresses or CIDR ranges (e.g. localhost).
    */
   OUTBOUND_TRUSTED_HOSTS: z.string().default(''),
+  /**
+   * S3 integrations (issue 17): the endpoint every Amazon S3 integration talks to. Empty: AWS's own
+   * regional endpoint. Set it to an S3-compatible server (tests: s3rver on loopback, listed in
+   * OUTBOUND_TRUSTED_HOSTS); Contido integrations carry their own endpoint.
+   */
+  INTEGRATIONS_S3_ENDPOINT: z.string().default(''),
+  /** The AWS account (principal) customers trust in the role trust policy of an S3 integration. */
+  INTEGRATIONS_AWS_ACCOUNT_ID: z.string().default('000000000000'),
+  /** Parts of a multipart export (bytes, S3's minimum is 5 MiB). */
+  TRANSFER_PART_SIZE: z.coerce
+    .number()
+    .int()
+    .min(5 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
+  /** A running transfer's job lock: after a crash another worker resumes it within this time. */
+  TRANSFER_LOCK_SECONDS: z.coerce.number().int().min(3).default(30),
 });
 
 export type Env = z.infer<typeof schema>;

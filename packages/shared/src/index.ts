@@ -35,3 +35,4 @@ export * from './rules/sharing.ts';
 export * from './schemas/sharing.ts';
 export * from './rules/timecode.ts';
 export * from './schemas/reviewComments.ts';
+export * from './schemas/integrations.ts';

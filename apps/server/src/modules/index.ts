@@ -17,6 +17,8 @@ import { approvalsModule } from './approvals/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { mediaModule } from './media/index.ts';
 import { aiModule } from './ai/index.ts';
+import { transfersModule } from './transfers/index.ts';
+import { integrationsModule } from './integrations/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -42,6 +44,8 @@ export const MODULES = [
   uploadsModule,
   mediaModule,
   aiModule,
+  transfersModule,
+  integrationsModule,
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
 import { aiRoutes } from './ai.ts';
+import { integrationsRoutes, transfersRoutes } from './integrations.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -34,6 +35,8 @@ export const ROUTES = {
   chat: chatRoutes,
   notifications: notificationsRoutes,
   ai: aiRoutes,
+  integrations: integrationsRoutes,
+  transfers: transfersRoutes,
   shares: sharesRoutes,
   versions: versionsRoutes,
   comments: commentsRoutes,

@@ -17,3 +17,5 @@ export * from './tasks.ts';
 export * from './teams.ts';
 export * from './uploads.ts';
 export * from './ai.ts';
+export * from './integrations.ts';
+export * from './transfers.ts';

@@ -4,7 +4,7 @@ import { assetsRoutes } from './assets.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
 export { originalKey, proxyKey, thumbnailKey } from './assetKeys.ts';
-export { findAsset, findFileAsset, folderIn, type AssetRow } from './assets.sql.ts';
+export { findAsset, findFileAsset, folderIn, subtreeOf, type AssetRow } from './assets.sql.ts';
 export {
   ensureFolderPath,
   insertAsset,

@@ -4,6 +4,7 @@ import { freePartsJob, scheduleUploadsCleanup, uploadsCleanupJob } from './uploa
 import { uploadsRoutes } from './uploads.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
+export { recordIngestedAsset, type IngestedFile } from './uploads.ingest.ts';
 
 /** Resumable multipart uploads: sessions, signed parts (fs driver), completion, hourly cleanup. */
 export const uploadsModule = defineModule({
