@@ -25,7 +25,7 @@ import { call, type Person } from '../teams/teams.testkit.ts';
  * name) is trusted here. The secret never appears in an answer or a log line.
  */
 const SECRET = `Sk-${randomBytes(12).toString('hex')}`;
-let lines: string[] = [];
+const lines: string[] = [];
 let built: BuiltApp;
 let database: Database;
 let dataDir: string;
