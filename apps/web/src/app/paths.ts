@@ -19,6 +19,10 @@ export const PATHS = {
   player: '/player/:id',
   /** the public review page of a share link (issue 16): ?shared_link= or ?shared_asset= */
   review: '/review',
+  /** import from a bucket into a project (spec 002 §2; links from integrationPaths.ts) */
+  importAssets: '/import-assets/:projectDbId/:service/:bucketName?/:integrationDbId?',
+  /** a project's transfers (spec 000 §2, 002 §2) */
+  transfers: '/transfers/:projectDbId/:service',
 } as const;
 
 /** Where the upgrade notice leads (spec 002 §2). */

@@ -21,6 +21,8 @@ const loadUserGuidePage = () => import('../features/settings/UserGuidePage.tsx')
 const loadProjectPage = () => import('../features/projects/ProjectPage.tsx');
 const loadPlayerPage = () => import('../features/player/PlayerPage.tsx');
 const loadReviewPage = () => import('../features/shares/ReviewPage.tsx');
+const loadImportPage = () => import('../features/integrations/ImportAssetsPage.tsx');
+const loadTransfersPage = () => import('../features/integrations/TransfersPage.tsx');
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 // The logged-in shell (realtime socket, upload dock, panels) is its own chunk: public pages such as
 // /login load none of it (issue 22). It and the logged-in pages are the router's lazy routes, which
@@ -59,6 +61,8 @@ export const router = createBrowserRouter([
               { path: PATHS.userGuide, lazy: lazyRoute(loadUserGuidePage) },
               { path: PATHS.project, lazy: lazyRoute(loadProjectPage) },
               { path: PATHS.player, lazy: lazyRoute(loadPlayerPage) },
+              { path: PATHS.importAssets, lazy: lazyRoute(loadImportPage) },
+              { path: PATHS.transfers, lazy: lazyRoute(loadTransfersPage) },
             ],
           },
         ],

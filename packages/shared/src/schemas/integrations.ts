@@ -43,6 +43,8 @@ export const INTEGRATIONS_API = {
 export const BUCKET_PAGE_SIZE = 100;
 export const FOLDER_PAGE_SIZE = 500;
 export const TRANSFERS_PAGE_SIZE = 25;
+/** After an export the notification list is refetched after 1 s (spec 002 §4, §9). */
+export const EXPORT_NOTIFICATIONS_REFETCH_MS = 1000;
 
 export const BUCKET_SERVICES = ['s3', 'contido'] as const;
 export type BucketService = (typeof BUCKET_SERVICES)[number];
@@ -101,6 +103,17 @@ export const INTEGRATION_TEXT = {
   invalidEndpoint: 'Enter a valid URL',
   bucketRequired: 'Export requires a bucket',
   transferCancelled: 'Transfer cancelled',
+  loading: 'Loading…',
+  yes: 'Yes',
+  no: 'No',
+  importFromBucket: 'Import from bucket',
+  importSelected: 'Import selected',
+  folder: 'Folder',
+  destinationFolder: 'Destination folder',
+  progress: 'Progress',
+  reason: 'Reason',
+  type: 'Type',
+  title: 'Title',
   transferNotCancellable: 'This transfer has already ended',
   transferNotRetryable: 'Only a failed transfer can be retried',
   integrationNotReady: 'Run Test connection first',
@@ -216,6 +229,9 @@ export const contidoIdQuery = z.object({ integration_db_id: uuid() });
 
 export const s3Setup = z.object({
   external_id: z.string(),
+  /** the team's region: S3 integrations use it (read-only in the form) */
+  region: z.string(),
+  region_name: z.string(),
   rushes_principal: z.string(),
   role_trust_policy: z.string(),
 });

@@ -82,8 +82,10 @@ export function createBucketsService(ctx: AppContext, service: BucketServiceName
   }
 
   function setup(userId: string, teamId: string) {
-    return canUseIntegrations(db, userId, teamId).then(() => ({
+    return canUseIntegrations(db, userId, teamId).then((access) => ({
       external_id: externalIdOf(ctx, teamId),
+      region: access.team.awsRegion || 'us-east-1',
+      region_name: regionName(access.team.awsRegion || 'us-east-1'),
       rushes_principal: principalOf(ctx),
       role_trust_policy: roleTrustPolicy(ctx, teamId),
     }));

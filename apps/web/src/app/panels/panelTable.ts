@@ -1,4 +1,4 @@
-import { AI_TEXT, UI } from '@rushes/shared';
+import { AI_TEXT, INTEGRATION_TEXT, UI } from '@rushes/shared';
 import { lazy } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -19,6 +19,8 @@ import type { TaskChatPanelProps } from '../../features/tasks/chat/TaskChatPanel
 import type { ApprovalRequestPanelProps } from '../../features/approvals/ApprovalRequestPanel.tsx';
 import type { SharePanelProps } from '../../features/shares/SharePanel.tsx';
 import type { AssistantPanelProps } from '../../features/ai/panelProps.ts';
+import type { BucketIntegrationsPanelProps } from '../../features/integrations/BucketIntegrationsPanel.tsx';
+import type { ExportPanelProps } from '../../features/integrations/ExportPanel.tsx';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -34,6 +36,10 @@ declare module './registry.ts' {
     teamList: TeamListPanelProps;
     billingDetails: BillingPanelProps;
     integrationList: Record<string, never>;
+    /** S3 and Contido: integrated list, new integration, details (spec 002 §2) */
+    bucketIntegrations: BucketIntegrationsPanelProps;
+    /** export to bucket (spec 002 §2, §4) */
+    exportToBucket: ExportPanelProps;
     /** collaborators of a project (spec 002 §3, §6) */
     projectCollaborators: CollaboratorsPanelProps;
     /** one collaborator's permissions and role badge (spec 000 §4) */
@@ -95,6 +101,14 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   integrationList: {
     title: UI.applications,
     component: lazy(() => import('../../features/settings/IntegrationListPanel.tsx')),
+  },
+  bucketIntegrations: {
+    title: (props) => (props.service === 's3' ? INTEGRATION_TEXT.amazonS3 : INTEGRATION_TEXT.contido),
+    component: lazy(() => import('../../features/integrations/BucketIntegrationsPanel.tsx')),
+  },
+  exportToBucket: {
+    title: INTEGRATION_TEXT.exportToBucket,
+    component: lazy(() => import('../../features/integrations/ExportPanel.tsx')),
   },
   projectCollaborators: {
     title: UI.collaborators,

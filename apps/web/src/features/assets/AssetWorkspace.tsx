@@ -86,6 +86,17 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
           assets: assets.map((a) => ({ ingest_db_id: a.ingest_db_id, title: a.title })),
           onShared: reset,
         }),
+      exportToBucket: (assets) =>
+        panels.open('exportToBucket', {
+          projectDbId,
+          teamDbId: info.team_db_id,
+          assets: assets.map((a) => ({
+            ingest_db_id: a.ingest_db_id,
+            title: a.title,
+            is_folder: a.is_folder,
+          })),
+          onExported: reset,
+        }),
       uploadVersion: (asset) => versionUpload.choose(asset),
       copyMove: (kind, assets) => setDialog({ kind, assets, open: true }),
       remove: (assets) => setDialog({ kind: 'delete', assets, open: true }),

@@ -7,12 +7,15 @@ import {
   IconMessageCircle,
   IconSettings,
   IconTrash,
+  IconBucket,
   IconUpload,
   IconUsers,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
+import { Link, useNavigate } from 'react-router';
+import { formatNumber, INTEGRATION_TEXT, UI, type ProjectInfo } from '@rushes/shared';
 import { AssistantButton } from '../ai/AssistantButton.tsx';
+import { TransfersMenu } from '../integrations/TransfersMenu.tsx';
+import { importPath } from '../integrations/paths.ts';
 import { useAssetPages } from '../assets/api.ts';
 import { useChatCounters } from '../chat/api.ts';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
@@ -95,6 +98,7 @@ function Fact({ label, value }: { label: string; value: string }) {
  */
 export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
   const unread = useChatCounters(info.project_db_id).data?.unread ?? 0;
+  const navigate = useNavigate();
   return (
     <Stack gap={6}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -125,6 +129,7 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
             {UI.collaborators}
           </Button>
           <AssistantButton projectDbId={info.project_db_id} />
+          <TransfersMenu projectDbId={info.project_db_id} />
           {on.picker && (
             <Menu position="bottom-end" shadow="md">
               <Menu.Target>
@@ -136,6 +141,12 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
                 </Menu.Item>
                 <Menu.Item leftSection={<IconFolderUp size={16} />} onClick={on.picker.chooseFolder}>
                   {UI.uploadFolder}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconBucket size={16} />}
+                  onClick={() => void navigate(importPath(info.project_db_id, 's3'))}
+                >
+                  {INTEGRATION_TEXT.importFromBucket}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
