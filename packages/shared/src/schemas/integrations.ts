@@ -135,6 +135,13 @@ const nameLike = () =>
     .regex(NAME_LIKE_PATTERN, { error: INTEGRATION_TEXT.invalidName });
 const optionalFolder = () => z.union([z.literal(''), folderPath()]).optional();
 
+/** dd-mm-yyyy of an instant in UTC (spec 002 §4): the export's date folder. */
+export function utcDateFolder(at: Date) {
+  const dd = String(at.getUTCDate()).padStart(2, '0');
+  const mm = String(at.getUTCMonth() + 1).padStart(2, '0');
+  return `${dd}-${mm}-${at.getUTCFullYear()}`;
+}
+
 /** Integration status text, lower-cased for its colour (spec 002 §4). */
 export function integrationStatusColor(status: string): 'red' | 'green' | 'yellow' {
   const s = status.toLowerCase();

@@ -7,6 +7,7 @@ import {
   unsupportedReason,
   exportBody,
   importBody,
+  utcDateFolder,
 } from '@rushes/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -20,11 +21,7 @@ import { canUseIntegration } from './integrations.policy.ts';
 import { s3ClientFor } from './s3client.ts';
 
 /** dd-mm-yyyy of an instant in UTC (spec 002 §4: the export's date folder). */
-export function dateFolderOf(at: Date) {
-  const dd = String(at.getUTCDate()).padStart(2, '0');
-  const mm = String(at.getUTCMonth() + 1).padStart(2, '0');
-  return `${dd}-${mm}-${at.getUTCFullYear()}`;
-}
+export const dateFolderOf = utcDateFolder;
 
 const basename = (key: string) => key.split('/').filter(Boolean).pop() ?? key;
 const plural = (n: number) => (n === 1 ? '1 file' : `${n} files`);

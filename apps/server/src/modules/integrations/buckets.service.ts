@@ -157,7 +157,8 @@ export function createBucketsService(ctx: AppContext, service: BucketServiceName
       const b = row.inputBucket;
       if (await run('HeadBucket', b, () => s3.send(new HeadBucketCommand({ Bucket: b }))))
         await run('ListObjectsV2', b, () =>
-          s3.send(new ListObjectsV2Command({ Bucket: b, Prefix: prefixOf(row.inputFolder), MaxKeys: 1 })),
+          // one level (Delimiter), no MaxKeys: s3rver answers 500 to any truncated listing
+          s3.send(new ListObjectsV2Command({ Bucket: b, Prefix: prefixOf(row.inputFolder), Delimiter: '/' })),
         );
     }
     if (row.outputBucket) {

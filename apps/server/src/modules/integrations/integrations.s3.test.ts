@@ -130,6 +130,7 @@ describe('S3 integrations', () => {
 
   it('lists the buckets and a folder of the input bucket', async () => {
     await s3.put('footage-in', 'rushes/day1/a.mp4', clip);
+    await s3.put('footage-in', 'rushes/cover.mp4', clip);
     await s3.put('footage-in', 'rushes/day1/b.mp4', clip);
     await s3.put('footage-in', 'rushes/day1/c.mp4', clip);
     await s3.put('footage-in', 'outside.mp4', clip);
@@ -148,6 +149,9 @@ describe('S3 integrations', () => {
       bucket: 'footage-in',
     });
     expect(root.body.data.folders).toEqual([{ label: 'day1', value: 'day1' }]);
+    // Test connection again with objects under the input folder (ListObjectsV2 sees them)
+    const again = await call<{ status: string }>(t, 'POST', P.s3Test, owner, { s3_integration_db_id: id });
+    expect(again.body.data.status).toBe('success');
     const day = await call<{ files: { key: string; name: string }[] }>(t, 'GET', P.s3Folders, owner, {
       integration_db_id: id,
       bucket: 'footage-in',

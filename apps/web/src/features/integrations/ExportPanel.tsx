@@ -5,6 +5,7 @@ import {
   INTEGRATION_TEXT as T,
   EXPORT_NOTIFICATIONS_REFETCH_MS,
   isValidFolderPath,
+  utcDateFolder,
   type BucketIntegration,
 } from '@rushes/shared';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
@@ -89,8 +90,8 @@ export default function ExportPanel({
         error={folderError}
       />
       {integration?.create_date_folders && (
-        <Text size="sm" c="dimmed">
-          {T.createDateFolders}
+        <Text size="sm" c="dimmed" data-testid="date-folder">
+          {`${T.createDateFolders}: ${utcDateFolder(new Date())} (UTC)`}
         </Text>
       )}
       <Button
