@@ -114,6 +114,13 @@ const schema = z.object({
     .min(5 * 1024 * 1024)
     .default(16 * 1024 * 1024),
   /** A running transfer's job lock: after a crash another worker resumes it within this time. */
+  /** Sprinklr API (issue 17): base URL; an environment adds its path prefix (`/prod2`), production none. */
+  SPRINKLR_API_URL: z.string().default('https://api2.sprinklr.com'),
+  /** The app's Sprinklr API key (sent as the `key` header) and secret (token refresh). */
+  SPRINKLR_API_KEY: z.string().default(''),
+  SPRINKLR_API_SECRET: z.string().default(''),
+  /** The refresh token the first token of each environment is obtained with (then stored sealed). */
+  SPRINKLR_REFRESH_TOKEN: z.string().default(''),
   TRANSFER_LOCK_SECONDS: z.coerce.number().int().min(3).default(30),
 });
 

@@ -1,5 +1,5 @@
 import { aiRoutes } from './ai.ts';
-import { integrationsRoutes, transfersRoutes } from './integrations.ts';
+import { integrationsRoutes, sprinklrRoutes, transfersRoutes } from './integrations.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -37,6 +37,7 @@ export const ROUTES = {
   ai: aiRoutes,
   integrations: integrationsRoutes,
   transfers: transfersRoutes,
+  sprinklr: sprinklrRoutes,
   shares: sharesRoutes,
   versions: versionsRoutes,
   comments: commentsRoutes,

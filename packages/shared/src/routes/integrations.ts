@@ -18,6 +18,19 @@ import {
   transferIdBody,
   transferPage,
   transfersQuery,
+  SPRINKLR_API,
+  sharedStatus,
+  sharedStatusQuery,
+  shareTarget,
+  shareTargetsQuery,
+  shareToIntegrationAnswer,
+  shareToIntegrationBody,
+  sprinklrCampaign,
+  sprinklrCreateBody,
+  sprinklrIntegration,
+  sprinklrOptions,
+  sprinklrOptionsQuery,
+  sprinklrValidateQuery,
 } from '../schemas/integrations.ts';
 import { defineRoutes } from './define.ts';
 
@@ -139,5 +152,66 @@ export const transfersRoutes = defineRoutes('transfers', {
     body: transferIdBody,
     response: z.object({ message: z.string() }),
     policy: 'transfers.canManageTransfer',
+  },
+});
+
+/** Sprinklr (issue 17): the same team rule as every integration (can_view_app_integration). */
+export const sprinklrRoutes = defineRoutes('sprinklr', {
+  list: {
+    method: 'GET',
+    path: SPRINKLR_API.root,
+    query: teamQuery,
+    response: z.object({ integrations: z.array(sprinklrIntegration) }),
+    policy: TEAM,
+  },
+  detail: {
+    method: 'GET',
+    path: SPRINKLR_API.detail,
+    query: contidoIdQuery,
+    response: z.object({ integration: sprinklrIntegration }),
+    policy: ONE,
+  },
+  options: {
+    method: 'GET',
+    path: SPRINKLR_API.options,
+    query: sprinklrOptionsQuery,
+    response: sprinklrOptions,
+    policy: TEAM,
+  },
+  validate: {
+    method: 'GET',
+    path: SPRINKLR_API.validate,
+    query: sprinklrValidateQuery,
+    response: sprinklrCampaign,
+    policy: TEAM,
+  },
+  create: {
+    method: 'POST',
+    path: SPRINKLR_API.root,
+    body: sprinklrCreateBody,
+    response: z.object({ message: z.string(), integration: sprinklrIntegration }),
+    policy: TEAM,
+  },
+  remove: { method: 'DELETE', path: SPRINKLR_API.root, body: contidoIdQuery, response: message, policy: ONE },
+  shareTargets: {
+    method: 'GET',
+    path: SPRINKLR_API.share,
+    query: shareTargetsQuery,
+    response: z.object({ integrations: z.array(shareTarget) }),
+    policy: TEAM,
+  },
+  share: {
+    method: 'POST',
+    path: SPRINKLR_API.share,
+    body: shareToIntegrationBody,
+    response: shareToIntegrationAnswer,
+    policy: ONE,
+  },
+  sharedStatus: {
+    method: 'GET',
+    path: `${SPRINKLR_API.share}/status`,
+    query: sharedStatusQuery,
+    response: sharedStatus,
+    policy: 'projects.canViewProject',
   },
 });

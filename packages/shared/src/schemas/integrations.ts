@@ -361,3 +361,118 @@ export const transfersQuery = z.object({
 export const transferPage = z.object({ transfers: z.array(transfer), total_entries: z.number() });
 export const transferIdBody = z.object({ transfer_db_id: uuid() });
 export const startedTransfer = z.object({ message: z.string(), transfer: transfer });
+
+// ---- Sprinklr (spec 002 §3, §4, §5, §7) ----
+
+export const SPRINKLR_API = {
+  /** GET the team's Sprinklr integrations; POST create; DELETE (integration_db_id) */
+  root: '/api/integrations/sprinklr',
+  detail: '/api/integrations/sprinklr/detail',
+  /** GET options (integration_type sprinklr_integration; environment, business_units true) */
+  options: '/api/integrations/options',
+  /** GET validate a campaign (environment, campaign_id) */
+  validate: '/api/integrations/sprinklr/validate',
+  /** GET integrations for sharing (team_db_id, project_db_id); POST share (integration_db_id, ingest_db_ids[]) */
+  share: '/api/integrations/share',
+} as const;
+
+export const SPRINKLR_TEXT = {
+  sharedBy: (name: string) => `This asset has been shared by ${name}`,
+  campaignDeleted: 'This campaign has been deleted',
+  campaignArchived: 'This campaign has been archived',
+  campaignDraft: 'This campaign is in DRAFT status',
+  environment: 'Environment',
+  businessUnit: 'Business unit',
+  agency: 'Agency for media assets',
+  campaignId: 'Campaign ID',
+  campaignName: 'Campaign name',
+  validate: 'Validate',
+  alreadyShared: 'These files were already shared to this campaign',
+  proceed: 'Proceed',
+  share: 'Share',
+  shareStarted: 'Asset shared successfully',
+  integrationType: 'sprinklr_integration',
+} as const;
+
+const option = z.object({ value: z.string(), label: z.string() });
+
+export const sprinklrIntegration = z.object({
+  integration_db_id: z.string(),
+  environment: z.string(),
+  business_unit: z.string(),
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  agency_for_media_assets: z.string().nullable(),
+  status: z.string(),
+  integration_type: z.literal('sprinklr_integration'),
+  created_at: z.string(),
+});
+export type SprinklrIntegration = z.infer<typeof sprinklrIntegration>;
+
+export const sprinklrOptionsQuery = z.object({
+  team_db_id: uuid(),
+  integration_type: z.literal('sprinklr_integration').default('sprinklr_integration'),
+  environment: z.string().max(20).optional(),
+  business_units: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .transform((v) => v === true || v === 'true')
+    .optional(),
+});
+export const sprinklrOptions = z.object({
+  environments: z.array(option),
+  business_units: z.array(option),
+  agency_for_media_assets: z.array(option),
+  campaign: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+
+export const sprinklrValidateQuery = z.object({
+  team_db_id: uuid(),
+  environment: z.string().min(1, { error: MSG.required }).max(20),
+  campaign_id: z.string().min(1, { error: MSG.required }).max(100),
+});
+export const sprinklrCampaign = z.object({
+  deleted: z.boolean(),
+  archived: z.boolean(),
+  status: z.string(),
+  name: z.string(),
+  /** set when the campaign cannot be used (deleted, archived, DRAFT): the Error toast's text */
+  message: z.string().nullable(),
+});
+
+export const sprinklrCreateBody = z.object({
+  team_db_id: uuid(),
+  team_id: z.string().optional(),
+  environment: z.string().min(1, { error: MSG.required }).max(20),
+  business_unit: z.string().min(1, { error: MSG.required }).max(100),
+  campaign_id: z.string().min(1, { error: MSG.required }).max(100),
+  agency_for_media_assets: z.string().max(100).optional(),
+});
+
+export const shareTargetsQuery = z.object({ team_db_id: uuid(), project_db_id: uuid() });
+export const shareTarget = z.object({
+  integration_db_id: z.string(),
+  business_unit: z.string(),
+  agency_for_media_assets: z.string().nullable(),
+  campaign_name: z.string(),
+});
+export const shareToIntegrationBody = z.object({
+  team_db_id: uuid(),
+  project_db_id: uuid(),
+  integration_db_id: uuid(),
+  ingest_db_ids: z.array(uuid()).min(1, { error: MSG.required }).max(100),
+});
+export const shareToIntegrationAnswer = z.object({
+  message: z.string(),
+  /** already shared to this integration: nothing was shared; Proceed retries without them */
+  files: z.array(z.object({ ingest_db_id: z.string(), filename: z.string() })),
+  transfer: transfer.nullable(),
+});
+export const sharedStatusQuery = z.object({ project_db_id: uuid(), ingest_db_ids: z.string().max(4000) });
+export const sharedStatus = z.object({
+  assets: z.array(
+    z.object({
+      ingest_db_id: z.string(),
+      sprinklr_shared_by: z.object({ user_id: z.string(), name: z.string() }).nullable(),
+    }),
+  ),
+});

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { teams } from './teams.ts';
 
@@ -40,4 +40,37 @@ export const integrations = pgTable(
     createdAt: at('created_at'),
   },
   (t) => [index('integrations_team_idx').on(t.teamId, t.service, t.createdAt)],
+);
+
+/**
+ * Sprinklr OAuth tokens (issue 17): one row per API key and environment, sealed. A refresh runs
+ * under this row's lock (SELECT … FOR UPDATE), so two workers never refresh the same token at once.
+ */
+export const sprinklrTokens = pgTable('sprinklr_tokens', {
+  id: text('id').primaryKey(),
+  sealedAccess: text('sealed_access').notNull(),
+  sealedRefresh: text('sealed_refresh').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  updatedAt: at('updated_at'),
+});
+
+/** An asset shared to an integration (a Sprinklr campaign): who shared it, what Sprinklr made of it. */
+export const integrationShares = pgTable(
+  'integration_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    assetId: uuid('asset_id').notNull(),
+    sharedBy: uuid('shared_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remoteId: text('remote_id'),
+    createdAt: at('created_at'),
+  },
+  (t) => [
+    uniqueIndex('integration_shares_unique').on(t.integrationId, t.assetId),
+    index('integration_shares_asset_idx').on(t.assetId),
+  ],
 );

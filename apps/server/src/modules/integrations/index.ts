@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/modules.ts';
 import { registerBucketRunners } from './bucketRunners.ts';
 import { integrationsRoutes } from './integrations.routes.ts';
+import { registerSprinklrRunner } from './sprinklr.runner.ts';
 
 // What other modules may call (everything else in this folder is internal).
 export { guardedRequestHandler } from './s3client.ts';
@@ -12,5 +13,5 @@ export { guardedRequestHandler } from './s3client.ts';
 export const integrationsModule = defineModule({
   name: 'integrations',
   routes: [integrationsRoutes],
-  listeners: [registerBucketRunners],
+  listeners: [registerBucketRunners, registerSprinklrRunner],
 });

@@ -6,6 +6,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createBucketTransfers } from './bucketTransfers.ts';
 import { createBucketsService } from './buckets.service.ts';
+import { createSprinklrService } from './sprinklr.service.ts';
 
 /**
  * Amazon S3 and Contido (issue 17; spec 002 §7). Who may: can_view_app_integration in the
@@ -62,5 +63,25 @@ export function integrationsRoutes(ctx: AppContext) {
     serve(fastify, R.contidoImports, async (req) =>
       ok(await contidoMoves.startImport(userIdOf(req), req.body)),
     );
+
+    const S = ROUTES.sprinklr;
+    const sprinklr = createSprinklrService(ctx);
+    serve(fastify, S.list, async (req) =>
+      ok({ integrations: await sprinklr.list(userIdOf(req), req.query.team_db_id) }),
+    );
+    serve(fastify, S.detail, async (req) =>
+      ok({ integration: await sprinklr.detail(userIdOf(req), req.query.integration_db_id) }),
+    );
+    serve(fastify, S.options, async (req) => ok(await sprinklr.options(userIdOf(req), req.query)));
+    serve(fastify, S.validate, async (req) => ok(await sprinklr.validate(userIdOf(req), req.query)));
+    serve(fastify, S.create, async (req) => ok(await sprinklr.create(userIdOf(req), req.body)));
+    serve(fastify, S.remove, async (req) =>
+      ok(await sprinklr.remove(userIdOf(req), req.body.integration_db_id)),
+    );
+    serve(fastify, S.shareTargets, async (req) =>
+      ok({ integrations: await sprinklr.shareTargets(userIdOf(req), req.query) }),
+    );
+    serve(fastify, S.share, async (req) => ok(await sprinklr.share(userIdOf(req), req.body)));
+    serve(fastify, S.sharedStatus, async (req) => ok(await sprinklr.sharedStatus(userIdOf(req), req.query)));
   };
 }
