@@ -387,6 +387,8 @@ export const SPRINKLR_TEXT = {
   campaignId: 'Campaign ID',
   campaignName: 'Campaign name',
   validate: 'Validate',
+  change: 'Change',
+  shareToSprinklr: 'Share to Sprinklr',
   alreadyShared: 'These files were already shared to this campaign',
   proceed: 'Proceed',
   share: 'Share',

@@ -1,4 +1,4 @@
-import { AI_TEXT, INTEGRATION_TEXT, UI } from '@rushes/shared';
+import { AI_TEXT, INTEGRATION_TEXT, SPRINKLR_TEXT, UI } from '@rushes/shared';
 import { lazy } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -21,6 +21,7 @@ import type { SharePanelProps } from '../../features/shares/SharePanel.tsx';
 import type { AssistantPanelProps } from '../../features/ai/panelProps.ts';
 import type { BucketIntegrationsPanelProps } from '../../features/integrations/BucketIntegrationsPanel.tsx';
 import type { ExportPanelProps } from '../../features/integrations/ExportPanel.tsx';
+import type { ShareToIntegrationPanelProps } from '../../features/integrations/ShareToIntegrationPanel.tsx';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -40,6 +41,10 @@ declare module './registry.ts' {
     bucketIntegrations: BucketIntegrationsPanelProps;
     /** export to bucket (spec 002 §2, §4) */
     exportToBucket: ExportPanelProps;
+    /** Sprinklr: list, 3-step create, details, delete (spec 002 §2) */
+    sprinklr: Record<string, never>;
+    /** share assets to an integration (spec 002 §4) */
+    shareToIntegration: ShareToIntegrationPanelProps;
     /** collaborators of a project (spec 002 §3, §6) */
     projectCollaborators: CollaboratorsPanelProps;
     /** one collaborator's permissions and role badge (spec 000 §4) */
@@ -105,6 +110,14 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   bucketIntegrations: {
     title: (props) => (props.service === 's3' ? INTEGRATION_TEXT.amazonS3 : INTEGRATION_TEXT.contido),
     component: lazy(() => import('../../features/integrations/BucketIntegrationsPanel.tsx')),
+  },
+  sprinklr: {
+    title: INTEGRATION_TEXT.sprinklr,
+    component: lazy(() => import('../../features/integrations/SprinklrPanel.tsx')),
+  },
+  shareToIntegration: {
+    title: SPRINKLR_TEXT.shareToSprinklr,
+    component: lazy(() => import('../../features/integrations/ShareToIntegrationPanel.tsx')),
   },
   exportToBucket: {
     title: INTEGRATION_TEXT.exportToBucket,

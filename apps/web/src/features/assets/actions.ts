@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import {
   INTEGRATION_TEXT,
+  SPRINKLR_TEXT,
   UI,
   type AssetItem,
   type ProjectPermissionCode,
@@ -31,6 +32,7 @@ export type AssetActionId =
   | 'requestReview'
   | 'share'
   | 'exportToBucket'
+  | 'shareToIntegration'
   | 'uploadVersion'
   | 'copy'
   | 'move'
@@ -47,6 +49,8 @@ export interface AssetActionEnv {
   share: (assets: AssetItem[]) => void;
   /** Opens the export to bucket panel (spec 002 §2, §4; issue 17). */
   exportToBucket: (assets: AssetItem[]) => void;
+  /** Opens the share-to-integration panel (Sprinklr; spec 002 §4). */
+  shareToIntegration: (assets: AssetItem[]) => void;
   /** Picks a file and stacks it onto the asset as its newest version (issue 16). */
   uploadVersion: (asset: AssetItem) => void;
   copyMove: (action: 'copy' | 'move', assets: AssetItem[]) => void;
@@ -131,6 +135,18 @@ export const ASSET_ACTIONS: readonly AssetAction[] = [
     // files and folders; originals leave the project, so the download right is needed
     enabled: (env, assets) => some(assets) && env.can('download_all_assets'),
     run: (env, assets) => env.exportToBucket(assets),
+  },
+  {
+    id: 'shareToIntegration',
+    label: SPRINKLR_TEXT.shareToSprinklr,
+    icon: IconShare,
+    shortcutLabel: 'P',
+    keys: ['p'],
+    enabled: (env, assets) =>
+      some(assets) &&
+      assets.every((a) => !a.is_folder) &&
+      (env.can('can_share_to_download_rushesio_assets') || env.can('can_share_to_download_all_assets')),
+    run: (env, assets) => env.shareToIntegration(assets),
   },
   {
     id: 'uploadVersion',

@@ -1,11 +1,11 @@
-import { Badge, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBrandAws, IconChevronRight, IconMessageCircleShare, IconPhotoShare } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { MSG, UI, type BucketService } from '@rushes/shared';
+import { UI, type BucketService } from '@rushes/shared';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
 
-const APPS: { name: string; description: string; icon: ReactNode; service: BucketService | null }[] = [
+const APPS: { name: string; description: string; icon: ReactNode; service: BucketService | 'sprinklr' }[] = [
   {
     name: UI.integrationS3,
     description: UI.integrationS3Description,
@@ -22,7 +22,7 @@ const APPS: { name: string; description: string; icon: ReactNode; service: Bucke
     name: UI.integrationSprinklr,
     description: UI.integrationSprinklrDescription,
     icon: <IconMessageCircleShare size={20} />,
-    service: null,
+    service: 'sprinklr',
   },
 ];
 
@@ -41,13 +41,7 @@ export default function IntegrationListPanel(_props: PanelBaseProps) {
               <Stack gap={2} style={{ flex: 1 }}>
                 <Group justify="space-between" gap="xs">
                   <Text fw={600}>{app.name}</Text>
-                  {app.service ? (
-                    <IconChevronRight size={16} />
-                  ) : (
-                    <Badge variant="light" color="gray" tt="none">
-                      {MSG.comingSoon}
-                    </Badge>
-                  )}
+                  <IconChevronRight size={16} />
                 </Group>
                 <Text size="sm" c="dimmed">
                   {app.description}
@@ -57,12 +51,17 @@ export default function IntegrationListPanel(_props: PanelBaseProps) {
           </Paper>
         );
         const service = app.service;
-        return service ? (
-          <UnstyledButton key={app.name} onClick={() => panels.open('bucketIntegrations', { service })}>
+        return (
+          <UnstyledButton
+            key={app.name}
+            onClick={() =>
+              service === 'sprinklr'
+                ? panels.open('sprinklr', {})
+                : panels.open('bucketIntegrations', { service })
+            }
+          >
             {card}
           </UnstyledButton>
-        ) : (
-          <div key={app.name}>{card}</div>
         );
       })}
     </Stack>
