@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Select, Stack, Stepper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { INTEGRATION_TEXT as T, MSG, SPRINKLR_TEXT as S, type SprinklrIntegration } from '@rushes/shared';
 import { useSelectedTeam } from '../../api/currentUser.ts';
 import type { PanelBaseProps } from '../../app/panels/registry.ts';
@@ -35,7 +35,8 @@ function SprinklrForm({
   const [environment, setEnvironment] = useState<string | null>(null);
   const [unit, setUnit] = useState<string | null>(null);
   const [agency, setAgency] = useState<string | null>(null);
-  const [campaignId, setCampaignId] = useState('');
+  /** what the user typed; null: the environment's preselected campaign */
+  const [typedId, setTypedId] = useState<string | null>(null);
   const [campaignName, setCampaignName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [validating, setValidating] = useState(false);
@@ -49,14 +50,12 @@ function SprinklrForm({
     setEnvironment(v);
     setUnit(null);
     setAgency(null);
-    setCampaignId('');
+    setTypedId(null);
     setCampaignName('');
   };
   // the preselected campaign of the environment fills the id
   const preselected = environment ? (opts.data?.campaign?.id ?? null) : null;
-  useEffect(() => {
-    if (preselected) setCampaignId(preselected);
-  }, [preselected]);
+  const campaignId = typedId ?? preselected ?? '';
 
   const validate = async () => {
     if (!environment || !campaignId) {
@@ -132,7 +131,7 @@ function SprinklrForm({
               value={campaignId}
               readOnly={Boolean(campaignName)}
               onChange={(e) => {
-                setCampaignId(e.currentTarget.value);
+                setTypedId(e.currentTarget.value);
                 setCampaignName('');
               }}
               error={errors.campaign_id}
