@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { INTEGRATION_TEXT as T, UI } from '@rushes/shared';
+import { API, INTEGRATION_TEXT as T, SPRINKLR_TEXT as S, MSG, UI } from '@rushes/shared';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { startInProcessServer } from './inProcessServer.ts';
 import { serverAndBrowser } from './server.ts';
-import { DEMO_PRODUCER, logIn } from './people.ts';
+import { DEMO_EDITOR, DEMO_PRODUCER, logIn } from './people.ts';
 import {
+  apiCall,
   createProject,
   dialog,
   projectIdOfCard,
@@ -22,6 +23,14 @@ import {
 import { resolveMediaTool } from '../apps/server/src/platform/media/binaries.ts';
 import { localS3 } from '../apps/server/src/modules/integrations/integrations.testkit.ts';
 import { dateFolderOf } from '../apps/server/src/modules/integrations/bucketTransfers.ts';
+import {
+  STANDIN_KEY,
+  STANDIN_REFRESH,
+  STANDIN_SECRET,
+  startSprinklrStandin,
+} from '../apps/server/src/modules/integrations/sprinklr.standin.ts';
+import { users } from '../apps/server/src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 
 /**
  * Amazon S3 end to end (issue 17): s3rver on loopback (trusted in this server's config) stands in
@@ -31,9 +40,17 @@ import { dateFolderOf } from '../apps/server/src/modules/integrations/bucketTran
 const FLOW = 'integrations';
 const PROJECT = `Bucket Reel ${Date.now() % 10_000}`;
 let s3: Awaited<ReturnType<typeof localS3>>;
+let standin: Awaited<ReturnType<typeof startSprinklrStandin>>;
 
 const run = serverAndBrowser(async () => {
   s3 = await localS3();
+  standin = await startSprinklrStandin();
+  Object.assign(process.env, {
+    SPRINKLR_API_URL: standin.url,
+    SPRINKLR_API_KEY: STANDIN_KEY,
+    SPRINKLR_API_SECRET: STANDIN_SECRET,
+    SPRINKLR_REFRESH_TOKEN: STANDIN_REFRESH,
+  });
   process.env.INTEGRATIONS_S3_ENDPOINT = s3.endpoint;
   process.env.OUTBOUND_TRUSTED_HOSTS = '127.0.0.1';
   const server = await startInProcessServer();
@@ -42,6 +59,7 @@ const run = serverAndBrowser(async () => {
     async stop() {
       await server.stop();
       await s3.close();
+      await standin.close();
       delete process.env.INTEGRATIONS_S3_ENDPOINT;
       delete process.env.OUTBOUND_TRUSTED_HOSTS;
     },
@@ -130,7 +148,16 @@ describe.skipIf(!e2eAvailable)('integrations: S3 bucket → import → play → 
     await shot(a, FLOW, '04-import-picker');
     await a.getByRole('button', { name: /Import selected/ }).click();
     await a.waitForURL(/\/transfers\//);
-    await visible(a.getByRole('row', { name: /Import of 2 files/ }).getByText('Finished'));
+    await expect
+      .poll(
+        () =>
+          a
+            .getByRole('row', { name: /Import of 2 files/ })
+            .getByText('Finished')
+            .count(),
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     await shot(a, FLOW, '05-transfers-import-finished');
     await a.goto(`${run.server.url}/project/${projectDbId}`);
     await visible(row(a, 'sunrise.mp4'));
@@ -181,5 +208,92 @@ describe.skipIf(!e2eAvailable)('integrations: S3 bucket → import → play → 
     await expect.poll(() => menu.getByText('Finished').count()).toBe(2);
     await visible(menu.getByText(/Export of 2 files to delivery-out/));
     await shot(a, FLOW, '08-transfers-dropdown');
+  });
+
+  it('connects Sprinklr (stand-in): validates campaigns and creates the integration', async () => {
+    await a.goto(`${run.server.url}/settings`);
+    await a.getByRole('button', { name: new RegExp(UI.appIntegration) }).click();
+    await dialog(a, UI.applications)
+      .getByRole('button', { name: new RegExp(UI.integrationSprinklr) })
+      .click();
+    const panel = dialog(a, T.sprinklr);
+    await visible(panel.getByText(T.existingIntegrations));
+    await panel.getByRole('button', { name: T.newIntegration }).click();
+    await panel.getByRole('button', { name: T.create }).isDisabled();
+    await panel
+      .getByLabel(new RegExp(`^${S.environment}`))
+      .first()
+      .click();
+    await panel.getByRole('option', { name: 'Production' }).click();
+    await panel
+      .getByLabel(new RegExp(`^${S.businessUnit}`))
+      .first()
+      .click();
+    await panel.getByRole('option', { name: 'Brand India' }).click();
+    const id = panel.getByLabel(new RegExp(`^${S.campaignId}`)).first();
+    await expect.poll(() => id.inputValue()).toBe('C-APPROVED'); // the environment's preselected campaign
+    await id.fill('C-NOPE');
+    await panel.getByRole('button', { name: S.validate }).click();
+    await toast(a, T.invalidCampaignId);
+    await id.fill('C-DRAFT');
+    await panel.getByRole('button', { name: S.validate }).click();
+    await toast(a, S.campaignDraft);
+    expect(await panel.getByRole('button', { name: T.create }).isDisabled()).toBe(true);
+    await id.fill('C-APPROVED');
+    await panel.getByRole('button', { name: S.validate }).click();
+    await expect
+      .poll(() => panel.getByRole('textbox', { name: S.campaignName }).inputValue())
+      .toBe('Summer Launch');
+    expect(await id.getAttribute('readonly')).not.toBeNull();
+    await shot(a, FLOW, '09-sprinklr-validated');
+    await panel.getByRole('button', { name: T.create }).click();
+    await toast(a, T.integrationCreated);
+    await visible(panel.getByText('integrated'));
+    await shot(a, FLOW, '10-sprinklr-details');
+    await a.keyboard.press('Escape');
+  });
+
+  it('shares an asset to the campaign; again it is listed as already shared; the editor is told who shared it', async () => {
+    await a.goto(`${run.server.url}/project/${projectDbId}`);
+    await row(a, 'sunrise.mp4').click({ button: 'right' });
+    await a.getByRole('menuitem', { name: S.shareToSprinklr }).click();
+    let panel = dialog(a, S.shareToSprinklr);
+    const share = panel.getByRole('button', { name: S.share });
+    await expect.poll(() => share.isDisabled()).toBe(true);
+    await panel.getByRole('radio', { name: /Summer Launch/ }).check();
+    await share.click();
+    await toast(a, MSG.assetShared);
+    await expect.poll(() => standin.assets.map((x) => x.name), { timeout: 20_000 }).toEqual(['sunrise.mp4']);
+    // again: the file comes back in red and the button becomes Proceed
+    await row(a, 'sunrise.mp4').click({ button: 'right' });
+    await a.getByRole('menuitem', { name: S.shareToSprinklr }).click();
+    panel = dialog(a, S.shareToSprinklr);
+    await panel.getByRole('radio', { name: /Summer Launch/ }).check();
+    await panel.getByRole('button', { name: S.share }).click();
+    await visible(panel.getByText(S.alreadyShared));
+    await visible(panel.getByRole('button', { name: S.proceed }));
+    await shot(a, FLOW, '11-sprinklr-already-shared');
+    await a.keyboard.press('Escape');
+
+    // the editor (a project admin) tries the same asset: shared by someone else
+    const [editor] = await run.server.db.select().from(users).where(eq(users.email, DEMO_EDITOR.email));
+    await apiCall(a, run.server.url, API.projects.collaborators, {
+      project_db_id: projectDbId,
+      collabrated_with: [editor.id],
+      role: 'admin',
+    });
+    const b = await (await (run.browser as Browser).newContext(contextOptions)).newPage();
+    b.setDefaultTimeout(15_000);
+    await logIn(b, run.server.url, DEMO_EDITOR);
+    await switchTeam(b, 'Demo Studio');
+    await b.goto(`${run.server.url}/project/${projectDbId}`);
+    await row(b, 'sunrise.mp4').click({ button: 'right' });
+    await b.getByRole('menuitem', { name: S.shareToSprinklr }).click();
+    const other = dialog(b, S.shareToSprinklr);
+    await visible(other.getByText(/^This asset has been shared by Demo /));
+    await other.getByRole('radio', { name: /Summer Launch/ }).check();
+    expect(await other.getByRole('button', { name: S.share }).isDisabled()).toBe(true);
+    await shot(b, FLOW, '12-sprinklr-shared-by');
+    await b.context().close();
   });
 });

@@ -86,7 +86,13 @@ export function useTransfers(projectDbId: string, service?: string) {
   useEffect(() => {
     const socket = connectSocket(queryClient);
     const room = `project:${projectDbId}`;
-    const join = () => socket.emit('join', room, () => undefined);
+    // once in the room, refetch: a change committed before the join would otherwise be missed
+    const join = () =>
+      socket.emit(
+        'join',
+        room,
+        () => void queryClient.invalidateQueries({ queryKey: integrationKeys.transfers(projectDbId) }),
+      );
     if (socket.connected) join();
     const onChange = (e: { project_db_id: string }) => {
       if (e.project_db_id === projectDbId)
