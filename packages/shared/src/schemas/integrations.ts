@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../rules/messages.ts';
+import { MSG, addProductMessages } from '../rules/messages.ts';
 import { uuid } from './fields.ts';
 
 /**
@@ -389,6 +389,7 @@ export const SPRINKLR_TEXT = {
   validate: 'Validate',
   change: 'Change',
   shareToSprinklr: 'Share to Sprinklr',
+  notConfigured: 'Sprinklr is not set up on this server',
   alreadyShared: 'These files were already shared to this campaign',
   proceed: 'Proceed',
   share: 'Share',
@@ -478,3 +479,10 @@ export const sharedStatus = z.object({
     }),
   ),
 });
+
+// the server's envelope check knows these texts as ours
+addProductMessages(
+  [...Object.values(INTEGRATION_TEXT), ...Object.values(SPRINKLR_TEXT as Record<string, unknown>)].filter(
+    (v): v is string => typeof v === 'string',
+  ),
+);

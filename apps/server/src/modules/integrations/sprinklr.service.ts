@@ -52,6 +52,7 @@ export function createSprinklrService(ctx: AppContext) {
   const { db, events } = ctx;
   const api = createSprinklrClient(ctx);
   const env = (e: string) => {
+    if (!ctx.config.SPRINKLR_API_KEY) throw badRequest(SPRINKLR_TEXT.notConfigured);
     if (!isEnvironment(e)) throw badRequest(MSG.required);
     return e;
   };
