@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_STATUS, INTEGRATIONS_API as P, MSG, type Transfer } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -228,6 +229,37 @@ describe('S3 integrations', () => {
     });
     expect(wrong.body.errormessage).toBe('Export requires a bucket');
   }, 60_000);
+
+  it('a failed transfer shows its reason and waits for a retry; cancel stops a queued one', async () => {
+    await s3.put('footage-in', 'rushes/day1/gone.mp4', clip);
+    const started = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, owner, {
+      project_db_id: projectId,
+      integration_db_id: id,
+      bucket: 'footage-in',
+      keys: ['rushes/day1/gone.mp4'],
+    });
+    const transferId = started.body.data.transfer.transfer_db_id;
+    await s3.client.send(new DeleteObjectCommand({ Bucket: 'footage-in', Key: 'rushes/day1/gone.mp4' }));
+    await t.ctx.jobs.drainForTests();
+    const failed = (await transfersOf()).find((x) => x.transfer_db_id === transferId)!;
+    // back in the queue with a backoff, the reason shown meanwhile
+    expect(failed.status).toBe('queued');
+    expect(failed.attempts).toBe(1);
+    expect(failed.reason).toBeTruthy();
+    const notFailed = await call(t, 'POST', P.transferRetry, owner, { transfer_db_id: transferId });
+    expect(notFailed.body.errormessage).toBe('Only a failed transfer can be retried');
+    // someone outside the project cannot cancel it; its starter can
+    expect((await call(t, 'POST', P.transferCancel, outsider, { transfer_db_id: transferId })).status).toBe(
+      403,
+    );
+    const cancelled = await call<{ message: string }>(t, 'POST', P.transferCancel, owner, {
+      transfer_db_id: transferId,
+    });
+    expect(cancelled.body.data.message).toBe('Transfer cancelled');
+    expect((await transfersOf()).find((x) => x.transfer_db_id === transferId)!.status).toBe('cancelled');
+    const twice = await call(t, 'POST', P.transferCancel, owner, { transfer_db_id: transferId });
+    expect(twice.body.errormessage).toBe('This transfer has already ended');
+  });
 
   it('dd-mm-yyyy is the UTC day', () => {
     expect(dateFolderOf(new Date('2026-01-02T23:30:00-05:00'))).toBe('03-01-2026');
