@@ -190,6 +190,29 @@ const schema = z.object({
   SUPPORT_CHAT_WEBSITE_TOKEN: z.string().min(1).optional(),
   /** 'off': no first-login product tour for anyone (the e2e flows of other features turn it off). */
   PRODUCT_TOUR: z.enum(['on', 'off']).default('on'),
+  /**
+   * S3 integrations (issue 17): the endpoint every Amazon S3 integration talks to. Empty: AWS's own
+   * regional endpoint. Set it to an S3-compatible server (tests: s3rver on loopback, listed in
+   * OUTBOUND_TRUSTED_HOSTS); Contido integrations carry their own endpoint.
+   */
+  INTEGRATIONS_S3_ENDPOINT: z.string().default(''),
+  /** The AWS account (principal) customers trust in the role trust policy of an S3 integration. */
+  INTEGRATIONS_AWS_ACCOUNT_ID: z.string().default('000000000000'),
+  /** Parts of a multipart export (bytes, S3's minimum is 5 MiB). */
+  TRANSFER_PART_SIZE: z.coerce
+    .number()
+    .int()
+    .min(5 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
+  /** A running transfer's job lock: after a crash another worker resumes it within this time. */
+  TRANSFER_LOCK_SECONDS: z.coerce.number().int().min(3).default(30),
+  /** Sprinklr API (issue 17): base URL; an environment adds its path prefix (`/prod2`), production none. */
+  SPRINKLR_API_URL: z.string().default('https://api2.sprinklr.com'),
+  /** The app's Sprinklr API key (sent as the `key` header) and secret (token refresh). */
+  SPRINKLR_API_KEY: z.string().default(''),
+  SPRINKLR_API_SECRET: z.string().default(''),
+  /** The refresh token the first token of each environment is obtained with (then stored sealed). */
+  SPRINKLR_REFRESH_TOKEN: z.string().default(''),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -47,6 +47,8 @@ export interface ServerToClientEvents {
     parent_db_id: string | null;
     status: number;
   }) => void;
+  /** Project room (issue 17): a transfer was created, progressed or ended; refetch the transfers. */
+  transfer_changed: (payload: { project_db_id: string; transfer_db_id: string; status: string }) => void;
   /** Project room: members, invites, badges or permissions changed; refetch collaborators. */
   project_members_changed: (payload: { project_db_id: string }) => void;
   /**

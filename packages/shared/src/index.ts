@@ -47,3 +47,4 @@ export * from './rules/camera.ts';
 export * from './schemas/camera.ts';
 export * from './schemas/shell.ts';
 export * from './rules/shell.ts';
+export * from './schemas/integrations.ts';

@@ -24,6 +24,8 @@ import { creditsModule } from './credits/index.ts';
 import { paymentsModule } from './payments/index.ts';
 import { cameraModule } from './camera/index.ts';
 import { shellModule } from './shell/index.ts';
+import { transfersModule } from './transfers/index.ts';
+import { integrationsModule } from './integrations/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -56,6 +58,8 @@ export const MODULES = [
   statisticsModule,
   cameraModule,
   shellModule,
+  transfersModule,
+  integrationsModule,
 ] as const;
 
 /**

@@ -31,6 +31,10 @@ export const PATHS = {
   cloudDesktop: '/cloud-desktop/:cloudId',
   /** platform admins: cloud issue reports and the pool's workstations (issue 18) */
   cloudAdmin: '/cloud-admin',
+  /** import from a bucket into a project (spec 002 §2; links from integrationPaths.ts) */
+  importAssets: '/import-assets/:projectDbId/:service/:bucketName?/:integrationDbId?',
+  /** a project's transfers (spec 000 §2, 002 §2) */
+  transfers: '/transfers/:projectDbId/:service',
 } as const;
 
 /** Where the upgrade notice leads (spec 002 §2). */

@@ -28,6 +28,8 @@ const loadIosPlayerPage = withChunkTimeout(() => import('../features/player/IosP
 const loadReviewPage = withChunkTimeout(() => import('../features/shares/ReviewPage.tsx'));
 const loadDesktopPage = withChunkTimeout(() => import('../features/cloud/DesktopPage.tsx'));
 const loadCloudAdminPage = withChunkTimeout(() => import('../features/cloud/CloudAdminPage.tsx'));
+const loadImportPage = withChunkTimeout(() => import('../features/integrations/ImportAssetsPage.tsx'));
+const loadTransfersPage = withChunkTimeout(() => import('../features/integrations/TransfersPage.tsx'));
 const NotFoundPage = lazy(withChunkTimeout(() => import('./NotFoundPage.tsx')));
 // The logged-in shell (realtime socket, upload dock, panels) is its own chunk: public pages such as
 // /login load none of it (issue 22). It and the logged-in pages are the router's lazy routes, which
@@ -73,6 +75,8 @@ export const router = createBrowserRouter([
               { path: PATHS.player, lazy: lazyRoute(loadPlayerPage) },
               { path: PATHS.cloudAdmin, lazy: lazyRoute(loadCloudAdminPage) },
               { path: PATHS.iosPlayer, lazy: lazyRoute(loadIosPlayerPage) },
+              { path: PATHS.importAssets, lazy: lazyRoute(loadImportPage) },
+              { path: PATHS.transfers, lazy: lazyRoute(loadTransfersPage) },
             ],
           },
         ],

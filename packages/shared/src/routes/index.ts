@@ -3,6 +3,7 @@ import { cloudRoutes } from './cloud.ts';
 import { creditsRoutes } from './credits.ts';
 import { paymentsRoutes } from './payments.ts';
 import { cameraRoutes } from './camera.ts';
+import { integrationsRoutes, sprinklrRoutes, transfersRoutes } from './integrations.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -43,6 +44,9 @@ export const ROUTES = {
   cloud: cloudRoutes,
   credits: creditsRoutes,
   payments: paymentsRoutes,
+  integrations: integrationsRoutes,
+  transfers: transfersRoutes,
+  sprinklr: sprinklrRoutes,
   shares: sharesRoutes,
   versions: versionsRoutes,
   comments: commentsRoutes,

@@ -23,3 +23,5 @@ export * from './credits.ts';
 export * from './payments.ts';
 export * from './cloud.ts';
 export * from './shell.ts';
+export * from './integrations.ts';
+export * from './transfers.ts';

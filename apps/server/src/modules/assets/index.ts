@@ -10,6 +10,7 @@ export {
   findFileAsset,
   folderIn,
   projectFolders,
+  subtreeOf,
   videosWithoutFrameRate,
   type AssetRow,
 } from './assets.sql.ts';

@@ -178,3 +178,44 @@ export function guardedFetch(options: OutboundOptions): typeof fetch {
     });
   };
 }
+
+/**
+ * Node agents with the same guard, for clients that take an agent instead of a `fetch` (the AWS
+ * SDK's NodeHttpHandler, see `guardedRequestHandler` in the integrations module). Every connection
+ * is checked: a literal private address is refused before connecting (Node skips `lookup` for
+ * literals), a name is checked on its DNS answer, a trusted host name or range goes through. The
+ * SDK never follows redirects, so a 3xx to loopback comes back to the caller as an error.
+ */
+export function guardedAgents(options: OutboundOptions & { keepAlive?: boolean }) {
+  const trust = trustRule(options.trustedHosts);
+  const lookup = guardedLookup(trust.address);
+  const check = (host: string | null | undefined) => {
+    const name = unbracket(host ?? '');
+    if (trust.host(name)) return { trusted: true };
+    if (net.isIP(name) && isPrivateAddress(name) && !trust.address(name)) throw new OutboundRefused(name);
+    return { trusted: false };
+  };
+  type ConnectOptions = Parameters<http.Agent['createConnection']>[0];
+  type ConnectCallback = Parameters<http.Agent['createConnection']>[1];
+  const guard = <A extends http.Agent>(agent: A): A => {
+    const original = agent.createConnection.bind(agent);
+    agent.createConnection = (opts: ConnectOptions, cb?: ConnectCallback) => {
+      let trusted: boolean;
+      try {
+        ({ trusted } = check(opts?.host ?? opts?.hostname));
+      } catch (err) {
+        // the agent hands the error to the request (its 'error' event), no socket is opened
+        if (!cb) throw err;
+        cb(err as Error, undefined as never);
+        return undefined;
+      }
+      return original(trusted ? opts : ({ ...opts, lookup } as ConnectOptions), cb);
+    };
+    return agent;
+  };
+  const keepAlive = options.keepAlive ?? true;
+  return {
+    httpAgent: guard(new http.Agent({ keepAlive })),
+    httpsAgent: guard(new https.Agent({ keepAlive })),
+  };
+}

@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_ROUTES, API, CLOUD_API, PAYMENTS_API, type Envelope, type RouteDef } from '@rushes/shared';
+import {
+  ALL_ROUTES,
+  API,
+  CLOUD_API,
+  INTEGRATIONS_API,
+  PAYMENTS_API,
+  type Envelope,
+  type RouteDef,
+} from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { randomAddress } from '../../../test/inject.ts';
 import { asQuery, idFieldsOf, jsonSchemaOf, valueOf, type IdFor } from '../../../test/route-values.ts';
@@ -86,6 +94,33 @@ const OVERRIDES: Record<string, (w: World) => Record<string, unknown>> = {
     hardware_slug: 'standard',
     plugin_slug: [],
   }),
+  // integrations (issue 17): a valid form and bucket names, so the team rule is what answers
+  ...Object.fromEntries(
+    [INTEGRATIONS_API.s3, INTEGRATIONS_API.contido].map((p) => [
+      `POST ${p}`,
+      () => ({
+        input: true,
+        input_bucket: 'footage',
+        access_key_id: 'a',
+        secret_access_key: 'b',
+        endpoint: 'https://contido.example.com',
+      }),
+    ]),
+  ),
+  ...Object.fromEntries(
+    [`POST ${INTEGRATIONS_API.s3Imports}`, `POST ${INTEGRATIONS_API.contidoImports}`].map((k) => [
+      k,
+      () => ({ bucket: 'footage', keys: ['a.mp4'] }),
+    ]),
+  ),
+  [`GET ${INTEGRATIONS_API.s3Folders}`]: () => ({ bucket: 'footage' }),
+  [`GET ${INTEGRATIONS_API.contidoFolders}`]: () => ({ bucket: 'footage' }),
+  ...Object.fromEntries(
+    [`POST ${INTEGRATIONS_API.s3Uploads}`, `POST ${INTEGRATIONS_API.contidoUploads}`].map((k) => [
+      k,
+      () => ({ destination_bucket: 'footage' }),
+    ]),
+  ),
 };
 
 interface World {

@@ -1,4 +1,12 @@
-import { AI_TEXT, CLOUD_TEXT, PAYMENT_TEXT, SUB_TEXT, UI } from '@rushes/shared';
+import {
+  AI_TEXT,
+  CLOUD_TEXT,
+  INTEGRATION_TEXT,
+  PAYMENT_TEXT,
+  SPRINKLR_TEXT,
+  SUB_TEXT,
+  UI,
+} from '@rushes/shared';
 import { lazy } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -29,6 +37,9 @@ import type {
 import type { AddCreditsPanelProps } from '../../features/credits/AddCreditsPanel.tsx';
 import type { CloudPanelProps } from '../../features/cloud/panelProps.ts';
 import { withChunkTimeout } from '../chunkLoad.ts';
+import type { BucketIntegrationsPanelProps } from '../../features/integrations/BucketIntegrationsPanel.tsx';
+import type { ExportPanelProps } from '../../features/integrations/ExportPanel.tsx';
+import type { ShareToIntegrationPanelProps } from '../../features/integrations/ShareToIntegrationPanel.tsx';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -44,6 +55,14 @@ declare module './registry.ts' {
     teamList: TeamListPanelProps;
     billingDetails: BillingPanelProps;
     integrationList: Record<string, never>;
+    /** S3 and Contido: integrated list, new integration, details (spec 002 §2) */
+    bucketIntegrations: BucketIntegrationsPanelProps;
+    /** export to bucket (spec 002 §2, §4) */
+    exportToBucket: ExportPanelProps;
+    /** Sprinklr: list, 3-step create, details, delete (spec 002 §2) */
+    sprinklr: Record<string, never>;
+    /** share assets to an integration (spec 002 §4) */
+    shareToIntegration: ShareToIntegrationPanelProps;
     /** collaborators of a project (spec 002 §3, §6) */
     projectCollaborators: CollaboratorsPanelProps;
     /** one collaborator's permissions and role badge (spec 000 §4) */
@@ -124,6 +143,30 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
     help: 'teams',
     title: UI.applications,
     component: lazy(withChunkTimeout(() => import('../../features/settings/IntegrationListPanel.tsx'))),
+  },
+  bucketIntegrations: {
+    help: 'teams',
+    title: (props) => (props.service === 's3' ? INTEGRATION_TEXT.amazonS3 : INTEGRATION_TEXT.contido),
+    component: lazy(
+      withChunkTimeout(() => import('../../features/integrations/BucketIntegrationsPanel.tsx')),
+    ),
+  },
+  sprinklr: {
+    help: 'teams',
+    title: INTEGRATION_TEXT.sprinklr,
+    component: lazy(withChunkTimeout(() => import('../../features/integrations/SprinklrPanel.tsx'))),
+  },
+  shareToIntegration: {
+    help: 'teams',
+    title: SPRINKLR_TEXT.shareToSprinklr,
+    component: lazy(
+      withChunkTimeout(() => import('../../features/integrations/ShareToIntegrationPanel.tsx')),
+    ),
+  },
+  exportToBucket: {
+    help: 'teams',
+    title: INTEGRATION_TEXT.exportToBucket,
+    component: lazy(withChunkTimeout(() => import('../../features/integrations/ExportPanel.tsx'))),
   },
   projectCollaborators: {
     help: 'collaborators',

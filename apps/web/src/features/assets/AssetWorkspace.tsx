@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG, UI, type AssetItem, type ProjectInfo } from '@rushes/shared';
 import { usePanels } from '../../app/panels/PanelContext.ts';
+import { useUser } from '../../api/currentUser.ts';
 import { canIn } from '../projects/api.ts';
 import { projectPath } from '../projects/paths.ts';
 import type { AssetActionEnv } from './actions.ts';
@@ -49,6 +50,7 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
   const projectDbId = info.project_db_id;
   const navigate = useNavigate();
   const panels = usePanels();
+  const user = useUser();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const query = useAssetPages(projectDbId, folderDbId, debounced);
@@ -87,11 +89,30 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
           assets: assets.map((a) => ({ ingest_db_id: a.ingest_db_id, title: a.title })),
           onShared: reset,
         }),
+      exportToBucket: (assets) =>
+        panels.open('exportToBucket', {
+          projectDbId,
+          teamDbId: info.team_db_id,
+          assets: assets.map((a) => ({
+            ingest_db_id: a.ingest_db_id,
+            title: a.title,
+            is_folder: a.is_folder,
+          })),
+          onExported: reset,
+        }),
+      shareToIntegration: (assets) =>
+        panels.open('shareToIntegration', {
+          projectDbId,
+          teamDbId: info.team_db_id,
+          userId: user.user_id,
+          assets: assets.map((a) => ({ ingest_db_id: a.ingest_db_id, title: a.title })),
+          onShared: reset,
+        }),
       uploadVersion: (asset) => versionUpload.choose(asset),
       copyMove: (kind, assets) => setDialog({ kind, assets, open: true }),
       remove: (assets) => setDialog({ kind: 'delete', assets, open: true }),
     }),
-    [info, navigate, panels, projectDbId, openInPlayer, reset, versionUpload],
+    [info, navigate, panels, projectDbId, openInPlayer, reset, versionUpload, user.user_id],
   );
   useAssetShortcuts(env, selection.assets, reset);
 

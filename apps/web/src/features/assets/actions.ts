@@ -5,12 +5,20 @@ import {
   IconFileInfo,
   IconFolderOpen,
   IconFolderSymlink,
+  IconBucket,
   IconShare,
   IconStack2,
   IconTrash,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { UI, type AssetItem, type ProjectPermissionCode, type TaskRequestType } from '@rushes/shared';
+import {
+  INTEGRATION_TEXT,
+  SPRINKLR_TEXT,
+  UI,
+  type AssetItem,
+  type ProjectPermissionCode,
+  type TaskRequestType,
+} from '@rushes/shared';
 
 /**
  * The asset operations (DESIGN §7 "Actions shared by menus and shortcuts"): each is defined once
@@ -23,6 +31,8 @@ export type AssetActionId =
   | 'requestApproval'
   | 'requestReview'
   | 'share'
+  | 'exportToBucket'
+  | 'shareToIntegration'
   | 'uploadVersion'
   | 'copy'
   | 'move'
@@ -37,6 +47,10 @@ export interface AssetActionEnv {
   request: (taskType: TaskRequestType, asset: AssetItem) => void;
   /** Opens the share asset panel for files (spec 002 §2, §4). */
   share: (assets: AssetItem[]) => void;
+  /** Opens the export to bucket panel (spec 002 §2, §4; issue 17). */
+  exportToBucket: (assets: AssetItem[]) => void;
+  /** Opens the share-to-integration panel (Sprinklr; spec 002 §4). */
+  shareToIntegration: (assets: AssetItem[]) => void;
   /** Picks a file and stacks it onto the asset as its newest version (issue 16). */
   uploadVersion: (asset: AssetItem) => void;
   copyMove: (action: 'copy' | 'move', assets: AssetItem[]) => void;
@@ -111,6 +125,28 @@ export const ASSET_ACTIONS: readonly AssetAction[] = [
       assets.every((a) => !a.is_folder) &&
       (env.can('can_share_to_download_rushesio_assets') || env.can('can_share_to_download_all_assets')),
     run: (env, assets) => env.share(assets),
+  },
+  {
+    id: 'exportToBucket',
+    label: INTEGRATION_TEXT.exportToBucket,
+    icon: IconBucket,
+    shortcutLabel: 'E',
+    keys: ['e'],
+    // files and folders; originals leave the project, so the download right is needed
+    enabled: (env, assets) => some(assets) && env.can('download_all_assets'),
+    run: (env, assets) => env.exportToBucket(assets),
+  },
+  {
+    id: 'shareToIntegration',
+    label: SPRINKLR_TEXT.shareToSprinklr,
+    icon: IconShare,
+    shortcutLabel: 'P',
+    keys: ['p'],
+    enabled: (env, assets) =>
+      some(assets) &&
+      assets.every((a) => !a.is_folder) &&
+      (env.can('can_share_to_download_rushesio_assets') || env.can('can_share_to_download_all_assets')),
+    run: (env, assets) => env.shareToIntegration(assets),
   },
   {
     id: 'uploadVersion',

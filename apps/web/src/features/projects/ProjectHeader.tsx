@@ -8,14 +8,17 @@ import {
   IconMessageCircle,
   IconSettings,
   IconTrash,
+  IconBucket,
   IconUpload,
   IconUsers,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { MSG, formatNumber, UI, type ProjectInfo } from '@rushes/shared';
+import { Link, useNavigate } from 'react-router';
+import { MSG, formatNumber, INTEGRATION_TEXT, UI, type ProjectInfo } from '@rushes/shared';
 import { CAMERA_TAB } from '../camera/params.ts';
 import { AssistantButton } from '../ai/AssistantButton.tsx';
 import { CloudButton } from '../cloud/CloudButton.tsx';
+import { TransfersMenu } from '../integrations/TransfersMenu.tsx';
+import { importPath } from '../integrations/paths.ts';
 import { useAssetPages } from '../assets/api.ts';
 import { useChatCounters } from '../chat/api.ts';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
@@ -98,6 +101,7 @@ function Fact({ label, value }: { label: string; value: string }) {
  */
 export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
   const unread = useChatCounters(info.project_db_id).data?.unread ?? 0;
+  const navigate = useNavigate();
   return (
     <Stack gap={6}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -137,6 +141,7 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
           </Button>
           <AssistantButton projectDbId={info.project_db_id} />
           <CloudButton projectDbId={info.project_db_id} />
+          <TransfersMenu projectDbId={info.project_db_id} />
           {on.picker && (
             <Menu position="bottom-end" shadow="md">
               <Menu.Target>
@@ -148,6 +153,12 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
                 </Menu.Item>
                 <Menu.Item leftSection={<IconFolderUp size={16} />} onClick={on.picker.chooseFolder}>
                   {UI.uploadFolder}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconBucket size={16} />}
+                  onClick={() => void navigate(importPath(info.project_db_id, 's3'))}
+                >
+                  {INTEGRATION_TEXT.importFromBucket}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>

@@ -1,0 +1,190 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import { extensionOf } from '@rushes/shared';
+import type { AppContext } from '../../platform/context.ts';
+import { ensureFolderPath, findFileAsset, originalKey } from '../assets/index.ts';
+import { lockProject } from '../projects/index.ts';
+import {
+  TransferCancelled,
+  finishItem,
+  pendingItems,
+  registerTransferRunner,
+  saveItemParts,
+  type TransferItemRow,
+  type TransferRun,
+} from '../transfers/index.ts';
+import { recordIngestedAsset } from '../uploads/index.ts';
+import { integrationOf } from './integrations.rows.ts';
+import { s3ClientFor } from './s3client.ts';
+
+const bodyStream = (body: unknown): Readable => {
+  if (body instanceof Readable) return body;
+  if (body && typeof (body as ReadableStream).getReader === 'function')
+    return Readable.fromWeb(body as import('node:stream/web').ReadableStream);
+  throw new Error('the store returned no body');
+};
+
+/**
+ * Import runner: each object is streamed from the bucket into the project's store (never whole in
+ * memory), then one transaction makes its asset (folders of the path, totals, the media job) and
+ * marks the item done. A restart resumes at the first item not done (an object cut off mid-way
+ * is fetched again from its start).
+ */
+function importRunner(ctx: AppContext) {
+  return async ({ transfer, checkCancelled }: TransferRun) => {
+    const row = await integrationOf(ctx.db, transfer.integrationId ?? '');
+    const s3 = s3ClientFor(ctx, row);
+    const bucket = String(transfer.options.bucket);
+    for (const item of await pendingItems(ctx.db, transfer.id)) {
+      await checkCancelled();
+      const assetId = item.target;
+      const key = originalKey(transfer.projectId, assetId);
+      const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: item.source }));
+      const size = Number(got.ContentLength ?? item.sizeBytes);
+      await ctx.blobs.putObject(key, bodyStream(got.Body), {
+        contentType: got.ContentType || 'application/octet-stream',
+        contentLength: size,
+      });
+      await ctx.events.transaction(ctx.db, async (tx, emit) => {
+        if (!(await lockProject(tx, transfer.projectId))) throw new TransferCancelled();
+        const created: (string | null)[] = [];
+        const folder = await ensureFolderPath(
+          tx,
+          {
+            projectId: transfer.projectId,
+            folderId: null,
+            path: item.folderPath ?? '/',
+            userId: transfer.createdBy,
+          },
+          created,
+        );
+        if (!(await finishItem(tx, item, size))) return;
+        await recordIngestedAsset(
+          tx,
+          emit,
+          {
+            assetId,
+            projectId: transfer.projectId,
+            folder,
+            filename: item.title,
+            mimeType: got.ContentType || 'application/octet-stream',
+            extension: extensionOf(item.title).slice(0, 20),
+            sizeBytes: size,
+            blobKey: key,
+            userId: transfer.createdBy,
+          },
+          created,
+        );
+      });
+      ctx.jobs.wake();
+    }
+  };
+}
+
+/**
+ * One asset to the output bucket. Up to TRANSFER_PART_SIZE in one PutObject; larger ones by
+ * multipart, each part read as a range of the stored original and recorded (number and ETag) as
+ * soon as S3 took it, so after a crash the next run sends only the parts that are missing.
+ */
+async function exportItem(
+  ctx: AppContext,
+  s3: S3Client,
+  bucket: string,
+  item: TransferItemRow,
+  checkCancelled: () => Promise<void>,
+) {
+  const asset = await findFileAsset(ctx.db, item.source);
+  if (!asset?.blobKey) throw new Error(`asset ${item.title} is no longer in the project`);
+  const size = Number(asset.sizeBytes);
+  const contentType = asset.mimeType || 'application/octet-stream';
+  const partSize = ctx.config.TRANSFER_PART_SIZE;
+  if (size <= partSize) {
+    const obj = await ctx.blobs.getObject(asset.blobKey);
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: item.target,
+        Body: obj.body,
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+    await finishItem(ctx.db, item, size);
+    return;
+  }
+  let uploadId = item.uploadId;
+  const parts = [...item.parts];
+  if (!uploadId) {
+    const out = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket: bucket, Key: item.target, ContentType: contentType }),
+    );
+    uploadId = out.UploadId ?? null;
+    if (!uploadId) throw new Error('the bucket returned no upload id');
+    parts.length = 0;
+    await saveItemParts(ctx.db, item, uploadId, parts, 0);
+  }
+  const count = Math.ceil(size / partSize);
+  for (let n = parts.length + 1; n <= count; n++) {
+    await checkCancelled();
+    const start = (n - 1) * partSize;
+    const end = Math.min(size, start + partSize) - 1;
+    const obj = await ctx.blobs.getObject(asset.blobKey, { range: { start, end } });
+    const out = await s3.send(
+      new UploadPartCommand({
+        Bucket: bucket,
+        Key: item.target,
+        UploadId: uploadId,
+        PartNumber: n,
+        Body: obj.body,
+        ContentLength: end - start + 1,
+      }),
+    );
+    if (!out.ETag) throw new Error('the bucket returned no ETag');
+    parts.push({ PartNumber: n, ETag: out.ETag });
+    await saveItemParts(ctx.db, item, uploadId, parts, end - start + 1);
+  }
+  await s3.send(
+    new CompleteMultipartUploadCommand({
+      Bucket: bucket,
+      Key: item.target,
+      UploadId: uploadId,
+      MultipartUpload: { Parts: parts },
+    }),
+  );
+  await finishItem(ctx.db, item, 0);
+}
+
+function exportRunner(ctx: AppContext) {
+  return async ({ transfer, checkCancelled }: TransferRun) => {
+    const row = await integrationOf(ctx.db, transfer.integrationId ?? '');
+    const s3 = s3ClientFor(ctx, row);
+    const bucket = String(transfer.options.bucket);
+    for (const item of await pendingItems(ctx.db, transfer.id)) {
+      await checkCancelled();
+      try {
+        await exportItem(ctx, s3, bucket, item, checkCancelled);
+      } catch (err) {
+        if (err instanceof TransferCancelled && item.uploadId)
+          await s3
+            .send(
+              new AbortMultipartUploadCommand({ Bucket: bucket, Key: item.target, UploadId: item.uploadId }),
+            )
+            .catch(() => undefined);
+        throw err;
+      }
+    }
+  };
+}
+
+export function registerBucketRunners(ctx: AppContext) {
+  registerTransferRunner(ctx, 'import', importRunner(ctx));
+  registerTransferRunner(ctx, 'export', exportRunner(ctx));
+}

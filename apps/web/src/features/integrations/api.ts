@@ -1,0 +1,117 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ROUTES, type BucketService } from '@rushes/shared';
+import { call } from '../../api/client.ts';
+import { mutationHook } from '../../api/mutation.ts';
+import { connectSocket } from '../../api/socket.ts';
+
+/** Integrations and transfers (issue 17); keys start with 'integrations' / 'transfers'. */
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  list: (service: BucketService, teamDbId: string) => ['integrations', service, 'list', teamDbId] as const,
+  detail: (service: BucketService, id: string) => ['integrations', service, 'detail', id] as const,
+  setup: (teamDbId: string) => ['integrations', 'setup', teamDbId] as const,
+  folders: (service: BucketService, id: string, bucket: string, path: string) =>
+    ['integrations', service, 'folders', id, bucket, path] as const,
+  transfers: (projectDbId: string) => ['transfers', projectDbId] as const,
+};
+
+const R = ROUTES.integrations;
+
+export const useCreateS3 = mutationHook(R.s3Create);
+export const useCreateContido = mutationHook(R.contidoCreate);
+export const useDeleteS3 = mutationHook(R.s3Delete);
+export const useDeleteContido = mutationHook(R.contidoDelete);
+export const useTestS3 = mutationHook(R.s3Test);
+export const useTestContido = mutationHook(R.contidoTest);
+export const useImportS3 = mutationHook(R.s3Imports);
+export const useImportContido = mutationHook(R.contidoImports);
+export const useExportS3 = mutationHook(R.s3Uploads);
+export const useExportContido = mutationHook(R.contidoUploads);
+export const useCancelTransfer = mutationHook(ROUTES.transfers.cancel);
+export const useRetryTransfer = mutationHook(ROUTES.transfers.retry);
+
+/** A team's S3 or Contido integrations; a failed load is silent and shows an empty list (spec 002 §8). */
+export function useBucketIntegrations(service: BucketService, teamDbId: string | null) {
+  return useQuery({
+    queryKey: integrationKeys.list(service, teamDbId ?? ''),
+    enabled: Boolean(teamDbId),
+    queryFn: async ({ signal }) =>
+      service === 's3'
+        ? (await call(R.s3List, { team_db_id: teamDbId! }, { signal })).s3_integrations
+        : (await call(R.contidoList, { team_db_id: teamDbId! }, { signal })).integrations,
+    meta: { silent: true },
+  });
+}
+
+export function useBucketIntegration(service: BucketService, id: string | null) {
+  return useQuery({
+    queryKey: integrationKeys.detail(service, id ?? ''),
+    enabled: Boolean(id),
+    queryFn: async ({ signal }) =>
+      service === 's3'
+        ? (await call(R.s3Detail, { s3_integration_db_id: id! }, { signal })).s3_integration
+        : (await call(R.contidoDetail, { integration_db_id: id! }, { signal })).integration,
+    meta: { silent: true },
+  });
+}
+
+export function useS3Setup(teamDbId: string | null) {
+  return useQuery({
+    queryKey: integrationKeys.setup(teamDbId ?? ''),
+    enabled: Boolean(teamDbId),
+    queryFn: ({ signal }) => call(R.s3Setup, { team_db_id: teamDbId! }, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** One folder of a bucket (500 per page, spec 002 §9); silent on failure. */
+export function useBucketFolder(service: BucketService, id: string, bucket: string, folderPath: string) {
+  return useQuery({
+    queryKey: integrationKeys.folders(service, id, bucket, folderPath),
+    enabled: Boolean(id && bucket),
+    queryFn: ({ signal }) =>
+      call(
+        service === 's3' ? R.s3Folders : R.contidoFolders,
+        { integration_db_id: id, bucket, folder_path: folderPath },
+        { signal },
+      ),
+    meta: { silent: true },
+  });
+}
+
+/** A project's transfers (25 per page), refetched live on transfer_changed in the project room. */
+export function useTransfers(projectDbId: string, service?: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = connectSocket(queryClient);
+    const room = `project:${projectDbId}`;
+    // once in the room, refetch: a change committed before the join would otherwise be missed
+    const join = () =>
+      socket.emit(
+        'join',
+        room,
+        () => void queryClient.invalidateQueries({ queryKey: integrationKeys.transfers(projectDbId) }),
+      );
+    if (socket.connected) join();
+    const onChange = (e: { project_db_id: string }) => {
+      if (e.project_db_id === projectDbId)
+        void queryClient.invalidateQueries({ queryKey: integrationKeys.transfers(projectDbId) });
+    };
+    socket.on('connect', join);
+    socket.on('transfer_changed', onChange);
+    return () => {
+      socket.off('connect', join);
+      socket.off('transfer_changed', onChange);
+    };
+  }, [projectDbId, queryClient]);
+  return useQuery({
+    queryKey: [...integrationKeys.transfers(projectDbId), service ?? 'all'],
+    queryFn: ({ signal }) =>
+      call(
+        ROUTES.transfers.list,
+        { project_db_id: projectDbId, ...(service ? { service } : {}) },
+        { signal },
+      ),
+  });
+}
