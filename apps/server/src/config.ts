@@ -90,7 +90,7 @@ const schema = z.object({
    * x11vnc on a loopback port); without those binaries bookings answer 'Resource is not available'.
    * `simulated`: sessions without a desktop (tests, machines without X). `pool`: admin-registered machines.
    */
-  CLOUD_PROVIDER: z.enum(['local', 'simulated', 'pool']).default('local'),
+  CLOUD_PROVIDER: z.enum(['local', 'simulated', 'pool']).optional(),
   /** A JSON file replacing the seeded catalogue (system types, softwares, plugins, hardware, capacity). */
   CLOUD_CATALOGUE_FILE: z.string().optional(),
   /** How long an offered queued machine waits for the confirmation (spec 001 §9: 5 minutes). */
@@ -136,6 +136,12 @@ const schema = z.object({
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  /**
+   * The test-mode provider without Razorpay: on by default outside production only, because its
+   * checkout grants credits and plans without money (a production server without Razorpay refuses to
+   * start payments unless this says `true`, e.g. a staging host).
+   */
+  PAYMENTS_TEST_MODE: z.enum(['true', 'false', '1', '0']).optional(),
   /** The supplier printed on GST tax invoices; the GSTIN's first two digits are its state. */
   INVOICE_SUPPLIER_NAME: z.string().min(1).default('Rushes Media Private Limited'),
   INVOICE_SUPPLIER_ADDRESS: z
@@ -217,7 +223,9 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-export interface Config extends Omit<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'LOG_FORMAT'> {
+export interface Config extends Omit<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'LOG_FORMAT' | 'CLOUD_PROVIDER'> {
+  /** Explicit, else `local` outside production and `pool` in production (a local desktop runs as the server's user). */
+  CLOUD_PROVIDER: 'local' | 'simulated' | 'pool';
   LOG_FORMAT: 'pretty' | 'json';
   /** The resolved binaries (see platform/media/binaries.ts); every consumer reads these two. */
   FFMPEG_PATH: string;
@@ -232,7 +240,8 @@ export interface Config extends Omit<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'LOG_
   /** AI_BASE_URL and AI_MODEL are both set. */
   aiConfigured: boolean;
   /** 'razorpay' when RAZORPAY_KEY_ID, _KEY_SECRET and _WEBHOOK_SECRET are all set, else 'test'. */
-  paymentProvider: 'test' | 'razorpay';
+  /** 'none': production without Razorpay and without PAYMENTS_TEST_MODE=true; payments answer 503. */
+  paymentProvider: 'test' | 'razorpay' | 'none';
   /** The live-chat widget's origin when SUPPORT_CHAT_BASE_URL and its token are set (CSP allows it). */
   supportChatOrigin: string | null;
 }
@@ -274,7 +283,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpEnabled: Boolean(e.SMTP_URL),
     outboxEnabled: !e.SMTP_URL && outboxWanted(e.MAIL_OUTBOX, publicUrl),
     aiConfigured: Boolean(e.AI_BASE_URL && e.AI_MODEL),
-    paymentProvider: razorpay === 3 ? 'razorpay' : 'test',
+    paymentProvider: razorpay === 3 ? 'razorpay' : testModeAllowed(e) ? 'test' : 'none',
+    CLOUD_PROVIDER: e.CLOUD_PROVIDER ?? (e.NODE_ENV === 'production' ? 'pool' : 'local'),
     supportChatOrigin:
       e.SUPPORT_CHAT_BASE_URL && e.SUPPORT_CHAT_WEBSITE_TOKEN
         ? new URL(e.SUPPORT_CHAT_BASE_URL).origin
@@ -290,4 +300,11 @@ function outboxWanted(flag: string | undefined, publicUrl: string): boolean {
   if (flag !== undefined) return flag === 'true' || flag === '1';
   const host = new URL(publicUrl).hostname;
   return host === 'localhost' || host === '127.0.0.1';
+}
+
+/** The test-mode payment provider moves no money: a production server uses it only when told to. */
+function testModeAllowed(e: Env): boolean {
+  if (e.PAYMENTS_TEST_MODE !== undefined)
+    return e.PAYMENTS_TEST_MODE === 'true' || e.PAYMENTS_TEST_MODE === '1';
+  return e.NODE_ENV !== 'production';
 }

@@ -82,6 +82,21 @@ export function razorpayProvider(config: Config): PaymentProvider {
   };
 }
 
+/**
+ * Production without Razorpay and without PAYMENTS_TEST_MODE=true: no provider. Starting a payment
+ * answers 503, so nobody can buy credits or a plan through the money-free test checkout.
+ */
+function disabledProvider(serverSecret: string): PaymentProvider {
+  return {
+    ...testProvider(serverSecret),
+    async createOrder() {
+      throw unavailable();
+    },
+  };
+}
+
 /** The provider the configuration names (Razorpay when its three variables are set). */
-export const providerFor = (config: Config, serverSecret: string): PaymentProvider =>
-  config.paymentProvider === 'razorpay' ? razorpayProvider(config) : testProvider(serverSecret);
+export function providerFor(config: Config, serverSecret: string): PaymentProvider {
+  if (config.paymentProvider === 'razorpay') return razorpayProvider(config);
+  return config.paymentProvider === 'test' ? testProvider(serverSecret) : disabledProvider(serverSecret);
+}
