@@ -21,7 +21,7 @@ import {
   type TransferItemRow,
   type TransferRun,
 } from '../transfers/index.ts';
-import { recordIngestedAsset } from '../uploads/index.ts';
+import { assertStorageRoom, recordIngestedAsset } from '../uploads/index.ts';
 import { integrationOf } from './integrations.rows.ts';
 import { s3ClientFor } from './s3client.ts';
 
@@ -49,6 +49,9 @@ function importRunner(ctx: AppContext) {
       const key = originalKey(transfer.projectId, assetId);
       const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: item.source }));
       const size = Number(got.ContentLength ?? item.sizeBytes);
+      // The plan's storage quota, as for browser and camera uploads: checked before the bytes are
+      // copied (a full team fetches nothing) and again where the asset is made (the authoritative one).
+      await ctx.db.transaction((tx) => assertStorageRoom(tx, transfer.projectId, size));
       await ctx.blobs.putObject(key, bodyStream(got.Body), {
         contentType: got.ContentType || 'application/octet-stream',
         contentLength: size,
@@ -66,6 +69,10 @@ function importRunner(ctx: AppContext) {
           },
           created,
         );
+        await assertStorageRoom(tx, transfer.projectId, size).catch(async (error: unknown) => {
+          await ctx.blobs.deleteObject(key).catch(() => undefined);
+          throw error;
+        });
         if (!(await finishItem(tx, item, size))) return;
         await recordIngestedAsset(
           tx,

@@ -7,7 +7,9 @@ import { INGEST_STATUS, INTEGRATIONS_API as P, MSG, type Transfer } from '@rushe
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { people, project } from '../../../test/factories.ts';
 import { h264Mp4 } from '../media/media.testkit.ts';
-import { apiTeam, call, permissionIdOf, type Person } from '../teams/teams.testkit.ts';
+import { eq } from 'drizzle-orm';
+import { projects } from '../../db/schema/index.ts';
+import { apiTeam, call, permissionIdOf, setPlan, type Person } from '../teams/teams.testkit.ts';
 import { assetRow } from '../uploads/uploads.testkit.ts';
 import { dateFolderOf } from './bucketTransfers.ts';
 import { createS3Integration, localS3, TEST_SECRET } from './integrations.testkit.ts';
@@ -259,6 +261,32 @@ describe('S3 integrations', () => {
     expect((await transfersOf()).find((x) => x.transfer_db_id === transferId)!.status).toBe('cancelled');
     const twice = await call(t, 'POST', P.transferCancel, owner, { transfer_db_id: transferId });
     expect(twice.body.errormessage).toBe('This transfer has already ended');
+  });
+
+  it('an import into a team without storage room fetches nothing and says why (the plan quota)', async () => {
+    await setPlan(t, teamId, 'free');
+    const full = 1024 ** 5; // far past any plan's storage
+    await t.ctx.db.update(projects).set({ storageUsed: full }).where(eq(projects.id, projectId));
+    await s3.put('footage-in', 'rushes/day1/late.mp4', clip);
+    const started = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, owner, {
+      project_db_id: projectId,
+      integration_db_id: id,
+      bucket: 'footage-in',
+      keys: ['rushes/day1/late.mp4'],
+    });
+    expect(started.body.errormessage).toBe('');
+    const transferId = started.body.data.transfer.transfer_db_id;
+    await t.ctx.jobs.drainForTests();
+    const tr = (await transfersOf()).find((x) => x.transfer_db_id === transferId)!;
+    expect(tr.done_items).toBe(0);
+    expect(tr.reason).toContain(MSG.upgradeStorageLimit);
+    const items = await t.ctx.db.query.transferItems.findMany();
+    const item = items.find((i) => i.transferId === transferId)!;
+    expect(await t.ctx.db.query.assets.findFirst({ where: (a, { eq: is }) => is(a.id, item.target) })).toBe(
+      undefined,
+    );
+    await t.ctx.db.update(projects).set({ storageUsed: 0 }).where(eq(projects.id, projectId));
+    await call(t, 'POST', P.transferCancel, owner, { transfer_db_id: transferId });
   });
 
   it('dd-mm-yyyy is the UTC day', () => {
