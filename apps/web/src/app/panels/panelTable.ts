@@ -140,31 +140,31 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
     component: lazy(withChunkTimeout(() => import('../../features/billing/BillingPanel.tsx'))),
   },
   integrationList: {
-    help: 'teams',
+    help: 'integrations',
     title: UI.applications,
     component: lazy(withChunkTimeout(() => import('../../features/settings/IntegrationListPanel.tsx'))),
   },
   bucketIntegrations: {
-    help: 'teams',
+    help: 'integrations',
     title: (props) => (props.service === 's3' ? INTEGRATION_TEXT.amazonS3 : INTEGRATION_TEXT.contido),
     component: lazy(
       withChunkTimeout(() => import('../../features/integrations/BucketIntegrationsPanel.tsx')),
     ),
   },
   sprinklr: {
-    help: 'teams',
+    help: 'integrations',
     title: INTEGRATION_TEXT.sprinklr,
     component: lazy(withChunkTimeout(() => import('../../features/integrations/SprinklrPanel.tsx'))),
   },
   shareToIntegration: {
-    help: 'teams',
+    help: 'integrations',
     title: SPRINKLR_TEXT.shareToSprinklr,
     component: lazy(
       withChunkTimeout(() => import('../../features/integrations/ShareToIntegrationPanel.tsx')),
     ),
   },
   exportToBucket: {
-    help: 'teams',
+    help: 'integrations',
     title: INTEGRATION_TEXT.exportToBucket,
     component: lazy(withChunkTimeout(() => import('../../features/integrations/ExportPanel.tsx'))),
   },
@@ -248,37 +248,37 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
     component: lazy(withChunkTimeout(() => import('../../features/ai/AssistantPanel.tsx'))),
   },
   subscriptionPlans: {
-    help: 'billing',
+    help: 'subscription',
     title: SUB_TEXT.subscriptionUpgrade,
     component: lazy(withChunkTimeout(() => import('../../features/subscription/UpgradePlansPanel.tsx'))),
   },
   planDetails: {
-    help: 'billing',
+    help: 'subscription',
     title: SUB_TEXT.planDetails,
     component: lazy(withChunkTimeout(() => import('../../features/subscription/PlanDetailsPanel.tsx'))),
   },
   renewalDetails: {
-    help: 'billing',
+    help: 'subscription',
     title: SUB_TEXT.renewSubscription,
     component: lazy(withChunkTimeout(() => import('../../features/subscription/RenewPanel.tsx'))),
   },
   storageDetails: {
-    help: 'billing',
+    help: 'subscription',
     title: SUB_TEXT.storageDetails,
     component: lazy(withChunkTimeout(() => import('../../features/subscription/StorageDetailsPanel.tsx'))),
   },
   addStorage: {
-    help: 'billing',
+    help: 'subscription',
     title: SUB_TEXT.addStorage,
     component: lazy(withChunkTimeout(() => import('../../features/subscription/AddStoragePanel.tsx'))),
   },
   addCredits: {
-    help: 'billing',
+    help: 'credits',
     title: PAYMENT_TEXT.addCreditsTitle,
     component: lazy(withChunkTimeout(() => import('../../features/credits/AddCreditsPanel.tsx'))),
   },
   cloudSession: {
-    help: 'projects',
+    help: 'cloud-editing',
     title: CLOUD_TEXT.panelTitle,
     component: lazy(withChunkTimeout(() => import('../../features/cloud/CloudPanel.tsx'))),
   },

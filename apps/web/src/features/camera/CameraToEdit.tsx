@@ -26,6 +26,7 @@ import {
 import { call } from '../../api/client.ts';
 import { toast } from '../../ui/toast.ts';
 import { canIn } from '../projects/api.ts';
+import { helpArticleUrl, useShellConfig } from '../shell/api.ts';
 import { useCameraEvents, useCameraModels } from './api.ts';
 import { NewSessionForm } from './NewSessionForm.tsx';
 import { useCameraParams } from './params.ts';
@@ -104,16 +105,24 @@ export function CameraModelsModal({
   );
 }
 
+/** The help-article link (001 §2): the Help Center's camera-to-edit article, in a new tab. */
+function CameraHelpLink() {
+  const config = useShellConfig().data;
+  return (
+    <Anchor href={helpArticleUrl(config, 'camera-to-edit')} target="_blank" rel="noopener noreferrer">
+      {C2E_TEXT.c2eHelp}
+    </Anchor>
+  );
+}
+
 function Landing({
   onStart,
   onList,
   onCreateFolder,
-  onHelp,
 }: {
   onStart: () => void;
   onList: () => void;
   onCreateFolder: () => void;
-  onHelp: () => void;
 }) {
   return (
     <Stack align="center" gap="md" py="lg">
@@ -121,9 +130,7 @@ function Landing({
         <IconCamera size={56} />
       </ThemeIcon>
       <Text fw={500}>{C2E_TEXT.c2eLanding}</Text>
-      <Anchor component="button" type="button" onClick={onHelp}>
-        {C2E_TEXT.c2eHelp}
-      </Anchor>
+      <CameraHelpLink />
       <Group>
         <Button leftSection={<IconCamera size={16} />} onClick={onStart}>
           {C2E_TEXT.c2eStart}
@@ -164,9 +171,7 @@ export default function CameraToEdit({
     body = (
       <Stack align="center" gap="xs" py="lg">
         <Text>{C2E_TEXT.c2eNoPermission}</Text>
-        <Anchor component="button" type="button" onClick={() => setHelp(true)}>
-          {C2E_TEXT.c2eHelp}
-        </Anchor>
+        <CameraHelpLink />
       </Stack>
     );
   } else if (sessionId && view !== 'new') {
@@ -200,7 +205,6 @@ export default function CameraToEdit({
         onStart={() => setView('new')}
         onList={() => setView('list')}
         onCreateFolder={onCreateFolder}
-        onHelp={() => setHelp(true)}
       />
     );
   }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ROUTES, type ShellConfig } from '@rushes/shared';
+import { guideHref, ROUTES, type GuideSection, type ShellConfig } from '@rushes/shared';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
@@ -33,6 +33,11 @@ export function useIsAppBuild(): boolean {
 /** Where Help Center opens: HELP_CENTER_URL, the user guide by default. */
 export function helpCenterUrl(config: ShellConfig | undefined): string {
   return config?.help_center_url || '/user-guide';
+}
+
+/** A feature's help article: the configured Help Center, else that feature's section of the user guide. */
+export function helpArticleUrl(config: ShellConfig | undefined, section: GuideSection): string {
+  return config?.help_center_url || guideHref(section);
 }
 
 export function useSupportChat() {
