@@ -37,4 +37,5 @@ export * from './rules/timecode.ts';
 export * from './schemas/reviewComments.ts';
 export * from './rules/cloud.ts';
 export * from './schemas/cloud.ts';
+export * from './schemas/live.ts';
 export * from './schemas/credits.ts';

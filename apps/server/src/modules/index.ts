@@ -19,6 +19,7 @@ import { mediaModule } from './media/index.ts';
 import { aiModule } from './ai/index.ts';
 import { cloudModule } from './cloud/index.ts';
 import { creditsModule } from './credits/index.ts';
+import { liveModule } from './live/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -46,6 +47,7 @@ export const MODULES = [
   aiModule,
   cloudModule,
   creditsModule,
+  liveModule,
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 import { aiRoutes } from './ai.ts';
 import { cloudRoutes } from './cloud.ts';
 import { creditsRoutes } from './credits.ts';
+import { liveRoutes } from './live.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -38,6 +39,7 @@ export const ROUTES = {
   ai: aiRoutes,
   cloud: cloudRoutes,
   credits: creditsRoutes,
+  live: liveRoutes,
   shares: sharesRoutes,
   versions: versionsRoutes,
   comments: commentsRoutes,

@@ -20,3 +20,4 @@ export * from './ai.ts';
 export * from './cloud.ts';
 export * from './credits.ts';
 export * from './subscriptions.ts';
+export * from './live.ts';
