@@ -136,6 +136,8 @@ const schema = z.object({
   TURN_URL: z.string().optional(),
   /** coturn's `static-auth-secret` (REST API scheme: HMAC-SHA1 of `expiry:user`). */
   TURN_SECRET: z.string().optional(),
+  /** `relay` makes the browsers use TURN only (no direct or STUN paths). */
+  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
   /** Life of an issued TURN credential in seconds. */
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });

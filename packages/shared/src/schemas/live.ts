@@ -135,6 +135,8 @@ export const liveAudioCall = z.object({
   codec: z.literal(LIVE_VIDEO_CODEC),
   audio_profile: z.literal(LIVE_AUDIO_PROFILE),
   ice_servers: z.array(iceServer),
+  /** 'relay': TURN only (ICE_TRANSPORT_POLICY; the relay test run) */
+  ice_transport_policy: z.enum(['all', 'relay']),
 });
 export type LiveAudioCall = z.output<typeof liveAudioCall>;
 
@@ -160,7 +162,7 @@ export const liveSignal = z.object({
     }),
     z.object({ kind: z.literal('mute'), muted: z.boolean() }),
     z.object({ kind: z.literal('screen'), sharing: z.boolean() }),
-    z.object({ kind: z.literal('hello') }),
+    z.object({ kind: z.literal('hello'), instance: z.string().min(1).max(64) }),
     z.object({ kind: z.literal('end') }),
   ]),
 });

@@ -253,6 +253,7 @@ export function createLiveService(ctx: AppContext) {
         codec: LIVE_VIDEO_CODEC,
         audio_profile: LIVE_AUDIO_PROFILE,
         ice_servers: iceServersFor(ctx.config, userId),
+        ice_transport_policy: ctx.config.ICE_TRANSPORT_POLICY,
       };
     },
 

@@ -1,4 +1,4 @@
-import { AI_TEXT, CLOUD_TEXT, UI } from '@rushes/shared';
+import { AI_TEXT, CLOUD_TEXT, LIVE_TEXT, UI } from '@rushes/shared';
 import { lazy } from 'react';
 import type { BillingPanelProps } from '../../features/billing/BillingPanel.tsx';
 import type { MemberPermissionsPanelProps } from '../../features/teams/MemberPermissionsPanel.tsx';
@@ -20,6 +20,7 @@ import type { ApprovalRequestPanelProps } from '../../features/approvals/Approva
 import type { SharePanelProps } from '../../features/shares/SharePanel.tsx';
 import type { AssistantPanelProps } from '../../features/ai/panelProps.ts';
 import type { CloudPanelProps } from '../../features/cloud/panelProps.ts';
+import type { LivePanelProps } from '../../features/live/LivePanel.tsx';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -64,6 +65,8 @@ declare module './registry.ts' {
     aiAssistant: AssistantPanelProps;
     /** the cloud-session wizard and the caller's session (spec 001 §2, issue 18) */
     cloudSession: CloudPanelProps;
+    /** live collaboration: invite, join, the audio call (spec 001 §2, issue 19) */
+    liveCollaboration: LivePanelProps;
     /** share asset (spec 002 §2, §4) */
     shareAsset: SharePanelProps;
   }
@@ -161,6 +164,10 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
   cloudSession: {
     title: CLOUD_TEXT.panelTitle,
     component: lazy(() => import('../../features/cloud/CloudPanel.tsx')),
+  },
+  liveCollaboration: {
+    title: LIVE_TEXT.panelTitle,
+    component: lazy(() => import('../../features/live/LivePanel.tsx')),
   },
 };
 

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { formatNumber, UI, type ProjectInfo } from '@rushes/shared';
 import { AssistantButton } from '../ai/AssistantButton.tsx';
 import { CloudButton } from '../cloud/CloudButton.tsx';
+import { LiveButton } from '../live/LiveButton.tsx';
 import { useAssetPages } from '../assets/api.ts';
 import { useChatCounters } from '../chat/api.ts';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
@@ -127,6 +128,7 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
           </Button>
           <AssistantButton projectDbId={info.project_db_id} />
           <CloudButton projectDbId={info.project_db_id} />
+          <LiveButton projectDbId={info.project_db_id} />
           {on.picker && (
             <Menu position="bottom-end" shadow="md">
               <Menu.Target>
