@@ -176,10 +176,27 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       const panel = dialog(guest, LIVE_TEXT.panelTitle);
       await visible(panel.getByTestId('live-invitation'));
       await shot(guest, flow, '02-guest-invitation');
+      // a denied microphone: 'Unable to join the audio call.' and no call
+      await guest.evaluate(() => {
+        const md = navigator.mediaDevices as MediaDevices & {
+          realGetUserMedia?: MediaDevices['getUserMedia'];
+        };
+        md.realGetUserMedia = md.getUserMedia.bind(md);
+        md.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      });
+      await panel.getByTestId('live-join-audio').click();
+      await toast(guest, LIVE_TEXT.unableToJoin);
+      expect(await panel.getByTestId('live-call').count()).toBe(0);
+      await guest.evaluate(() => {
+        const md = navigator.mediaDevices as MediaDevices & {
+          realGetUserMedia?: MediaDevices['getUserMedia'];
+        };
+        md.getUserMedia = md.realGetUserMedia!;
+      });
       await panel.getByTestId('live-join-audio').click();
       await expect
         .poll(() => panel.getByTestId('live-call-phase').textContent(), { timeout: 30_000 })
-        .toBe('connected');
+        .toBe(LIVE_TEXT.phase.connected);
       await visible(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-end-call'));
       await audioFlows(guest);
       await audioFlows(host);

@@ -50,6 +50,8 @@ export const LIVE_TEXT = {
   stopShare: 'Stop Sharing',
   muted: 'Muted',
   noInvitations: 'No Record Found',
+  /** the call's state as shown in the audio call panel */
+  phase: { connecting: 'Connecting…', connected: 'Connected', failed: 'Reconnecting…', ended: 'Call ended' },
 } as const;
 
 const person = z.object({

@@ -128,7 +128,7 @@ function HostSection({
                   {LIVE_TEXT.muted}
                 </Badge>
               )}
-              {call.view?.phase === 'connected' && <Badge color="green">{call.view.phase}</Badge>}
+              {call.view?.phase === 'connected' && <Badge color="green">{LIVE_TEXT.phase.connected}</Badge>}
             </Group>
             {collaborator.call_joined ? (
               <Group gap="xs">
@@ -213,7 +213,7 @@ function GuestSection({ data }: { data: LiveState }) {
           {active === i.live_collaboration_db_id && call.view ? (
             <Stack gap="xs" data-testid="live-call">
               <Text size="sm" data-testid="live-call-phase">
-                {call.view.phase}
+                {LIVE_TEXT.phase[call.view.phase]}
               </Text>
               <Group gap="xs">
                 <Button
