@@ -38,4 +38,5 @@ export * from './schemas/reviewComments.ts';
 export * from './rules/cloud.ts';
 export * from './schemas/cloud.ts';
 export * from './schemas/live.ts';
+export * from './rules/live.ts';
 export * from './schemas/credits.ts';
