@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_API, LIVE_TEXT, LIVE_TOKEN_SECONDS, type LiveAudioCall, type LiveState } from '@rushes/shared';
+import {
+  API,
+  LIVE_API,
+  LIVE_TEXT,
+  LIVE_TOKEN_SECONDS,
+  type LiveAudioCall,
+  type LiveState,
+} from '@rushes/shared';
 import { cloudCapacity, cloudSessions, notifications } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import {
@@ -99,6 +106,16 @@ describe('invitations (spec 001 §4, §6)', () => {
         ),
       );
     expect(notes).toHaveLength(1);
+    // the project members API carries the 002 §3 fields
+    const members = await call<{
+      creator: { members: { user_id: string; is_session_active: boolean }[] };
+      collaborators: { members: { user_id: string; is_active_in_live_collaboration: boolean }[] };
+    }>(t, 'GET', API.projects.collaborators, w.other, { project_db_id: w.projectId });
+    expect(members.body.data.creator.members[0].is_session_active).toBe(true);
+    const flags = Object.fromEntries(
+      members.body.data.collaborators.members.map((m) => [m.user_id, m.is_active_in_live_collaboration]),
+    );
+    expect(flags).toEqual({ [w.guest.user.id]: true, [w.other.user.id]: false });
     // the other collaborator sees no invitation
     expect(
       (await state(w.other, { project_db_id: w.projectId })).body.data.live_collaboration_invitations,
