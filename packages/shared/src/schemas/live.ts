@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addProductMessages } from '../rules/messages.ts';
 import { uuid } from './fields.ts';
 
 /**
@@ -53,6 +54,9 @@ export const LIVE_TEXT = {
   /** the call's state as shown in the audio call panel */
   phase: { connecting: 'Connecting…', connected: 'Connected', failed: 'Reconnecting…', ended: 'Call ended' },
 } as const;
+
+// the server's envelope check knows these texts as the product's
+addProductMessages(Object.values(LIVE_TEXT).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t))));
 
 const person = z.object({
   user_id: z.string(),
