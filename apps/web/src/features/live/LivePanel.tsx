@@ -176,6 +176,19 @@ function GuestSection({ data }: { data: LiveState }) {
     if (over) void leaveCall(false);
   }, [over, leaveCall]);
 
+  // closing the panel ends the call on this page: the server hears that the guest left
+  const activeRef = useRef<string | null>(null);
+  const leaveMutate = leave.mutate;
+  useEffect(() => {
+    activeRef.current = active;
+  }, [active]);
+  useEffect(
+    () => () => {
+      if (activeRef.current) leaveMutate({ live_collaboration_db_id: activeRef.current });
+    },
+    [leaveMutate],
+  );
+
   const start = (id: string, screen: boolean) =>
     join.mutate(
       { live_collaboration_db_id: id },
