@@ -64,8 +64,14 @@ export function createLiveService(ctx: AppContext) {
         .select({ live: liveCollaborations, host: users })
         .from(liveCollaborations)
         .innerJoin(users, eq(users.id, liveCollaborations.hostUserId))
+        // an invitation lasts while its session runs
+        .innerJoin(cloudSessions, eq(cloudSessions.id, liveCollaborations.sessionId))
         .where(
-          and(eq(liveCollaborations.projectId, q.project_db_id), eq(liveCollaborations.guestUserId, userId)),
+          and(
+            eq(liveCollaborations.projectId, q.project_db_id),
+            eq(liveCollaborations.guestUserId, userId),
+            eq(cloudSessions.status, 'machine_started'),
+          ),
         );
       let session: typeof cloudSessions.$inferSelect | undefined;
       if (q.cloud_assignment_db_id) {
@@ -152,12 +158,12 @@ export function createLiveService(ctx: AppContext) {
       await events.transaction(db, async (tx, emit) => {
         const session = await hostSession(tx, userId, body.cloud_assignment_db_id, body.project_db_id);
         // the session row serialises two invitations of one session (the unique index backs it up)
-        await tx
-          .select({ id: cloudSessions.id })
+        const [locked] = await tx
+          .select({ status: cloudSessions.status })
           .from(cloudSessions)
           .where(eq(cloudSessions.id, session.id))
           .for('update');
-        if (session.status !== 'machine_started') throw badRequest(LIVE_TEXT.notStarted);
+        if (locked?.status !== 'machine_started') throw badRequest(LIVE_TEXT.notStarted);
         if (guestId === userId) throw badRequest(LIVE_TEXT.notSelf);
         const [member] = await tx
           .select({ role: projectMembers.role })

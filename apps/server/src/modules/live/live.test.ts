@@ -159,6 +159,18 @@ describe('invitations (spec 001 §4, §6)', () => {
     ).toEqual([]);
     expect((await state(w.host, w.q)).body.data.can_invite).toBe(true);
   });
+
+  it('an invitation disappears when its session stops running', async () => {
+    const w = await world();
+    await invite(w.host, w.q, w.guest.user.id);
+    const mine = () => state(w.guest, { project_db_id: w.projectId });
+    expect((await mine()).body.data.live_collaboration_invitations).toHaveLength(1);
+    await t.ctx.db
+      .update(cloudSessions)
+      .set({ status: 'machine_shutting_down' })
+      .where(eq(cloudSessions.id, w.sessionId));
+    expect((await mine()).body.data.live_collaboration_invitations).toEqual([]);
+  });
 });
 
 describe('the call room and signalling', () => {
