@@ -219,6 +219,19 @@ const schema = z.object({
   SPRINKLR_API_SECRET: z.string().default(''),
   /** The refresh token the first token of each environment is obtained with (then stored sealed). */
   SPRINKLR_REFRESH_TOKEN: z.string().default(''),
+  /**
+   * Live collaboration calls (issue 19): STUN/TURN servers given to the browsers, as the JSON array
+   * of RTCIceServer (e.g. `[{"urls":"stun:stun.example.org:3478"}]`). Empty: none (same network only).
+   */
+  ICE_SERVERS: z.string().default('[]'),
+  /** A coturn server (`turn:host:3478`) with `use-auth-secret`: credentials are issued per user. */
+  TURN_URL: z.string().optional(),
+  /** coturn's `static-auth-secret` (REST API scheme: HMAC-SHA1 of `expiry:user`). */
+  TURN_SECRET: z.string().optional(),
+  /** `relay` makes the browsers use TURN only (no direct or STUN paths). */
+  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
+  /** Life of an issued TURN credential in seconds. */
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -6,12 +6,36 @@ import type { ChatMessage } from './schemas/chat.ts';
 import type { SharedAssetCard } from './schemas/shares.ts';
 import type { Task, TaskChatMessage } from './schemas/tasks.ts';
 import type { TaskTrayName } from './rules/tasks.ts';
+import { liveSignal, type LiveSignal } from './schemas/live.ts';
 
 /**
  * The typed realtime event map (DESIGN §5): the server emits, the web listens. Payloads say what
  * changed; clients refetch through the permission-checked API.
  */
 export interface ServerToClientEvents {
+  /**
+   * Live collaboration (issue 19). Project room: the user's invitation was removed (spec's
+   * private-{project_db_id} live_collaboration_remove_{user_id}); refetch the lists.
+   */
+  [removed: `live_collaboration_remove_${string}`]: (payload: { live_collaboration_db_id: string }) => void;
+  /** live:{id} room (the spec's private-{live_collaboration_db_id}): the invitation or call changed. */
+  live_collaboration: (payload: {
+    live_collaboration_db_id: string;
+    call_joined: boolean;
+    call_ended_by_host: boolean;
+  }) => void;
+  /** live:{id} room: who joined the call (uid) and their role. */
+  call_initiator: (payload: {
+    live_collaboration_db_id: string;
+    uid: string;
+    role: 'editor' | 'collaborator';
+  }) => void;
+  /** live:{id} room: a WebRTC signal of the other member (relayed, never sent back to its sender). */
+  live_signal: (payload: {
+    live_collaboration_db_id: string;
+    from: string;
+    signal: LiveSignal['signal'];
+  }) => void;
   user_logged_in: (payload: { user_id: string }) => void;
   user_updated: (payload: { user_id: string }) => void;
   team_add: (payload: { team: TeamSummary }) => void;
@@ -122,6 +146,8 @@ export interface ClientToServerEvents {
   /** Join a room the server checks (team:{id}, project:{id}, task:{id}); answers ok or an error message. */
   join: (room: string, ack: (result: SocketAck) => void) => void;
   leave: (room: string) => void;
+  /** A WebRTC signal to the other member of a live collaboration (needs its room and call token). */
+  live_signal: (payload: LiveSignal, ack: (result: SocketAck) => void) => void;
 }
 
 /** A room name as a client sends it: `prefix:{id}`, plain text without control characters. */
@@ -138,6 +164,7 @@ const roomName = z
 export const CLIENT_EVENT_SCHEMAS = {
   join: roomName,
   leave: roomName,
+  live_signal: liveSignal,
 } as const satisfies Record<keyof ClientToServerEvents, z.ZodType>;
 
 export type ClientEventName = keyof typeof CLIENT_EVENT_SCHEMAS;

@@ -40,6 +40,8 @@ export * from './schemas/reviewComments.ts';
 export * from './schemas/subscriptions.ts';
 export * from './rules/cloud.ts';
 export * from './schemas/cloud.ts';
+export * from './schemas/live.ts';
+export * from './rules/live.ts';
 export * from './schemas/credits.ts';
 export * from './schemas/payments.ts';
 export * from './rules/gst.ts';

@@ -26,6 +26,7 @@ import { cameraModule } from './camera/index.ts';
 import { shellModule } from './shell/index.ts';
 import { transfersModule } from './transfers/index.ts';
 import { integrationsModule } from './integrations/index.ts';
+import { liveModule } from './live/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -60,6 +61,7 @@ export const MODULES = [
   shellModule,
   transfersModule,
   integrationsModule,
+  liveModule,
 ] as const;
 
 /**

@@ -4,6 +4,7 @@ import { creditsRoutes } from './credits.ts';
 import { paymentsRoutes } from './payments.ts';
 import { cameraRoutes } from './camera.ts';
 import { integrationsRoutes, sprinklrRoutes, transfersRoutes } from './integrations.ts';
+import { liveRoutes } from './live.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
 import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
@@ -47,6 +48,7 @@ export const ROUTES = {
   integrations: integrationsRoutes,
   transfers: transfersRoutes,
   sprinklr: sprinklrRoutes,
+  live: liveRoutes,
   shares: sharesRoutes,
   versions: versionsRoutes,
   comments: commentsRoutes,

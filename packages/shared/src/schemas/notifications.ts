@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'asset_shared',
   'asset_comment',
   'cloud_session',
+  'live_collaboration',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

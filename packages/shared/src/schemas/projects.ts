@@ -323,6 +323,10 @@ export const projectMember = z.object({
   username: z.string(),
   user_badge: z.string().nullable(),
   user_badge_color: z.string(),
+  /** invited into a live collaboration of this project (issue 19) */
+  is_active_in_live_collaboration: z.boolean(),
+  /** running a started cloud session in this project (issue 19) */
+  is_session_active: z.boolean(),
 });
 export type ProjectMember = z.infer<typeof projectMember>;
 const memberGroup = z.object({ members: z.array(projectMember), invited: z.array(z.string()) });

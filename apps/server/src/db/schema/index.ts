@@ -25,3 +25,4 @@ export * from './cloud.ts';
 export * from './shell.ts';
 export * from './integrations.ts';
 export * from './transfers.ts';
+export * from './live.ts';

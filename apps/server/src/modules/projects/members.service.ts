@@ -17,7 +17,13 @@ import {
   displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { projectInvites, projectMembers, users } from '../../db/schema/index.ts';
+import {
+  cloudSessions,
+  liveCollaborations,
+  projectInvites,
+  projectMembers,
+  users,
+} from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { escapeLike, SEARCH_LIMIT } from '../../db/search.ts';
@@ -65,7 +71,13 @@ export function createMembersService(ctx: AppContext) {
     async list(userId: string, projectId: string): Promise<ProjectMembers> {
       await authorizeProject(db, userId, projectId, canViewProject);
       const rows = await db
-        .select({ member: projectMembers, user: users })
+        .select({
+          member: projectMembers,
+          user: users,
+          // 002 §3 member fields: invited into a live collaboration here / running a cloud session here
+          inLive: sql<boolean>`exists (select 1 from ${liveCollaborations} where ${liveCollaborations.projectId} = ${projectMembers.projectId} and ${liveCollaborations.guestUserId} = ${projectMembers.userId})`,
+          sessionActive: sql<boolean>`exists (select 1 from ${cloudSessions} where ${cloudSessions.projectId} = ${projectMembers.projectId} and ${cloudSessions.userId} = ${projectMembers.userId} and ${cloudSessions.status} = 'machine_started')`,
+        })
         .from(projectMembers)
         .innerJoin(users, eq(users.id, projectMembers.userId))
         .where(eq(projectMembers.projectId, projectId))
@@ -78,6 +90,8 @@ export function createMembersService(ctx: AppContext) {
         username: r.user.username,
         user_badge: r.member.badge,
         user_badge_color: r.user.badgeColor,
+        is_active_in_live_collaboration: r.inLive === true,
+        is_session_active: r.sessionActive === true,
       });
       const invites = await pendingProjectInvites(db, projectId);
       const group = (role: 'creator' | 'admin' | 'collaborator') => ({

@@ -53,7 +53,7 @@ export function onClientEvent<E extends ClientEventName>(
       if (!parsed.success) return reply(INVALID_PAYLOAD);
       // A handler that answers nothing still acknowledges, so a client waiting on an ack never hangs.
       const done = () => reply({ ok: true });
-      const result = handler(parsed.data, reply);
+      const result = handler(parsed.data as Parameters<GuardedHandler<E>>[0], reply);
       if (result instanceof Promise) result.then(done, fail);
       else done();
     } catch (err) {

@@ -3,7 +3,14 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rushes/shared';
-import { onClientEvent } from './guardedEvents.ts';
+import { onClientEvent, type GuardedHandler } from './guardedEvents.ts';
+import type { ClientEventName } from '@rushes/shared';
+
+/** A module's handler of a client event: the socket's user, the zod-validated payload and the ack. */
+export type ClientEventHandler<E extends ClientEventName> = (
+  socket: RushesSocket,
+  ...args: Parameters<GuardedHandler<E>>
+) => ReturnType<GuardedHandler<E>>;
 
 interface SocketData {
   userId: string;
@@ -39,6 +46,7 @@ export class Realtime {
   readonly io: Io;
   private readonly policies = new Map<string, RoomPolicy>();
   private readonly redis: Redis[] = [];
+  private readonly clientEvents: [ClientEventName, ClientEventHandler<ClientEventName>][] = [];
 
   constructor(
     server: HttpServer,
@@ -78,6 +86,18 @@ export class Realtime {
     this.policies.set(prefix, policy);
   }
 
+  /**
+   * Registers a module's client event (e.g. live_signal): validated with its schema from
+   * CLIENT_EVENT_SCHEMAS and contained to its socket like join/leave. Call before sockets connect.
+   */
+  registerClientEvent<E extends Exclude<ClientEventName, 'join' | 'leave'>>(
+    event: E,
+    handler: ClientEventHandler<E>,
+  ) {
+    if (this.clientEvents.some(([name]) => name === event)) throw new Error(`${event} registered twice`);
+    this.clientEvents.push([event, handler as unknown as ClientEventHandler<ClientEventName>]);
+  }
+
   private onConnection(socket: RushesSocket) {
     // The session room lets a logout end exactly this session's sockets, not the user's other devices.
     void socket.join([`user:${socket.data.userId}`, `session:${socket.data.sessionKey}`]);
@@ -108,6 +128,8 @@ export class Realtime {
       },
       warn,
     );
+    for (const [event, handler] of this.clientEvents)
+      onClientEvent(socket, event, (payload, reply) => handler(socket, payload, reply), warn);
   }
 
   toUser<E extends Emit[0]>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) {

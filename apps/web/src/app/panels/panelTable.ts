@@ -2,6 +2,7 @@ import {
   AI_TEXT,
   CLOUD_TEXT,
   INTEGRATION_TEXT,
+  LIVE_TEXT,
   PAYMENT_TEXT,
   SPRINKLR_TEXT,
   SUB_TEXT,
@@ -40,6 +41,7 @@ import { withChunkTimeout } from '../chunkLoad.ts';
 import type { BucketIntegrationsPanelProps } from '../../features/integrations/BucketIntegrationsPanel.tsx';
 import type { ExportPanelProps } from '../../features/integrations/ExportPanel.tsx';
 import type { ShareToIntegrationPanelProps } from '../../features/integrations/ShareToIntegrationPanel.tsx';
+import type { LivePanelProps } from '../../features/live/LivePanel.tsx';
 import type { PanelEntry, PanelPropsMap, PanelType } from './registry.ts';
 
 declare module './registry.ts' {
@@ -92,6 +94,8 @@ declare module './registry.ts' {
     aiAssistant: AssistantPanelProps;
     /** the cloud-session wizard and the caller's session (spec 001 §2, issue 18) */
     cloudSession: CloudPanelProps;
+    /** live collaboration: invite, join, the audio call (spec 001 §2, issue 19) */
+    liveCollaboration: LivePanelProps;
     /** share asset (spec 002 §2, §4) */
     shareAsset: SharePanelProps;
     /** subscription plans, titled 'Subscription Upgrade' (spec 002 §2) */
@@ -281,6 +285,11 @@ export const panelRegistry: { [K in PanelType]: PanelEntry<PanelPropsMap[K]> } =
     help: 'cloud-editing',
     title: CLOUD_TEXT.panelTitle,
     component: lazy(withChunkTimeout(() => import('../../features/cloud/CloudPanel.tsx'))),
+  },
+  liveCollaboration: {
+    help: 'cloud-editing',
+    title: LIVE_TEXT.panelTitle,
+    component: lazy(withChunkTimeout(() => import('../../features/live/LivePanel.tsx'))),
   },
 };
 

@@ -19,6 +19,7 @@ import { AssistantButton } from '../ai/AssistantButton.tsx';
 import { CloudButton } from '../cloud/CloudButton.tsx';
 import { TransfersMenu } from '../integrations/TransfersMenu.tsx';
 import { importPath } from '../integrations/paths.ts';
+import { LiveButton } from '../live/LiveButton.tsx';
 import { useAssetPages } from '../assets/api.ts';
 import { useChatCounters } from '../chat/api.ts';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
@@ -142,6 +143,7 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
           <AssistantButton projectDbId={info.project_db_id} />
           <CloudButton projectDbId={info.project_db_id} />
           <TransfersMenu projectDbId={info.project_db_id} />
+          <LiveButton projectDbId={info.project_db_id} />
           {on.picker && (
             <Menu position="bottom-end" shadow="md">
               <Menu.Target>

@@ -33,7 +33,11 @@ function Workspace({ info, folderDbId }: { info: ProjectInfo; folderDbId: string
     [panels, projectDbId, title],
   );
   // ?s=project chat (the spec's deep link) and ?chat=1 (its alias) open the project chat once
-  useSectionParam({ projectChat: openChat });
+  const openLive = useCallback(
+    () => panels.open('liveCollaboration', { projectDbId }),
+    [panels, projectDbId],
+  );
+  useSectionParam({ projectChat: openChat, liveCollaboration: openLive });
   const picker = useUploadPicker(info.project_db_id, folderDbId);
   const canUpload = canIn(info, 'can_upload_assets');
   const [params] = useSearchParams();

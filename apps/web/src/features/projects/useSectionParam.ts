@@ -10,6 +10,7 @@ const CHAT_ALIAS = 'chat';
 /** What a section link opens on the project page, for the sections built so far. */
 export interface SectionOpeners {
   projectChat: () => void;
+  liveCollaboration?: () => void;
 }
 
 /**
@@ -24,12 +25,13 @@ export function useSectionParam(openers: SectionOpeners): void {
   const raw = camera ? null : params.get(SECTION_PARAM);
   const section = raw?.trim().toLowerCase() ?? null;
   const chatAlias = params.get(CHAT_ALIAS) === '1';
-  const { projectChat } = openers;
+  const { projectChat, liveCollaboration } = openers;
 
   useEffect(() => {
     if (section === null && !chatAlias) return;
     if (chatAlias || section === PROJECT_SECTIONS.projectChat) projectChat();
-    // PROJECT_SECTIONS.joinLiveCollaboration and unknown values: nothing to open (yet)
+    if (section === PROJECT_SECTIONS.joinLiveCollaboration) liveCollaboration?.();
+    // unknown values: nothing to open
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -39,5 +41,5 @@ export function useSectionParam(openers: SectionOpeners): void {
       },
       { replace: true },
     );
-  }, [section, chatAlias, projectChat, setParams]);
+  }, [section, chatAlias, projectChat, liveCollaboration, setParams]);
 }

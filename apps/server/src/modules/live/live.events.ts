@@ -1,0 +1,19 @@
+/** Domain events of live collaboration (declaration merging). Payloads are plain JSON. */
+declare module '../../platform/events/bus.ts' {
+  interface DomainEvents {
+    /** An invitation or its call changed: its room and the project room refetch. */
+    'live.changed': {
+      projectId: string;
+      collabId: string;
+      callJoined: boolean;
+      callEndedByHost: boolean;
+      userIds: string[];
+    };
+    /** The guest's invitation was removed (project room: live_collaboration_remove_{user_id}). */
+    'live.removed': { projectId: string; collabId: string; guestUserId: string; hostUserId: string };
+    /** Someone joined the call (live:{id} call_initiator). */
+    'live.joined': { collabId: string; userId: string; role: 'editor' | 'collaborator' };
+  }
+}
+
+export {};

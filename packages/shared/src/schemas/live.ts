@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { addProductMessages } from '../rules/messages.ts';
+import { uuid } from './fields.ts';
+
+/**
+ * Live collaboration (spec 001 §3, §4, §7; issue 19): the host of a started cloud session invites one
+ * collaborator into an audio call and screen share. Field names are the spec's.
+ */
+export const LIVE_API = {
+  /** GET the lists, POST an invitation (user_db_ids), PUT to remove a user (user_db_id) */
+  root: '/api/live-collaboration',
+  /** POST to join the audio call, PUT to leave it */
+  audioCall: '/api/live-collaboration/audio-call',
+  /** GET the STUN/TURN servers (short-lived coturn REST credentials) */
+  iceServers: '/api/live-collaboration/ice-servers',
+} as const;
+
+/** Audio call token life (spec 001 §9) and the call's media profile (§4). */
+export const LIVE_TOKEN_SECONDS = 3600;
+export const LIVE_VIDEO_CODEC = 'vp8';
+export const LIVE_AUDIO_PROFILE = 'music_standard';
+
+export const LIVE_TEXT = {
+  // spec 001 §2, §8
+  panelTitle: 'Live Collaboration',
+  invite: 'Invite a Collaborator',
+  inviteButton: 'Invite',
+  joinLiveSession: 'Join Live Session',
+  invitedCollaborators: 'Invited Collaborators',
+  unableToJoin: 'Unable to join the audio call.',
+  // server messages (spec 001 §8: the invite message comes from the server, its text is not shown)
+  invited: 'Collaborator invited to the live session',
+  removed: 'Collaborator removed from the live session',
+  notStarted: 'Live collaboration needs a started cloud session',
+  alreadyInvited: 'A collaborator is already invited to this session',
+  notSelf: 'You cannot invite yourself',
+  notMember: 'Choose one of the project admins or collaborators',
+  onlyHost: 'Only the host can do this',
+  notificationTitle: 'Live Collaboration',
+  notificationMessage: 'invited you to a live session',
+  callEnded: 'The host ended the call',
+  chooseCollaborator: 'Choose a collaborator',
+  joinAudio: 'Join Audio Call',
+  joinScreen: 'Join with Screen Share',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  endCall: 'End Call',
+  leave: 'Leave',
+  remove: 'Remove',
+  shareScreen: 'Share Screen',
+  stopShare: 'Stop Sharing',
+  muted: 'Muted',
+  noInvitations: 'No Record Found',
+  /** the call's state as shown in the audio call panel */
+  phase: { connecting: 'Connecting…', connected: 'Connected', failed: 'Reconnecting…', ended: 'Call ended' },
+} as const;
+
+// the server's envelope check knows these texts as the product's
+addProductMessages(Object.values(LIVE_TEXT).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t))));
+
+const person = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  user_badge_color: z.string().nullable(),
+});
+
+export const liveQuery = z.object({
+  team_db_id: uuid().optional(),
+  project_db_id: uuid(),
+  cloud_assignment_db_id: uuid().optional(),
+});
+
+export const liveInviteBody = liveQuery.extend({
+  cloud_assignment_db_id: uuid(),
+  user_db_ids: z.array(uuid()).length(1),
+});
+
+export const liveRemoveBody = liveQuery.extend({ cloud_assignment_db_id: uuid(), user_db_id: uuid() });
+
+export const liveInvitation = z.object({
+  live_collaboration_db_id: z.string(),
+  cloud_access_db_id: z.string(),
+  invited_by: person.pick({ name: true, first_name: true, last_name: true, user_badge_color: true }),
+  task_type: z.string(),
+  call_joined: z.boolean(),
+  call_ended_by_host: z.boolean(),
+  audio_call_detail: z.object({ channel_name: z.string() }),
+});
+export type LiveInvitation = z.output<typeof liveInvitation>;
+
+export const liveCollaborator = person.extend({
+  live_collaboration_db_id: z.string(),
+  call_joined: z.boolean(),
+  muted: z.boolean(),
+});
+export type LiveCollaborator = z.output<typeof liveCollaborator>;
+
+/** A project member as the invite form lists them (002 §3 member fields). */
+export const liveMember = person.extend({
+  role: z.enum(['admin', 'collaborator']),
+  is_active_in_live_collaboration: z.boolean(),
+  is_session_active: z.boolean(),
+});
+
+export const liveState = z.object({
+  live_collaboration_invitations: z.array(liveInvitation),
+  live_collaborators: z.array(liveCollaborator),
+  members: z.array(liveMember),
+  can_invite: z.boolean(),
+});
+export type LiveState = z.output<typeof liveState>;
+
+export const liveMessage = z.object({ message: z.string() });
+export const liveRemoved = z.object({ users: z.array(liveCollaborator), message: z.string() });
+
+export const liveAudioBody = z.object({
+  live_collaboration_db_id: uuid(),
+  uid: z.string().max(100).optional(),
+  token: z.string().max(500).optional(),
+  channel_name: z.string().max(100).optional(),
+});
+export const liveLeaveBody = z.object({ live_collaboration_db_id: uuid() });
+
+const iceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.output<typeof iceServer>;
+
+/** Audio call (spec 001 §3): the token authorises the signalling for 3600 s. */
+export const liveAudioCall = z.object({
+  live_collaboration_db_id: z.string(),
+  cloud_access_db_id: z.string(),
+  uid: z.string(),
+  role: z.enum(['editor', 'collaborator']),
+  audio_call_detail: z.object({ channel_name: z.string(), token: z.string(), expires_at: z.string() }),
+  codec: z.literal(LIVE_VIDEO_CODEC),
+  audio_profile: z.literal(LIVE_AUDIO_PROFILE),
+  ice_servers: z.array(iceServer),
+  /** 'relay': TURN only (ICE_TRANSPORT_POLICY; the relay test run) */
+  ice_transport_policy: z.enum(['all', 'relay']),
+});
+export type LiveAudioCall = z.output<typeof liveAudioCall>;
+
+export const liveIceServers = z.object({ ice_servers: z.array(iceServer), ttl: z.number() });
+
+/** Signalling between the two members of a collaboration (Socket.IO `live_signal`, zod-checked). */
+export const liveSignal = z.object({
+  live_collaboration_db_id: uuid(),
+  token: z.string().min(1).max(500),
+  signal: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('description'),
+      description: z.object({ type: z.enum(['offer', 'answer', 'rollback']), sdp: z.string().max(100_000) }),
+    }),
+    z.object({
+      kind: z.literal('candidate'),
+      candidate: z.object({
+        candidate: z.string().max(2000),
+        sdpMid: z.string().max(100).nullable().optional(),
+        sdpMLineIndex: z.number().int().min(0).max(100).nullable().optional(),
+        usernameFragment: z.string().max(200).nullable().optional(),
+      }),
+    }),
+    z.object({ kind: z.literal('mute'), muted: z.boolean() }),
+    z.object({ kind: z.literal('screen'), sharing: z.boolean() }),
+    z.object({ kind: z.literal('hello'), instance: z.string().min(1).max(64) }),
+    z.object({ kind: z.literal('end') }),
+  ]),
+});
+export type LiveSignal = z.output<typeof liveSignal>;
