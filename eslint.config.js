@@ -27,4 +27,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // The web imports each feature's route map on its own, so a page's first load carries only the maps
+    // (zod schemas) it calls; ROUTES aggregates them all (docs/decisions.md, "Size budget after session 6").
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@rushes/shared',
+              importNames: ['ROUTES', 'ALL_ROUTES'],
+              message:
+                "Import the feature's own map: import { xRoutes } from '@rushes/shared/routes/<file>'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -50,3 +50,7 @@ export * from './schemas/camera.ts';
 export * from './schemas/shell.ts';
 export * from './rules/shell.ts';
 export * from './schemas/integrations.ts';
+export * from './rules/aiText.ts';
+export * from './rules/integrationText.ts';
+export * from './rules/paymentText.ts';
+export * from './rules/creditText.ts';

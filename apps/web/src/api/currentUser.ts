@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { type CurrentUser, ROUTES } from '@rushes/shared';
+import { type CurrentUser } from '@rushes/shared';
+import { authRoutes } from '@rushes/shared/routes/auth';
 import { call } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
 import {
@@ -15,7 +16,7 @@ import {
 export const currentUserQuery = {
   queryKey: queryKeys.currentUser,
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const user = await call(ROUTES.auth.checkLogin, undefined, { signal });
+    const user = await call(authRoutes.checkLogin, undefined, { signal });
     ensureTeamSelection(user);
     return user;
   },

@@ -10,7 +10,7 @@ export type MutationOptions<R extends RouteDef, C = unknown> = Omit<
 
 /**
  * The mutation hook of one write route of the contract: `export const useDeleteTask =
- * mutationHook(ROUTES.tasks.remove)` in the feature's api.ts; a screen calls `useDeleteTask({ onSuccess })`
+ * mutationHook(tasksRoutes.remove)` in the feature's api.ts; a screen calls `useDeleteTask({ onSuccess })`
  * and `mutate(body)` with the body typed from the route map.
  */
 export function mutationHook<R extends RouteDef>(route: R) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, addProductMessages } from '../rules/messages.ts';
 import { uuid } from './fields.ts';
+import { CREDIT_TEXT } from '../rules/creditText.ts';
 
 /**
  * Prepaid credits (spec 002 §2 add credits, §3 credits_available, §8 'Low Balance', §9 currency;
@@ -32,30 +33,6 @@ export const isLowBalance = (paise: number) => paise < LOW_BALANCE_PSC * PAISE_P
 
 export const CREDIT_KINDS = ['purchase', 'spend', 'refund', 'adjustment'] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
-
-export const CREDIT_TEXT = {
-  // spec 002 §8 verbatim
-  lowBalance: 'Low Balance',
-  // decided (docs/decisions.md "Credits wallet (issue 15)")
-  insufficientCredits: 'Insufficient credits. Add credits and try again.',
-  idempotencyConflict: 'This request was already made with different details',
-  refundTooLarge: 'A refund cannot be more than was spent',
-  spendNotFound: 'The payment to refund was not found',
-  invalidAmount: 'Enter a valid amount',
-  walletTitle: 'Credits',
-  creditsAvailable: 'Credits available',
-  transactionsTitle: 'Transactions',
-  noTransactions: 'No transactions yet',
-  loadMore: 'Show more',
-  addCredits: 'Add Credits',
-  date: 'Date',
-  description: 'Description',
-  type: 'Type',
-  amount: 'Amount',
-  balance: 'Balance',
-  invoice: 'Invoice',
-  kind: { purchase: 'Purchase', spend: 'Spent', refund: 'Refund', adjustment: 'Adjustment' },
-} as const;
 
 addProductMessages(
   Object.values(CREDIT_TEXT as Record<string, unknown>).filter((v) => typeof v === 'string'),

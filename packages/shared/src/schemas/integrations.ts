@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, addProductMessages } from '../rules/messages.ts';
 import { uuid } from './fields.ts';
+import { INTEGRATION_TEXT, SPRINKLR_TEXT } from '../rules/integrationText.ts';
 
 /**
  * App integrations (spec 002 §2–§9; issue 17): Amazon S3 and Contido buckets, imports, exports and the
@@ -48,78 +49,6 @@ export const EXPORT_NOTIFICATIONS_REFETCH_MS = 1000;
 
 export const BUCKET_SERVICES = ['s3', 'contido'] as const;
 export type BucketService = (typeof BUCKET_SERVICES)[number];
-
-export const INTEGRATION_TEXT = {
-  // spec 002 §2, §8
-  applications: 'Applications',
-  amazonS3: 'Amazon S3',
-  contido: 'Contido',
-  sprinklr: 'Sprinklr',
-  noIntegrationFound: 'No integration found',
-  invalidCampaignId: 'Invalid Campaign ID',
-  newIntegration: 'New Integration',
-  existingIntegrations: 'Existing Integrations',
-  // decided
-  create: 'Create',
-  delete: 'Delete',
-  back: 'Back',
-  input: 'Input',
-  output: 'Output',
-  inputBucket: 'Input bucket',
-  outputBucket: 'Output bucket',
-  inputFolder: 'Input folder',
-  outputFolder: 'Output folder',
-  region: 'Region',
-  endpoint: 'Endpoint URL',
-  createDateFolders: 'Create date folders',
-  authMode: 'How Rushes reaches the bucket',
-  authRole: 'IAM role (recommended)',
-  authKeys: 'Access keys',
-  roleArn: 'Role ARN',
-  accessKeyId: 'Access key ID',
-  secretAccessKey: 'Secret access key',
-  externalId: 'External ID',
-  trustPolicy: 'Role trust policy',
-  bucketPolicy: 'Bucket policy',
-  testConnection: 'Test connection',
-  status: 'Status',
-  integrationCreated: 'Integration created successfully',
-  integrationDeleted: 'Integration deleted successfully',
-  deleteConfirm: 'Delete this integration?',
-  importAssets: 'Import',
-  importStarted: 'Import started',
-  exportStarted: 'Export started',
-  exportToBucket: 'Export to bucket',
-  chooseIntegration: 'Integration',
-  chooseBucket: 'Bucket',
-  noFiles: 'No files in this folder',
-  transfers: 'Transfers',
-  noTransfers: 'No transfers yet',
-  viewAll: 'View all',
-  cancel: 'Cancel',
-  retry: 'Retry',
-  invalidFolderPath: 'Enter a valid folder path',
-  invalidName: 'Enter a valid name',
-  invalidEndpoint: 'Enter a valid URL',
-  bucketRequired: 'Export requires a bucket',
-  transferCancelled: 'Transfer cancelled',
-  loading: 'Loading…',
-  yes: 'Yes',
-  no: 'No',
-  importFromBucket: 'Import from bucket',
-  importSelected: 'Import selected',
-  folder: 'Folder',
-  destinationFolder: 'Destination folder',
-  progress: 'Progress',
-  reason: 'Reason',
-  type: 'Type',
-  title: 'Title',
-  transferNotCancellable: 'This transfer has already ended',
-  transferNotRetryable: 'Only a failed transfer can be retried',
-  integrationNotReady: 'Run Test connection first',
-  wrongTeam: 'This integration belongs to another team',
-  noSuchBucket: 'This bucket is not part of the integration',
-} as const;
 
 /** Folder path (spec 002 §5): no spaces, no '//' or lone '/', letters, digits and !*./_- only. */
 export const FOLDER_PATH_PATTERN = /^[A-Za-z0-9!*._/-]+$/;
@@ -374,27 +303,6 @@ export const SPRINKLR_API = {
   validate: '/api/integrations/sprinklr/validate',
   /** GET integrations for sharing (team_db_id, project_db_id); POST share (integration_db_id, ingest_db_ids[]) */
   share: '/api/integrations/share',
-} as const;
-
-export const SPRINKLR_TEXT = {
-  sharedBy: (name: string) => `This asset has been shared by ${name}`,
-  campaignDeleted: 'This campaign has been deleted',
-  campaignArchived: 'This campaign has been archived',
-  campaignDraft: 'This campaign is in DRAFT status',
-  environment: 'Environment',
-  businessUnit: 'Business unit',
-  agency: 'Agency for media assets',
-  campaignId: 'Campaign ID',
-  campaignName: 'Campaign name',
-  validate: 'Validate',
-  change: 'Change',
-  shareToSprinklr: 'Share to Sprinklr',
-  notConfigured: 'Sprinklr is not set up on this server',
-  alreadyShared: 'These files were already shared to this campaign',
-  proceed: 'Proceed',
-  share: 'Share',
-  shareStarted: 'Asset shared successfully',
-  integrationType: 'sprinklr_integration',
 } as const;
 
 const option = z.object({ value: z.string(), label: z.string() });

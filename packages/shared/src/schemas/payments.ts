@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, addProductMessages } from '../rules/messages.ts';
 import { uuid } from './fields.ts';
+import { PAYMENT_TEXT } from '../rules/paymentText.ts';
 
 /**
  * Payments (issue 15): what is paid for (the purpose), the checkout the browser completes, the add
@@ -58,39 +59,6 @@ export const INVOICE_ADDRESS_REQUIRED_ABOVE_PAISE = 50_000_00;
 
 /** The largest credits purchase at once, PSC (decided). */
 export const CREDITS_PURCHASE_MAX = 1_000_000;
-
-export const PAYMENT_TEXT = {
-  // decided (docs/decisions.md "Payments (issue 15)")
-  addCreditsTitle: 'Add Credits',
-  creditsLabel: 'Credits (PSC)',
-  next: 'Next',
-  checkoutTitle: 'Checkout',
-  testModeNotice: 'Test mode: no real money is charged.',
-  complete: 'Complete payment',
-  decline: 'Decline',
-  payWithRazorpay: 'Pay with Razorpay',
-  paid: 'Payment received',
-  declined: 'Payment declined',
-  waiting: 'Waiting for the payment to be confirmed…',
-  creditsAdded: 'Credits added',
-  paymentNotFound: 'Payment not found',
-  notPayable: 'This payment can no longer be completed',
-  badSignature: 'Invalid signature',
-  testModeOff: 'Test-mode payments are off on this server',
-  providerUnavailable: 'The payment service is not available right now. Please try again later.',
-  invoiceNotReady: 'The invoice is not ready yet',
-  downloadInvoice: 'Download invoice',
-  taxable: 'Amount',
-  tax: 'GST',
-  total: 'Total',
-  backToSubscription: 'Back to subscription',
-  paymentsTitle: 'Payments',
-  noPayments: 'No payments yet',
-  statusTitle: 'Status',
-  billingDetailsRequired: 'Add your billing details before paying more than ₹50,000',
-  backToCredits: 'Back to credits',
-  status: { created: 'Pending', paid: 'Paid', failed: 'Failed' },
-} as const;
 
 addProductMessages(
   Object.values(PAYMENT_TEXT as Record<string, unknown>).filter((v) => typeof v === 'string'),

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { MSG, PROJECT_INVITE_PREFIX, ROUTES } from '@rushes/shared';
+import { MSG, PROJECT_INVITE_PREFIX } from '@rushes/shared';
+import { projectsRoutes } from '@rushes/shared/routes/projects';
+import { teamsRoutes } from '@rushes/shared/routes/teams';
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { projectKeys } from '../../features/projects/api.ts';
@@ -39,7 +41,7 @@ export function useInviteAcceptance(): void {
     accepted.add(code);
     if (code.startsWith(PROJECT_INVITE_PREFIX)) {
       // a project invitation (002 §6): join, then open the project
-      call(ROUTES.projects.acceptInvite, { invite_code: code })
+      call(projectsRoutes.acceptInvite, { invite_code: code })
         .then((data) => {
           toast.success(data.message || MSG.projectInviteAccepted);
           void queryClient.invalidateQueries({ queryKey: projectKeys.trays });
@@ -48,7 +50,7 @@ export function useInviteAcceptance(): void {
         .catch(showApiError);
       return;
     }
-    call(ROUTES.teams.acceptInvite, { invite_code: code })
+    call(teamsRoutes.acceptInvite, { invite_code: code })
       .then((data) => {
         toast.success(data.message || MSG.inviteAccepted);
         void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });

@@ -1,12 +1,13 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { ROUTES, type RouteOutput } from '@rushes/shared';
+import { type RouteOutput } from '@rushes/shared';
+import { accountRoutes } from '@rushes/shared/routes/auth';
 import { call, type CallInput } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
 /** Account settings writes (the caller's own account). */
-export const useChangePassword = mutationHook(ROUTES.account.changePassword);
+export const useChangePassword = mutationHook(accountRoutes.changePassword);
 
-type SendCode = typeof ROUTES.account.twoFactorSend;
+type SendCode = typeof accountRoutes.twoFactorSend;
 
 /** E-mails a two-factor code; `wanted` is the state the switch asked for, kept for the code dialog. */
 export function useSendTwoFactorCode(
@@ -18,10 +19,10 @@ export function useSendTwoFactorCode(
   return useMutation({
     ...options,
     mutationFn: ({ body }: { body: CallInput<SendCode>; wanted: boolean }) =>
-      call(ROUTES.account.twoFactorSend, body),
+      call(accountRoutes.twoFactorSend, body),
   });
 }
 
-export const sendTwoFactorCode = (body: CallInput<SendCode>) => call(ROUTES.account.twoFactorSend, body);
-export const verifyTwoFactor = (body: CallInput<typeof ROUTES.account.twoFactorVerify>) =>
-  call(ROUTES.account.twoFactorVerify, body);
+export const sendTwoFactorCode = (body: CallInput<SendCode>) => call(accountRoutes.twoFactorSend, body);
+export const verifyTwoFactor = (body: CallInput<typeof accountRoutes.twoFactorVerify>) =>
+  call(accountRoutes.twoFactorVerify, body);

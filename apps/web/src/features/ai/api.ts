@@ -6,10 +6,10 @@ import {
   API_VERSION,
   MSG,
   parseSse,
-  ROUTES,
   type AiAskBody,
   type AiStreamEvent,
 } from '@rushes/shared';
+import { aiRoutes } from '@rushes/shared/routes/ai';
 import { call } from '../../api/client.ts';
 
 /** The assistant's data (issue 21). Keys under ['ai']. */
@@ -22,7 +22,7 @@ export const aiKeys = {
 export function useAiStatus() {
   return useQuery({
     queryKey: aiKeys.status,
-    queryFn: ({ signal }) => call(ROUTES.ai.status, {}, { signal }),
+    queryFn: ({ signal }) => call(aiRoutes.status, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -32,7 +32,7 @@ export function useConversations(projectDbId: string) {
   return useInfiniteQuery({
     queryKey: aiKeys.conversations(projectDbId),
     queryFn: ({ pageParam, signal }) =>
-      call(ROUTES.ai.conversations, { project_db_id: projectDbId, page_no: pageParam }, { signal }),
+      call(aiRoutes.conversations, { project_db_id: projectDbId, page_no: pageParam }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) =>
       pages.reduce((n, p) => n + p.conversations.length, 0) < last.total_entries
@@ -47,7 +47,7 @@ export function useTurns(conversationDbId: string | null) {
     queryKey: aiKeys.turns(conversationDbId ?? ''),
     queryFn: ({ pageParam, signal }) =>
       call(
-        ROUTES.ai.turns,
+        aiRoutes.turns,
         { conversation_db_id: conversationDbId!, ...(pageParam ? { before: pageParam } : {}) },
         { signal },
       ),
@@ -61,7 +61,7 @@ export function useDeleteConversation(projectDbId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (conversationDbId: string) =>
-      call(ROUTES.ai.removeConversation, { conversation_db_id: conversationDbId }),
+      call(aiRoutes.removeConversation, { conversation_db_id: conversationDbId }),
     onSuccess: (_, conversationDbId) => {
       queryClient.removeQueries({ queryKey: aiKeys.turns(conversationDbId) });
       void queryClient.invalidateQueries({ queryKey: aiKeys.conversations(projectDbId) });

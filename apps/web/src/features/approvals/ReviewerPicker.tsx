@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ROUTES, UI, type ReviewerSearchResult } from '@rushes/shared';
+import { UI, type ReviewerSearchResult } from '@rushes/shared';
+import { approvalsRoutes } from '@rushes/shared/routes/assets';
 import { call } from '../../api/client.ts';
 import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
 import { PeopleSearchPicker, useSearchTerm, type PickedPerson } from '../../ui/PeopleSearchPicker.tsx';
@@ -21,7 +22,7 @@ function useReviewerSearch(ingestDbId: string, text: string, enabled: boolean) {
     queryKey: approvalKeys.people(ingestDbId, text),
     queryFn: ({ signal }) =>
       call(
-        ROUTES.approvals.userSearch,
+        approvalsRoutes.userSearch,
         { ingest_db_id: ingestDbId, search_text: text, team_id: team?.team_db_id },
         { signal },
       ).then((d) => d.users),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ROUTES } from '@rushes/shared';
+import { approvalsRoutes } from '@rushes/shared/routes/assets';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
@@ -14,12 +14,12 @@ export function useTaskRequests(ingestDbId: string) {
   return useQuery({
     queryKey: approvalKeys.asset(ingestDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.approvals.list, { ingest_db_id: ingestDbId, action: 'list' }, { signal }),
+      call(approvalsRoutes.list, { ingest_db_id: ingestDbId, action: 'list' }, { signal }),
   });
 }
 
 // Writes (each screen adds its toasts and cache updates through the hook's options).
-export const useCreateTaskRequest = mutationHook(ROUTES.approvals.create);
-export const useRemoveRequestUser = mutationHook(ROUTES.approvals.removeUser);
-export const useResendRequestInvite = mutationHook(ROUTES.approvals.resendInvite);
-export const useSetApprovalStatus = mutationHook(ROUTES.approvals.setStatus);
+export const useCreateTaskRequest = mutationHook(approvalsRoutes.create);
+export const useRemoveRequestUser = mutationHook(approvalsRoutes.removeUser);
+export const useResendRequestInvite = mutationHook(approvalsRoutes.resendInvite);
+export const useSetApprovalStatus = mutationHook(approvalsRoutes.setStatus);

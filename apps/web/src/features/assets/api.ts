@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ASSET_PAGE_SIZE, ROUTES } from '@rushes/shared';
+import { ASSET_PAGE_SIZE } from '@rushes/shared';
+import { assetsRoutes } from '@rushes/shared/routes/assets';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { projectKeys } from '../projects/api.ts';
@@ -28,7 +29,7 @@ export function useAssetPages(projectDbId: string, folderDbId: string | null, se
     queryFn: ({ pageParam, signal }) =>
       searching
         ? call(
-            ROUTES.assets.search,
+            assetsRoutes.search,
             {
               project_db_id: projectDbId,
               search_text: searchText,
@@ -38,7 +39,7 @@ export function useAssetPages(projectDbId: string, folderDbId: string | null, se
             { signal },
           )
         : call(
-            ROUTES.assets.list,
+            assetsRoutes.list,
             {
               project_db_id: projectDbId,
               folder_db_id: folderDbId ?? undefined,
@@ -59,7 +60,7 @@ export function useAssetMetadata(projectDbId: string, ingestDbId: string) {
   return useQuery({
     queryKey: assetKeys.metadata(projectDbId, ingestDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.assets.metadata, { project_db_id: projectDbId, ingest_db_id: ingestDbId }, { signal }),
+      call(assetsRoutes.metadata, { project_db_id: projectDbId, ingest_db_id: ingestDbId }, { signal }),
   });
 }
 
@@ -68,7 +69,7 @@ export function useDestinationProjects(action: 'copy' | 'move') {
   return useQuery({
     queryKey: projectKeys.browseProjects(action),
     queryFn: ({ signal }) =>
-      call(ROUTES.assets.browse, { action, destination: 'project' }, { signal }).then((d) => d.projects),
+      call(assetsRoutes.browse, { action, destination: 'project' }, { signal }).then((d) => d.projects),
   });
 }
 
@@ -88,7 +89,7 @@ export function useDestinationFolders(
     ],
     queryFn: ({ signal }) =>
       call(
-        ROUTES.assets.browse,
+        assetsRoutes.browse,
         {
           action,
           destination: 'folder',
@@ -103,7 +104,7 @@ export function useDestinationFolders(
 }
 
 // Writes (each screen adds its toasts and cache updates through the hook's options).
-export const useCreateFolder = mutationHook(ROUTES.assets.createFolder);
-export const useDeleteAssets = mutationHook(ROUTES.assets.remove);
-export const useCopyMoveAssets = mutationHook(ROUTES.assets.copyMove);
-export const useUpdateMetadata = mutationHook(ROUTES.assets.updateMetadata);
+export const useCreateFolder = mutationHook(assetsRoutes.createFolder);
+export const useDeleteAssets = mutationHook(assetsRoutes.remove);
+export const useCopyMoveAssets = mutationHook(assetsRoutes.copyMove);
+export const useUpdateMetadata = mutationHook(assetsRoutes.updateMetadata);

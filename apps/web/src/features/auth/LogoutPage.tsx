@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ROUTES, UI } from '@rushes/shared';
+import { UI } from '@rushes/shared';
+import { authRoutes } from '@rushes/shared/routes/auth';
 import { call } from '../../api/client.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -16,7 +17,7 @@ export default function LogoutPage() {
     let active = true;
     // Imported on demand: the socket client stays out of the public pages' chunks (issue 22).
     void import('../../api/socket.ts').then((m) => m.disconnectSocket());
-    call(ROUTES.auth.logout, {})
+    call(authRoutes.logout, {})
       .catch(() => undefined) // already logged out: nothing to end
       .finally(() => {
         queryClient.clear();

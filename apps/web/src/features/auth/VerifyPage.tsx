@@ -1,7 +1,8 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { MSG, UI, ROUTES } from '@rushes/shared';
+import { MSG, UI } from '@rushes/shared';
+import { authRoutes } from '@rushes/shared/routes/auth';
 import { ApiError, call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -15,7 +16,7 @@ export default function VerifyPage() {
 
   const verify = useQuery({
     queryKey: queryKeys.verifyEmail(token),
-    queryFn: ({ signal }) => call(ROUTES.auth.verify, { token }, { signal }),
+    queryFn: ({ signal }) => call(authRoutes.verify, { token }, { signal }),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ROUTES } from '@rushes/shared';
+import { billingRoutes } from '@rushes/shared/routes/small';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
@@ -14,7 +14,7 @@ export function useBilling(teamDbId: string) {
   return useQuery({
     queryKey: billingKeys.detail(teamDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.billing.get, { team_id: teamDbId }, { signal }).then((d) => d.billing),
+      call(billingRoutes.get, { team_id: teamDbId }, { signal }).then((d) => d.billing),
   });
 }
 
@@ -22,11 +22,11 @@ export function useStateCodes() {
   return useQuery({
     queryKey: billingKeys.stateCodes,
     queryFn: ({ signal }) =>
-      call(ROUTES.billing.filters, { filter_type: 'state_codes' }, { signal }).then((d) => d.state_codes),
+      call(billingRoutes.filters, { filter_type: 'state_codes' }, { signal }).then((d) => d.state_codes),
     staleTime: Infinity,
   });
 }
 
 /** Billing details are created by POST and updated by PUT (the form picks one). */
-export const useCreateBilling = mutationHook(ROUTES.billing.create);
-export const useUpdateBilling = mutationHook(ROUTES.billing.update);
+export const useCreateBilling = mutationHook(billingRoutes.create);
+export const useUpdateBilling = mutationHook(billingRoutes.update);

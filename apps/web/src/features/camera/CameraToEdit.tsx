@@ -16,13 +16,13 @@ import { useState } from 'react';
 import {
   C2E_SD_CARD_TYPE,
   MSG,
-  ROUTES,
   UPLOADER_KEY,
   UPLOADER_PLATFORMS,
   type ProjectInfo,
   type UploaderOs,
   C2E_TEXT,
 } from '@rushes/shared';
+import { cameraRoutes } from '@rushes/shared/routes/camera';
 import { call } from '../../api/client.ts';
 import { toast } from '../../ui/toast.ts';
 import { canIn } from '../projects/api.ts';
@@ -41,7 +41,7 @@ export function UploaderDownload() {
     // The tab is opened before the call so pop-up blockers let it through.
     const tab = window.open('', '_blank');
     try {
-      const url = await call(ROUTES.camera.uploaderDownload, { os, key: UPLOADER_KEY });
+      const url = await call(cameraRoutes.uploaderDownload, { os, key: UPLOADER_KEY });
       if (tab) tab.location.href = url;
       else window.open(url, '_blank', 'noopener');
     } catch {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ROUTES } from '@rushes/shared';
+import { cameraRoutes } from '@rushes/shared/routes/camera';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { connectSocket } from '../../api/socket.ts';
@@ -14,16 +14,16 @@ export const cameraKeys = {
   session: (projectDbId: string, id: string) => ['camera', 'session', projectDbId, id] as const,
 };
 
-export const useCreateC2eSession = mutationHook(ROUTES.camera.create);
-export const useC2eAction = mutationHook(ROUTES.camera.act);
-export const useDeleteC2eSession = mutationHook(ROUTES.camera.remove);
-export const useCreateToken = mutationHook(ROUTES.camera.createToken);
-export const useRevokeToken = mutationHook(ROUTES.camera.revokeToken);
+export const useCreateC2eSession = mutationHook(cameraRoutes.create);
+export const useC2eAction = mutationHook(cameraRoutes.act);
+export const useDeleteC2eSession = mutationHook(cameraRoutes.remove);
+export const useCreateToken = mutationHook(cameraRoutes.createToken);
+export const useRevokeToken = mutationHook(cameraRoutes.revokeToken);
 
 export function useAccessTokens() {
   return useQuery({
     queryKey: [...cameraKeys.all, 'tokens'],
-    queryFn: ({ signal }) => call(ROUTES.camera.tokens, undefined, { signal }),
+    queryFn: ({ signal }) => call(cameraRoutes.tokens, undefined, { signal }),
   });
 }
 
@@ -43,7 +43,7 @@ export function useCameraModels(projectDbId: string, enabled = true) {
   return useQuery({
     enabled,
     queryKey: cameraKeys.models(projectDbId),
-    queryFn: logged('camera models', () => call(ROUTES.camera.models, { project_db_id: projectDbId })),
+    queryFn: logged('camera models', () => call(cameraRoutes.models, { project_db_id: projectDbId })),
     staleTime: Infinity,
     retry: false,
     meta: { silent: true },
@@ -53,7 +53,7 @@ export function useCameraModels(projectDbId: string, enabled = true) {
 export function useC2eFolders(projectDbId: string) {
   return useQuery({
     queryKey: cameraKeys.folders(projectDbId),
-    queryFn: logged('folders', () => call(ROUTES.camera.folders, { project_db_id: projectDbId })),
+    queryFn: logged('folders', () => call(cameraRoutes.folders, { project_db_id: projectDbId })),
     retry: false,
     meta: { silent: true },
   });
@@ -62,7 +62,7 @@ export function useC2eFolders(projectDbId: string) {
 export function useC2eSessions(projectDbId: string) {
   return useQuery({
     queryKey: cameraKeys.sessions(projectDbId),
-    queryFn: logged('sessions', () => call(ROUTES.camera.list, { project_db_id: projectDbId })),
+    queryFn: logged('sessions', () => call(cameraRoutes.list, { project_db_id: projectDbId })),
     retry: false,
     meta: { silent: true },
   });
@@ -72,7 +72,7 @@ export function useC2eSession(projectDbId: string, id: string) {
   return useQuery({
     queryKey: cameraKeys.session(projectDbId, id),
     queryFn: logged('session', () =>
-      call(ROUTES.camera.get, { project_db_id: projectDbId, c2e_session_db_id: id }),
+      call(cameraRoutes.get, { project_db_id: projectDbId, c2e_session_db_id: id }),
     ),
     retry: false,
     meta: { silent: true },

@@ -8,7 +8,6 @@ import { PendingMessages } from '../../ui/PendingMessages.tsx';
 import { toast } from '../../ui/toast.ts';
 import { restoreText, useSendQueue } from '../../ui/useSendQueue.ts';
 import {
-  ROUTES,
   CHAT_MESSAGE_MAX,
   MSG,
   UI,
@@ -17,6 +16,7 @@ import {
   mentionedIds,
   type MentionUser,
 } from '@rushes/shared';
+import { projectsRoutes } from '@rushes/shared/routes/projects';
 
 /** Mention search among the project's collaborators (spec 000 §7: search_type 'collaborators'). */
 function useMentionSearch(projectDbId: string | undefined, text: string | null) {
@@ -25,7 +25,7 @@ function useMentionSearch(projectDbId: string | undefined, text: string | null) 
     queryKey: ['chat', projectDbId, 'mention', debounced] as const,
     queryFn: ({ signal }) =>
       call(
-        ROUTES.projects.collaboratorSearch,
+        projectsRoutes.collaboratorSearch,
         { project_db_id: projectDbId ?? '', search_type: 'collaborators', search_text: debounced ?? '' },
         { signal },
       ).then((d) => d.users),

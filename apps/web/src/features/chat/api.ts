@@ -6,12 +6,12 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import {
-  ROUTES,
   PROJECT_CHAT_PAGE_SIZE,
   type ChatCounters,
   type ChatHistory,
   type ChatMessage,
 } from '@rushes/shared';
+import { chatRoutes } from '@rushes/shared/routes/tasks';
 import { call } from '../../api/client.ts';
 import { userTimeZone } from '../../ui/timeZone.ts';
 import { addLiveMessage, type ChatPages } from './live.ts';
@@ -31,7 +31,7 @@ export function useChatHistory(projectDbId: string) {
     queryKey: chatKeys.history(projectDbId),
     queryFn: ({ pageParam, signal }) =>
       call(
-        ROUTES.chat.history,
+        chatRoutes.history,
         {
           project_db_id: projectDbId,
           entries_per_page: PROJECT_CHAT_PAGE_SIZE,
@@ -58,7 +58,7 @@ export function useSendChat(projectDbId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { text: string; mention_user_ids: string[] }) =>
-      call(ROUTES.chat.send, {
+      call(chatRoutes.send, {
         project_db_id: projectDbId,
         ...body,
       }),
@@ -73,7 +73,7 @@ export function recordChatSeen(queryClient: QueryClient, projectDbId: string): v
   queryClient.setQueryData<ChatCounters>(chatKeys.counters(projectDbId), (old) =>
     old ? { ...old, last_seen_count: old.chats_count, unread: 0 } : old,
   );
-  void call(ROUTES.chat.seen, { project_db_id: projectDbId })
+  void call(chatRoutes.seen, { project_db_id: projectDbId })
     .then((c) => queryClient.setQueryData(chatKeys.counters(projectDbId), c))
     .catch(() => undefined);
 }
@@ -81,7 +81,7 @@ export function recordChatSeen(queryClient: QueryClient, projectDbId: string): v
 export function useChatCounters(projectDbId: string) {
   return useQuery({
     queryKey: chatKeys.counters(projectDbId),
-    queryFn: ({ signal }) => call(ROUTES.chat.counters, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(chatRoutes.counters, { project_db_id: projectDbId }, { signal }),
     meta: { silent: true },
   });
 }
@@ -120,7 +120,7 @@ export const unreadAt = (counters: ChatCounters, chatsCount: number) => ({
 export function ensureChatCounters(queryClient: QueryClient, projectDbId: string): Promise<ChatCounters> {
   return queryClient.ensureQueryData({
     queryKey: chatKeys.counters(projectDbId),
-    queryFn: ({ signal }) => call(ROUTES.chat.counters, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(chatRoutes.counters, { project_db_id: projectDbId }, { signal }),
     gcTime: Infinity,
   });
 }

@@ -2,7 +2,8 @@ import { Anchor, Badge, Box, Group, Text } from '@mantine/core';
 import RFB from '@novnc/novnc';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { CLOUD_TEXT, ROUTES } from '@rushes/shared';
+import { CLOUD_TEXT } from '@rushes/shared';
+import { cloudRoutes } from '@rushes/shared/routes/cloud';
 import { call } from '../../api/client.ts';
 import { PATHS } from '../../app/paths.ts';
 
@@ -21,7 +22,7 @@ export default function DesktopPage() {
   useEffect(() => {
     let rfb: RFB | null = null;
     let gone = false;
-    call(ROUTES.cloud.launch, { cloud_id: cloudId })
+    call(cloudRoutes.launch, { cloud_id: cloudId })
       .then((launch) => {
         if (gone || !screen.current) return;
         const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';

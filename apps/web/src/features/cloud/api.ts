@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ROUTES } from '@rushes/shared';
+import { cloudRoutes } from '@rushes/shared/routes/cloud';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { getSocket } from '../../api/socket.ts';
@@ -29,7 +29,7 @@ export function useCloudTime() {
     queryKey: cloudKeys.time,
     queryFn: async ({ signal }) => {
       const sent = Date.now();
-      const data = await call(ROUTES.cloud.time, {}, { signal });
+      const data = await call(cloudRoutes.time, {}, { signal });
       // the server's clock minus ours (half the round trip counted), for countdowns
       const skew = new Date(data.current_time).getTime() - (sent + Date.now()) / 2;
       return { ...data, skew };
@@ -42,14 +42,14 @@ export function useCloudTime() {
 export function useSystemTypes(projectDbId: string) {
   return useQuery({
     queryKey: cloudKeys.lookup('types', projectDbId),
-    queryFn: ({ signal }) => call(ROUTES.cloud.systemTypes, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(cloudRoutes.systemTypes, { project_db_id: projectDbId }, { signal }),
   });
 }
 
 export function useSoftwares(projectDbId: string) {
   return useQuery({
     queryKey: cloudKeys.lookup('softwares', projectDbId),
-    queryFn: ({ signal }) => call(ROUTES.cloud.softwares, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(cloudRoutes.softwares, { project_db_id: projectDbId }, { signal }),
   });
 }
 
@@ -57,7 +57,7 @@ export function usePlugins(projectDbId: string, softwareSlug: string | null) {
   return useQuery({
     queryKey: cloudKeys.lookup('plugins', projectDbId, softwareSlug ?? ''),
     queryFn: ({ signal }) =>
-      call(ROUTES.cloud.plugins, { project_db_id: projectDbId, software_slug: softwareSlug! }, { signal }),
+      call(cloudRoutes.plugins, { project_db_id: projectDbId, software_slug: softwareSlug! }, { signal }),
     enabled: Boolean(softwareSlug),
   });
 }
@@ -66,42 +66,42 @@ export function useHardware(projectDbId: string, softwareSlug: string | null) {
   return useQuery({
     queryKey: cloudKeys.lookup('hardware', projectDbId, softwareSlug ?? ''),
     queryFn: ({ signal }) =>
-      call(ROUTES.cloud.hardware, { project_db_id: projectDbId, software_slug: softwareSlug! }, { signal }),
+      call(cloudRoutes.hardware, { project_db_id: projectDbId, software_slug: softwareSlug! }, { signal }),
     enabled: Boolean(softwareSlug),
   });
 }
 
-export const useAvailability = mutationHook(ROUTES.cloud.availability);
-export const useStartSession = mutationHook(ROUTES.cloud.start);
-export const useExtendSession = mutationHook(ROUTES.cloud.extend);
-export const useEndSession = mutationHook(ROUTES.cloud.end);
-export const useJoinQueue = mutationHook(ROUTES.cloud.queue);
-export const useCancelQueue = mutationHook(ROUTES.cloud.cancelQueue);
-export const useLaunch = mutationHook(ROUTES.cloud.launch);
-export const useReportIssue = mutationHook(ROUTES.cloud.report);
+export const useAvailability = mutationHook(cloudRoutes.availability);
+export const useStartSession = mutationHook(cloudRoutes.start);
+export const useExtendSession = mutationHook(cloudRoutes.extend);
+export const useEndSession = mutationHook(cloudRoutes.end);
+export const useJoinQueue = mutationHook(cloudRoutes.queue);
+export const useCancelQueue = mutationHook(cloudRoutes.cancelQueue);
+export const useLaunch = mutationHook(cloudRoutes.launch);
+export const useReportIssue = mutationHook(cloudRoutes.report);
 
 export const fetchConnectionFile = (cloudId: string) =>
-  call(ROUTES.cloud.connectionFile, { cloud_id: cloudId });
+  call(cloudRoutes.connectionFile, { cloud_id: cloudId });
 export const fetchErrorTypes = (cloudId: string) =>
-  call(ROUTES.cloud.errorTypes, { cloud_assignment_db_id: cloudId });
+  call(cloudRoutes.errorTypes, { cloud_assignment_db_id: cloudId });
 export const fetchConnectorLink = (os: 'windows' | 'mac_intel' | 'mac_silicon' | 'linux') =>
-  call(ROUTES.cloud.connector, { os, key: 'vnc_viewer' });
+  call(cloudRoutes.connector, { os, key: 'vnc_viewer' });
 
 /** Platform admins' lists (issue 18): refused with 403 for everyone else. */
 export function useAdminReports() {
   return useQuery({
     queryKey: [...cloudKeys.all, 'admin', 'reports'],
-    queryFn: ({ signal }) => call(ROUTES.cloud.adminReports, {}, { signal }),
+    queryFn: ({ signal }) => call(cloudRoutes.adminReports, {}, { signal }),
     retry: false,
   });
 }
 export function useAdminMachines() {
   return useQuery({
     queryKey: [...cloudKeys.all, 'admin', 'machines'],
-    queryFn: ({ signal }) => call(ROUTES.cloud.adminMachines, {}, { signal }),
+    queryFn: ({ signal }) => call(cloudRoutes.adminMachines, {}, { signal }),
     retry: false,
   });
 }
-export const useHandleReport = mutationHook(ROUTES.cloud.adminHandleReport);
-export const useAddMachine = mutationHook(ROUTES.cloud.adminAddMachine);
-export const useRemoveMachine = mutationHook(ROUTES.cloud.adminRemoveMachine);
+export const useHandleReport = mutationHook(cloudRoutes.adminHandleReport);
+export const useAddMachine = mutationHook(cloudRoutes.adminAddMachine);
+export const useRemoveMachine = mutationHook(cloudRoutes.adminRemoveMachine);

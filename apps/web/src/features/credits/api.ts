@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { CREDIT_TRANSACTIONS_PAGE, ROUTES } from '@rushes/shared';
+import { CREDIT_TRANSACTIONS_PAGE } from '@rushes/shared';
+import { creditsRoutes } from '@rushes/shared/routes/credits';
+import { paymentsRoutes } from '@rushes/shared/routes/payments';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
@@ -18,7 +20,7 @@ export const creditsKeys = {
 export function useCreditBalance(teamDbId: string, enabled = true) {
   return useQuery({
     queryKey: creditsKeys.balance(teamDbId),
-    queryFn: ({ signal }) => call(ROUTES.credits.balance, { team_db_id: teamDbId }, { signal }),
+    queryFn: ({ signal }) => call(creditsRoutes.balance, { team_db_id: teamDbId }, { signal }),
     enabled,
   });
 }
@@ -28,7 +30,7 @@ export function useCreditTransactions(teamDbId: string) {
     queryKey: creditsKeys.transactions(teamDbId),
     queryFn: ({ pageParam, signal }) =>
       call(
-        ROUTES.credits.transactions,
+        creditsRoutes.transactions,
         { team_db_id: teamDbId, entries_per_page: CREDIT_TRANSACTIONS_PAGE, cursor: pageParam ?? undefined },
         { signal },
       ),
@@ -42,7 +44,7 @@ export function usePayments(teamDbId: string) {
     queryKey: creditsKeys.payments(teamDbId),
     queryFn: ({ pageParam, signal }) =>
       call(
-        ROUTES.payments.list,
+        paymentsRoutes.list,
         { team_db_id: teamDbId, entries_per_page: CREDIT_TRANSACTIONS_PAGE, cursor: pageParam ?? undefined },
         { signal },
       ),
@@ -58,7 +60,7 @@ export function usePayments(teamDbId: string) {
 export function useCheckout(paymentDbId: string, acted: boolean) {
   return useQuery({
     queryKey: creditsKeys.payment(paymentDbId),
-    queryFn: ({ signal }) => call(ROUTES.payments.checkout, { payment_db_id: paymentDbId }, { signal }),
+    queryFn: ({ signal }) => call(paymentsRoutes.checkout, { payment_db_id: paymentDbId }, { signal }),
     refetchInterval: (q) => {
       const d = q.state.data;
       const waiting = !d || d.status === 'created' || (d.status === 'paid' && !d.has_invoice);
@@ -69,9 +71,9 @@ export function useCheckout(paymentDbId: string, acted: boolean) {
 
 /** The invoice PDF of a paid payment (a plain GET: the session cookie authorizes it). */
 export const invoiceUrl = (paymentDbId: string) =>
-  `${ROUTES.payments.invoice.path}?payment_db_id=${encodeURIComponent(paymentDbId)}`;
+  `${paymentsRoutes.invoice.path}?payment_db_id=${encodeURIComponent(paymentDbId)}`;
 
-export const useAddCredits = mutationHook(ROUTES.payments.addCredits);
-export const useCompleteTestPayment = mutationHook(ROUTES.payments.testComplete);
-export const useDeclineTestPayment = mutationHook(ROUTES.payments.testDecline);
-export const useVerifyRazorpay = mutationHook(ROUTES.payments.razorpayVerify);
+export const useAddCredits = mutationHook(paymentsRoutes.addCredits);
+export const useCompleteTestPayment = mutationHook(paymentsRoutes.testComplete);
+export const useDeclineTestPayment = mutationHook(paymentsRoutes.testDecline);
+export const useVerifyRazorpay = mutationHook(paymentsRoutes.razorpayVerify);

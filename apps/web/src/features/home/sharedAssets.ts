@@ -6,8 +6,8 @@ import {
   type ServerToClientEvents,
   type SharedAssetCard,
   type SharedAssetsPage,
-  ROUTES,
 } from '@rushes/shared';
+import { projectsRoutes } from '@rushes/shared/routes/projects';
 import { call } from '../../api/client.ts';
 import { connectSocket } from '../../api/socket.ts';
 
@@ -22,7 +22,7 @@ export function useSharedAssets() {
     queryKey: sharedAssetsKey,
     queryFn: ({ pageParam, signal }) =>
       call(
-        ROUTES.projects.trays,
+        projectsRoutes.trays,
         {
           tray_name: SHARED_ASSETS_TRAY,
           entries_per_page: HOME_TRAY_PAGE_SIZE,

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ROUTES, type BucketService } from '@rushes/shared';
+import { type BucketService } from '@rushes/shared';
+import { integrationsRoutes, transfersRoutes } from '@rushes/shared/routes/integrations';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { connectSocket } from '../../api/socket.ts';
@@ -16,7 +17,7 @@ export const integrationKeys = {
   transfers: (projectDbId: string) => ['transfers', projectDbId] as const,
 };
 
-const R = ROUTES.integrations;
+const R = integrationsRoutes;
 
 export const useCreateS3 = mutationHook(R.s3Create);
 export const useCreateContido = mutationHook(R.contidoCreate);
@@ -28,8 +29,8 @@ export const useImportS3 = mutationHook(R.s3Imports);
 export const useImportContido = mutationHook(R.contidoImports);
 export const useExportS3 = mutationHook(R.s3Uploads);
 export const useExportContido = mutationHook(R.contidoUploads);
-export const useCancelTransfer = mutationHook(ROUTES.transfers.cancel);
-export const useRetryTransfer = mutationHook(ROUTES.transfers.retry);
+export const useCancelTransfer = mutationHook(transfersRoutes.cancel);
+export const useRetryTransfer = mutationHook(transfersRoutes.retry);
 
 /** A team's S3 or Contido integrations; a failed load is silent and shows an empty list (spec 002 §8). */
 export function useBucketIntegrations(service: BucketService, teamDbId: string | null) {
@@ -108,10 +109,6 @@ export function useTransfers(projectDbId: string, service?: string) {
   return useQuery({
     queryKey: [...integrationKeys.transfers(projectDbId), service ?? 'all'],
     queryFn: ({ signal }) =>
-      call(
-        ROUTES.transfers.list,
-        { project_db_id: projectDbId, ...(service ? { service } : {}) },
-        { signal },
-      ),
+      call(transfersRoutes.list, { project_db_id: projectDbId, ...(service ? { service } : {}) }, { signal }),
   });
 }

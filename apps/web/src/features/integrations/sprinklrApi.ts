@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ROUTES } from '@rushes/shared';
+import { sprinklrRoutes } from '@rushes/shared/routes/integrations';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
@@ -12,7 +12,7 @@ export const sprinklrKeys = {
     ['integrations', 'sprinklr', 'status', projectDbId, ids] as const,
 };
 
-const S = ROUTES.sprinklr;
+const S = sprinklrRoutes;
 export const useCreateSprinklr = mutationHook(S.create);
 export const useDeleteSprinklr = mutationHook(S.remove);
 export const useShareToIntegration = mutationHook(S.share);

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ROUTES } from '@rushes/shared';
+import { liveRoutes } from '@rushes/shared/routes/live';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { getSocket } from '../../api/socket.ts';
@@ -36,14 +36,14 @@ export function useLiveState(projectDbId: string, sessionId: string | null, user
     queryKey: liveKeys.state(projectDbId, sessionId),
     queryFn: ({ signal }) =>
       call(
-        ROUTES.live.state,
+        liveRoutes.state,
         { project_db_id: projectDbId, ...(sessionId ? { cloud_assignment_db_id: sessionId } : {}) },
         { signal },
       ),
   });
 }
 
-export const useInviteCollaborator = mutationHook(ROUTES.live.invite);
-export const useRemoveCollaborator = mutationHook(ROUTES.live.remove);
-export const useJoinCall = mutationHook(ROUTES.live.join);
-export const useLeaveCall = mutationHook(ROUTES.live.leave);
+export const useInviteCollaborator = mutationHook(liveRoutes.invite);
+export const useRemoveCollaborator = mutationHook(liveRoutes.remove);
+export const useJoinCall = mutationHook(liveRoutes.join);
+export const useLeaveCall = mutationHook(liveRoutes.leave);

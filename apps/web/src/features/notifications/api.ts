@@ -6,7 +6,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { NOTIFICATIONS_PAGE_SIZE, type NotificationList, ROUTES } from '@rushes/shared';
+import { NOTIFICATIONS_PAGE_SIZE, type NotificationList } from '@rushes/shared';
+import { notificationsRoutes } from '@rushes/shared/routes/small';
 import { call } from '../../api/client.ts';
 import { useSelectedTeam } from '../../api/currentUser.ts';
 
@@ -34,7 +35,7 @@ export function useNotifications() {
     queryKey: notificationKeys.list(teamDbId),
     queryFn: ({ pageParam, signal }) =>
       call(
-        ROUTES.notifications.list,
+        notificationsRoutes.list,
         { entries_per_page: NOTIFICATIONS_PAGE_SIZE, page_no: pageParam, team_db_id: teamDbId },
         { signal },
       ),
@@ -64,7 +65,7 @@ export function setHasNew(queryClient: QueryClient, teamDbId: string, flag: bool
 /** Opening the team's list clears its flag (PUT seen) and marks the shown entries seen. */
 export async function markSeen(queryClient: QueryClient, teamDbId: string, ids: string[]): Promise<void> {
   setHasNew(queryClient, teamDbId, false);
-  await call(ROUTES.notifications.seen, { team_db_id: teamDbId, notification_ids: ids.slice(0, 100) });
+  await call(notificationsRoutes.seen, { team_db_id: teamDbId, notification_ids: ids.slice(0, 100) });
   // A list fetch that left before the server cleared the flag would bring the dot back: drop it.
   await queryClient.cancelQueries({ queryKey: notificationKeys.list(teamDbId) });
   setHasNew(queryClient, teamDbId, false);
@@ -75,10 +76,10 @@ export function useDigestSetting() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: notificationKeys.settings,
-    queryFn: ({ signal }) => call(ROUTES.notifications.settings, undefined, { signal }),
+    queryFn: ({ signal }) => call(notificationsRoutes.settings, undefined, { signal }),
   });
   const update = useMutation({
-    mutationFn: (email_digest: boolean) => call(ROUTES.notifications.updateSettings, { email_digest }),
+    mutationFn: (email_digest: boolean) => call(notificationsRoutes.updateSettings, { email_digest }),
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.settings, data),
   });
   return { query, update };

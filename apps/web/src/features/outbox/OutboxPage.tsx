@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, formatDate, formatTime, type OutboxMail, UI, ROUTES } from '@rushes/shared';
+import { MSG, formatDate, formatTime, type OutboxMail, UI } from '@rushes/shared';
+import { devRoutes } from '@rushes/shared/routes/auth';
 import { ApiError, call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -36,7 +37,7 @@ function MailCard({ mail }: { mail: OutboxMail }) {
 export default function OutboxPage() {
   const outbox = useQuery({
     queryKey: queryKeys.outbox,
-    queryFn: ({ signal }) => call(ROUTES.dev.outbox, undefined, { signal }),
+    queryFn: ({ signal }) => call(devRoutes.outbox, undefined, { signal }),
     meta: { silent: true },
   });
 

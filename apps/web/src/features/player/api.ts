@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ROUTES } from '@rushes/shared';
+import { versionsRoutes } from '@rushes/shared/routes/shares';
+import { mediaRoutes } from '@rushes/shared/routes/small';
 import { call } from '../../api/client.ts';
 
 export const playerKeys = {
@@ -12,7 +13,7 @@ export const playerKeys = {
 export function usePlayerConfig() {
   return useQuery({
     queryKey: playerKeys.config,
-    queryFn: ({ signal }) => call(ROUTES.media.config, {}, { signal }),
+    queryFn: ({ signal }) => call(mediaRoutes.config, {}, { signal }),
     staleTime: Infinity,
   });
 }
@@ -21,7 +22,7 @@ export function usePlayerConfig() {
 export function usePlayerAsset(ingestDbId: string) {
   return useQuery({
     queryKey: playerKeys.asset(ingestDbId),
-    queryFn: ({ signal }) => call(ROUTES.media.asset, { ingest_db_id: ingestDbId }, { signal }),
+    queryFn: ({ signal }) => call(mediaRoutes.asset, { ingest_db_id: ingestDbId }, { signal }),
     retry: false,
     meta: { silent: true },
   });
@@ -31,7 +32,7 @@ export function usePlayerAsset(ingestDbId: string) {
 export function usePlayerVersions(ingestDbId: string) {
   return useQuery({
     queryKey: playerKeys.versions(ingestDbId),
-    queryFn: ({ signal }) => call(ROUTES.versions.list, { ingest_db_id: ingestDbId }, { signal }),
+    queryFn: ({ signal }) => call(versionsRoutes.list, { ingest_db_id: ingestDbId }, { signal }),
     retry: false,
     meta: { silent: true },
   });

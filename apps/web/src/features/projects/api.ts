@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
-  ROUTES,
   HOME_TRAY_PAGE_SIZE,
   type ProjectInfo,
   type ProjectPermissionCode,
   type TrayName,
   type TrayPage,
 } from '@rushes/shared';
+import { projectsRoutes } from '@rushes/shared/routes/projects';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
@@ -35,7 +35,7 @@ export function useTray(tray: TrayName, teamDbId: string | null) {
     queryKey: projectKeys.tray(tray, teamDbId),
     queryFn: ({ pageParam, signal }) =>
       call(
-        ROUTES.projects.trays,
+        projectsRoutes.trays,
         {
           tray_name: tray,
           entries_per_page: HOME_TRAY_PAGE_SIZE,
@@ -53,7 +53,7 @@ export function useTray(tray: TrayName, teamDbId: string | null) {
 export function useProjectInfo(projectDbId: string) {
   return useQuery({
     queryKey: projectKeys.info(projectDbId),
-    queryFn: ({ signal }) => call(ROUTES.projects.info, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(projectsRoutes.info, { project_db_id: projectDbId }, { signal }),
     // the project page shows a refusal itself
     meta: { silent: true },
   });
@@ -67,7 +67,7 @@ export function canIn(info: ProjectInfo | undefined, code: ProjectPermissionCode
 export function useProjectMembers(projectDbId: string) {
   return useQuery({
     queryKey: projectKeys.members(projectDbId),
-    queryFn: ({ signal }) => call(ROUTES.projects.collaborators, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(projectsRoutes.collaborators, { project_db_id: projectDbId }, { signal }),
   });
 }
 
@@ -75,11 +75,9 @@ export function useCollaboratorPermissions(projectDbId: string, userDbId: string
   return useQuery({
     queryKey: projectKeys.permissions(projectDbId, userDbId),
     queryFn: ({ signal }) =>
-      call(
-        ROUTES.projects.permissions,
-        { project_db_id: projectDbId, user_db_id: userDbId },
-        { signal },
-      ).then((d) => d.permissions),
+      call(projectsRoutes.permissions, { project_db_id: projectDbId, user_db_id: userDbId }, { signal }).then(
+        (d) => d.permissions,
+      ),
   });
 }
 
@@ -87,17 +85,17 @@ export function useCollaboratorBadge(projectDbId: string, userDbId: string) {
   return useQuery({
     queryKey: projectKeys.badge(projectDbId, userDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.projects.badge, { project_db_id: projectDbId, user_db_id: userDbId }, { signal }),
+      call(projectsRoutes.badge, { project_db_id: projectDbId, user_db_id: userDbId }, { signal }),
   });
 }
 
 // Writes (each screen adds its toasts and cache updates through the hook's options).
-export const useCreateProject = mutationHook(ROUTES.projects.create);
-export const useRenameProject = mutationHook(ROUTES.projects.rename);
-export const useDeleteProject = mutationHook(ROUTES.projects.remove);
-export const useAddCollaborators = mutationHook(ROUTES.projects.addCollaborators);
-export const useResendCollaboratorInvite = mutationHook(ROUTES.projects.resendInvite);
-export const useRemoveCollaborator = mutationHook(ROUTES.projects.removeCollaborator);
-export const useSetCollaboratorPermissions = mutationHook(ROUTES.projects.setPermissions);
-export const useSetBadge = mutationHook(ROUTES.projects.setBadge);
-export const useClearBadge = mutationHook(ROUTES.projects.clearBadge);
+export const useCreateProject = mutationHook(projectsRoutes.create);
+export const useRenameProject = mutationHook(projectsRoutes.rename);
+export const useDeleteProject = mutationHook(projectsRoutes.remove);
+export const useAddCollaborators = mutationHook(projectsRoutes.addCollaborators);
+export const useResendCollaboratorInvite = mutationHook(projectsRoutes.resendInvite);
+export const useRemoveCollaborator = mutationHook(projectsRoutes.removeCollaborator);
+export const useSetCollaboratorPermissions = mutationHook(projectsRoutes.setPermissions);
+export const useSetBadge = mutationHook(projectsRoutes.setBadge);
+export const useClearBadge = mutationHook(projectsRoutes.clearBadge);

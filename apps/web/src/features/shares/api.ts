@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ROUTES, type ReviewAnswer, type ReviewKey } from '@rushes/shared';
+import { type ReviewAnswer, type ReviewKey } from '@rushes/shared';
+import { commentsRoutes, reviewRoutes, sharesRoutes } from '@rushes/shared/routes/shares';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { connectSocket } from '../../api/socket.ts';
@@ -15,19 +16,19 @@ export const shareKeys = {
 };
 
 // Writes (each screen adds its toasts and cache updates through the hook's options).
-export const useShare = mutationHook(ROUTES.shares.share);
-export const useRemoveSharedUser = mutationHook(ROUTES.shares.removeUser);
-export const useRevokeLink = mutationHook(ROUTES.shares.revoke);
-export const useUnlockReview = mutationHook(ROUTES.review.unlock);
-export const useAddComment = mutationHook(ROUTES.comments.add);
-export const useAddReviewComment = mutationHook(ROUTES.review.addComment);
-export const useResolveComment = mutationHook(ROUTES.comments.resolve);
+export const useShare = mutationHook(sharesRoutes.share);
+export const useRemoveSharedUser = mutationHook(sharesRoutes.removeUser);
+export const useRevokeLink = mutationHook(sharesRoutes.revoke);
+export const useUnlockReview = mutationHook(reviewRoutes.unlock);
+export const useAddComment = mutationHook(commentsRoutes.add);
+export const useAddReviewComment = mutationHook(reviewRoutes.addComment);
+export const useResolveComment = mutationHook(commentsRoutes.resolve);
 
 /** The share settings list: role editor when a task is present, else collaborator (spec 002 §6). */
 export function useShareSettings(role: 'editor' | 'collaborator') {
   return useQuery({
     queryKey: shareKeys.settings(role),
-    queryFn: ({ signal }) => call(ROUTES.shares.settings, { role }, { signal }),
+    queryFn: ({ signal }) => call(sharesRoutes.settings, { role }, { signal }),
     staleTime: Infinity,
   });
 }
@@ -53,7 +54,7 @@ export function useSharedUsers(projectDbId: string, ingestDbId: string) {
   }, [projectDbId, ingestDbId, queryClient]);
   return useQuery({
     queryKey: shareKeys.users(ingestDbId),
-    queryFn: ({ signal }) => call(ROUTES.shares.users, { ingest_db_id: ingestDbId }, { signal }),
+    queryFn: ({ signal }) => call(sharesRoutes.users, { ingest_db_id: ingestDbId }, { signal }),
   });
 }
 
@@ -68,7 +69,7 @@ export function useReview(key: ReviewKey) {
     queryKey: shareKeys.review(key),
     queryFn: ({ signal }) =>
       call(
-        ROUTES.review.show,
+        reviewRoutes.show,
         queryClient.getQueryData<ReviewAnswer>(shareKeys.review(key))?.state === 'open'
           ? { ...key, again: '1' as const }
           : { ...key },

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { MSG, ROUTES, type AssetItem } from '@rushes/shared';
+import { MSG, type AssetItem } from '@rushes/shared';
+import { versionsRoutes } from '@rushes/shared/routes/shares';
 import { call } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
@@ -25,7 +26,7 @@ export function useUploadVersion(projectDbId: string, folderDbId: string | null)
         const base = pending.get(resumeKey);
         if (!base) return;
         pending.delete(resumeKey);
-        call(ROUTES.versions.add, { ingest_db_id: base, version_ingest_db_id: ingestDbId })
+        call(versionsRoutes.add, { ingest_db_id: base, version_ingest_db_id: ingestDbId })
           .then((d) => {
             toast.success(d.message || MSG.versionAdded);
             void queryClient.invalidateQueries({ queryKey: shareKeys.all });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { guideHref, ROUTES, type GuideSection, type ShellConfig } from '@rushes/shared';
+import { guideHref, type GuideSection, type ShellConfig } from '@rushes/shared';
+import { shellRoutes } from '@rushes/shared/routes/shell';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
@@ -18,7 +19,7 @@ const BUILT_AS_APP = import.meta.env.VITE_BUILD_TYPE === 'app';
 export function useShellConfig() {
   return useQuery({
     queryKey: shellKeys.config,
-    queryFn: ({ signal }) => call(ROUTES.shell.config, {}, { signal }),
+    queryFn: ({ signal }) => call(shellRoutes.config, {}, { signal }),
     staleTime: Infinity,
     meta: { silent: true },
   });
@@ -43,7 +44,7 @@ export function helpArticleUrl(config: ShellConfig | undefined, section: GuideSe
 export function useSupportChat() {
   return useQuery({
     queryKey: shellKeys.supportChat,
-    queryFn: ({ signal }) => call(ROUTES.shell.supportChat, {}, { signal }),
+    queryFn: ({ signal }) => call(shellRoutes.supportChat, {}, { signal }),
     staleTime: Infinity,
     meta: { silent: true },
   });
@@ -52,20 +53,20 @@ export function useSupportChat() {
 export function useProductTour() {
   return useQuery({
     queryKey: shellKeys.tour,
-    queryFn: ({ signal }) => call(ROUTES.shell.tour, {}, { signal }),
+    queryFn: ({ signal }) => call(shellRoutes.tour, {}, { signal }),
     staleTime: Infinity,
     meta: { silent: true },
   });
 }
-export const useUpdateTour = mutationHook(ROUTES.shell.updateTour);
+export const useUpdateTour = mutationHook(shellRoutes.updateTour);
 
 export function useTeamShellSettings(teamDbId: string | null) {
   return useQuery({
     queryKey: shellKeys.team(teamDbId ?? ''),
-    queryFn: ({ signal }) => call(ROUTES.shell.teamSettings, { team_db_id: teamDbId! }, { signal }),
+    queryFn: ({ signal }) => call(shellRoutes.teamSettings, { team_db_id: teamDbId! }, { signal }),
     enabled: Boolean(teamDbId),
     staleTime: 60_000,
     meta: { silent: true },
   });
 }
-export const useUpdateTeamShellSettings = mutationHook(ROUTES.shell.updateTeamSettings);
+export const useUpdateTeamShellSettings = mutationHook(shellRoutes.updateTeamSettings);

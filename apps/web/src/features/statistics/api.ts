@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ROUTES } from '@rushes/shared';
+import { statisticsRoutes } from '@rushes/shared/routes/subscriptions';
 import { call } from '../../api/client.ts';
 
 /** A statistics range: yyyy-mm-dd ends, both optional (all time). */
@@ -25,7 +25,7 @@ export function useStatistics(teamDbId: string, range: StatsRange) {
   const projectStorage = useQuery({
     queryKey: keyOf(teamDbId, 'projectStorage', range),
     queryFn: ({ signal }) =>
-      call(ROUTES.statistics.projectStorage, input, { signal })
+      call(statisticsRoutes.projectStorage, input, { signal })
         .then((d) => d.data)
         .catch(silently('project storage')),
     meta: { silent: true },
@@ -33,7 +33,7 @@ export function useStatistics(teamDbId: string, range: StatsRange) {
   const fileStorage = useQuery({
     queryKey: keyOf(teamDbId, 'fileStorage', range),
     queryFn: ({ signal }) =>
-      call(ROUTES.statistics.fileStorage, input, { signal })
+      call(statisticsRoutes.fileStorage, input, { signal })
         .then((d) => d.data)
         .catch(silently('file storage')),
     meta: { silent: true },
@@ -41,7 +41,7 @@ export function useStatistics(teamDbId: string, range: StatsRange) {
   const projectCloudUsage = useQuery({
     queryKey: keyOf(teamDbId, 'projectCloudUsage', range),
     queryFn: ({ signal }) =>
-      call(ROUTES.statistics.projectCloudUsage, input, { signal })
+      call(statisticsRoutes.projectCloudUsage, input, { signal })
         .then((d) => d.data)
         .catch(silently('project cloud usage')),
     meta: { silent: true },
@@ -49,7 +49,7 @@ export function useStatistics(teamDbId: string, range: StatsRange) {
   const activityCloudUsage = useQuery({
     queryKey: keyOf(teamDbId, 'activityCloudUsage', range),
     queryFn: ({ signal }) =>
-      call(ROUTES.statistics.activityCloudUsage, input, { signal })
+      call(statisticsRoutes.activityCloudUsage, input, { signal })
         .then((d) => d.data)
         .catch(silently('activity cloud usage')),
     meta: { silent: true },

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ROUTES } from '@rushes/shared';
+import { subscriptionRoutes } from '@rushes/shared/routes/subscriptions';
+import { teamsRoutes } from '@rushes/shared/routes/teams';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
@@ -17,7 +18,7 @@ export const subscriptionKeys = {
 export function useSubscription(teamDbId: string) {
   return useQuery({
     queryKey: subscriptionKeys.state(teamDbId),
-    queryFn: ({ signal }) => call(ROUTES.subscription.get, { team_db_id: teamDbId }, { signal }),
+    queryFn: ({ signal }) => call(subscriptionRoutes.get, { team_db_id: teamDbId }, { signal }),
   });
 }
 
@@ -26,7 +27,7 @@ export function usePlans(teamDbId: string) {
   return useQuery({
     queryKey: subscriptionKeys.plans(teamDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.subscription.plans, { team_db_id: teamDbId }, { signal }).then((d) => d.plans),
+      call(subscriptionRoutes.plans, { team_db_id: teamDbId }, { signal }).then((d) => d.plans),
     meta: { silent: true },
   });
 }
@@ -35,7 +36,7 @@ export function usePlanDetails(teamDbId: string, code: string) {
   return useQuery({
     queryKey: subscriptionKeys.planDetails(teamDbId, code),
     queryFn: ({ signal }) =>
-      call(ROUTES.subscription.planDetails, { team_db_id: teamDbId, subscription_db_id: code }, { signal }),
+      call(subscriptionRoutes.planDetails, { team_db_id: teamDbId, subscription_db_id: code }, { signal }),
     meta: { silent: true },
   });
 }
@@ -45,7 +46,7 @@ export function useTeamStorage(teamDbId: string) {
   return useQuery({
     queryKey: subscriptionKeys.storage(teamDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.subscription.storage, { team_db_id: teamDbId }, { signal }).catch((e: unknown) => {
+      call(subscriptionRoutes.storage, { team_db_id: teamDbId }, { signal }).catch((e: unknown) => {
         console.warn('storage details failed to load', e);
         return null;
       }),
@@ -58,7 +59,7 @@ export function usePlanUsage(teamDbId: string) {
   return useQuery({
     queryKey: subscriptionKeys.usage(teamDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.teams.currentPlan, { team_id: teamDbId }, { signal }).catch((e: unknown) => {
+      call(teamsRoutes.currentPlan, { team_id: teamDbId }, { signal }).catch((e: unknown) => {
         console.warn('plan usage failed to load', e);
         return null;
       }),
@@ -74,6 +75,6 @@ export function useRefreshSubscription() {
   }, [queryClient]);
 }
 
-export const useUpgradePlan = mutationHook(ROUTES.subscription.upgrade);
-export const useRenewPlan = mutationHook(ROUTES.subscription.renew);
-export const useAddStorage = mutationHook(ROUTES.subscription.addStorage);
+export const useUpgradePlan = mutationHook(subscriptionRoutes.upgrade);
+export const useRenewPlan = mutationHook(subscriptionRoutes.renew);
+export const useAddStorage = mutationHook(subscriptionRoutes.addStorage);

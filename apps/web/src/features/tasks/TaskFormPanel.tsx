@@ -5,7 +5,6 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  ROUTES,
   MSG,
   TASK_DESCRIPTION_LIMIT,
   UI,
@@ -15,6 +14,7 @@ import {
   updateTaskBody,
   type Task,
 } from '@rushes/shared';
+import { tasksRoutes } from '@rushes/shared/routes/tasks';
 import type { CallInput } from '../../api/client.ts';
 import { useUser } from '../../api/currentUser.ts';
 import { showApiError } from '../../app/apiErrors.ts';
@@ -93,8 +93,8 @@ function TaskForm({ projectDbId, task, close }: { projectDbId: string; task?: Ta
     if (!form.validate(extra)) return;
     // the form's values were checked by the route's own schema (useZodForm)
     const body = { ...values, ...extra };
-    if (task) update.mutate(body as CallInput<typeof ROUTES.tasks.update>);
-    else create.mutate(body as CallInput<typeof ROUTES.tasks.create>);
+    if (task) update.mutate(body as CallInput<typeof tasksRoutes.update>);
+    else create.mutate(body as CallInput<typeof tasksRoutes.create>);
   };
 
   // types the server marks can_select: false (Approval, Review) are shown, disabled (spec 000 §3)

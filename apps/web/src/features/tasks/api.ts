@@ -1,11 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ROUTES,
   HOME_TRAY_PAGE_SIZE,
   TASK_CHAT_PAGE_SIZE,
   TASK_LIST_PAGE_SIZE,
   type TaskTrayName,
 } from '@rushes/shared';
+import { projectsRoutes } from '@rushes/shared/routes/projects';
+import { briefRoutes } from '@rushes/shared/routes/small';
+import { taskChatRoutes, tasksRoutes } from '@rushes/shared/routes/tasks';
 import { call } from '../../api/client.ts';
 import { userTimeZone } from '../../ui/timeZone.ts';
 import { addLiveMessage } from '../chat/live.ts';
@@ -20,19 +22,19 @@ import { taskKeys } from './taskKeys.ts';
 export { taskKeys } from './taskKeys.ts';
 
 // Writes (each screen adds its toasts and cache updates through the hook's options).
-export const useUpdateBrief = mutationHook(ROUTES.brief.update);
-export const useCreateTask = mutationHook(ROUTES.tasks.create);
-export const useUpdateTask = mutationHook(ROUTES.tasks.update);
-export const useDeleteTask = mutationHook(ROUTES.tasks.remove);
-export const useCompleteTask = mutationHook(ROUTES.tasks.complete);
-export const useResendTaskInvite = mutationHook(ROUTES.tasks.resendInvite);
-export const useRequestTransfer = mutationHook(ROUTES.tasks.requestTransfer);
-export const useAnswerTransfer = mutationHook(ROUTES.tasks.answerTransfer);
+export const useUpdateBrief = mutationHook(briefRoutes.update);
+export const useCreateTask = mutationHook(tasksRoutes.create);
+export const useUpdateTask = mutationHook(tasksRoutes.update);
+export const useDeleteTask = mutationHook(tasksRoutes.remove);
+export const useCompleteTask = mutationHook(tasksRoutes.complete);
+export const useResendTaskInvite = mutationHook(tasksRoutes.resendInvite);
+export const useRequestTransfer = mutationHook(tasksRoutes.requestTransfer);
+export const useAnswerTransfer = mutationHook(tasksRoutes.answerTransfer);
 
 export function useBrief(projectDbId: string) {
   return useQuery({
     queryKey: taskKeys.brief(projectDbId),
-    queryFn: ({ signal }) => call(ROUTES.brief.get, { project_db_id: projectDbId }, { signal }),
+    queryFn: ({ signal }) => call(briefRoutes.get, { project_db_id: projectDbId }, { signal }),
   });
 }
 
@@ -43,7 +45,7 @@ export function useTaskList(projectDbId: string) {
     queryKey: taskKeys.list(projectDbId),
     queryFn: ({ pageParam, signal }) =>
       call(
-        ROUTES.tasks.list,
+        tasksRoutes.list,
         {
           project_db_id: projectDbId,
           entries_per_page: TASK_LIST_PAGE_SIZE,
@@ -62,7 +64,7 @@ export function useTask(taskDbId: string, enabled = true) {
     enabled: enabled && Boolean(taskDbId),
     queryKey: taskKeys.detail(taskDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.tasks.detail, { task_db_id: taskDbId }, { signal }).then((task) =>
+      call(tasksRoutes.detail, { task_db_id: taskDbId }, { signal }).then((task) =>
         settleTask(queryClient, task),
       ),
     // the panel shows a refusal itself
@@ -73,7 +75,7 @@ export function useTask(taskDbId: string, enabled = true) {
 export function useTaskTypes() {
   return useQuery({
     queryKey: taskKeys.types,
-    queryFn: ({ signal }) => call(ROUTES.tasks.types, undefined, { signal }).then((d) => d.task_types),
+    queryFn: ({ signal }) => call(tasksRoutes.types, undefined, { signal }).then((d) => d.task_types),
     staleTime: Infinity,
   });
 }
@@ -85,7 +87,7 @@ export function useTaskTray(tray: TaskTrayName) {
     queryKey: taskKeys.tray(tray),
     queryFn: ({ pageParam, signal }) =>
       call(
-        ROUTES.tasks.trays,
+        tasksRoutes.trays,
         { tray_name: tray, entries_per_page: HOME_TRAY_PAGE_SIZE, cursor: pageParam ?? undefined },
         { signal },
       ).then((page) => settlePage(queryClient, page)),
@@ -103,7 +105,7 @@ export function useTaskChat(taskDbId: string) {
     queryKey: taskKeys.chat(taskDbId),
     queryFn: ({ pageParam, signal }) =>
       call(
-        ROUTES.taskChat.history,
+        taskChatRoutes.history,
         {
           task_db_id: taskDbId,
           entries_per_page: TASK_CHAT_PAGE_SIZE,
@@ -127,7 +129,7 @@ export function useTaskChat(taskDbId: string) {
 export function useSendTaskChat(taskDbId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ text }: { text: string }) => call(ROUTES.taskChat.send, { task_db_id: taskDbId, text }),
+    mutationFn: ({ text }: { text: string }) => call(taskChatRoutes.send, { task_db_id: taskDbId, text }),
     onSuccess: ({ message, chats_count }) =>
       addLiveMessage(queryClient, taskKeys.chat(taskDbId), message, chats_count),
   });
@@ -139,7 +141,7 @@ export function useMemberSearch(projectDbId: string, text: string, enabled: bool
     queryKey: taskKeys.memberSearch(projectDbId, text),
     queryFn: ({ signal }) =>
       call(
-        ROUTES.projects.collaboratorSearch,
+        projectsRoutes.collaboratorSearch,
         { project_db_id: projectDbId, search_type: 'collaborators', search_text: text },
         { signal },
       ).then((d) => d.users),

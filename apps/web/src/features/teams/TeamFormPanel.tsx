@@ -1,6 +1,7 @@
 import { Button, Divider, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { MSG, ROUTES, UI, createTeamBody, updateTeamBody, type Permission } from '@rushes/shared';
+import { MSG, UI, createTeamBody, updateTeamBody, type Permission } from '@rushes/shared';
+import { teamsRoutes } from '@rushes/shared/routes/teams';
 import type { CallInput } from '../../api/client.ts';
 import { useUser } from '../../api/currentUser.ts';
 import { showApiError } from '../../app/apiErrors.ts';
@@ -100,8 +101,8 @@ function TeamForm({ team, catalogue, regions, close }: TeamFormProps) {
     }
     setErrors({});
     // parsed by the route's own body schema just above
-    if (team) update.mutate(parsed.data as CallInput<typeof ROUTES.teams.update>);
-    else create.mutate(parsed.data as CallInput<typeof ROUTES.teams.create>);
+    if (team) update.mutate(parsed.data as CallInput<typeof teamsRoutes.update>);
+    else create.mutate(parsed.data as CallInput<typeof teamsRoutes.create>);
   };
 
   const clearError = (key: string) => setErrors((prev) => (prev[key] ? { ...prev, [key]: '' } : prev));

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
-  ROUTES,
   type RouteOutput,
   OWNER_PERMISSION,
   type Permission,
@@ -9,6 +8,8 @@ import {
   type TeamMember,
   type TeamSummary,
 } from '@rushes/shared';
+import { usersRoutes } from '@rushes/shared/routes/small';
+import { teamsRoutes } from '@rushes/shared/routes/teams';
 import { call, type CallInput } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { checkCreateTeam } from './checkCreateTeam.ts';
@@ -80,14 +81,14 @@ export function hasPermission(
 export function useTeamsList() {
   return useQuery({
     queryKey: teamKeys.list('teams'),
-    queryFn: ({ signal }) => call(ROUTES.teams.list, { tab: 'teams' }, { signal }).then((d) => d.teams),
+    queryFn: ({ signal }) => call(teamsRoutes.list, { tab: 'teams' }, { signal }).then((d) => d.teams),
   });
 }
 
 export function useTeamUsers(enabled: boolean) {
   return useQuery({
     queryKey: teamKeys.list('users'),
-    queryFn: ({ signal }) => call(ROUTES.teams.list, { tab: 'users' }, { signal }).then((d) => d.users),
+    queryFn: ({ signal }) => call(teamsRoutes.list, { tab: 'users' }, { signal }).then((d) => d.users),
     enabled,
   });
 }
@@ -96,7 +97,7 @@ export function useTeamDetail(teamDbId: string | undefined) {
   return useQuery({
     queryKey: teamKeys.detail(teamDbId ?? ''),
     queryFn: ({ signal }) =>
-      call(ROUTES.teams.detail, { team_id: teamDbId ?? '' }, { signal }).then((d) => d.team),
+      call(teamsRoutes.detail, { team_id: teamDbId ?? '' }, { signal }).then((d) => d.team),
     enabled: Boolean(teamDbId),
   });
 }
@@ -105,7 +106,7 @@ export function useTeamMembers(teamDbId: string) {
   return useQuery({
     queryKey: teamKeys.members(teamDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.teams.members, { team_id: teamDbId }, { signal }).then((d) => d.team_detail),
+      call(teamsRoutes.members, { team_id: teamDbId }, { signal }).then((d) => d.team_detail),
     // the panel says 'Something went wrong while fetching team members' itself
     meta: { silent: true },
   });
@@ -114,7 +115,7 @@ export function useTeamMembers(teamDbId: string) {
 export function useRegions() {
   return useQuery({
     queryKey: teamKeys.regions,
-    queryFn: ({ signal }) => call(ROUTES.teams.regions, {}, { signal }).then((d) => d.aws_configs),
+    queryFn: ({ signal }) => call(teamsRoutes.regions, {}, { signal }).then((d) => d.aws_configs),
     staleTime: Infinity,
   });
 }
@@ -123,7 +124,7 @@ export function useRegions() {
 export function usePermissionCatalogue() {
   return useQuery({
     queryKey: teamKeys.catalogue,
-    queryFn: ({ signal }) => call(ROUTES.teams.permissions, {}, { signal }).then((d) => d.permissions),
+    queryFn: ({ signal }) => call(teamsRoutes.permissions, {}, { signal }).then((d) => d.permissions),
     staleTime: 5 * 60_000,
   });
 }
@@ -132,7 +133,7 @@ export function useMemberPermissions(teamDbId: string, userDbId: string) {
   return useQuery({
     queryKey: teamKeys.memberPermissions(teamDbId, userDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.teams.memberPermissions, { team_id: teamDbId, user_db_id: userDbId }, { signal }).then(
+      call(teamsRoutes.memberPermissions, { team_id: teamDbId, user_db_id: userDbId }, { signal }).then(
         (d) => d.permissions,
       ),
   });
@@ -142,7 +143,7 @@ export function useUserSearch(text: string, teamDbId: string | undefined, enable
   return useQuery({
     queryKey: teamKeys.search(text, teamDbId),
     queryFn: ({ signal }) =>
-      call(ROUTES.users.search, { search_text: text, team_id: teamDbId }, { signal }).then((d) => d.users),
+      call(usersRoutes.search, { search_text: text, team_id: teamDbId }, { signal }).then((d) => d.users),
     enabled,
     staleTime: 30_000,
     meta: { silent: true },
@@ -163,13 +164,13 @@ export function useRefreshTeams() {
 }
 
 // Writes (each screen adds its toasts and refresh through the hook's options).
-export const useUpdateTeam = mutationHook(ROUTES.teams.update);
-export const useDeleteTeam = mutationHook(ROUTES.teams.remove);
-export const useAddMembers = mutationHook(ROUTES.teams.addMembers);
-export const useRemoveMember = mutationHook(ROUTES.teams.removeMember);
-export const useSetMemberPermissions = mutationHook(ROUTES.teams.setMemberPermissions);
+export const useUpdateTeam = mutationHook(teamsRoutes.update);
+export const useDeleteTeam = mutationHook(teamsRoutes.remove);
+export const useAddMembers = mutationHook(teamsRoutes.addMembers);
+export const useRemoveMember = mutationHook(teamsRoutes.removeMember);
+export const useSetMemberPermissions = mutationHook(teamsRoutes.setMemberPermissions);
 
-type CreateTeam = typeof ROUTES.teams.create;
+type CreateTeam = typeof teamsRoutes.create;
 
 /**
  * Creates a team after the create-permission check (spec 002 §4); answers null when the plan
@@ -184,6 +185,6 @@ export function useCreateTeam(
   return useMutation({
     ...options,
     mutationFn: async (body: CallInput<CreateTeam>) =>
-      (await checkCreateTeam()) ? call(ROUTES.teams.create, body) : null,
+      (await checkCreateTeam()) ? call(teamsRoutes.create, body) : null,
   });
 }

@@ -1,4 +1,5 @@
-import { API, MSG, ROUTES } from '@rushes/shared';
+import { API, MSG } from '@rushes/shared';
+import { teamsRoutes } from '@rushes/shared/routes/teams';
 import { ApiError, call, upgradeDataOf } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { openUpgradeModal } from '../../app/UpgradeModal.tsx';
@@ -15,7 +16,7 @@ interface CheckAnswer {
  */
 export async function checkCreateTeam(): Promise<boolean> {
   try {
-    const data: CheckAnswer = await call(ROUTES.teams.checkPermission);
+    const data: CheckAnswer = await call(teamsRoutes.checkPermission);
     if (data.can_create_team) return true;
     // A refusal may also come as a successful answer carrying the upgrade data.
     const upgrade = upgradeDataOf(new ApiError('', undefined, data, 200, API.teams.checkPermission));

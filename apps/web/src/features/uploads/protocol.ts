@@ -5,8 +5,8 @@ import {
   type CompleteUploadAnswer,
   type ListPartsAnswer,
   type SignedPart,
-  ROUTES,
 } from '@rushes/shared';
+import { uploadsRoutes } from '@rushes/shared/routes/assets';
 import { call } from '../../api/client.ts';
 
 /**
@@ -45,7 +45,7 @@ function keepUrls(session: UploadSession, parts: SignedPart[], expiresAt: string
 }
 
 export async function startUpload(target: UploadTarget, file: File): Promise<UploadSession> {
-  const answer = await call(ROUTES.uploads.start, {
+  const answer = await call(uploadsRoutes.start, {
     project_db_id: target.projectDbId,
     folder_db_id: target.folderDbId,
     data: {
@@ -71,7 +71,7 @@ export async function startUpload(target: UploadTarget, file: File): Promise<Upl
 }
 
 export function listParts(projectDbId: string, uploadId: string): Promise<ListPartsAnswer> {
-  return call(ROUTES.uploads.parts, { project_db_id: projectDbId, upload_id: uploadId });
+  return call(uploadsRoutes.parts, { project_db_id: projectDbId, upload_id: uploadId });
 }
 
 /** The signed URL of one part: from the batch already handed out, else a new batch from this part on. */
@@ -82,7 +82,7 @@ export async function signedUrlFor(session: UploadSession, partNumber: number, p
   if (kept && kept.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return kept.url;
   const last = Math.min(partCount, partNumber + UPLOAD_SIGN_BATCH_MAX - 1);
   const numbers = Array.from({ length: last - partNumber + 1 }, (_, i) => partNumber + i);
-  const answer = await call(ROUTES.uploads.signParts, {
+  const answer = await call(uploadsRoutes.signParts, {
     project_db_id: session.target.projectDbId,
     upload_id: session.uploadId,
     part_numbers: numbers,
@@ -98,7 +98,7 @@ export function completeUpload(
   session: UploadSession,
   parts: { PartNumber: number; ETag: string }[],
 ): Promise<CompleteUploadAnswer> {
-  return call(ROUTES.uploads.complete, {
+  return call(uploadsRoutes.complete, {
     project_db_id: session.target.projectDbId,
     upload_id: session.uploadId,
     folder_path: session.target.folderPath,
@@ -107,7 +107,7 @@ export function completeUpload(
 }
 
 export function abortUpload(session: UploadSession): Promise<unknown> {
-  return call(ROUTES.uploads.abort, {
+  return call(uploadsRoutes.abort, {
     project_db_id: session.target.projectDbId,
     upload_id: session.uploadId,
   });

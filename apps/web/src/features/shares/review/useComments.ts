@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ROUTES, type AssetComment, type ReviewKey, type RouteInput } from '@rushes/shared';
+import { type AssetComment, type ReviewKey, type RouteInput } from '@rushes/shared';
+import { commentsRoutes, reviewRoutes } from '@rushes/shared/routes/shares';
 import { ApiError, call } from '../../../api/client.ts';
 import { connectSocket } from '../../../api/socket.ts';
 import { toast } from '../../../ui/toast.ts';
@@ -16,7 +17,7 @@ const POLL_MS = 3000;
 
 /** A comment or reply as the workspace posts it (the source adds its asset or link). */
 export type CommentPost = Omit<
-  RouteInput<typeof ROUTES.review.addComment>,
+  RouteInput<typeof reviewRoutes.addComment>,
   'shared_link' | 'shared_asset' | 'ingest_db_id'
 >;
 
@@ -55,12 +56,12 @@ export function useComments(source: CommentsSource) {
     queryFn: ({ signal }) =>
       source.kind === 'member'
         ? call(
-            ROUTES.comments.list,
+            commentsRoutes.list,
             { ingest_db_id: source.ingestDbId, page_no: 1, entries_per_page: PAGE },
             { signal },
           )
         : call(
-            ROUTES.review.comments,
+            reviewRoutes.comments,
             { ...source.reviewKey, page_no: 1, entries_per_page: PAGE },
             { signal },
           ),

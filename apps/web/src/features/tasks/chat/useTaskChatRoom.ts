@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { ROUTES, type ServerToClientEvents } from '@rushes/shared';
+import { type ServerToClientEvents } from '@rushes/shared';
+import { taskChatRoutes } from '@rushes/shared/routes/tasks';
 import { call } from '../../../api/client.ts';
 import { connectSocket } from '../../../api/socket.ts';
 import { addLiveMessage } from '../../chat/live.ts';
@@ -21,7 +22,7 @@ export function useTaskChatRoom(projectDbId: string, taskDbId: string): void {
   const markSeen = useCallback(
     (chatsCount?: number) => {
       setUnread(queryClient, projectDbId, taskDbId, 0, chatsCount);
-      void call(ROUTES.taskChat.seen, { task_db_id: taskDbId }).catch(() => undefined);
+      void call(taskChatRoutes.seen, { task_db_id: taskDbId }).catch(() => undefined);
     },
     [queryClient, projectDbId, taskDbId],
   );
