@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // What the user should see, polled up to 10 s (vitest's default is 1 s): a lazily loaded panel on
+          // a loaded 2-core CI machine can take longer than that to appear. A wrong screen still fails.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -6,6 +6,7 @@ import { encodeKeyset } from '../apps/server/src/platform/http/cursor.ts';
 import { folder, person, project } from '../apps/server/test/factories.ts';
 import { createTestApp } from '../apps/server/test/harness.ts';
 import { median } from './stats.ts';
+import { breakdown } from './paging-breakdown.ts';
 
 /**
  * P2 of issue 22: paging cost at scale, through the real routes (app.inject: session, policy, the
@@ -134,5 +135,7 @@ export async function run() {
   const ratio = (a: number, b: number, of: number[][]) => of[b].map((x, r) => x / of[a][r]);
   console.log(`deep / first page, p50: assets ${f(ratio(0, 1, p50))}, chat page_no ${f(ratio(2, 3, p50))}`);
   console.log(`deep / first page, p99: assets ${f(ratio(0, 1, p99))}, chat page_no ${f(ratio(2, 3, p99))}`);
+  console.log('\nwhere the time goes (100 requests per case, after the rounds):');
+  console.log((await breakdown(db, cases, 100)).join('\n'));
   await t.close();
 }

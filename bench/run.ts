@@ -8,8 +8,13 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   chat: () => import('./chat.ts'),
   media: () => import('./media.ts'),
   web: () => import('./web.ts'),
+  lighthouse: () => import('./lighthouse.ts'),
   paging: () => import('./paging.ts'),
   p1: () => import('./p1/index.ts'),
+  // P6 and the rolling restart: two API nodes behind a proxy, 400 users (bench/load/index.ts).
+  load: () => import('./load/index.ts'),
+  'load-restart': () => import('./load/restart.ts'),
+  serializer: () => import('./serializer.ts'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -18,7 +18,7 @@ import { median } from './stats.ts';
  */
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DEMO = { email: 'demo@rushes.local', password: 'Demo-Rushes-2026!' };
+export const DEMO = { email: 'demo@rushes.local', password: 'Demo-Rushes-2026!' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -54,7 +54,7 @@ function buildAt(ref: string, tmp: string): string {
   return vite(path.join(src, 'apps/web'), path.join(tmp, 'dist'));
 }
 
-function vite(webDir: string, outDir: string): string {
+export function vite(webDir: string, outDir: string): string {
   execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir'], {
     cwd: webDir,
     stdio: 'ignore',
@@ -62,7 +62,7 @@ function vite(webDir: string, outDir: string): string {
   return outDir;
 }
 
-async function startServer(webDist: string): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(webDist: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rushes-bench-web-data-'));
@@ -82,7 +82,8 @@ async function startServer(webDist: string): Promise<{ url: string; child: Child
     },
     stdio: 'ignore',
   });
-  for (const deadline = Date.now() + 120_000; ;) {
+  // PGlite migrations and tsx take minutes on a loaded 2-core machine
+  for (const deadline = Date.now() + 600_000; ;) {
     if (child.exitCode !== null) throw new Error('server exited');
     if (
       await fetch(`${url}/api/health`)
@@ -97,7 +98,7 @@ async function startServer(webDist: string): Promise<{ url: string; child: Child
 }
 
 /** A static page with the same kind of largest paint (a heading and a line of text). */
-function startStatic(): Promise<{ url: string; server: http.Server }> {
+export function startStatic(): Promise<{ url: string; server: http.Server }> {
   const html =
     '<!doctype html><html><head><meta charset="utf-8"><title>Rushes</title></head><body style="font-family:sans-serif"><h1>Rushes</h1><p>Log in to your account to continue.</p></body></html>';
   const server = http.createServer((_req, res) => {

@@ -54,6 +54,11 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
     let b: Page;
     let projectDbId = '';
     let cameraUrl = '';
+    /**
+     * The collaborator opens the app at 127.0.0.1 while PUBLIC_URL says localhost (issue 20): without
+     * FTP_PUBLIC_HOST the session details must tell the camera the host the browser used.
+     */
+    let bBase = '';
 
     beforeAll(async () => {
       a = await newPage(server.browser);
@@ -78,15 +83,16 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
         role: 'collaborator',
       });
 
-      await logIn(b, server.server.url, B);
+      bBase = server.server.url.replace('//localhost:', '//127.0.0.1:');
+      await logIn(b, bBase, B);
       // the other spelling of the tab is accepted and rewritten to the canonical one
-      await b.goto(`${server.server.url}/project/${projectDbId}?tab=cameraToEdit`);
+      await b.goto(`${bBase}/project/${projectDbId}?tab=cameraToEdit`);
       // the camera tab's code loads with its first use: give it the page's own wait
       await expect
         .poll(() => b.getByText(C2E_TEXT.c2eNoPermission).isVisible(), { timeout: 15_000 })
         .toBe(true);
       await expect.poll(() => new URL(b.url()).searchParams.get('tab')).toBe('camera-to-edit');
-      cameraUrl = `${server.server.url}/project/${projectDbId}?tab=camera-to-edit`;
+      cameraUrl = `${bBase}/project/${projectDbId}?tab=camera-to-edit`;
       await shot(b, FLOW, '01-no-permission');
     });
 
@@ -127,7 +133,10 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
       const port = Number(await text('c2e-port'));
       const username = await text('c2e-username');
       const password = await text('c2e-password');
-      expect(await text('c2e-host')).toBe('localhost');
+      // The host shown is the one this page was reached by, not PUBLIC_URL's localhost (issue 20).
+      const host = await text('c2e-host');
+      expect(host).toBe(new URL(b.url()).hostname);
+      expect(host).toBe('127.0.0.1');
       const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-c2e-')), CLIP);
       execFileSync(resolveMediaTool('ffmpeg').path, [
       '-hide_banner', '-loglevel', 'error', '-y',
@@ -142,7 +151,7 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
         `${username}:${password}`,
         '-T',
         file,
-        `ftp://127.0.0.1:${port}/`,
+        `ftp://${host}:${port}/`,
       ]);
       const clip = row(b, CLIP);
       await visible(clip);

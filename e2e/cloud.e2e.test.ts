@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CLOUD_TEXT, UI, formatCloudCountdown } from '@rushes/shared';
-import { projects } from '../apps/server/src/db/schema/index.ts';
+import { CLOUD_ADMIN_TEXT, CLOUD_TEXT, SUB_TEXT, UI, formatCloudCountdown } from '@rushes/shared';
+import { cloudCatalogue, projects } from '../apps/server/src/db/schema/index.ts';
+import { projectCloudUsage } from '../apps/server/src/modules/statistics/statistics.service.ts';
 import { creditBalance, grantCredits } from '../apps/server/src/modules/credits/index.ts';
 import { missingLocalBinaries } from '../apps/server/src/modules/cloud/cloud.local.ts';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
@@ -24,7 +25,8 @@ import { serverAndBrowser } from './server.ts';
  * Cloud editing end to end (issue 18): book 60 minutes with a plugin, the credits drop, the ready
  * step's credentials copy ('Copied' for 3 s), the remote desktop opens in the browser (a real local
  * desktop through the server's VNC proxy), another project shows the banner counting down, extend by
- * 1 hour, End. Needs Xvfb, openbox and x11vnc besides Chromium.
+ * 1 hour, End, the admin's catalogue edit (₹ prices), the usage on /statistics. Needs Xvfb, openbox
+ * and x11vnc besides Chromium.
  */
 const FLOW = 'cloud';
 const A = DEMO_PRODUCER;
@@ -127,7 +129,7 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
         .check();
       await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
       await visible(panel().getByText(CLOUD_TEXT.stepDuration));
-      await visible(panel().getByText(`190 ${CLOUD_TEXT.perHour} · ${CLOUD_TEXT.total}: 190 PSC`));
+      await visible(panel().getByText(`₹190.00 ${CLOUD_TEXT.perHour} · ${CLOUD_TEXT.total}: 190 PSC`));
       await shot(a, FLOW, '03-duration');
       await panel().getByRole('button', { name: CLOUD_TEXT.checkAvailability }).click();
       await visible(panel().getByText(CLOUD_TEXT.available));
@@ -176,7 +178,8 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
     it('another project shows the banner counting down; clicking it opens the session’s project', async () => {
       await a.goto(`${run.server.url}/project/${otherId}`);
       const banner = a.getByRole('button', { name: CLOUD_TEXT.panelTitle });
-      await visible(banner);
+      // the page, then the cloud time call: seconds on a loaded machine (the page's default timeout)
+      await banner.waitFor();
       await expect.poll(() => banner.textContent()).toContain(CLOUD_TEXT.sessionActive);
       const first = await banner.textContent();
       await expect.poll(() => banner.textContent()).not.toBe(first);
@@ -232,11 +235,42 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       // the platform admin sees the report and marks it handled
       await a.goto(`${run.server.url}/cloud-admin`);
       const reportRow = a.getByRole('row').filter({ hasText: ticket });
+      // the admin page loads its chunk and three lists (catalogue, reports, workstations)
+      await reportRow.waitFor();
       await visible(reportRow.getByText('The timeline stutters'));
       await reportRow.getByRole('button', { name: CLOUD_TEXT.reportMarkedHandled }).click();
       await toast(a, CLOUD_TEXT.reportMarkedHandled);
       await visible(reportRow.getByText(CLOUD_TEXT.reportMarkedHandled));
       await shot(a, FLOW, '13-admin-reports');
+    });
+
+    it('the platform admin edits the catalogue: prices in ₹ (en-IN), saved for the next booking', async () => {
+      const plugins = a.getByRole('table', { name: CLOUD_ADMIN_TEXT.cataloguePlugins });
+      await visible(plugins.getByText('₹40.00 / hour'));
+      const hardware = a.getByRole('table', { name: CLOUD_ADMIN_TEXT.catalogueHardware });
+      await visible(hardware.getByText('₹150.00 / hour'));
+      const price = plugins.getByLabel(`neat_video ${CLOUD_ADMIN_TEXT.pricePerHourRupees}`);
+      await price.fill('1250');
+      await visible(plugins.getByText('₹1,250.00 / hour'));
+      await a.getByRole('button', { name: CLOUD_ADMIN_TEXT.catalogueSave }).click();
+      await toast(a, CLOUD_ADMIN_TEXT.catalogueSaved);
+      await a.getByRole('heading', { name: CLOUD_ADMIN_TEXT.adminCatalogue }).scrollIntoViewIfNeeded();
+      await shot(a, FLOW, '14-admin-catalogue');
+      const [row] = await run.server.db.select().from(cloudCatalogue);
+      const saved = row!.catalogue as { plugins: { slug: string; pricing: number }[] };
+      expect(saved.plugins.find((p) => p.slug === 'neat_video')?.pricing).toBe(1250);
+    });
+
+    it("the session's cloud usage appears on /statistics", async () => {
+      await a.goto(`${run.server.url}/statistics`);
+      const chart = a.getByTestId(`chart-${SUB_TEXT.projectCloudUsage}`);
+      await chart.locator('.recharts-surface').first().waitFor();
+      // the bar of the session's project, with its hours and PSC (booking + extension: 380 PSC)
+      await expect.poll(async () => (await chart.textContent()) ?? '').toContain(EDIT);
+      const rows = await projectCloudUsage(run.server.db, teamId, {});
+      expect(rows.find((r) => r.title === EDIT)).toMatchObject({ psc: 380 });
+      await chart.scrollIntoViewIfNeeded();
+      await shot(a, FLOW, '15-statistics-cloud-usage');
     });
   },
 );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { buildApp, startApp } from '../apps/server/src/app.ts';
+import type { AppContext } from '../apps/server/src/platform/context.ts';
 import { resolveSecret } from '../apps/server/src/secret.ts';
 import { seedDemo } from '../apps/server/src/seed.ts';
 import { freePort, serverEnv } from './server.ts';
@@ -12,6 +13,10 @@ export interface InProcessServer {
   url: string;
   /** The server's own database client, for rows no screen creates yet (a file before uploads exist). */
   db: Db;
+  /** The server's realtime (Socket.IO) side, to drop a page's socket as a network would. */
+  realtime: AppContext['realtime'];
+  /** The server's context (config and secret), for a flow that seals a value as the server does. */
+  ctx: AppContext;
   stop(): Promise<void>;
 }
 
@@ -41,6 +46,8 @@ export async function startInProcessServer(): Promise<InProcessServer> {
   return {
     url,
     db: database.db,
+    realtime: built.ctx.realtime,
+    ctx: built.ctx,
     async stop() {
       await app.close();
       await database.close();

@@ -208,6 +208,16 @@ describe.skipIf(!e2eAvailable)('integrations: S3 bucket → import → play → 
     await expect.poll(() => menu.getByText('Finished').count()).toBe(2);
     await visible(menu.getByText(/Export of 2 files to delivery-out/));
     await shot(a, FLOW, '08-transfers-dropdown');
+    await a.keyboard.press('Escape');
+    // the starter hears how it ended: the bell's dot, and the entry in the notifications list
+    const bell = a.getByRole('button', { name: UI.newNotifications });
+    await expect.poll(() => bell.count(), { timeout: 20_000 }).toBe(1);
+    await bell.click();
+    const notes = dialog(a, UI.notifications);
+    await visible(notes.getByText(T.transferFinished('Export of 2 files to delivery-out')));
+    await visible(notes.getByText(T.transferFinished('Import of 2 files from footage-in')));
+    await shot(a, FLOW, '08b-transfer-notifications');
+    await a.keyboard.press('Escape');
   });
 
   it('connects Sprinklr (stand-in): validates campaigns and creates the integration', async () => {
@@ -275,6 +285,22 @@ describe.skipIf(!e2eAvailable)('integrations: S3 bucket → import → play → 
     await shot(a, FLOW, '11-sprinklr-already-shared');
     await a.keyboard.press('Escape');
 
+    // the Share panel's INTEGRATION view shares too (spec 002 §4: the share flow with the picker)
+    await row(a, 'harbour.mp4').click({ button: 'right' });
+    await a.getByRole('menuitem', { name: UI.shareAsset }).click();
+    const sharePanel = dialog(a, UI.shareAsset);
+    await sharePanel.getByText(UI.shareViewIntegration, { exact: true }).click();
+    const viaPanel = sharePanel.getByRole('button', { name: S.share, exact: true });
+    await visible(sharePanel.getByRole('radio', { name: /Summer Launch/ }));
+    await expect.poll(() => viaPanel.isDisabled()).toBe(true);
+    await sharePanel.getByRole('radio', { name: /Summer Launch/ }).check();
+    await shot(a, FLOW, '11b-share-panel-integration');
+    await viaPanel.click();
+    await toast(a, MSG.assetShared);
+    await expect
+      .poll(() => standin.assets.map((x) => x.name).sort(), { timeout: 20_000 })
+      .toEqual(['harbour.mp4', 'sunrise.mp4']);
+
     // the editor (a project admin) tries the same asset: shared by someone else
     const [editor] = await run.server.db.select().from(users).where(eq(users.email, DEMO_EDITOR.email));
     await apiCall(a, run.server.url, API.projects.collaborators, {
@@ -294,6 +320,16 @@ describe.skipIf(!e2eAvailable)('integrations: S3 bucket → import → play → 
     await other.getByRole('radio', { name: /Summer Launch/ }).check();
     expect(await other.getByRole('button', { name: S.share }).isDisabled()).toBe(true);
     await shot(b, FLOW, '12-sprinklr-shared-by');
+    await b.keyboard.press('Escape');
+    // the same refusal in the Share panel's INTEGRATION view
+    await row(b, 'harbour.mp4').click({ button: 'right' });
+    await b.getByRole('menuitem', { name: UI.shareAsset }).click();
+    const otherPanel = dialog(b, UI.shareAsset);
+    await otherPanel.getByText(UI.shareViewIntegration, { exact: true }).click();
+    await visible(otherPanel.getByText(/^This asset has been shared by Demo /));
+    await otherPanel.getByRole('radio', { name: /Summer Launch/ }).check();
+    expect(await otherPanel.getByRole('button', { name: S.share, exact: true }).isDisabled()).toBe(true);
+    await shot(b, FLOW, '13-share-panel-shared-by');
     await b.context().close();
   });
 });

@@ -2,14 +2,20 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { API, LIVE_TEXT } from '@rushes/shared';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { API, LIVE_TEXT, UI } from '@rushes/shared';
 import { cloudSessions, teams, users } from '../apps/server/src/db/schema/index.ts';
+import { createLocalProvider, missingLocalBinaries } from '../apps/server/src/modules/cloud/cloud.local.ts';
+import { secretBoxFor } from '../apps/server/src/platform/security/secretBox.ts';
 import { CHROMIUM, contextOptions, e2eAvailable, shot } from './browser.ts';
 import { startInProcessServer, type InProcessServer } from './inProcessServer.ts';
 import { DEMO_EDITOR, DEMO_PRODUCER, logIn } from './people.ts';
-import { apiCall, dialog, toast, visible } from './projectSteps.ts';
+import { apiCall, dialog, toast } from './projectSteps.ts';
 import { freePort } from './server.ts';
+
+/** Visible within 20 s (a page, a lazy panel and its data on a machine shared by many runs). */
+const shown = (locator: Locator) =>
+  expect.poll(() => locator.first().isVisible(), { timeout: 20_000 }).toBe(true);
 
 /** Chromium with fake microphone, camera and screen (getDisplayMedia without a picker). */
 function launchWithFakeMedia(): Promise<Browser> {
@@ -79,6 +85,16 @@ async function pathOf(page: Page): Promise<string | null> {
   });
 }
 
+/** The ICE connection state of the page's newest open peer connection. */
+async function iceState(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.filter(
+      (p) => p.connectionState !== 'closed',
+    );
+    return peers[peers.length - 1]?.iceConnectionState ?? null;
+  });
+}
+
 /** Audio bytes received keep growing (two reads, the second higher than the first). */
 async function audioFlows(page: Page) {
   await expect
@@ -97,6 +113,8 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
     let host: Page;
     let guest: Page;
     let projectDbId = '';
+    let guestUserId = '';
+    const logs = { host: [] as string[], guest: [] as string[] };
 
     beforeAll(async () => {
       const vars = env();
@@ -113,6 +131,8 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       };
       host = await page();
       guest = await page();
+      host.on('console', (m) => logs.host.push(m.text()));
+      guest.on('console', (m) => logs.guest.push(m.text()));
     }, 120_000);
     afterAll(async () => {
       await browser?.close();
@@ -123,6 +143,7 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       await logIn(host, server.url, DEMO_PRODUCER);
       const [producer] = await server.db.select().from(users).where(eq(users.email, DEMO_PRODUCER.email));
       const [editor] = await server.db.select().from(users).where(eq(users.email, DEMO_EDITOR.email));
+      guestUserId = editor.id;
       const [team] = await server.db
         .select()
         .from(teams)
@@ -165,7 +186,7 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       await host.getByRole('option').first().click();
       await panel.getByTestId('live-invite-send').click();
       await toast(host, LIVE_TEXT.invited);
-      await visible(panel.getByTestId('live-remove'));
+      await shown(panel.getByTestId('live-remove'));
       await expect.poll(() => panel.getByRole('button', { name: LIVE_TEXT.invite }).isDisabled()).toBe(true);
       await shot(host, flow, '01-host-invited');
     });
@@ -174,7 +195,7 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       await logIn(guest, server.url, DEMO_EDITOR);
       await guest.goto(`${server.url}/project/${projectDbId}?s=join live collaboration`);
       const panel = dialog(guest, LIVE_TEXT.panelTitle);
-      await visible(panel.getByTestId('live-invitation'));
+      await shown(panel.getByTestId('live-invitation'));
       await shot(guest, flow, '02-guest-invitation');
       // a denied microphone: 'Unable to join the audio call.' and no call
       await guest.evaluate(() => {
@@ -197,7 +218,7 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       await expect
         .poll(() => panel.getByTestId('live-call-phase').textContent(), { timeout: 30_000 })
         .toBe(LIVE_TEXT.phase.connected);
-      await visible(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-end-call'));
+      await shown(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-end-call'));
       await audioFlows(guest);
       await audioFlows(host);
       await shot(guest, flow, '03-guest-in-call');
@@ -206,13 +227,13 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
 
     it('the guest mutes and the host sees it', async () => {
       await dialog(guest, LIVE_TEXT.panelTitle).getByTestId('live-mute').click();
-      await visible(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-remote-muted'));
+      await shown(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-remote-muted'));
       await shot(host, flow, '04-host-sees-muted');
     });
 
     it('the guest shares the screen and the host receives video frames', async () => {
       await dialog(guest, LIVE_TEXT.panelTitle).getByTestId('live-share').click();
-      await visible(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-remote-video'));
+      await shown(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-remote-video'));
       await expect
         .poll(async () => (await inbound(host, 'video'))?.frames ?? 0, { timeout: 20_000 })
         .toBeGreaterThan(5);
@@ -225,11 +246,125 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       else expect(path).not.toBeNull();
     });
 
+    it.skipIf(flow !== 'relay')(
+      'the TURN relay goes away: ICE drops, the sides restart ICE, and the call recovers through the relay back',
+      async () => {
+        const restarts = () =>
+          [...logs.host, ...logs.guest].filter((l) => l.includes('restarting ICE')).length;
+        const before = restarts();
+        await stopTurn();
+        await expect
+          .poll(async () => (restarts() > before ? 'restarted' : await iceState(guest)), {
+            timeout: 90_000,
+            interval: 500,
+          })
+          .toBe('restarted');
+        await shot(guest, flow, '05b-guest-ice-failed');
+        await startTurn();
+        await expect
+          .poll(() => iceState(guest), { timeout: 90_000, interval: 500 })
+          .toMatch(/^(connected|completed)$/);
+        await expect
+          .poll(() => dialog(guest, LIVE_TEXT.panelTitle).getByTestId('live-call-phase').textContent(), {
+            timeout: 30_000,
+          })
+          .toBe(LIVE_TEXT.phase.connected);
+        await audioFlows(guest);
+        await audioFlows(host);
+        expect(await pathOf(guest)).toBe('relay');
+      },
+      240_000,
+    );
+
+    it('a dropped socket reconnects, re-joins the room and re-sends the mute state; audio keeps flowing', async () => {
+      const panel = dialog(guest, LIVE_TEXT.panelTitle);
+      const hostPanel = dialog(host, LIVE_TEXT.panelTitle);
+      await shown(hostPanel.getByTestId('live-remote-muted'));
+      // the network goes: the server loses the guest's socket, and the page cannot reconnect yet
+      await guest.context().setOffline(true);
+      for (const s of server.realtime.io.of('/').sockets.values())
+        if (s.data.userId === guestUserId) s.conn.close();
+      // unmuted while offline: the signal cannot reach the host now
+      await panel.getByTestId('live-mute').click();
+      await guest.context().setOffline(false);
+      // back online: the page re-joins live:{id} and re-sends its state, so the host sees it unmuted
+      await expect
+        .poll(() => hostPanel.getByTestId('live-remote-muted').count(), { timeout: 30_000 })
+        .toBe(0);
+      await audioFlows(host);
+      await audioFlows(guest);
+      await shot(host, flow, '05c-host-after-guest-reconnect');
+    }, 120_000);
+
+    it('closing the panel keeps the call; the top bar indicator mutes, and reopens the panel', async () => {
+      const panel = dialog(guest, LIVE_TEXT.panelTitle);
+      await panel.getByRole('button', { name: UI.close }).click();
+      await expect.poll(() => panel.count()).toBe(0);
+      const indicator = guest.getByTestId('live-indicator');
+      await shown(indicator);
+      await audioFlows(guest);
+      await audioFlows(host);
+      await indicator.getByTestId('live-indicator-mute').click();
+      await shown(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-remote-muted'));
+      await shot(guest, flow, '05d-guest-panel-closed-indicator');
+      await indicator.getByTestId('live-indicator-open').click();
+      await shown(dialog(guest, LIVE_TEXT.panelTitle).getByTestId('live-call'));
+      expect(await dialog(guest, LIVE_TEXT.panelTitle).getByTestId('live-mute').textContent()).toBe(
+        LIVE_TEXT.unmute,
+      );
+    }, 120_000);
+
+    it.skipIf(flow !== 'p2p')(
+      'the guest watches the host’s workstation, view only until the host hands over control',
+      async () => {
+        const missing = await missingLocalBinaries();
+        if (missing.length) {
+          if (process.env.CI) throw new Error(`the workstation view needs ${missing.join(', ')} on CI`);
+          console.warn(`Skipping the workstation view: ${missing.join(', ')} not installed`);
+          return;
+        }
+        // the session's desktop: a real one of the local provider, its password sealed as the server does
+        const [session] = await server.db
+          .select()
+          .from(cloudSessions)
+          .where(eq(cloudSessions.projectId, projectDbId));
+        const provider = createLocalProvider({ geometry: '800x600', log: console as never });
+        try {
+          const machine = await provider.start(session.id, { hardwareSlug: 'standard' });
+          await server.db
+            .update(cloudSessions)
+            .set({
+              port: machine.port,
+              ipAddress: machine.ipAddress,
+              passwordSealed: secretBoxFor(server.ctx.config, server.ctx.secret).seal(machine.password),
+            })
+            .where(eq(cloudSessions.id, session.id));
+          const panel = dialog(guest, LIVE_TEXT.panelTitle);
+          await panel.getByTestId('live-watch').click();
+          const mode = panel.getByTestId('live-workstation-mode');
+          await expect.poll(() => mode.getAttribute('data-connected'), { timeout: 20_000 }).toBe('true');
+          expect(await mode.textContent()).toBe(LIVE_TEXT.viewOnly);
+          await shown(panel.getByTestId('live-workstation').locator('canvas'));
+          await shot(guest, flow, '05e-guest-watches-view-only');
+          await dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-control').click();
+          await expect.poll(() => mode.textContent(), { timeout: 20_000 }).toBe(LIVE_TEXT.youHaveControl);
+          await shot(guest, flow, '05f-guest-has-control');
+          await shot(host, flow, '05f-host-handed-over');
+          await dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-control').click();
+          await expect.poll(() => mode.textContent(), { timeout: 20_000 }).toBe(LIVE_TEXT.viewOnly);
+        } finally {
+          await provider.close();
+        }
+      },
+      120_000,
+    );
+
     it('the host ends the call and the guest’s call ends', async () => {
       await dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-end-call').click();
       const panel = dialog(guest, LIVE_TEXT.panelTitle);
       await expect.poll(() => panel.getByTestId('live-call').count()).toBe(0);
-      await visible(panel.getByTestId('live-join-audio'));
+      await shown(panel.getByTestId('live-join-audio'));
+      await expect.poll(() => guest.getByTestId('live-indicator').count()).toBe(0);
       await shot(guest, flow, '06-guest-call-ended');
     });
   });
@@ -246,33 +381,41 @@ if (!TURN_BIN) {
 let turn: ChildProcess | null = null;
 const TURN_SECRET = randomBytes(16).toString('hex');
 let turnPort = 0;
+const turnArgs = () => [
+  '-n',
+  '--listening-ip=127.0.0.1',
+  '--relay-ip=127.0.0.1',
+  `--listening-port=${turnPort}`,
+  '--use-auth-secret',
+  `--static-auth-secret=${TURN_SECRET}`,
+  '--realm=rushes.local',
+  '--allow-loopback-peers',
+  '--no-cli',
+  '--no-tls',
+  '--no-dtls',
+  '--min-port=49160',
+  '--max-port=49200',
+  '--log-file=stdout',
+];
+/** Starts coturn on loopback (again, on the same port: the ICE restart test takes it away). */
+async function startTurn() {
+  turn = spawn(TURN_BIN, turnArgs(), { stdio: 'ignore' });
+}
+/** Kills coturn (no goodbye to its allocations: the relay just disappears, as a crash would). */
+async function stopTurn() {
+  const proc = turn;
+  turn = null;
+  if (!proc || proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGKILL');
+  await exited;
+}
 beforeAll(async () => {
   if (!TURN_BIN || !e2eAvailable) return;
   turnPort = await freePort();
-  turn = spawn(
-    TURN_BIN,
-    [
-      '-n',
-      '--listening-ip=127.0.0.1',
-      '--relay-ip=127.0.0.1',
-      `--listening-port=${turnPort}`,
-      '--use-auth-secret',
-      `--static-auth-secret=${TURN_SECRET}`,
-      '--realm=rushes.local',
-      '--allow-loopback-peers',
-      '--no-cli',
-      '--no-tls',
-      '--no-dtls',
-      '--min-port=49160',
-      '--max-port=49200',
-      '--log-file=stdout',
-    ],
-    { stdio: 'ignore' },
-  );
+  await startTurn();
 }, 30_000);
-afterAll(() => {
-  turn?.kill('SIGTERM');
-});
+afterAll(() => stopTurn());
 callFlow(
   'relay',
   () => ({

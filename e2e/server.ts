@@ -67,7 +67,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 90_000;
+  // generous: on a shared, loaded machine two servers starting at once take over a minute each
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

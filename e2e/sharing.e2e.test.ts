@@ -107,7 +107,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
 
   it('A uploads a video into a new project; B waits on home', async () => {
     await logIn(b, run.server.url, B);
-    await visible(tray(b, UI.traySharedAssets));
+    await soon(tray(b, UI.traySharedAssets));
     await logIn(a, run.server.url, A);
     await switchTeam(a, 'Demo Studio');
     await createProject(a, PROJECT);

@@ -33,12 +33,12 @@ import {
   toast,
   tray,
 } from './projectSteps.ts';
+import { expectNoHorizontalScroll } from './layoutChecks.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const FLOW = 'shell';
 const PROJECT = `Shell Reel ${Date.now() % 10_000}`;
 const TEAM = `Kiosk ${Date.now() % 10_000}`;
-const WIDTHS = [375, 768, 1024, 1440] as const;
 
 let server: RunningServer;
 let appServer: RunningServer;
@@ -66,7 +66,7 @@ beforeAll(async () => {
     }),
   ]);
   browser = await launch();
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -85,25 +85,6 @@ async function watchContextMenus(page: Page) {
 }
 const lastMenuPrevented = (page: Page) =>
   page.evaluate(() => (window as unknown as { __menus: boolean[] }).__menus.at(-1));
-
-/** No horizontal scroll: the document (and an open side panel) is no wider than the viewport. */
-async function expectNoHorizontalScroll(page: Page, where: string) {
-  const sizes = await page.evaluate(() => {
-    const panel = document.querySelector('.mantine-Drawer-body');
-    return {
-      doc: document.documentElement.scrollWidth,
-      body: document.body.scrollWidth,
-      viewport: window.innerWidth,
-      panel: panel ? { scroll: panel.scrollWidth, client: panel.clientWidth } : null,
-    };
-  });
-  expect(
-    sizes.doc,
-    `${where}: document ${sizes.doc}px in a ${sizes.viewport}px viewport`,
-  ).toBeLessThanOrEqual(sizes.viewport);
-  expect(sizes.body, `${where}: body`).toBeLessThanOrEqual(sizes.viewport);
-  if (sizes.panel) expect(sizes.panel.scroll, `${where}: side panel`).toBeLessThanOrEqual(sizes.panel.client);
-}
 
 function makeVideo(): string {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-shell-')), 'clip.mp4');
@@ -386,93 +367,7 @@ describe.skipIf(!e2eAvailable)('the app shell (issue 23)', () => {
       await switchTeam(page, UI.myAccount);
     }
   });
-
-  it('every logged-in page and side panel fits 375, 768, 1024 and 1440 px without horizontal scroll', async () => {
-    const taskTitle = UI.openTask('Editing', PROJECT);
-    const pages: [string, string, () => Promise<void>][] = [
-      ['home', '/', () => shown(tray(page, UI.trayMyProjects))],
-      ['settings', '/settings', () => shown(page.getByText(UI.createTeamDescription))],
-      ['user-guide', '/user-guide', () => shown(page.getByRole('heading', { name: 'Getting started' }))],
-      ['subscription', '/subscription', () => shown(page.getByRole('heading', { name: UI.subscription }))],
-      ['statistics', '/statistics', () => shown(page.getByRole('heading', { name: UI.statistics }))],
-      ['project', `/project/${projectDbId}`, () => shown(row(page, 'clip.mp4'))],
-      ['player', `/player/${ingestDbId}`, () => shown(page.getByRole('heading', { name: 'clip.mp4' }))],
-      ['ios-player', `/ios-player/?id=${ingestDbId}`, () => shown(page.getByTestId('ios-video'))],
-    ];
-    const openFromHeader = (label: string) => async () => {
-      await page.goto(`${server.url}/project/${projectDbId}`);
-      await shown(row(page, 'clip.mp4'));
-      await page.getByRole('button', { name: label, exact: true }).first().click();
-    };
-    const openFromRow = (label: string) => async () => {
-      await page.goto(`${server.url}/project/${projectDbId}`);
-      await shown(row(page, 'clip.mp4'));
-      await row(page, 'clip.mp4').click({ button: 'right' });
-      await page.getByRole('menu').getByRole('menuitem', { name: label }).click();
-    };
-    const openFromTask = (label: string) => async () => {
-      await page.goto(`${server.url}/`);
-      await page.getByRole('button', { name: taskTitle }).first().click({ button: 'right' });
-      await page.getByRole('menu').getByRole('menuitem', { name: label }).click();
-    };
-    const openFromUserMenu = (label: string) => async () => {
-      await page.goto(`${server.url}/`);
-      await userMenu(page).click();
-      await page.getByRole('menuitem', { name: label }).click();
-    };
-    const openFromSettings = (label: string) => async () => {
-      await page.goto(`${server.url}/settings`);
-      await page.getByText(label, { exact: true }).first().click();
-    };
-    const panels: [string, string, () => Promise<void>][] = [
-      ['account-settings', UI.accountSettings, openFromUserMenu(UI.accountSettings)],
-      // a second team needs an upgrade on the free plan: the team made above opens its manage panel
-      ['manage-team', UI.manageTeam, openFromSettings(TEAM)],
-      ['billing', UI.billingDetails, openFromSettings(UI.billingDetails)],
-      ['project-chat', UI.projectChat, openFromHeader(UI.chat)],
-      ['brief', UI.projectBrief, openFromHeader(UI.brief)],
-      ['tasks', UI.tasks, openFromHeader(UI.tasks)],
-      ['collaborators', UI.collaborators, openFromHeader(UI.collaborators)],
-      ['manage-project', UI.manageProject, openFromHeader(UI.manageProject)],
-      ['metadata', UI.metadataTitle, openFromRow(UI.metadata)],
-      ['share', UI.shareAsset, openFromRow(UI.shareAsset)],
-      ['request-approval', UI.requestApproval, openFromRow(UI.requestApproval)],
-      ['request-review', UI.requestReview, openFromRow(UI.requestReview)],
-      ['task-details', UI.taskDetails, openFromTask(UI.taskDetails)],
-      ['task-chat', UI.taskChat, openFromTask(UI.chat)],
-      ['edit-task', UI.updateTask, openFromTask(UI.edit)],
-    ];
-
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 768 ? 740 : 900 });
-      for (const [name, url, ready] of pages) {
-        await page.goto(`${server.url}${url}`);
-        await ready();
-        await settledIn(page);
-        await shot(page, `${FLOW}-${width}`, `page-${name}`);
-        await expectNoHorizontalScroll(page, `${name} at ${width}`);
-      }
-      for (const [name, title, open] of panels) {
-        await open();
-        const panel = dialog(page, title);
-        await shown(panel);
-        // a sample worth looking at: the panel's content, not its loader
-        await panel
-          .locator('[class*="mantine-Loader-root"]')
-          .first()
-          .waitFor({ state: 'detached', timeout: 10_000 })
-          .catch(() => undefined);
-        await settledIn(page);
-        await shot(page, `${FLOW}-${width}`, `panel-${name}`);
-        await expectNoHorizontalScroll(page, `${name} panel at ${width}`);
-        const box = await page.locator('.mantine-Drawer-content').boundingBox();
-        // Under 768 px a side panel is a full-screen sheet.
-        if (box && width < 768) expect(Math.round(box.width)).toBe(width);
-        await page.keyboard.press('Escape');
-        await gone(panel);
-      }
-    }
-  }, 600_000);
+  // The breakpoint sweep of every page and panel is e2e/breakpoints.e2e.test.ts.
 });
 
 describe.skipIf(!e2eAvailable)('app build and live chat (issue 23)', () => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { UI } from '@rushes/shared';
@@ -55,7 +56,10 @@ describe.skipIf(!e2eAvailable)('the web bundle: /login loads only what it needs 
     expect(heavyIn(scripts)).toEqual([]);
     for (const s of scripts) {
       expect(new URL(s.url).pathname, s.url).toMatch(/^\/assets\/.+\.js$/);
-      expect(['br', 'gzip'], s.url).toContain(s.encoding);
+      // the build precompresses a file only when that makes it smaller (a tiny re-export chunk stays raw)
+      if (gzipSync(s.body, { level: 9 }).length < Buffer.byteLength(s.body)) {
+        expect(['br', 'gzip'], s.url).toContain(s.encoding);
+      }
     }
     await shot(page, FLOW, '01-login');
   });

@@ -151,7 +151,23 @@ export async function buildApp(
   await registerModules(app, ctx, modules);
 
   serveWebApp(app, config.webDist);
+  // Graceful shutdown (SIGTERM in main.ts → app.close()). Fastify answers new requests 503 and closes
+  // the HTTP server before its onClose hooks run, and that close waits for every connection: sockets
+  // are closed first, here, so they reconnect elsewhere and in-flight requests drain meanwhile.
+  // Keep-alive connections (a load balancer's) would hold that close open until their idle timeout:
+  // answers given while closing say `Connection: close`, and idle connections are closed until it ends.
+  let draining = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  app.addHook('preClose', async () => {
+    draining = true;
+    realtime.drain();
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    app.server.once('close', () => clearInterval(sweep));
+  });
   app.addHook('onClose', async () => {
+    // Running jobs finish; unclaimed ones stay queued for the other nodes (or this one's restart).
     await jobs.stop();
     // Realtime hints still queued (requests', jobs') go out, reading the database, before anything closes.
     await events.idle();

@@ -108,6 +108,12 @@ const schema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * Pool workstations whose x11vnc reads its password from a file (`-passwdfile read:<file>`) get a
+   * fresh password per session: the server writes those files in this directory (a local one, or a
+   * mount the workstations read). Unset: pool passwords are not rotated.
+   */
+  CLOUD_POOL_PASSWORD_DIR: z.string().optional(),
   /** The local desktops' screen size. */
   CLOUD_LOCAL_GEOMETRY: z
     .string()
@@ -157,9 +163,15 @@ const schema = z.object({
   FTP_HOST: z.string().default('0.0.0.0'),
   /** Control port; 0 picks a free one (tests). */
   FTP_PORT: z.coerce.number().int().min(0).max(65535).default(2121),
-  /** The host name cameras are told to connect to; default: PUBLIC_URL's host. */
+  /**
+   * The host name cameras are told to connect to. Unset, the session details show the host the browser
+   * reached the app by (a camera on the LAN needs that, not PUBLIC_URL's `localhost`).
+   */
   FTP_PUBLIC_HOST: z.string().optional(),
-  /** The address passive-mode replies announce; default: FTP_PUBLIC_HOST (127.0.0.1 for localhost). */
+  /**
+   * The IPv4 address passive-mode replies announce (the public IP behind NAT); default: FTP_PUBLIC_HOST
+   * when it is an IPv4 address, else the address each camera's control connection reached the server at.
+   */
   FTP_PASV_URL: z.string().optional(),
   FTP_PASV_MIN: z.coerce.number().int().min(1024).max(65535).default(30000),
   FTP_PASV_MAX: z.coerce.number().int().min(1024).max(65535).default(30100),
@@ -202,6 +214,11 @@ const schema = z.object({
    * OUTBOUND_TRUSTED_HOSTS); Contido integrations carry their own endpoint.
    */
   INTEGRATIONS_S3_ENDPOINT: z.string().default(''),
+  /**
+   * The STS endpoint role-mode S3 integrations assume their role at. Empty: AWS's regional STS.
+   * Tests point it at the local STS stand-in on loopback (listed in OUTBOUND_TRUSTED_HOSTS).
+   */
+  INTEGRATIONS_STS_ENDPOINT: z.string().default(''),
   /** The AWS account (principal) customers trust in the role trust policy of an S3 integration. */
   INTEGRATIONS_AWS_ACCOUNT_ID: z.string().default('000000000000'),
   /** Parts of a multipart export (bytes, S3's minimum is 5 MiB). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@rushes/shared';
+import { AI_API, API, INTEGRATIONS_API } from '@rushes/shared';
 import { createTestApp, type TestApp } from './harness.ts';
 import { folder, person, project, task, type Person } from './factories.ts';
 import { call } from '../src/modules/projects/projects.testkit.ts';
@@ -14,6 +14,8 @@ import { capture, explain, pageQueries } from './plans.ts';
  * PostgreSQL when DATABASE_URL is set (the CI runs both).
  */
 const ROWS = 100_000;
+/** A page deep in every list: page_no maps onto the keyset (db/pageNo.ts), never OFFSET. */
+const DEEP = { page_no: '1500' };
 
 let t: TestApp;
 let owner: Person;
@@ -65,7 +67,7 @@ async function fillConversation(kind: 'project' | 'task', ownerId: string, taskI
 describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index in order`, () => {
   it(
     'project chat: first page, page_no deep in the history, and before a cursor',
-    { timeout: 180_000 },
+    { timeout: 600_000 },
     async () => {
       await fillConversation('project', projectId, null);
       const history = (q: Record<string, string>) => () =>
@@ -77,7 +79,7 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
     },
   );
 
-  it('task chat', { timeout: 180_000 }, async () => {
+  it('task chat', { timeout: 600_000 }, async () => {
     const taskId = await task(t, owner, projectId, guest);
     await fillConversation('task', taskId, taskId);
     const history = (q: Record<string, string>) => () =>
@@ -86,18 +88,20 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
       expectIndexOrder(await plansOf('chat_messages', history(q)), 'chat_messages_conversation_seq_key');
   });
 
-  it('notifications', { timeout: 180_000 }, async () => {
+  it('notifications', { timeout: 600_000 }, async () => {
     await t.ctx.db.execute(sql`
       insert into notifications (user_id, team_id, title, message, notification_type, created_at)
       select ${owner.user.id}, ${teamId}, 'Task assigned', 'note ' || g, 'task',
         now() - make_interval(secs => g)
       from generate_series(1, ${ROWS}) g`);
     await analyze('notifications');
-    const list = () => call(t, 'GET', API.notifications.root, owner, { team_db_id: teamId });
-    expectIndexOrder(await plansOf('notifications', list), 'notifications_user_team_created_idx');
+    const list = (q: Record<string, string>) => () =>
+      call(t, 'GET', API.notifications.root, owner, { team_db_id: teamId, ...q });
+    for (const q of [{}, DEEP])
+      expectIndexOrder(await plansOf('notifications', list(q)), 'notifications_user_team_created_idx');
   });
 
-  it('tasks of a project, My Tasks and Assigned Tasks', { timeout: 180_000 }, async () => {
+  it('tasks of a project, My Tasks and Assigned Tasks', { timeout: 600_000 }, async () => {
     await t.ctx.db.execute(sql`
       with made as (
         insert into tasks (project_id, task_type, description, due_date, expire_at, assigned_by, created_at)
@@ -120,6 +124,7 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
       expectIndexOrder(await plansOf(table, () => call(t, 'GET', url, who, query)), index);
       const next = { ...query, cursor: first.body.data.next_cursor! };
       expectIndexOrder(await plansOf(table, () => call(t, 'GET', url, who, next)), index);
+      expectIndexOrder(await plansOf(table, () => call(t, 'GET', url, who, { ...query, ...DEEP })), index);
     };
     await pages('tasks', API.tasks.root, owner, { project_db_id: projectId }, 'tasks_project_created_idx');
     await pages('tasks', API.tasks.trays, owner, { tray_name: 'my_tasks' }, 'tasks_assigner_created_idx');
@@ -132,7 +137,7 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
     );
   });
 
-  it('a folder of assets, and the Shared Assets tray', { timeout: 180_000 }, async () => {
+  it('a folder of assets, and the Shared Assets tray', { timeout: 600_000 }, async () => {
     const folderId = await folder(t, projectId, 'Rushes');
     await t.ctx.db.execute(sql`
       insert into assets (project_id, parent_id, title, file_type, folder_path, ingest_code, size_bytes, status)
@@ -167,9 +172,38 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
       await plansOf('asset_shares', tray(shared.body.data.next_cursor!)),
       'asset_shares_tray_idx',
     );
+    expectIndexOrder(
+      await plansOf('asset_shares', () =>
+        call(t, 'GET', API.projects.trays, guest, { tray_name: 'shared_assets', ...DEEP }),
+      ),
+      'asset_shares_tray_idx',
+    );
   });
 
-  it('project trays: My Projects and Collaborated Projects', { timeout: 180_000 }, async () => {
+  it('review comments in timeline order', { timeout: 600_000 }, async () => {
+    // review comments of one asset, in timeline order: ROWS on one asset
+    const reviewFolder = await folder(t, projectId, 'Review');
+    const [{ id: assetId }] = await rowsOf<{ id: string }>(
+      t.ctx.db,
+      sql`insert into assets (project_id, parent_id, title, file_type, folder_path, ingest_code, size_bytes, status)
+        values (${projectId}, ${reviewFolder}, 'review.mov', 'video', '/Review', 'RV1', 1000, 1) returning id`,
+    );
+    await t.ctx.db.execute(sql`
+      insert into asset_comments (asset_id, author_user_id, text, frame, frame_rate, page, created_at)
+      select ${assetId}, ${owner.user.id}, 'Note ' || g, case when g % 10 = 0 then null else g end, 25,
+        null, now() - make_interval(secs => g)
+      from generate_series(1, ${ROWS}) g`);
+    await analyze('asset_comments');
+    for (const q of [{}, DEEP])
+      expectIndexOrder(
+        await plansOf('asset_comments', () =>
+          call(t, 'GET', API.shares.comments, owner, { ingest_db_id: assetId, ...q }),
+        ),
+        'asset_comments_timeline_idx',
+      );
+  });
+
+  it('project trays: My Projects and Collaborated Projects', { timeout: 600_000 }, async () => {
     // ROWS projects of the owner's team: the owner created each, the guest collaborates on each.
     await t.ctx.db.execute(sql`
       with made as (
@@ -198,6 +232,38 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
       expectIndexOrder(
         await plansOf('project_members', () => call(t, 'GET', API.projects.trays, who, next)),
         index,
+      );
+      expectIndexOrder(
+        await plansOf('project_members', () =>
+          call(t, 'GET', API.projects.trays, who, { ...query, ...DEEP }),
+        ),
+        index,
+      );
+    }
+  });
+
+  it('AI conversations and transfers', { timeout: 600_000 }, async () => {
+    await t.ctx.db.execute(sql`
+      insert into ai_conversations (user_id, project_id, title, created_at, updated_at)
+      select ${owner.user.id}, ${projectId}, 'Question ' || g, now() - make_interval(secs => g),
+        now() - make_interval(secs => g)
+      from generate_series(1, ${ROWS}) g`);
+    await t.ctx.db.execute(sql`
+      insert into transfers (team_id, project_id, service, transfer_type, title, status, created_by, created_at)
+      select ${teamId}, ${projectId}, 's3', 'import', 'Import ' || g, 'finished', ${owner.user.id},
+        now() - make_interval(secs => g)
+      from generate_series(1, ${ROWS}) g`);
+    await analyze('ai_conversations');
+    await analyze('transfers');
+    for (const q of [{}, DEEP]) {
+      const query = { project_db_id: projectId, ...q };
+      expectIndexOrder(
+        await plansOf('ai_conversations', () => call(t, 'GET', AI_API.conversations, owner, query)),
+        'ai_conversations_user_project_idx',
+      );
+      expectIndexOrder(
+        await plansOf('transfers', () => call(t, 'GET', INTEGRATIONS_API.transfers, owner, query)),
+        'transfers_project_idx',
       );
     }
   });

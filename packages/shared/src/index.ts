@@ -54,3 +54,4 @@ export * from './rules/aiText.ts';
 export * from './rules/integrationText.ts';
 export * from './rules/paymentText.ts';
 export * from './rules/creditText.ts';
+export * from './rules/cloudAdminText.ts';

@@ -1,16 +1,19 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MAX_TOASTS } from '@rushes/shared';
-import { TOAST_TRANSITION_MS } from '../ui/toast.ts';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { theme } from './theme.ts';
+
+// The toast host renders nothing until a toast comes, so it loads beside the page rather than in
+// its first load (issue 22); a toast shown before it arrives waits in Mantine's store.
+const ToastHost = lazy(() => import('./ToastHost.tsx'));
 
 /** Theme, toasts (top right, at most MAX_TOASTS; spec 002 §4) and the query cache. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={MAX_TOASTS} transitionDuration={TOAST_TRANSITION_MS} />
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

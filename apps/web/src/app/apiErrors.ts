@@ -1,7 +1,6 @@
 import { MSG } from '@rushes/shared';
 import { ApiError, isSessionLost, upgradeDataOf } from '../api/client.ts';
 import { toast } from '../ui/toast.ts';
-import { openUpgradeModal } from './UpgradeModal.tsx';
 
 /**
  * The global presentation of a failed call (spec 002 §8): a lost session is already on its way
@@ -12,7 +11,8 @@ export function showApiError(error: unknown): void {
   if (isSessionLost(error)) return;
   const upgrade = upgradeDataOf(error);
   if (upgrade) {
-    openUpgradeModal(upgrade);
+    // the modal (Mantine's modal stack) loads when a limit is hit, not with every page (issue 22)
+    void import('./UpgradeModal.tsx').then((m) => m.openUpgradeModal(upgrade));
     return;
   }
   toast.error(error instanceof ApiError ? error.message : MSG.somethingWentWrong);

@@ -1,15 +1,33 @@
-import { useCallback, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../api/client.ts';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
 
 /**
+ * The form's schema, or a loader of it: a page that must paint before zod arrives (the public
+ * pages; issue 22: zod is about 25 KB gzipped) passes `() => import(…)`, loaded as the form mounts,
+ * and submits through `validateAsync`.
+ */
+export type SchemaSource<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
+
+/**
  * A small form state over one shared zod schema (DESIGN §1 contract): runs the schema on submit
  * and maps zod issues to field errors; server field errors (data.errors) land the same way.
  * A form-level error (e.g. the server's errormessage shown inline) clears when the user types.
  */
-export function useZodForm<K extends string, Out>(schema: z.ZodType<Out>, initial: Record<K, string>) {
+export function useZodForm<K extends string, Out>(source: SchemaSource<Out>, initial: Record<K, string>) {
+  const sourceRef = useRef(source);
+  const [loaded, setLoaded] = useState<z.ZodType<Out> | null>(typeof source === 'function' ? null : source);
+  useEffect(() => {
+    const load = sourceRef.current;
+    if (typeof load !== 'function') return;
+    let live = true;
+    void load().then((schema) => live && setLoaded(() => schema));
+    return () => {
+      live = false;
+    };
+  }, []);
   const [values, setValues] = useState<Record<K, string>>(initial);
   const [errors, setErrors] = useState<Errors<K>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -36,8 +54,21 @@ export function useZodForm<K extends string, Out>(schema: z.ZodType<Out>, initia
     onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.currentTarget.value),
   });
 
-  /** Parsed values, or null with the errors shown. */
+  /** Parsed values, or null with the errors shown. Needs the schema itself (not a loader). */
   const validate = (extra: Record<string, unknown> = {}): Out | null => {
+    const schema = loaded;
+    if (!schema) throw new Error('useZodForm: the schema is still loading; submit through validateAsync');
+    return check(schema, extra);
+  };
+
+  /** validate, once the schema (or its loader) is there. */
+  const validateAsync = async (extra: Record<string, unknown> = {}): Promise<Out | null> => {
+    const current = sourceRef.current;
+    const schema = loaded ?? (typeof current === 'function' ? await current() : current);
+    return check(schema, extra);
+  };
+
+  const check = (schema: z.ZodType<Out>, extra: Record<string, unknown>): Out | null => {
     const result = schema.safeParse({ ...values, ...extra });
     if (result.success) {
       setErrors({});
@@ -103,6 +134,7 @@ export function useZodForm<K extends string, Out>(schema: z.ZodType<Out>, initia
     setValue,
     field,
     validate,
+    validateAsync,
     applyServerErrors,
     reset,
     refill,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
   CLOUD_API,
+  cloudAdminCatalogue,
   cloudAdminReports,
+  cloudCatalogueBody,
   cloudHandleReportBody,
   cloudMachineBody,
   cloudMachineIdBody,
@@ -177,6 +179,19 @@ export const cloudRoutes = defineRoutes('cloud', {
     path: CLOUD_API.adminMachines,
     body: cloudMachineBody,
     response: cloudMachines,
+    policy: 'cloud.isPlatformAdmin',
+  },
+  adminCatalogue: {
+    method: 'GET',
+    path: CLOUD_API.adminCatalogue,
+    response: cloudAdminCatalogue,
+    policy: 'cloud.isPlatformAdmin',
+  },
+  adminSaveCatalogue: {
+    method: 'PUT',
+    path: CLOUD_API.adminCatalogue,
+    body: cloudCatalogueBody,
+    response: cloudAdminCatalogue,
     policy: 'cloud.isPlatformAdmin',
   },
   adminRemoveMachine: {

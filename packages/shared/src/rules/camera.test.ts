@@ -4,12 +4,23 @@ import {
   C2E_STATUS_TEXT,
   c2eHintSteps,
   c2eIsSettled,
+  c2eShownHost,
   c2eShowsControls,
   c2eStatusOf,
   cameraModelBySlug,
 } from './camera.ts';
 
 describe('camera to edit rules (spec 001 §4, §9)', () => {
+  it('shows the configured FTP host, else the host the browser reached the app by (issue 20)', () => {
+    expect(c2eShownHost({ hostname: 'localhost', hostname_configured: false }, '192.168.1.20')).toBe(
+      '192.168.1.20',
+    );
+    expect(c2eShownHost({ hostname: 'ftp.example.com', hostname_configured: true }, '192.168.1.20')).toBe(
+      'ftp.example.com',
+    );
+    expect(c2eShownHost({ hostname: 'localhost', hostname_configured: false }, '')).toBe('localhost');
+  });
+
   it('compares statuses in lower case: a server ACTIVE counts as active', () => {
     expect(c2eStatusOf('ACTIVE')).toBe('active');
     expect(c2eStatusOf('Paused')).toBe('paused');

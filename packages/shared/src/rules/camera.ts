@@ -25,6 +25,13 @@ export const C2E_STATUS_TEXT: Record<Exclude<C2eStatus, 'active'>, string> = {
 export const c2eIsSettled = (status: string) => ['active', 'paused'].includes(c2eStatusOf(status) ?? '');
 /** Session controls are hidden while pending. */
 export const c2eShowsControls = (status: string) => c2eStatusOf(status) !== 'pending';
+/**
+ * The FTP host a camera is told (issue 20): the configured public host (FTP_PUBLIC_HOST) when there is
+ * one, else the host the browser reached the app by: the server's own default is PUBLIC_URL's host,
+ * `localhost` on a laptop, which a camera on the LAN cannot reach.
+ */
+export const c2eShownHost = (s: { hostname: string; hostname_configured: boolean }, browserHost: string) =>
+  s.hostname_configured || !browserHost ? s.hostname : browserHost;
 
 /** The C2E details delay after create (001 §9) and the credentials copy indicator (3 s). */
 export const C2E_DETAILS_DELAY_MS = 1000;

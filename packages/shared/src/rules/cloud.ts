@@ -1,10 +1,11 @@
 /**
  * Cloud editing (spec 001 §1–§5, §9; issue 18): the catalogue of remote workstations, the price
  * arithmetic and the constants. Prices are in PSC per hour (1 PSC = 1 rupee); plugin prices add to
- * the hardware price. The catalogue here is the seeded default; a platform admin replaces it with a
- * JSON file of the same shape (CLOUD_CATALOGUE_FILE, checked by `cloudCatalogueSchema`).
+ * the hardware price. The catalogue here is the seeded default; the server keeps the live one in its
+ * database (seeded from this or from CLOUD_CATALOGUE_FILE), edited by a platform admin on /cloud-admin.
  */
 import { z } from 'zod';
+import { formatRupees } from './gst.ts';
 import { addProductMessages } from './messages.ts';
 
 /** Durations offered (spec 001 §9), in minutes; only 60 while the machine is started. */
@@ -31,7 +32,7 @@ export type MachineStatus = (typeof MACHINE_STATUSES)[number];
 
 const slug = z.string().regex(/^[a-z0-9_]{1,60}$/);
 
-export const cloudCatalogueSchema = z.object({
+const catalogueShape = z.object({
   system_types: z.array(z.object({ slug, title: z.string().min(1), icon: z.string().default('') })).min(1),
   softwares: z
     .array(
@@ -75,6 +76,52 @@ export const cloudCatalogueSchema = z.object({
       }),
     )
     .min(1),
+});
+
+/** Why a catalogue is refused (the admin page shows them at the field). */
+export const CATALOGUE_ERRORS = {
+  duplicate: 'Each slug may appear once in its list',
+  type: 'Choose a system type from the list',
+  software: 'Choose software from the list',
+  autoSelect: 'Auto-select only other plugins from the list',
+} as const;
+
+const duplicated = (list: readonly { slug: string }[]) =>
+  list.some((x, i) => list.findIndex((y) => y.slug === x.slug) !== i);
+
+/**
+ * The catalogue document (the JSON file, the database row, the admin page's save): the shape, plus
+ * what a shape cannot say — unique slugs per list, and every reference names an entry that exists.
+ */
+export const cloudCatalogueSchema = catalogueShape.superRefine((c, issue) => {
+  for (const key of ['system_types', 'softwares', 'plugins', 'hardware'] as const)
+    if (duplicated(c[key]))
+      issue.addIssue({ code: 'custom', path: [key], message: CATALOGUE_ERRORS.duplicate });
+  const types = new Set(c.system_types.map((t) => t.slug));
+  const softwares = new Set(c.softwares.map((s) => s.slug));
+  const plugins = new Set(c.plugins.map((p) => p.slug));
+  c.softwares.forEach((s, i) => {
+    if (!types.has(s.system_type))
+      issue.addIssue({
+        code: 'custom',
+        path: ['softwares', i, 'system_type'],
+        message: CATALOGUE_ERRORS.type,
+      });
+  });
+  c.plugins.forEach((p, i) => {
+    if (p.softwares.some((x) => !softwares.has(x)))
+      issue.addIssue({
+        code: 'custom',
+        path: ['plugins', i, 'softwares'],
+        message: CATALOGUE_ERRORS.software,
+      });
+    if (p.configurations.auto_select.some((x) => !plugins.has(x) || x === p.slug))
+      issue.addIssue({
+        code: 'custom',
+        path: ['plugins', i, 'configurations', 'auto_select'],
+        message: CATALOGUE_ERRORS.autoSelect,
+      });
+  });
 });
 export type CloudCatalogue = z.output<typeof cloudCatalogueSchema>;
 export type CloudPlugin = CloudCatalogue['plugins'][number];
@@ -190,6 +237,9 @@ export function pricePerHour(c: CloudCatalogue, hardwareSlug: string, pluginSlug
   return total;
 }
 
+/** A price per hour in the spec's format: rupees (1 PSC = ₹1), en-IN grouping, e.g. "₹1,250.00 / hour". */
+export const formatPerHour = (psc: number) => `${formatRupees(Math.round(psc * 100))} ${CLOUD_TEXT.perHour}`;
+
 /** What a booking of `minutes` costs at `perHour` PSC (durations are whole hours). */
 export const sessionCost = (perHour: number, minutes: number) => (perHour * minutes) / 60;
 
@@ -245,7 +295,7 @@ export const CLOUD_TEXT = {
   stepPlugins: 'Add plugins',
   stepHardware: 'Choose the hardware',
   stepDuration: 'How long do you need it?',
-  perHour: 'PSC / hour',
+  perHour: '/ hour',
   total: 'Total',
   next: 'Next',
   back: 'Back',
@@ -309,6 +359,8 @@ export const CLOUD_TEXT = {
   removeMachine: 'Remove',
   machineRemoved: 'The workstation is in use: end its session first',
   onlyPlatformAdmins: 'Only platform admins can do this',
+  rotationPath: 'Password file the server writes',
+  rotationNotConfigured: 'Set CLOUD_POOL_PASSWORD_DIR on the server to rotate pool passwords',
   connecting: 'Connecting…',
   disconnected: 'Disconnected',
 } as const;
@@ -324,3 +376,4 @@ export const CLOUD_ERROR_TYPES = [
 
 // the server's envelope check knows these texts as the product's
 addProductMessages(Object.values(CLOUD_TEXT));
+addProductMessages(Object.values(CATALOGUE_ERRORS));

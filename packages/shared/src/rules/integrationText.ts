@@ -69,6 +69,10 @@ export const INTEGRATION_TEXT = {
   integrationNotReady: 'Run Test connection first',
   wrongTeam: 'This integration belongs to another team',
   noSuchBucket: 'This bucket is not part of the integration',
+  // decided (issue 17): the notification its starter gets when a transfer ends
+  transferFinished: (title: string) => `${title} finished`,
+  transferFailed: (title: string, reason: string | null) =>
+    reason ? `${title} failed: ${reason}` : `${title} failed`,
 } as const;
 
 export const SPRINKLR_TEXT = {

@@ -53,6 +53,8 @@ export const SHARE_UI = {
   shareAsset: 'Share Asset',
   shareViewShare: 'SHARE',
   shareViewList: 'LIST',
+  /** decided: the Share panel's view that shares to a marketing integration (spec 002 §4) */
+  shareViewIntegration: 'INTEGRATION',
   shareWith: 'Share with',
   shareDurationLabel: 'Expiration duration (hours)',
   passcodeLabel: 'Passcode',

@@ -31,6 +31,11 @@ export const c2eSession = z.object({
   created_on: z.string(),
   status: z.string(),
   hostname: z.string(),
+  /**
+   * Whether `hostname` is a configured public host (FTP_PUBLIC_HOST). When false it is only PUBLIC_URL's
+   * host (often `localhost`), so the web shows the host the browser reached the app by instead.
+   */
+  hostname_configured: z.boolean(),
   port: z.number(),
   allow_plain_ftp: z.boolean(),
   username: z.string(),

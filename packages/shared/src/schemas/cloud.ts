@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CLOUD_DURATIONS, CLOUD_EXTENSION_MINUTES, MACHINE_STATUSES } from '../rules/cloud.ts';
+import {
+  CLOUD_DURATIONS,
+  CLOUD_EXTENSION_MINUTES,
+  CLOUD_TEXT,
+  MACHINE_STATUSES,
+  cloudCatalogueSchema,
+} from '../rules/cloud.ts';
 import { uuid } from './fields.ts';
 
 /**
@@ -29,6 +35,8 @@ export const CLOUD_API = {
   adminHandleReport: '/api/cloud/admin/reports/handle',
   /** platform admins: GET, POST (register), DELETE the pool's workstations */
   adminMachines: '/api/cloud/admin/machines',
+  /** platform admins: GET the catalogue, PUT a new one (the whole document) */
+  adminCatalogue: '/api/cloud/admin/catalogue',
   /** WebSocket (binary): the VNC stream of a started session, `?cloud_id=&launch_token=` */
   vnc: '/api/cloud/vnc',
 } as const;
@@ -164,6 +172,8 @@ export const cloudSession = z.object({
   session_end_datetime: z.string().nullable(),
   can_extend_session: z.boolean(),
   is_adobe_license_required: z.boolean(),
+  /** while started: a short-lived token for the browser launch (the VNC WebSocket), the owner's alone */
+  launch_token: z.string().nullable(),
   username: z.string().nullable(),
   password: z.string().nullable(),
   ip_address: z.string().nullable(),
@@ -242,14 +252,30 @@ export const cloudAdminReports = z.object({
 });
 export const cloudHandleReportBody = z.object({ report_db_id: uuid() });
 
-export const cloudMachineBody = z.object({
-  name: z.string().trim().min(1).max(80),
-  hardware_slug: slugField,
-  host: z.string().trim().min(1).max(253),
-  port: z.number().int().min(1).max(65535),
-  username: z.string().trim().max(80).default(''),
-  password: z.string().min(1).max(200),
-});
+export const POOL_ROTATIONS = ['none', 'passwd_file'] as const;
+export type PoolRotation = (typeof POOL_ROTATIONS)[number];
+
+export const cloudMachineBody = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    hardware_slug: slugField,
+    host: z.string().trim().min(1).max(253),
+    port: z.number().int().min(1).max(65535),
+    username: z.string().trim().max(80).default(''),
+    password: z.string().min(1).max(200),
+    /** how the password changes per session (see the pool provider) */
+    rotation: z.enum(POOL_ROTATIONS).default('none'),
+    /** passwd_file: the file's name in the server's CLOUD_POOL_PASSWORD_DIR */
+    rotation_file: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/)
+      .optional(),
+  })
+  .refine((b) => b.rotation === 'none' || Boolean(b.rotation_file), {
+    path: ['rotation_file'],
+    message: CLOUD_TEXT.rotationPath,
+  });
 export const cloudMachineIdBody = z.object({ machine_db_id: uuid() });
 export const cloudMachines = z.object({
   machines: z.array(
@@ -261,6 +287,15 @@ export const cloudMachines = z.object({
       port: z.number(),
       username: z.string(),
       in_use: z.boolean(),
+      rotation: z.enum(POOL_ROTATIONS),
+      rotation_file: z.string().nullable(),
     }),
   ),
 });
+
+/** The catalogue a platform admin edits (the whole document is saved at once). */
+export const cloudAdminCatalogue = z.object({
+  catalogue: cloudCatalogueSchema,
+  updated_on: z.string().nullable(),
+});
+export const cloudCatalogueBody = z.object({ catalogue: cloudCatalogueSchema });

@@ -13,6 +13,11 @@ export const LIVE_API = {
   audioCall: '/api/live-collaboration/audio-call',
   /** GET the STUN/TURN servers (short-lived coturn REST credentials) */
   iceServers: '/api/live-collaboration/ice-servers',
+  /**
+   * WebSocket: the guest's view of the host's workstation (RFB, no password asked: the server
+   * authenticates to the VNC server itself and drops input while the guest only watches).
+   */
+  desktop: '/api/live-collaboration/desktop',
 } as const;
 
 /** Audio call token life (spec 001 §9) and the call's media profile (§4). */
@@ -51,6 +56,16 @@ export const LIVE_TEXT = {
   stopShare: 'Stop Sharing',
   muted: 'Muted',
   noInvitations: 'No Record Found',
+  // the guest watching the host's workstation (issue 19)
+  watchWorkstation: 'Watch Workstation',
+  stopWatching: 'Stop Watching',
+  handOverControl: 'Hand Over Control',
+  takeBackControl: 'Take Back Control',
+  viewOnly: 'View only',
+  youHaveControl: 'You have control',
+  guestHasControl: 'Collaborator has control',
+  openPanel: 'Open Live Collaboration',
+  inCall: 'In call',
   /** the call's state as shown in the audio call panel */
   phase: { connecting: 'Connecting…', connected: 'Connected', failed: 'Reconnecting…', ended: 'Call ended' },
 } as const;
@@ -87,6 +102,7 @@ export const liveInvitation = z.object({
   task_type: z.string(),
   call_joined: z.boolean(),
   call_ended_by_host: z.boolean(),
+  guest_control: z.boolean(),
   audio_call_detail: z.object({ channel_name: z.string() }),
 });
 export type LiveInvitation = z.output<typeof liveInvitation>;
@@ -95,6 +111,8 @@ export const liveCollaborator = person.extend({
   live_collaboration_db_id: z.string(),
   call_joined: z.boolean(),
   muted: z.boolean(),
+  /** the host handed over control of the workstation to the guest */
+  guest_control: z.boolean(),
 });
 export type LiveCollaborator = z.output<typeof liveCollaborator>;
 
@@ -170,6 +188,8 @@ export const liveSignal = z.object({
     z.object({ kind: z.literal('screen'), sharing: z.boolean() }),
     z.object({ kind: z.literal('hello'), instance: z.string().min(1).max(64) }),
     z.object({ kind: z.literal('end') }),
+    /** the host hands over (or takes back) control of the workstation the guest watches */
+    z.object({ kind: z.literal('control'), guest_control: z.boolean() }),
   ]),
 });
 export type LiveSignal = z.output<typeof liveSignal>;

@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPES = [
   'asset_comment',
   'cloud_session',
   'live_collaboration',
+  'transfer',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

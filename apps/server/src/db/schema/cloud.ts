@@ -158,9 +158,36 @@ export const cloudPoolMachines = pgTable('cloud_pool_machines', {
   host: text('host').notNull(),
   port: integer('port').notNull(),
   username: text('username').notNull().default(''),
+  /** the VNC password the machine accepts now (rotated machines: the last one written) */
   passwordSealed: text('password_sealed').notNull(),
+  /**
+   * How its password changes per session (issue 18): 'none' (the registered password is handed to
+   * every session), or 'passwd_file' (x11vnc run with `-passwdfile read:<rotationPath>`, a file this
+   * server can write: it writes a fresh password at each lease and another at each release).
+   */
+  rotation: text('rotation', { enum: ['none', 'passwd_file'] })
+    .notNull()
+    .default('none'),
+  rotationPath: text('rotation_path'),
   leasedBy: uuid('leased_by')
     .unique()
     .references(() => cloudSessions.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/**
+ * The cloud catalogue (issue 18): one row, the document `cloudCatalogueSchema` checks. Seeded on
+ * first start from CLOUD_CATALOGUE_FILE or the built-in default; a platform admin edits it on
+ * /cloud-admin. `fileSha256` is the file last applied: a changed file replaces the row at start.
+ */
+export const cloudCatalogue = pgTable(
+  'cloud_catalogue',
+  {
+    id: integer('id').primaryKey().default(1),
+    catalogue: jsonb('catalogue').notNull(),
+    fileSha256: text('file_sha256'),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('cloud_catalogue_one_row', sql`${t.id} = 1`)],
+);

@@ -32,6 +32,8 @@ export const liveCollaborations = pgTable(
     callEndedByHost: boolean('call_ended_by_host').notNull().default(false),
     /** the guest's microphone state as last sent */
     guestMuted: boolean('guest_muted').notNull().default(false),
+    /** the host handed over control of the workstation: the guest's input reaches it */
+    guestControl: boolean('guest_control').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

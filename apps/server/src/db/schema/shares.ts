@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './accounts.ts';
 import { assets } from './assets.ts';
 import { projects } from './projects.ts';
@@ -168,6 +169,17 @@ export const assetComments = pgTable(
   (t) => [
     index('asset_comments_asset_idx').on(t.assetId, t.createdAt, t.id),
     index('asset_comments_parent_idx').on(t.parentId),
+    // The timeline list's keyset (issue 22): frame, then page, unanchored last, as non-null
+    // expressions (a key of the cursor comparison cannot be NULL); 2^31 is past every int frame/page.
+    index('asset_comments_timeline_idx')
+      .on(
+        t.assetId,
+        sql`coalesce(${t.frame}::bigint, 2147483648)`,
+        sql`coalesce(${t.page}::bigint, 2147483648)`,
+        t.createdAt,
+        t.id,
+      )
+      .where(sql`${t.parentId} is null`),
   ],
 );
 

@@ -44,12 +44,15 @@ export const transfers = pgTable(
     createdAt: at('created_at'),
     updatedAt: at('updated_at'),
   },
-  (t) => [index('transfers_project_idx').on(t.projectId, t.createdAt.desc())],
+  // newest first by (created_at, id), NULLS as the query's DESC means (issue 22)
+  (t) => [
+    index('transfers_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /**
- * One object of a transfer. A multipart export keeps its upload id and the parts already sent, so
- * a restart continues from the next part (s3rver and some S3-compatible stores have no ListParts).
+ * One object of a transfer. A multipart export (or import of a large object) keeps its upload id
+ * and the parts already sent, so a restart continues from the next part (s3rver and some S3-compatible stores have no ListParts).
  */
 export const transferItems = pgTable(
   'transfer_items',
@@ -71,6 +74,8 @@ export const transferItems = pgTable(
     status: text('status').notNull().default('pending'),
     uploadId: text('upload_id'),
     parts: jsonb('parts').$type<{ PartNumber: number; ETag: string }[]>().notNull().default([]),
+    /** import: the object's ETag when it was chosen; ranged GETs of a resumed import require it (If-Match) */
+    sourceEtag: text('source_etag'),
   },
   (t) => [index('transfer_items_transfer_idx').on(t.transferId, t.position)],
 );

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { AI_TEXT, type AiConversation, type AiSource, type AiTurn } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { aiConversations, aiTurns, aiUsage } from '../../db/schema/index.ts';
+import { afterPageNo } from '../../db/pageNo.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 
 /** Conversations, turns and usage rows of the assistant (issue 21). */
@@ -124,10 +125,21 @@ export async function conversationPage(
   const rows = await db
     .select()
     .from(aiConversations)
-    .where(mine)
+    .where(
+      and(
+        mine,
+        afterPageNo({
+          keys: [sql`${aiConversations.updatedAt}`, sql`${aiConversations.id}`],
+          order: 'desc',
+          from: sql`${aiConversations}`,
+          where: mine,
+          pageNo,
+          perPage,
+        }),
+      ),
+    )
     .orderBy(desc(aiConversations.updatedAt), desc(aiConversations.id))
-    .limit(perPage)
-    .offset((pageNo - 1) * perPage);
+    .limit(perPage);
   const [{ total }] = await db.select({ total: count() }).from(aiConversations).where(mine);
   return { total_entries: total, conversations: rows.map(presentConversation) };
 }

@@ -103,12 +103,40 @@ describe('camera to edit API (spec 001 §6, §7)', () => {
     expect(gone.body.errormessage).toBe('Session details not found.');
   });
 
+  it('says whether the FTP host is a configured public host (issue 20)', async () => {
+    const ids = (s: C2eSession) => ({ project_db_id: projectId, c2e_session_db_id: s.c2e_session_db_id });
+    const unset = await createSession(t, owner, projectId);
+    const read = await call<{ c2e_session: C2eSession }>(t, 'GET', API.camera.session, owner, ids(unset));
+    // Without FTP_PUBLIC_HOST the host is only PUBLIC_URL's: the web shows the browser's host instead.
+    expect(read.body.data.c2e_session).toMatchObject({ hostname: 'localhost', hostname_configured: false });
+
+    const configured = await createTestApp({ RATE_LIMIT: 'false', FTP_PUBLIC_HOST: 'ftp.studio.example' });
+    try {
+      const world = await studio(configured);
+      const s = await createSession(configured, world.owner, world.projectId);
+      expect(s).toMatchObject({ hostname: 'ftp.studio.example', hostname_configured: true });
+      const list = await call<{ c2e_sessions: C2eSession[] }>(
+        configured,
+        'GET',
+        API.camera.sessions,
+        world.owner,
+        {
+          project_db_id: world.projectId,
+        },
+      );
+      expect(list.body.data.c2e_sessions[0]).toMatchObject({ hostname_configured: true });
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('the uploader download answers a URL per OS', async () => {
     const res = await call<string>(t, 'GET', API.camera.uploaderDownload, owner, {
       os: 'macos_silicon',
       key: 'ps_uploader',
     });
-    expect(res.body.data).toBe('http://localhost:3000/uploader?os=macos_silicon');
+    // the product's own page, on whatever address the app was reached at
+    expect(res.body.data).toBe('/uploader?os=macos_silicon');
     const bad = await call(t, 'GET', API.camera.uploaderDownload, owner, { os: 'linux', key: 'ps_uploader' });
     expect(bad.status).toBe(400);
   });

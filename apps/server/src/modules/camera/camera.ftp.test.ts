@@ -125,6 +125,22 @@ describe.runIf(HAVE_CURL)('camera to edit over FTP/FTPS (curl)', () => {
     expect((await cameraAssets()).length).toBe(before + 40);
   });
 
+  it('PASV announces the address the camera reached the server at (issue 20: not localhost to a LAN camera)', async () => {
+    const lan = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    const hosts = ['127.0.0.1', ...(lan ? [lan] : [])];
+    if (!lan) console.warn('[camera tests] no LAN IPv4 address here: PASV checked on loopback only');
+    for (const host of hosts) {
+      const f = await file(`pasv-${host}.mov`);
+      const decided = nextOutcomes(ftp, 1);
+      const res = await curl(ftp.port, session, ['-v', '--disable-epsv', '-T', f.path], { host });
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stderr).toContain(`227 PASV OK (${host.replaceAll('.', ',')},`);
+      expect((await decided)[0]!.outcome).toBe('ingested');
+    }
+  });
+
   it('a wrong password is answered 530', async () => {
     const res = await curl(ftp.port, { username: session.username, password: 'x'.repeat(24) }, [
       '-T',

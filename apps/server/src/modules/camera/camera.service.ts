@@ -73,7 +73,7 @@ export function createCameraService(ctx: AppContext) {
 
   async function present(row: C2eRow): Promise<C2eSession> {
     const folder = row.folderId ? await folderIn(db, row.projectId, row.folderId).catch(() => null) : null;
-    const { host, port } = ftpEndpoint(ctx);
+    const { host, configured, port } = ftpEndpoint(ctx);
     return {
       c2e_session_db_id: row.id,
       c2e_session_id: row.sessionCode,
@@ -85,6 +85,7 @@ export function createCameraService(ctx: AppContext) {
       created_on: iso(row.createdAt),
       status: row.status,
       hostname: host,
+      hostname_configured: configured,
       port,
       allow_plain_ftp: row.allowPlainFtp,
       username: row.username,

@@ -72,7 +72,7 @@ export async function curl(
   port: number,
   s: { username: string; password: string },
   args: string[],
-  o: { plain?: boolean; path?: string } = {},
+  o: { plain?: boolean; path?: string; host?: string } = {},
 ): Promise<CurlResult> {
   const tlsArgs = o.plain ? [] : ['--ssl-reqd', '-k'];
   try {
@@ -84,7 +84,7 @@ export async function curl(
       '--user',
       `${s.username}:${s.password}`,
       ...args,
-      `ftp://127.0.0.1:${port}/${o.path ?? ''}`,
+      `ftp://${o.host ?? '127.0.0.1'}:${port}/${o.path ?? ''}`,
     ]);
     return { code: 0, stdout, stderr };
   } catch (err) {

@@ -12,5 +12,9 @@ export const setBoundPort = (ctx: AppContext, port: number) => boundPorts.set(ct
 export function ftpEndpoint(ctx: AppContext) {
   const { config } = ctx;
   const host = config.FTP_PUBLIC_HOST ?? new URL(config.publicUrl).hostname;
-  return { host, port: boundPorts.get(ctx) ?? config.FTP_PORT };
+  return {
+    host,
+    configured: config.FTP_PUBLIC_HOST !== undefined,
+    port: boundPorts.get(ctx) ?? config.FTP_PORT,
+  };
 }

@@ -1,4 +1,4 @@
-import net from 'node:net';
+import net, { isIPv4 } from 'node:net';
 import tls from 'node:tls';
 
 /** The part of ftp-srv's passive connector this replacement uses. */
@@ -75,6 +75,71 @@ function setupServer(this: PassiveConnector) {
   });
 }
 
-export function patchPassive(passive: { prototype: { setupServer: unknown } }) {
+/** The address a PASV reply announces for one FTP server, when one is fixed (FTP_PASV_URL). */
+const fixedAddresses = new WeakMap<object, string | null>();
+
+export function setPassiveAddress(server: object, fixed: string | null) {
+  fixedAddresses.set(server, fixed);
+}
+
+/**
+ * What a PASV reply announces: to a client on loopback, loopback (as ftp-srv did); else the fixed
+ * address when one is configured (behind NAT the server cannot know its public address); else the
+ * address this control connection reached the server at, the one the camera already knows works
+ * (a camera on the LAN reached a LAN address, not `localhost`). PASV speaks IPv4 only: without an
+ * IPv4 address the client is told to use EPSV.
+ */
+export function passiveAddress(o: {
+  fixed: string | null;
+  local: string | undefined;
+  remote: string | undefined;
+}) {
+  const remote = plainAddress(o.remote);
+  if (remote === '127.0.0.1') return remote;
+  if (o.fixed) return o.fixed;
+  const local = plainAddress(o.local);
+  return isIPv4(local) ? local : null;
+}
+
+interface PasvConnection {
+  server: object;
+  commandSocket: net.Socket;
+  connector: unknown;
+  reply(code: number, text?: string): Promise<unknown>;
+}
+
+function handlePasv(
+  this: PasvConnection,
+  Connector: new (c: PasvConnection) => { setupServer(): Promise<net.Server> },
+  { log }: { log: { error(e: unknown): void } },
+) {
+  const address = passiveAddress({
+    fixed: fixedAddresses.get(this.server) ?? null,
+    local: this.commandSocket.localAddress,
+    remote: this.commandSocket.remoteAddress,
+  });
+  if (!address) return this.reply(502, 'Use EPSV');
+  const connector = new Connector(this);
+  this.connector = connector;
+  return connector
+    .setupServer()
+    .then((server) => {
+      const { port } = server.address() as net.AddressInfo;
+      return this.reply(227, `PASV OK (${address.replace(/\./g, ',')},${(port / 256) | 0},${port % 256})`);
+    })
+    .catch((err: { code?: number; message?: string }) => {
+      log.error(err);
+      return this.reply(err.code ?? 425, err.message);
+    });
+}
+
+export function patchPassive(
+  passive: { prototype: { setupServer: unknown } },
+  registry: Record<string, { handler: unknown }>,
+) {
   passive.prototype.setupServer = setupServer;
+  const Connector = passive as unknown as new (c: PasvConnection) => { setupServer(): Promise<net.Server> };
+  registry.PASV!.handler = function (this: PasvConnection, args: { log: { error(e: unknown): void } }) {
+    return handlePasv.call(this, Connector, args);
+  };
 }

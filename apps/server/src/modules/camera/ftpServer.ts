@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { isIPv4, type AddressInfo } from 'node:net';
 import { PassThrough, Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { FtpSrv, type FtpConnection } from 'ftp-srv';
@@ -13,6 +13,7 @@ import './camera.events.ts';
 import { ftpEndpoint, setBoundPort } from './ftpEndpoint.ts';
 import { C2eFileSystem, type StorTarget } from './ftpFs.ts';
 import { discardReceived, ingestReceived, mimeOf, reserveKey, type ReceivedFile } from './ftpIngest.ts';
+import { setPassiveAddress } from './ftpPassive.ts';
 import { ftpTlsOptions, patchAuthTls } from './ftpTls.ts';
 
 /** What happened to one received file (tests and logs listen to it). */
@@ -69,7 +70,10 @@ export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<F
   patchAuthTls();
   const box = secretBoxFor(config, ctx.secret);
   const { host } = ftpEndpoint(ctx);
-  const pasvHost = config.FTP_PASV_URL ?? (host === 'localhost' ? '127.0.0.1' : host);
+  // PASV announces FTP_PASV_URL, else an IPv4 FTP_PUBLIC_HOST, else the address each camera reached us at.
+  const fixedPasv =
+    config.FTP_PASV_URL ??
+    (config.FTP_PUBLIC_HOST && isIPv4(config.FTP_PUBLIC_HOST) ? config.FTP_PUBLIC_HOST : null);
   const tls = await ftpTlsOptions(config, host);
   const events = new EventEmitter();
   const states = new Map<string, ConnState>();
@@ -78,7 +82,8 @@ export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<F
   const before = new Set(process.listeners('SIGINT'));
   const server = new FtpSrv({
     url: `ftp://${config.FTP_HOST}:${config.FTP_PORT}`,
-    pasv_url: pasvHost,
+    // Only truthy for ftp-srv's start-up check: our PASV handler chooses the address (ftpPassive.ts).
+    pasv_url: fixedPasv ?? 'per-connection',
     pasv_min: config.FTP_PASV_MIN,
     pasv_max: config.FTP_PASV_MAX,
     tls,
@@ -86,6 +91,7 @@ export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<F
     greeting: ['Rushes camera to edit'],
     log: ftpLog as never,
   });
+  setPassiveAddress(server, fixedPasv);
   // ftp-srv exits the process on SIGINT/SIGTERM/SIGQUIT; the app closes it in its own shutdown.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGQUIT'] as const) {
     for (const l of process.listeners(signal)) if (!before.has(l)) process.removeListener(signal, l);

@@ -47,13 +47,16 @@ function handleAuthTls(this: FtpConnectionLike, { command }: { command: { arg: s
 }
 
 let patched = false;
-/** Replaces ftp-srv's AUTH handler and passive data server (once per process: ftp-srv's module state). */
+/** Replaces ftp-srv's AUTH and PASV handlers and passive data server (once per process: ftp-srv's module state). */
 export function patchAuthTls() {
   if (patched) return;
   const require = createRequire(import.meta.url);
   const registry = require('ftp-srv/src/commands/registry.js') as Record<string, { handler: unknown }>;
   registry.AUTH.handler = handleAuthTls;
-  patchPassive(require('ftp-srv/src/connector/passive.js') as { prototype: { setupServer: unknown } });
+  patchPassive(
+    require('ftp-srv/src/connector/passive.js') as { prototype: { setupServer: unknown } },
+    registry,
+  );
   patched = true;
 }
 

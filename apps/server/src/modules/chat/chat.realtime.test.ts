@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type ChatCounters } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import {
-  afterSentinel,
-  closeAllSockets,
-  connect,
-  join,
-  listen,
-  next,
-  record,
-} from '../../../test/realtime-helpers.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
+import { afterSentinel, connect, join, next, record } from '../../../test/realtime-helpers.ts';
 import { notificationTeamOf, studio } from '../projects/projects.testkit.ts';
 import { addMembers, call, person, say, type Person } from './chat.testkit.ts';
 
 /** Chat over Socket.IO (DESIGN §5): the project room, unread counts and the notification dot. */
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
-});
-afterAll(async () => {
-  closeAllSockets();
-  await t.close();
-});
+realtimeWorld((w) => ({ t, url } = w));
 
 const ping = (userId: string) => () =>
   t.ctx.realtime.toUser(userId, 'has_new_notification', {

@@ -84,7 +84,7 @@ export function createCloudAccess(ctx: AppContext) {
     async errorTypes(userId: string, sessionId: string) {
       const row = await ownSession(ctx.db, userId, sessionId);
       const hasPlugins = row.pluginSlugs.length > 0;
-      const software = catalogueOf(ctx.config).softwares.find((s) => s.slug === row.softwareSlug);
+      const software = (await catalogueOf(ctx.db)).softwares.find((s) => s.slug === row.softwareSlug);
       return {
         error_types: CLOUD_ERROR_TYPES.filter((t) => t.value !== 'plugin' || hasPlugins).map((t) =>
           t.value === 'software' && software ? { ...t, label: `${software.title} does not work` } : { ...t },
@@ -113,4 +113,17 @@ export function createCloudAccess(ctx: AppContext) {
 export async function sessionById(ctx: AppContext, id: string) {
   const [row] = await ctx.db.select().from(cloudSessions).where(eq(cloudSessions.id, id));
   return row ?? null;
+}
+
+/**
+ * Where a started session's VNC server listens and its password, for a server-side client (live
+ * collaboration's guest view authenticates for the guest, who never sees the password). Null when
+ * the session is not started or has no desktop.
+ */
+export async function desktopEndpoint(ctx: AppContext, sessionId: string) {
+  const row = await sessionById(ctx, sessionId);
+  if (!row || row.status !== 'machine_started' || !row.passwordSealed || !row.port || !row.ipAddress)
+    return null;
+  const password = secretBoxFor(ctx.config, ctx.secret).open(row.passwordSealed);
+  return { host: row.ipAddress, port: row.port, password };
 }

@@ -1,35 +1,34 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { CLOUD_TEXT, displayName } from '@rushes/shared';
+import { CLOUD_TEXT, displayName, type CloudCatalogue } from '@rushes/shared';
 import type { z } from 'zod';
 import type { cloudMachineBody } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  cloudCapacity,
+  cloudCatalogue,
   cloudIssueReports,
   cloudPoolMachines,
   cloudSessions,
   users,
 } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
+import type { ModuleLog } from '../../platform/modules.ts';
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { notify } from '../notifications/index.ts';
+import { catalogueOf, syncCapacity, syncPoolCapacity } from './cloud.catalogue.ts';
 import { isPlatformAdmin } from './cloud.policy.ts';
+import { writePasswordFile } from './cloud.pool.ts';
 
-/** The pool's capacity of a hardware kind is the number of its registered workstations. */
-export async function syncPoolCapacity(db: DbOrTx, hardwareSlug: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(cloudPoolMachines)
-    .where(eq(cloudPoolMachines.hardwareSlug, hardwareSlug));
-  await db
-    .insert(cloudCapacity)
-    .values({ hardwareSlug, capacity: row?.n ?? 0 })
-    .onConflictDoUpdate({ target: cloudCapacity.hardwareSlug, set: { capacity: row?.n ?? 0 } });
+async function presentCatalogue(db: DbOrTx) {
+  const [row] = await db.select().from(cloudCatalogue).where(eq(cloudCatalogue.id, 1));
+  return { catalogue: await catalogueOf(db), updated_on: row?.updatedAt.toISOString() ?? null };
 }
 
-/** What platform admins do (issue 18): handle issue reports, register the pool's workstations. */
-export function createCloudAdmin(ctx: AppContext) {
+/**
+ * What platform admins do (issue 18): edit the catalogue, handle issue reports, register the pool's
+ * workstations.
+ */
+export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {
   const box = secretBoxFor(ctx.config, ctx.secret);
   const admin = (userId: string) => isPlatformAdmin(ctx.db, ctx.config.PLATFORM_ADMIN_EMAILS, userId);
 
@@ -44,6 +43,8 @@ export function createCloudAdmin(ctx: AppContext) {
         port: m.port,
         username: m.username,
         in_use: m.leasedBy !== null,
+        rotation: m.rotation,
+        rotation_file: m.rotationPath,
       })),
     };
   }
@@ -113,7 +114,14 @@ export function createCloudAdmin(ctx: AppContext) {
 
     async addMachine(userId: string, body: z.output<typeof cloudMachineBody>) {
       await admin(userId);
+      if (!(await catalogueOf(ctx.db)).hardware.some((h) => h.slug === body.hardware_slug))
+        throw fieldError('hardware_slug', CLOUD_TEXT.resourceNotAvailable);
+      const dir = ctx.config.CLOUD_POOL_PASSWORD_DIR;
+      const rotating = body.rotation === 'passwd_file';
+      if (rotating && !dir) throw fieldError('rotation', CLOUD_TEXT.rotationNotConfigured);
       await ctx.db.transaction(async (tx) => {
+        // the file the machine's x11vnc reads holds the registered password until the first lease
+        if (rotating) await writePasswordFile(dir!, body.rotation_file!, body.password);
         await tx.insert(cloudPoolMachines).values({
           name: body.name,
           hardwareSlug: body.hardware_slug,
@@ -121,10 +129,33 @@ export function createCloudAdmin(ctx: AppContext) {
           port: body.port,
           username: body.username,
           passwordSealed: box.seal(body.password),
+          rotation: body.rotation,
+          rotationPath: rotating ? body.rotation_file! : null,
         });
         await syncPoolCapacity(tx, body.hardware_slug);
       });
       return machines();
+    },
+
+    async catalogue(userId: string) {
+      await admin(userId);
+      return presentCatalogue(ctx.db);
+    },
+
+    /** Replaces the catalogue (checked by the route's schema) and each hardware's capacity row. */
+    async saveCatalogue(userId: string, catalogue: CloudCatalogue) {
+      await admin(userId);
+      await ctx.db.transaction(async (tx) => {
+        await tx.select().from(cloudCatalogue).where(eq(cloudCatalogue.id, 1)).for('update');
+        const values = { catalogue, updatedBy: userId, updatedAt: new Date() };
+        await tx
+          .insert(cloudCatalogue)
+          .values({ id: 1, ...values })
+          .onConflictDoUpdate({ target: cloudCatalogue.id, set: values });
+        await syncCapacity(tx, ctx.config, catalogue);
+      });
+      log.info({ userId }, 'cloud: catalogue saved by a platform admin');
+      return presentCatalogue(ctx.db);
     },
 
     async removeMachine(userId: string, machineId: string) {

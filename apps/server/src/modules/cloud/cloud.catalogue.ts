@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   CLOUD_TEXT,
   cloudCatalogueSchema,
@@ -11,40 +12,77 @@ import {
 } from '@rushes/shared';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { cloudCapacity } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { cloudCapacity, cloudCatalogue, cloudPoolMachines } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { syncPoolCapacity } from './cloud.admin.ts';
 
-const loaded = new WeakMap<Config, CloudCatalogue>();
-
-/**
- * The catalogue (issue 18): the seeded default, or the platform admin's JSON file
- * (CLOUD_CATALOGUE_FILE, same shape, checked at boot: a broken file stops the server).
- */
-export function catalogueOf(config: Config): CloudCatalogue {
-  let c = loaded.get(config);
-  if (!c) {
-    c = config.CLOUD_CATALOGUE_FILE
-      ? cloudCatalogueSchema.parse(JSON.parse(readFileSync(config.CLOUD_CATALOGUE_FILE, 'utf8')))
-      : DEFAULT_CLOUD_CATALOGUE;
-    loaded.set(config, c);
-  }
-  return c;
+/** The pool's capacity of a hardware kind is the number of its registered workstations. */
+export async function syncPoolCapacity(db: DbOrTx, hardwareSlug: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cloudPoolMachines)
+    .where(eq(cloudPoolMachines.hardwareSlug, hardwareSlug));
+  await db
+    .insert(cloudCapacity)
+    .values({ hardwareSlug, capacity: row?.n ?? 0 })
+    .onConflictDoUpdate({ target: cloudCapacity.hardwareSlug, set: { capacity: row?.n ?? 0 } });
 }
 
-/** At every start: each hardware's capacity row (the booking lock), updated from the catalogue. */
-export async function seedCapacity(ctx: AppContext) {
+/**
+ * The catalogue lives in the database (issue 18; docs/decisions.md "Cloud catalogue in the
+ * database"): one row, seeded on first start from CLOUD_CATALOGUE_FILE (checked at boot: a broken
+ * file stops the server) or the built-in default, then edited by a platform admin on /cloud-admin.
+ * A file whose content changed since it was last applied replaces the row at the next start (the
+ * operator who deploys a file means it); an unchanged file leaves the admin's edits alone.
+ */
+export async function catalogueOf(db: DbOrTx): Promise<CloudCatalogue> {
+  const [row] = await db.select().from(cloudCatalogue).where(eq(cloudCatalogue.id, 1));
+  return row ? cloudCatalogueSchema.parse(row.catalogue) : DEFAULT_CLOUD_CATALOGUE;
+}
+
+function readCatalogueFile(config: Config) {
+  if (!config.CLOUD_CATALOGUE_FILE) return null;
+  const text = readFileSync(config.CLOUD_CATALOGUE_FILE, 'utf8');
+  return {
+    catalogue: cloudCatalogueSchema.parse(JSON.parse(text)),
+    sha256: createHash('sha256').update(text).digest('hex'),
+  };
+}
+
+/** Each hardware's capacity row (the booking lock), from the catalogue; the pool counts its machines. */
+export async function syncCapacity(db: DbOrTx, config: Config, c: CloudCatalogue) {
   // the pool's capacity is its registered workstations (cloud.admin.ts keeps it)
-  if (ctx.config.CLOUD_PROVIDER === 'pool') {
-    for (const h of catalogueOf(ctx.config).hardware) await syncPoolCapacity(ctx.db, h.slug);
+  if (config.CLOUD_PROVIDER === 'pool') {
+    for (const h of c.hardware) await syncPoolCapacity(db, h.slug);
     return;
   }
-  const rows = catalogueOf(ctx.config).hardware.map((h) => ({ hardwareSlug: h.slug, capacity: h.capacity }));
+  const rows = c.hardware.map((h) => ({ hardwareSlug: h.slug, capacity: h.capacity }));
   if (rows.length)
-    await ctx.db
+    await db
       .insert(cloudCapacity)
       .values(rows)
       .onConflictDoUpdate({ target: cloudCapacity.hardwareSlug, set: { capacity: sql`excluded.capacity` } });
+}
+
+/** At every start: the catalogue row (first start, or a changed file), then the capacity rows. */
+export async function seedCapacity(ctx: AppContext) {
+  const file = readCatalogueFile(ctx.config);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(cloudCatalogue).where(eq(cloudCatalogue.id, 1)).for('update');
+    if (!row || (file && file.sha256 !== row.fileSha256)) {
+      const values = {
+        catalogue: file?.catalogue ?? DEFAULT_CLOUD_CATALOGUE,
+        fileSha256: file?.sha256 ?? null,
+        updatedBy: null,
+        updatedAt: new Date(),
+      };
+      await tx
+        .insert(cloudCatalogue)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: cloudCatalogue.id, set: values });
+    }
+    await syncCapacity(tx, ctx.config, await catalogueOf(tx));
+  });
 }
 
 /** A chosen configuration, checked against the catalogue, with its price. */

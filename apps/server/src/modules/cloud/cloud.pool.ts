@@ -1,24 +1,57 @@
+import { rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { cloudPoolMachines } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../platform/security/secretBox.ts';
-import type { CloudProvider, Machine } from './cloud.machine.ts';
+import { oneTimePassword, type CloudProvider, type Machine } from './cloud.machine.ts';
+
+type PoolRow = typeof cloudPoolMachines.$inferSelect;
+
+/**
+ * Writes a password file an x11vnc started with `-passwdfile read:<file>` rereads when a client
+ * connects: whole or not at all (a temporary file renamed over it), readable by its owner only.
+ */
+export async function writePasswordFile(dir: string, file: string, password: string) {
+  const target = path.join(dir, path.basename(file));
+  const temp = `${target}.${process.pid}.tmp`;
+  await writeFile(temp, `${password}\n`, { mode: 0o600 });
+  await rename(temp, target);
+}
 
 /**
  * The `pool` provider (issue 18): workstations a platform admin registered (cloud.admin.ts). A
  * session leases a free one of its hardware atomically (FOR UPDATE SKIP LOCKED, one lease per
- * machine by a unique key) and frees it when stopped. Their VNC passwords are sealed at rest; they
- * are not rotated per session (a plain VNC server offers no remote way to change it).
+ * machine by a unique key) and frees it when stopped. Passwords are sealed at rest.
+ *
+ * Rotation "where the machine allows it": a plain VNC server offers no remote way to change its
+ * password, so a machine is registered with its method. `passwd_file`: its x11vnc reads the password
+ * from a file in CLOUD_POOL_PASSWORD_DIR (`-passwdfile read:`, reread at every new connection); the
+ * lease writes a fresh one-time password there and hands it to the session, the release writes
+ * another that nobody is given, so the session's password stops working when it ends. `none`: the
+ * registered password is handed to every session (the admin page says so).
  */
-export function createPoolProvider(db: Db, box: SecretBox): CloudProvider {
-  const machineOf = (row: typeof cloudPoolMachines.$inferSelect): Machine => ({
+export function createPoolProvider(db: Db, box: SecretBox, passwordDir: string | undefined): CloudProvider {
+  const machineOf = (row: PoolRow, password = box.open(row.passwordSealed)): Machine => ({
     hostName: row.name,
     ipAddress: row.host,
     port: row.port,
     username: row.username,
-    password: box.open(row.passwordSealed),
+    password,
     ref: row.id,
   });
+
+  /** A fresh password on a rotating machine (written first, then recorded); null when it cannot rotate. */
+  async function rotate(tx: DbOrTx, row: PoolRow) {
+    if (row.rotation !== 'passwd_file' || !row.rotationPath || !passwordDir) return null;
+    const password = oneTimePassword();
+    await writePasswordFile(passwordDir, row.rotationPath, password);
+    await tx
+      .update(cloudPoolMachines)
+      .set({ passwordSealed: box.seal(password) })
+      .where(eq(cloudPoolMachines.id, row.id));
+    return password;
+  }
 
   return {
     name: 'pool',
@@ -45,14 +78,22 @@ export function createPoolProvider(db: Db, box: SecretBox): CloudProvider {
           .update(cloudPoolMachines)
           .set({ leasedBy: sessionId })
           .where(eq(cloudPoolMachines.id, free.id));
-        return machineOf(free);
+        const fresh = await rotate(tx, free);
+        return machineOf(free, fresh ?? undefined);
       });
     },
     async stop(sessionId) {
-      await db
-        .update(cloudPoolMachines)
-        .set({ leasedBy: null })
-        .where(eq(cloudPoolMachines.leasedBy, sessionId));
+      await db.transaction(async (tx) => {
+        const [leased] = await tx
+          .select()
+          .from(cloudPoolMachines)
+          .where(eq(cloudPoolMachines.leasedBy, sessionId))
+          .for('update');
+        if (!leased) return;
+        // the session's password stops working before the machine is offered again
+        await rotate(tx, leased);
+        await tx.update(cloudPoolMachines).set({ leasedBy: null }).where(eq(cloudPoolMachines.id, leased.id));
+      });
     },
     // the workstations run on their own: a restart of this process loses nothing
     running: () => true,

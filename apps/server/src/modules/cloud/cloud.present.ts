@@ -2,12 +2,23 @@ import type { CloudCatalogue, CloudQueueEntry, CloudSession, RequestedCloudSessi
 import type { SecretBox } from '../../platform/security/secretBox.ts';
 import { configurationId } from '@rushes/shared';
 import type { cloudQueue } from '../../db/schema/index.ts';
+import { launchToken } from './cloud.access.ts';
 import type { SessionRow } from './cloud.policy.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The owner's view of a session: configuration, access details and credentials (spec 001 §3). */
-export function presentSession(c: CloudCatalogue, box: SecretBox, row: SessionRow, now: Date): CloudSession {
+/**
+ * The owner's view of a session: configuration, access details and credentials (spec 001 §3). While
+ * started it carries a fresh launch token for the browser launch (bound to the session and its
+ * owner, LAUNCH_TOKEN_SECONDS long: the web reads the session again when it opens the desktop).
+ */
+export function presentSession(
+  c: CloudCatalogue,
+  box: SecretBox,
+  row: SessionRow,
+  now: Date,
+  secret: string,
+): CloudSession {
   const software = c.softwares.find((s) => s.slug === row.softwareSlug);
   const hardware = c.hardware.find((h) => h.slug === row.hardwareSlug);
   const plugins = row.pluginSlugs.map((slug) => {
@@ -31,6 +42,7 @@ export function presentSession(c: CloudCatalogue, box: SecretBox, row: SessionRo
     session_end_datetime: iso(row.endsAt),
     can_extend_session: started,
     is_adobe_license_required: software?.is_adobe_license_required ?? false,
+    launch_token: started ? launchToken(secret, row.id, row.userId, now.getTime()).token : null,
     username: started ? row.username : null,
     password: started && row.passwordSealed ? box.open(row.passwordSealed) : null,
     ip_address: started ? row.ipAddress : null,

@@ -45,7 +45,11 @@ export function providerOf(ctx: AppContext, log: ModuleLog): CloudProvider {
       kind === 'simulated'
         ? createSimulatedProvider()
         : kind === 'pool'
-          ? createPoolProvider(ctx.db, secretBoxFor(ctx.config, ctx.secret))
+          ? createPoolProvider(
+              ctx.db,
+              secretBoxFor(ctx.config, ctx.secret),
+              ctx.config.CLOUD_POOL_PASSWORD_DIR,
+            )
           : createLocalProvider({ geometry: ctx.config.CLOUD_LOCAL_GEOMETRY, log });
     providers.set(ctx, p);
   }

@@ -28,6 +28,17 @@ export function installVncProxy(ctx: AppContext, fastify: FastifyInstance, log: 
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4 * 1024 * 1024 });
   const policy = { idleHours: ctx.config.SESSION_IDLE_HOURS, maxDays: ctx.config.SESSION_MAX_DAYS };
   const open = new Set<WebSocket>();
+  // who holds each open desktop: checked again whenever their session changes (End, the end time)
+  const holders = new Map<WebSocket, { sessionId: string; userId: string }>();
+  ctx.events.on('cloud.changed', async ({ sessionId }) => {
+    if (!sessionId || ![...holders.values()].some((h) => h.sessionId === sessionId)) return;
+    const row = await sessionById(ctx, sessionId);
+    for (const [ws, h] of holders)
+      if (h.sessionId === sessionId && !(row && mayOpenDesktop(row, h.userId))) {
+        log.info({ sessionId, userId: h.userId }, 'cloud: desktop closed (the session is not started)');
+        ws.close();
+      }
+  });
 
   async function target(req: IncomingMessage, url: URL) {
     const origin = req.headers.origin;
@@ -55,6 +66,7 @@ export function installVncProxy(ctx: AppContext, fastify: FastifyInstance, log: 
         }
         wss.handleUpgrade(req, socket, head, (ws) => {
           open.add(ws);
+          holders.set(ws, { sessionId: t.sessionId, userId: t.userId });
           const tcp = net.connect(t.port, t.host);
           tcp.setNoDelay(true);
           tcp.on('data', (chunk) => ws.readyState === ws.OPEN && ws.send(chunk));
@@ -63,6 +75,7 @@ export function installVncProxy(ctx: AppContext, fastify: FastifyInstance, log: 
           ws.on('message', (data: Buffer) => tcp.write(data));
           ws.on('close', () => {
             open.delete(ws);
+            holders.delete(ws);
             tcp.destroy();
           });
           ws.on('error', () => tcp.destroy());

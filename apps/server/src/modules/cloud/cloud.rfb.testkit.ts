@@ -1,12 +1,36 @@
 import { createCipheriv } from 'node:crypto';
+import net from 'node:net';
 import { WebSocket } from 'ws';
+
+/** What the RFB speaker needs of its transport: a WebSocket, or a plain TCP socket adapted. */
+interface RfbSocket {
+  on(event: 'message', fn: (data: Buffer) => void): unknown;
+  on(event: 'close', fn: () => void): unknown;
+  send(data: Buffer): void;
+}
+
+/** A VNC server's TCP port spoken to directly (not through the proxy), as an RfbSocket. */
+export function openTcp(port: number, host = '127.0.0.1') {
+  return new Promise<RfbSocket & { close(): void }>((resolve, reject) => {
+    const s = net.connect(port, host);
+    s.once('error', reject);
+    s.once('connect', () =>
+      resolve({
+        on: (event: 'message' | 'close', fn: (data: Buffer) => void) =>
+          s.on(event === 'message' ? 'data' : 'close', fn),
+        send: (data: Buffer) => void s.write(data),
+        close: () => s.destroy(),
+      } as RfbSocket & { close(): void }),
+    );
+  });
+}
 
 /** A byte reader over a WebSocket carrying an RFB (VNC) stream. */
 class Reader {
   private buf = Buffer.alloc(0);
   private waiting: (() => void) | null = null;
   closed = false;
-  constructor(ws: WebSocket) {
+  constructor(ws: RfbSocket) {
     ws.on('message', (data: Buffer) => {
       this.buf = Buffer.concat([this.buf, data]);
       this.waiting?.();
@@ -56,7 +80,7 @@ export function openSocket(url: string, headers: Record<string, string>) {
 }
 
 /** Speaks RFB 3.8 through the socket with the password; answers the first framebuffer update's size. */
-export async function firstFramebufferUpdate(ws: WebSocket, password: string) {
+export async function firstFramebufferUpdate(ws: RfbSocket, password: string) {
   const r = new Reader(ws);
   const version = (await r.read(12)).toString('latin1');
   if (!version.startsWith('RFB ')) throw new Error(`not RFB: ${version}`);

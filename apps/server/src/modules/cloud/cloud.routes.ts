@@ -19,7 +19,7 @@ export function cloudRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const service = createCloudService(ctx, fastify.log);
     const access = createCloudAccess(ctx);
-    const admin = createCloudAdmin(ctx);
+    const admin = createCloudAdmin(ctx, fastify.log);
     installVncProxy(ctx, fastify, fastify.log);
     // the local desktops live in this process: they end with the app
     fastify.addHook('onClose', async () => providerOf(ctx, fastify.log).close());
@@ -66,6 +66,10 @@ export function cloudRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.cloud.adminMachines, async (req) => ok(await admin.machines(userIdOf(req))));
     serve(fastify, ROUTES.cloud.adminAddMachine, async (req) =>
       ok(await admin.addMachine(userIdOf(req), req.body)),
+    );
+    serve(fastify, ROUTES.cloud.adminCatalogue, async (req) => ok(await admin.catalogue(userIdOf(req))));
+    serve(fastify, ROUTES.cloud.adminSaveCatalogue, async (req) =>
+      ok(await admin.saveCatalogue(userIdOf(req), req.body.catalogue)),
     );
     serve(fastify, ROUTES.cloud.adminRemoveMachine, async (req) =>
       ok(await admin.removeMachine(userIdOf(req), req.body.machine_db_id)),

@@ -34,7 +34,7 @@ const notAvailable = () => new AppError(CLOUD_TEXT.resourceNotAvailable, { statu
 const assignmentCode = () => `CS-${randomBytes(4).toString('hex').toUpperCase()}`;
 
 export function createCloudService(ctx: AppContext, log: ModuleLog) {
-  const catalogue = () => catalogueOf(ctx.config);
+  const catalogue = () => catalogueOf(ctx.db);
   const box = secretBoxFor(ctx.config, ctx.secret);
   const provider = () => providerOf(ctx, log);
   const now = () => new Date();
@@ -47,8 +47,8 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     }
   }
 
-  function software(slug: string) {
-    const s = catalogue().softwares.find((x) => x.slug === slug);
+  async function software(slug: string) {
+    const s = (await catalogue()).softwares.find((x) => x.slug === slug);
     if (!s) throw badRequest(CLOUD_TEXT.resourceNotAvailable);
     return s;
   }
@@ -58,27 +58,27 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
 
     async systemTypes(userId: string, projectId: string) {
       await authorizeCloud(ctx.db, userId, projectId);
-      return { system_types: catalogue().system_types };
+      return { system_types: (await catalogue()).system_types };
     },
 
     async softwares(userId: string, projectId: string) {
       await authorizeCloud(ctx.db, userId, projectId);
       return {
-        softwares: catalogue().softwares.map((s) => ({ ...s, external_url: s.external_url ?? null })),
+        softwares: (await catalogue()).softwares.map((s) => ({ ...s, external_url: s.external_url ?? null })),
       };
     },
 
     async plugins(userId: string, projectId: string, softwareSlug: string) {
       await authorizeCloud(ctx.db, userId, projectId);
-      const s = software(softwareSlug);
-      return { plugins: s.skip_plugins ? [] : pluginsFor(catalogue(), s.slug) };
+      const s = await software(softwareSlug);
+      return { plugins: s.skip_plugins ? [] : pluginsFor(await catalogue(), s.slug) };
     },
 
     async hardware(userId: string, projectId: string, softwareSlug: string) {
       await authorizeCloud(ctx.db, userId, projectId);
-      software(softwareSlug);
+      await software(softwareSlug);
       const list = [];
-      for (const h of catalogue().hardware) {
+      for (const h of (await catalogue()).hardware) {
         const free = (await readCapacity(ctx.db, h.slug)) - (await heldMachines(ctx.db, h.slug, userId));
         list.push({ ...h, available: Math.max(0, free) });
       }
@@ -92,7 +92,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
       await authorizeCloud(ctx.db, userId, q.project_db_id);
       const plugins = q.plugin_slug ? q.plugin_slug.split(',').filter(Boolean) : [];
       const id = [q.software_slug, q.hardware_slug, [...new Set(plugins)].sort().join('+')].join('.');
-      const chosen = resolveConfiguration(catalogue(), id);
+      const chosen = resolveConfiguration(await catalogue(), id);
       return {
         cloud_configuration_db_id: chosen.configurationId,
         software: { slug: chosen.software.slug, title: chosen.software.title },
@@ -109,7 +109,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
 
     async availability(userId: string, body: z.output<typeof cloudAvailabilityBody>) {
       await authorizeCloud(ctx.db, userId, body.project_db_id);
-      const chosen = resolveConfiguration(catalogue(), body.cloud_configuration_db_id);
+      const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
       await assertProviderReady();
       const entry = await openQueueEntryOf(ctx.db, userId);
       const mine = entry?.hardwareSlug === chosen.hardware.slug ? entry : null;
@@ -129,7 +129,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     /** Books a machine: plan limits, capacity (row lock), credits, then the boot job. */
     async start(userId: string, body: z.output<typeof cloudStartBody>) {
       const access = await authorizeCloud(ctx.db, userId, body.project_db_id);
-      const chosen = resolveConfiguration(catalogue(), body.cloud_configuration_db_id);
+      const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
       if (
         chosen.software.slug !== body.software_slug ||
         chosen.hardware.slug !== body.hardware_slug ||
@@ -193,7 +193,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
         emit('cloud.changed', { userId, sessionId: id });
         return inserted!;
       });
-      return presentSession(catalogue(), box, row, now());
+      return presentSession(await catalogue(), box, row, now(), ctx.secret);
     },
 
     /** +1 hour, only while started (spec 001 §4.6, §9). */
@@ -234,7 +234,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
         emit('cloud.changed', { userId, sessionId: s.id });
         return updated!;
       });
-      return presentSession(catalogue(), box, row, now());
+      return presentSession(await catalogue(), box, row, now(), ctx.secret);
     },
 
     /** message End (spec 001 §4.8): shutting down now; the booked time is not refunded. */
@@ -254,7 +254,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
 
     async queue(userId: string, body: z.output<typeof cloudQueueBody>) {
       await authorizeCloud(ctx.db, userId, body.project_db_id);
-      const chosen = resolveConfiguration(catalogue(), body.cloud_configuration_db_id);
+      const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
       await assertProviderReady();
       const entry = await ctx.events.transaction(ctx.db, async (tx, emit) => {
         await lockCapacity(tx, chosen.hardware.slug);
@@ -308,7 +308,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
       return {
         data: { session: row ? presentRequested(row) : null },
         current_time: current.toISOString(),
-        session: row ? presentSession(catalogue(), box, row, current) : null,
+        session: row ? presentSession(await catalogue(), box, row, current, ctx.secret) : null,
         queue: entry ? presentQueue(entry, await queuePosition(ctx.db, entry)) : null,
       };
     },

@@ -369,9 +369,44 @@ describe('who may', () => {
     // a member of the team, not of the project
     await call(t, 'POST', '/api/teams/members', owner, { team_id: teamId, user_db_ids: [outsider.user.id] });
     const ownProject = await apiProject(t, stranger);
+    const entry = (await queue(t, owner, projectId, 'performance')).body.data;
+    expect(entry.cloud_resource_queue_id).toBeTruthy();
+    const lookup = { project_db_id: projectId, software_slug: 'premiere_pro' };
+    const c = config();
     for (const who of [stranger, outsider]) {
       for (const [method, path, payload] of [
+        ['GET', CLOUD_API.systemTypes, { project_db_id: projectId }],
         ['GET', CLOUD_API.softwares, { project_db_id: projectId }],
+        ['GET', CLOUD_API.plugins, lookup],
+        ['GET', CLOUD_API.hardware, lookup],
+        ['GET', CLOUD_API.systems, { ...lookup, hardware_slug: 'standard' }],
+        [
+          'POST',
+          CLOUD_API.start,
+          {
+            project_db_id: projectId,
+            duration: 60,
+            cloud_configuration_db_id: c.id,
+            hardware_slug: c.hardware,
+            software_slug: c.software,
+            timezone: { name: 'Asia/Kolkata', offset: 330 },
+          },
+        ],
+        [
+          'POST',
+          CLOUD_API.queue,
+          { project_db_id: projectId, duration: 60, cloud_configuration_db_id: c.id },
+        ],
+        ['PUT', CLOUD_API.cancelQueue, { cloud_resource_queue_id: entry.cloud_resource_queue_id }],
+        [
+          'POST',
+          CLOUD_API.report,
+          {
+            cloud_assignment_db_id: s.cloud_access_db_id,
+            cloud_assignment_id: s.cloud_assignment_id,
+            error_type: 'slow',
+          },
+        ],
         [
           'POST',
           CLOUD_API.availability,
@@ -391,6 +426,10 @@ describe('who may', () => {
     expect((await end(t, stranger, ownProject, s.cloud_access_db_id)).status).toBe(404);
     expect((await sessionRow(t, s.cloud_access_db_id)).status).toBe('machine_started');
     expect((await time(t, stranger)).body.data.session).toBeNull();
+    // the owner's queue entry is still there
+    expect((await time(t, owner)).body.data.queue?.cloud_resource_queue_id).toBe(
+      entry.cloud_resource_queue_id,
+    );
     expect(MSG).toBeDefined();
   });
 });

@@ -26,3 +26,5 @@ export const cloudModule = defineModule({
 });
 
 export { providerOf };
+/** For live collaboration's guest view of a session's desktop (issue 19). */
+export { desktopEndpoint } from './cloud.access.ts';

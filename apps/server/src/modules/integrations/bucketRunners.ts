@@ -2,16 +2,12 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
-  GetObjectCommand,
   PutObjectCommand,
   UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { Readable } from 'node:stream';
-import { extensionOf } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
-import { ensureFolderPath, findFileAsset, originalKey } from '../assets/index.ts';
-import { lockProject } from '../projects/index.ts';
+import { findFileAsset } from '../assets/index.ts';
 import {
   TransferCancelled,
   finishItem,
@@ -21,80 +17,9 @@ import {
   type TransferItemRow,
   type TransferRun,
 } from '../transfers/index.ts';
-import { assertStorageRoom, recordIngestedAsset } from '../uploads/index.ts';
+import { importRunner } from './bucketImport.ts';
 import { integrationOf } from './integrations.rows.ts';
 import { s3ClientFor } from './s3client.ts';
-
-const bodyStream = (body: unknown): Readable => {
-  if (body instanceof Readable) return body;
-  if (body && typeof (body as ReadableStream).getReader === 'function')
-    return Readable.fromWeb(body as import('node:stream/web').ReadableStream);
-  throw new Error('the store returned no body');
-};
-
-/**
- * Import runner: each object is streamed from the bucket into the project's store (never whole in
- * memory), then one transaction makes its asset (folders of the path, totals, the media job) and
- * marks the item done. A restart resumes at the first item not done (an object cut off mid-way
- * is fetched again from its start).
- */
-function importRunner(ctx: AppContext) {
-  return async ({ transfer, checkCancelled }: TransferRun) => {
-    const row = await integrationOf(ctx.db, transfer.integrationId ?? '');
-    const s3 = s3ClientFor(ctx, row);
-    const bucket = String(transfer.options.bucket);
-    for (const item of await pendingItems(ctx.db, transfer.id)) {
-      await checkCancelled();
-      const assetId = item.target;
-      const key = originalKey(transfer.projectId, assetId);
-      const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: item.source }));
-      const size = Number(got.ContentLength ?? item.sizeBytes);
-      // The plan's storage quota, as for browser and camera uploads: checked before the bytes are
-      // copied (a full team fetches nothing) and again where the asset is made (the authoritative one).
-      await ctx.db.transaction((tx) => assertStorageRoom(tx, transfer.projectId, size));
-      await ctx.blobs.putObject(key, bodyStream(got.Body), {
-        contentType: got.ContentType || 'application/octet-stream',
-        contentLength: size,
-      });
-      await ctx.events.transaction(ctx.db, async (tx, emit) => {
-        if (!(await lockProject(tx, transfer.projectId))) throw new TransferCancelled();
-        const created: (string | null)[] = [];
-        const folder = await ensureFolderPath(
-          tx,
-          {
-            projectId: transfer.projectId,
-            folderId: null,
-            path: item.folderPath ?? '/',
-            userId: transfer.createdBy,
-          },
-          created,
-        );
-        await assertStorageRoom(tx, transfer.projectId, size).catch(async (error: unknown) => {
-          await ctx.blobs.deleteObject(key).catch(() => undefined);
-          throw error;
-        });
-        if (!(await finishItem(tx, item, size))) return;
-        await recordIngestedAsset(
-          tx,
-          emit,
-          {
-            assetId,
-            projectId: transfer.projectId,
-            folder,
-            filename: item.title,
-            mimeType: got.ContentType || 'application/octet-stream',
-            extension: extensionOf(item.title).slice(0, 20),
-            sizeBytes: size,
-            blobKey: key,
-            userId: transfer.createdBy,
-          },
-          created,
-        );
-      });
-      ctx.jobs.wake();
-    }
-  };
-}
 
 /**
  * One asset to the output bucket. Up to TRANSFER_PART_SIZE in one PutObject; larger ones by

@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden } from '../../platform/http/errors.ts';
 import { findAsset, subtreeOf } from '../assets/index.ts';
 import { authorizeProject, canDownloadOriginals, canWriteAssets } from '../projects/index.ts';
-import { createTransfer, transferView } from '../transfers/index.ts';
+import { createTransfer, transferView, type NewTransfer } from '../transfers/index.ts';
 import type { BucketServiceName } from './buckets.service.ts';
 import { prefixOf } from './buckets.service.ts';
 import { canUseIntegration } from './integrations.policy.ts';
@@ -50,8 +50,7 @@ export function createBucketTransfers(ctx: AppContext, service: BucketServiceNam
     if (body.bucket !== row.inputBucket) throw badRequest(INTEGRATION_TEXT.noSuchBucket);
     const base = prefixOf(row.inputFolder);
     const s3 = s3ClientFor(ctx, row);
-    const items: { source: string; target: string; title: string; folderPath: string; sizeBytes: number }[] =
-      [];
+    const items: NewTransfer['items'] = [];
     for (const key of [...new Set(body.keys)]) {
       if (!key.startsWith(base) || key.includes('..')) throw badRequest(INTEGRATION_TEXT.noSuchBucket);
       const name = normaliseFilename(basename(key));
@@ -65,6 +64,7 @@ export function createBucketTransfers(ctx: AppContext, service: BucketServiceNam
         title: name,
         folderPath: body.folder_path,
         sizeBytes: Number(head.ContentLength ?? 0),
+        sourceEtag: head.ETag ?? null,
       });
     }
     const transfer = await events.transaction(db, (tx, emit) =>
@@ -111,11 +111,6 @@ export function createBucketTransfers(ctx: AppContext, service: BucketServiceNam
         sizeBytes: Number(asset.sizeBytes),
       });
     };
-    for (const id of body.ingest_db_ids) {
-      const asset = await findAsset(db, id);
-      if (!asset || asset.projectId !== body.project_db_id) throw badRequest(MSG.notFound);
-      add(asset, '');
-    }
     for (const id of body.folders) {
       const folder = await findAsset(db, id);
       if (!folder || !folder.isFolder || folder.projectId !== body.project_db_id)
@@ -128,6 +123,13 @@ export function createBucketTransfers(ctx: AppContext, service: BucketServiceNam
         const rel = a.folderPath.slice(inside.length).replace(/^\/+/, '');
         add(a, `${folder.title}/${rel ? `${rel}/` : ''}`);
       }
+    }
+    // Loose files after the folders: a file chosen on its own that is also inside a chosen folder
+    // is written once, under its folder's path.
+    for (const id of body.ingest_db_ids) {
+      const asset = await findAsset(db, id);
+      if (!asset || asset.projectId !== body.project_db_id) throw badRequest(MSG.notFound);
+      add(asset, '');
     }
     if (items.length === 0) throw badRequest(MSG.required);
     const transfer = await events.transaction(db, (tx, emit) =>

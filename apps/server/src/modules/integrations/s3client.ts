@@ -1,4 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/nested-clients/sts';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { AppContext } from '../../platform/context.ts';
@@ -42,7 +43,8 @@ export const endpointOf = (ctx: AppContext, row: IntegrationRow) =>
 /**
  * An S3 client for one integration. Access keys are opened from the secret box only here, in
  * memory, for the call. An IAM role is assumed with the team's ExternalId (cross-account, as AWS
- * recommends) using the server's own AWS credentials (the SDK's default chain).
+ * recommends) using the server's own AWS credentials (the SDK's default chain), at
+ * INTEGRATIONS_STS_ENDPOINT when set (else AWS's regional STS), through the same outbound guard.
  */
 export function s3ClientFor(ctx: AppContext, row: IntegrationRow): S3Client {
   const requestHandler = guardedRequestHandler(ctx);
@@ -50,7 +52,15 @@ export function s3ClientFor(ctx: AppContext, row: IntegrationRow): S3Client {
   const credentials =
     row.authMode === 'role' && row.roleArn
       ? async () => {
-          const sts = new STSClient({ region: row.region, requestHandler });
+          const stsEndpoint = ctx.config.INTEGRATIONS_STS_ENDPOINT;
+          const sts = new STSClient({
+            region: row.region,
+            requestHandler,
+            // The nested STS client has no default chain of its own: the server's credentials
+            // (environment, profile, web identity, instance role) come from the SDK's Node chain.
+            credentials: defaultProvider(),
+            ...(stsEndpoint ? { endpoint: stsEndpoint } : {}),
+          });
           const out = await sts.send(
             new AssumeRoleCommand({
               RoleArn: row.roleArn!,

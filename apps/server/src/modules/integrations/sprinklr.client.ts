@@ -114,16 +114,19 @@ export function createSprinklrClient(ctx: AppContext) {
     for (let attempt = 0; ; attempt++) {
       const access = await token(env, stale);
       stale = undefined;
-      const res = await fetcher(`${base}${prefixOf(env)}/api/v2${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${access}`,
-          key: ctx.config.SPRINKLR_API_KEY,
-          accept: 'application/json',
-          ...(body ? { 'content-type': 'application/json' } : {}),
+      const res = await fetcher(
+        `${base}${prefixOf(env)}${path.startsWith('/api/') ? path : `/api/v2${path}`}`,
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${access}`,
+            key: ctx.config.SPRINKLR_API_KEY,
+            accept: 'application/json',
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
         },
-        body: body ? JSON.stringify(body) : undefined,
-      });
+      );
       const json = (await res.json().catch(() => ({}))) as { data?: T; errors?: { message?: string }[] };
       if (res.ok) return json.data as T;
       const message = json.errors?.[0]?.message || `Sprinklr answered ${res.status}`;
@@ -152,8 +155,21 @@ export function createSprinklrClient(ctx: AppContext) {
         'GET',
         `/campaign/${encodeURIComponent(id)}`,
       ),
-    uploadFromUrl: (env: string, url: string, name: string) =>
-      request<{ taskId: string; status: string }>(env, 'POST', '/asset-manager/upload/url', { url, name }),
+    /**
+     * Sprinklr's documented asset import (async): POST /api/v1/sam/importUrl/async with the query
+     * parameters importType, url and uploadTrackerId (a unique id of ours: the transfer item's, so a
+     * retried share names the same import). The answer's shape is not documented publicly.
+     */
+    uploadFromUrl: (env: string, input: { url: string; importType: string; trackerId: string }) =>
+      request<{ taskId: string; status: string }>(
+        env,
+        'POST',
+        `/api/v1/sam/importUrl/async?${new URLSearchParams({
+          importType: input.importType,
+          url: input.url,
+          uploadTrackerId: input.trackerId,
+        })}`,
+      ),
     uploadTask: (env: string, taskId: string) =>
       request<{ taskId: string; status: string; uploadId?: string }>(
         env,

@@ -8,6 +8,8 @@ import { createSprinklrClient } from './sprinklr.client.ts';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const POLL_MS = 500;
 const MAX_POLLS = 240;
+/** Sprinklr's importType by our file type (the docs show VIDEO; the others are its asset types). */
+const IMPORT_TYPES: Record<string, string> = { video: 'VIDEO', image: 'IMAGE', audio: 'AUDIO' };
 
 /**
  * Share runner: each asset goes to Sprinklr's asset manager by URL (a time-limited signed link to
@@ -28,7 +30,11 @@ function shareRunner(ctx: AppContext) {
         filename: asset.title,
       });
       const url = new URL(signed, ctx.config.PUBLIC_URL).toString();
-      const task = await api.uploadFromUrl(env, url, asset.title);
+      const task = await api.uploadFromUrl(env, {
+        url,
+        importType: IMPORT_TYPES[asset.fileType] ?? 'FILE',
+        trackerId: item.id,
+      });
       let uploadId: string | undefined;
       for (let i = 0; i < MAX_POLLS && !uploadId; i++) {
         const t = await api.uploadTask(env, task.taskId);

@@ -118,10 +118,16 @@ export async function startSprinklrStandin(opts: { tokenSeconds?: number } = {})
           deleted: Boolean(c.deleted),
         });
       }
-      if (path === '/api/v2/asset-manager/upload/url' && req.method === 'POST') {
-        const b = await body(req);
+      // Sprinklr's documented async import: query parameters importType, url, uploadTrackerId.
+      if (path === '/api/v1/sam/importUrl/async' && req.method === 'POST') {
+        const q = new URL(req.url ?? '/', 'http://standin').searchParams;
+        const [importType, url, trackerId] = ['importType', 'url', 'uploadTrackerId'].map(
+          (k) => q.get(k) ?? '',
+        );
+        if (!importType || !url || !trackerId)
+          return send(res, 400, null, [{ message: 'importType, url and uploadTrackerId are required' }]);
         const taskId = `T-${randomUUID().slice(0, 8)}`;
-        tasks.set(taskId, { polls: 0, url: b.url, name: b.name });
+        tasks.set(taskId, { polls: 0, url, name: trackerId });
         return send(res, 200, { taskId, status: 'IN_PROGRESS' });
       }
       const task = /^\/api\/v2\/asset-manager\/upload\/task\/([^/]+)$/.exec(path);

@@ -11,6 +11,8 @@ declare module '../../platform/events/bus.ts' {
     };
     /** The guest's invitation was removed (project room: live_collaboration_remove_{user_id}). */
     'live.removed': { projectId: string; collabId: string; guestUserId: string; hostUserId: string };
+    /** The host handed over (or took back) control of the workstation the guest watches. */
+    'live.control': { collabId: string; guestControl: boolean };
     /** Someone joined the call (live:{id} call_initiator). */
     'live.joined': { collabId: string; userId: string; role: 'editor' | 'collaborator' };
   }

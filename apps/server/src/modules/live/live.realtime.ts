@@ -55,6 +55,12 @@ export function registerLiveMappers(ctx: AppContext) {
     if (!socket.rooms.has(room(id)) || !verifyCallToken(ctx.secret, payload.token, id, userId))
       return reply({ ok: false, error: 'forbidden' });
     if (payload.signal.kind === 'mute') await service.setMuted(userId, id, payload.signal.muted);
+    // only the host hands over control (the guest's desktop view enforces it on the server)
+    if (
+      payload.signal.kind === 'control' &&
+      !(await service.setControl(userId, id, payload.signal.guest_control))
+    )
+      return reply({ ok: false, error: 'forbidden' });
     socket
       .to(room(id))
       .emit('live_signal', { live_collaboration_db_id: id, from: userId, signal: payload.signal });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { serve } from '../../platform/http/serve.ts';
+import { installLiveDesktop } from './live.desktop.ts';
 import { createLiveService } from './live.service.ts';
 import { iceServersFor } from './live.tokens.ts';
 
@@ -26,5 +27,7 @@ export function liveRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.live.iceServers, async (req) =>
       ok({ ice_servers: iceServersFor(ctx.config, userIdOf(req)), ttl: ctx.config.TURN_TTL_SECONDS }),
     );
+    // the guest's view of the host's workstation (a WebSocket, not a route of the map)
+    installLiveDesktop(ctx, fastify, fastify.log);
   };
 }

@@ -34,6 +34,7 @@ const collaboratorOf = (row: LiveRow, guest: UserRow): LiveCollaborator => ({
   live_collaboration_db_id: row.id,
   call_joined: row.callJoined,
   muted: row.guestMuted,
+  guest_control: row.guestControl,
 });
 
 /** Live collaboration (spec 001 §4, §6, §7; issue 19): invitations, removal and the call's join/leave. */
@@ -137,6 +138,7 @@ export function createLiveService(ctx: AppContext) {
           task_type: live.taskType,
           call_joined: live.callJoined,
           call_ended_by_host: live.callEndedByHost,
+          guest_control: live.guestControl,
           audio_call_detail: { channel_name: live.channelName },
         })),
         live_collaborators: collaborators,
@@ -270,7 +272,8 @@ export function createLiveService(ctx: AppContext) {
         const isHost = live.hostUserId === userId;
         const [next] = await tx
           .update(liveCollaborations)
-          .set(isHost ? { callJoined: false, callEndedByHost: true } : { callJoined: false })
+          // control of the workstation is handed over for one call only
+          .set({ callJoined: false, guestControl: false, ...(isHost ? { callEndedByHost: true } : {}) })
           .where(eq(liveCollaborations.id, live.id))
           .returning();
         emit('live.changed', changed(next));
@@ -284,6 +287,22 @@ export function createLiveService(ctx: AppContext) {
         .update(liveCollaborations)
         .set({ guestMuted: muted })
         .where(and(eq(liveCollaborations.id, collabId), eq(liveCollaborations.guestUserId, userId)));
+    },
+
+    /**
+     * The host hands over (or takes back) control of the workstation the guest watches; answers
+     * false for anyone but the host. The guest's desktop view applies it at once (live.control).
+     */
+    async setControl(userId: string, collabId: string, guestControl: boolean) {
+      return events.transaction(db, async (tx, emit) => {
+        const [row] = await tx
+          .update(liveCollaborations)
+          .set({ guestControl })
+          .where(and(eq(liveCollaborations.id, collabId), eq(liveCollaborations.hostUserId, userId)))
+          .returning({ id: liveCollaborations.id });
+        if (row) emit('live.control', { collabId, guestControl });
+        return Boolean(row);
+      });
     },
 
     /** Whether a user is one of the call's two members (or null when it does not exist). */

@@ -1,7 +1,8 @@
 import { displayName } from '@rushes/shared';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationItem, NotificationList, NotificationType } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { afterPageNo } from '../../db/pageNo.ts';
 import {
   notificationState,
   notificationTeamState,
@@ -149,10 +150,21 @@ export function createNotificationsService(ctx: AppContext) {
         })
         .from(notifications)
         .leftJoin(users, eq(users.id, notifications.actorUserId))
-        .where(mine)
+        .where(
+          and(
+            mine,
+            afterPageNo({
+              keys: [sql`${notifications.createdAt}`, sql`${notifications.id}`],
+              order: 'desc',
+              from: sql`${notifications}`,
+              where: mine,
+              pageNo: q.page_no,
+              perPage: q.entries_per_page,
+            }),
+          ),
+        )
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(q.entries_per_page)
-        .offset((q.page_no - 1) * q.entries_per_page);
+        .limit(q.entries_per_page);
       const [{ total }] = await db.select({ total: count() }).from(notifications).where(mine);
       const item = (r: (typeof rows)[number]): NotificationItem => ({
         id: r.n.id,

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, MSG, type NotificationList } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { afterSentinel, closeAllSockets, connect, listen, record } from '../../../test/realtime-helpers.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
+import { afterSentinel, connect, record } from '../../../test/realtime-helpers.ts';
 import { apiProject, call, person, type Person } from '../projects/projects.testkit.ts';
 import { apiTeam, setPlan } from '../teams/teams.testkit.ts';
 import { findPersonalTeam } from '../teams/teams.service.ts';
@@ -10,15 +11,7 @@ import { notify } from './notifications.service.ts';
 /** Notifications (spec 002 §3, §7): notify(), the list and has_new_notification per selected team. */
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
-});
-afterEach(() => closeAllSockets());
-afterAll(async () => {
-  closeAllSockets();
-  await t.close();
-});
+realtimeWorld((w) => ({ t, url } = w), { closeSocketsAfterEach: true });
 
 const personalTeam = async (who: Person) => (await findPersonalTeam(t.ctx.db, who.user.id))!.id;
 

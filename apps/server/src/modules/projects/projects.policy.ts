@@ -43,9 +43,20 @@ const codesHeld = (db: DbOrTx) =>
         eq(projectMemberPermissions.userId, sql.placeholder('userId')),
       ),
     );
+// The membership and the held codes in one statement: one round trip less on every project route
+// (issue 22: on a loaded machine each round trip, not the query, is what a request waits for).
 const projectOfMember = (db: DbOrTx) =>
   db
-    .select({ project: projects, role: projectMembers.role })
+    .select({
+      project: projects,
+      role: projectMembers.role,
+      held: sql<
+        string[]
+      >`coalesce((select array_agg(${projectPermissions.code}) from ${projectMemberPermissions}
+        inner join ${projectPermissions} on ${projectPermissions.id} = ${projectMemberPermissions.permissionId}
+        where ${projectMemberPermissions.projectId} = ${projects.id}
+          and ${projectMemberPermissions.userId} = ${sql.placeholder('userId')}), '{}')`,
+    })
     .from(projects)
     .innerJoin(
       projectMembers,
@@ -62,8 +73,12 @@ export async function loadProjectAccess(
 ): Promise<ProjectAccess | null> {
   const [row] = await prepared(db, 'project_of_member', projectOfMember, { projectId, userId });
   if (!row) return null;
-  const held = await heldProjectCodes(db, projectId, userId);
-  return { project: row.project, userId, role: row.role, codes: effectiveProjectPermissions(held, row.role) };
+  return {
+    project: row.project,
+    userId,
+    role: row.role,
+    codes: effectiveProjectPermissions(row.held, row.role),
+  };
 }
 
 /**

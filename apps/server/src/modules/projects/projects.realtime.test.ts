@@ -1,28 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import {
-  afterSentinel,
-  closeAllSockets,
-  connect,
-  join,
-  listen,
-  next,
-  record,
-} from '../../../test/realtime-helpers.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
+import { afterSentinel, connect, join, next, record } from '../../../test/realtime-helpers.ts';
 import { addMembers, apiFolder, apiProject, call, person, studio, type Person } from './projects.testkit.ts';
 
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
-});
-afterEach(() => closeAllSockets());
-afterAll(async () => {
-  closeAllSockets();
-  await t?.close();
-});
+realtimeWorld((w) => ({ t, url } = w), { closeSocketsAfterEach: true });
 
 const socketOf = (p: Person) => connect(url, { cookie: p.cookie });
 const ping = (p: Person) => () =>

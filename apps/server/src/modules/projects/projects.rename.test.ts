@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, MSG, type ProjectInfo } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
+import { connect, next } from '../../../test/realtime-helpers.ts';
 import { members } from '../../../test/factories.ts';
 import { call, person, projectRow, setCodes, studio } from './projects.testkit.ts';
 
@@ -9,15 +10,7 @@ import { call, person, projectRow, setCodes, studio } from './projects.testkit.t
 
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
-});
-afterEach(() => closeAllSockets());
-afterAll(async () => {
-  closeAllSockets();
-  await t?.close();
-});
+realtimeWorld((w) => ({ t, url } = w), { closeSocketsAfterEach: true });
 
 type Errors = { errors: Record<string, string> };
 

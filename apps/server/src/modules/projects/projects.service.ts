@@ -20,6 +20,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { escapeLike } from '../../db/search.ts';
+import { afterPageNo } from '../../db/pageNo.ts';
 import { findPlan, upgradeData } from '../plans/index.ts';
 import { authorizeTeam, type TeamAccess, lockTeam } from '../teams/index.ts';
 import './projects.events.ts';
@@ -184,14 +185,20 @@ export function createProjectsService(ctx: AppContext) {
         .innerJoin(projects, eq(projects.id, projectMembers.projectId))
         .where(and(...filters));
       const cursor = decodeCursor(q.cursor);
-      const pageFilters = cursor
-        ? [
-            ...filters,
-            sql`(${projectMembers.createdAt}, ${projectMembers.projectId}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`,
-          ]
-        : filters;
-      // Without a cursor, page_no still works (offset) for callers that only know the spec's paging.
-      const offset = cursor ? 0 : (q.page_no - 1) * q.entries_per_page;
+      // Without a cursor, the spec's page_no (keyset underneath, db/pageNo.ts).
+      const pageFilters = [
+        ...filters,
+        cursor
+          ? sql`(${projectMembers.createdAt}, ${projectMembers.projectId}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`
+          : afterPageNo({
+              keys: [sql`${projectMembers.createdAt}`, sql`${projectMembers.projectId}`],
+              order: 'desc',
+              from: sql`${projectMembers} inner join ${projects} on ${eq(projects.id, projectMembers.projectId)}`,
+              where: and(...filters),
+              pageNo: q.page_no,
+              perPage: q.entries_per_page,
+            }),
+      ];
       const rows = await db
         .select({
           projectId: projectMembers.projectId,
@@ -201,8 +208,7 @@ export function createProjectsService(ctx: AppContext) {
         .innerJoin(projects, eq(projects.id, projectMembers.projectId))
         .where(and(...pageFilters))
         .orderBy(desc(projectMembers.createdAt), desc(projectMembers.projectId))
-        .limit(q.entries_per_page + 1)
-        .offset(offset);
+        .limit(q.entries_per_page + 1);
       const page = rows.slice(0, q.entries_per_page);
       const cards = await cardsFor(
         ctx,

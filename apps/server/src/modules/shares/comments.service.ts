@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_FRAME_RATE, MSG, smpteTimecode, type AssetCommentsPage, type Drawing } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { afterPageNo } from '../../db/pageNo.ts';
 import { assetComments, notifications, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
@@ -70,17 +71,27 @@ export function createCommentsService(ctx: AppContext) {
     async list(asset: AssetRow, pageNo: number, perPage: number): Promise<AssetCommentsPage> {
       const top = and(eq(assetComments.assetId, asset.id), isNull(assetComments.parentId));
       const [{ total }] = await db.select({ total: count() }).from(assetComments).where(top);
+      // frame, then page, unanchored last: the same order as `frame asc nulls last, page asc nulls
+      // last`, as non-null keys so page_no maps onto a keyset (asset_comments_timeline_idx)
+      const keys = [
+        sql`coalesce(${assetComments.frame}::bigint, 2147483648)`,
+        sql`coalesce(${assetComments.page}::bigint, 2147483648)`,
+        sql`${assetComments.createdAt}`,
+        sql`${assetComments.id}`,
+      ];
+      const after = afterPageNo({
+        keys,
+        order: 'asc',
+        from: sql`${assetComments}`,
+        where: top,
+        pageNo,
+        perPage,
+      });
       const rows = flat(
         await selectRows(db)
-          .where(top)
-          .orderBy(
-            sql`${assetComments.frame} asc nulls last`,
-            sql`${assetComments.page} asc nulls last`,
-            asc(assetComments.createdAt),
-            asc(assetComments.id),
-          )
-          .limit(perPage)
-          .offset((pageNo - 1) * perPage),
+          .where(and(top, after))
+          .orderBy(...keys)
+          .limit(perPage),
       );
       const ids = rows.map((r) => r.id);
       const replies = ids.length

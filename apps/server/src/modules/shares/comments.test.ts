@@ -3,11 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, MSG, type AssetCommentsPage, type ReviewAnswer, type ShareAnswer } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
 import { send } from '../../../test/inject.ts';
-import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
+import { connect, next } from '../../../test/realtime-helpers.ts';
 import { notifications, shareLinks } from '../../db/schema/index.ts';
 import { addMembers, apiProject, bigTeam, call, person, type Person } from '../projects/projects.testkit.ts';
 import { h264Mp4 } from '../media/media.testkit.ts';
@@ -16,14 +17,7 @@ import { uploadFile } from '../uploads/uploads.testkit.ts';
 /** Review comments (spec 002 §3 Asset comments; issue 16). */
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT: 'false' });
-  url = await listen(t);
-});
-afterAll(async () => {
-  closeAllSockets();
-  await t.close();
-});
+realtimeWorld((w) => ({ t, url } = w), { env: { RATE_LIMIT: 'false' } });
 
 async function world() {
   const a = await person(t, { firstName: 'Ana', lastName: 'Owner' });

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SHARED_ASSETS_TRAY, type SharedAssetsPage, type TrayQuery } from '@rushes/shared';
 import type { Tx } from '../../db/client.ts';
 import { assetShares, shareLinkRecipients, shareLinks, users } from '../../db/schema/index.ts';
+import { afterPageNo } from '../../db/pageNo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
 import type { Emit } from '../notifications/index.ts';
@@ -83,11 +84,20 @@ export function createSharesService(ctx: AppContext) {
             mine,
             sql`(${assetShares.createdAt}, ${assetShares.id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`,
           )
-        : mine;
+        : and(
+            mine,
+            afterPageNo({
+              keys: [sql`${assetShares.createdAt}`, sql`${assetShares.id}`],
+              order: 'desc',
+              from: sql`${assetShares}`,
+              where: mine,
+              pageNo: q.page_no,
+              perPage: q.entries_per_page,
+            }),
+          );
       const rows = await selectCards(db, where)
         .orderBy(desc(assetShares.createdAt), desc(assetShares.id))
-        .limit(q.entries_per_page + 1)
-        .offset(cursor ? 0 : (q.page_no - 1) * q.entries_per_page);
+        .limit(q.entries_per_page + 1);
       const page = rows.slice(0, q.entries_per_page);
       const last = page.at(-1);
       return {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, SHARED_ASSETS_TRAY, type SharedAssetsPage } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import {
-  afterSentinel,
-  closeAllSockets,
-  connect,
-  listen,
-  next,
-  record,
-} from '../../../test/realtime-helpers.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
+import { afterSentinel, connect, next, record } from '../../../test/realtime-helpers.ts';
 import { apiFolder, insertFile, studio } from '../projects/projects.testkit.ts';
 import { call, person, type Person } from '../teams/teams.testkit.ts';
 import { recordShares } from './shares.service.ts';
@@ -16,14 +10,7 @@ import { recordShares } from './shares.service.ts';
 /** The 'Shared Assets' home tray (spec 002 §2, §7) and its realtime updates (§4). */
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
-});
-afterAll(async () => {
-  closeAllSockets();
-  await t.close();
-});
+realtimeWorld((w) => ({ t, url } = w));
 
 const tray = (who: Person | undefined, query: Record<string, string> = {}) =>
   call<SharedAssetsPage>(t, 'GET', API.projects.trays, who, { tray_name: SHARED_ASSETS_TRAY, ...query });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API,
   MSG,
@@ -10,9 +10,10 @@ import {
   type SharedAssetsPage,
   type SharedUsers,
 } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
 import { mailsTo, send } from '../../../test/inject.ts';
-import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
+import { connect, next } from '../../../test/realtime-helpers.ts';
 import { notifications, shareLinks } from '../../db/schema/index.ts';
 import {
   addMembers,
@@ -28,14 +29,7 @@ import { uploadFile } from '../uploads/uploads.testkit.ts';
 /** Sharing to people (spec 002 §3–§8) and review links (issue 16). */
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT: 'false', LOG_LEVEL: 'error' });
-  url = await listen(t);
-});
-afterAll(async () => {
-  closeAllSockets();
-  await t.close();
-});
+realtimeWorld((w) => ({ t, url } = w), { env: { RATE_LIMIT: 'false', LOG_LEVEL: 'error' } });
 
 /** A team with A (owner), B (teammate, not in the project) and C (project collaborator); one uploaded file. */
 async function world() {

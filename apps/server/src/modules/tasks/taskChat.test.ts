@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API,
   MSG,
@@ -7,29 +7,15 @@ import {
   type TaskChatHistory,
   type TaskChatMessage,
 } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import {
-  afterSentinel,
-  closeAllSockets,
-  connect,
-  join,
-  listen,
-  next,
-  record,
-} from '../../../test/realtime-helpers.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
+import { afterSentinel, connect, join, next, record } from '../../../test/realtime-helpers.ts';
 import { apiTask, call, crew, getTask, type Person } from './tasks.testkit.ts';
 
 type Errors = { errors: Record<string, string> };
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
-});
-afterAll(async () => {
-  closeAllSockets();
-  await t.close();
-});
+realtimeWorld((w) => ({ t, url } = w));
 
 async function say(who: Person, taskId: string, text: string) {
   const res = await call<{ message: TaskChatMessage; chats_count: number }>(t, 'POST', API.tasks.chat, who, {

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API, MSG, type NotificationList, type Task } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
+import { connect, next } from '../../../test/realtime-helpers.ts';
 import { chatConversations, notifications, taskInvites, tasks } from '../../db/schema/index.ts';
 import { storedMessages } from '../chat/chat.testkit.ts';
 import { members } from '../../../test/factories.ts';
@@ -12,15 +13,7 @@ import { apiTask, makeTask, call, crew, getTask, person, taskBody, type Person }
 /** Deleting a task (issue 13; 'Task deleted successfully', spec 002 §8). */
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
-});
-afterEach(() => closeAllSockets());
-afterAll(async () => {
-  closeAllSockets();
-  await t.close();
-});
+realtimeWorld((w) => ({ t, url } = w), { closeSocketsAfterEach: true });
 
 type Deleted = { message: string; task_db_id: string };
 const remove = (who: Person | undefined, projectId: string, taskId: string) =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   MSG,
   expiryInstant,
@@ -11,6 +11,7 @@ import {
   type UpdateTaskBody,
 } from '@rushes/shared';
 import { notifications, taskInvites, tasks } from '../../db/schema/index.ts';
+import { afterPageNo } from '../../db/pageNo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, forbidden } from '../../platform/http/errors.ts';
 import { authorizeProject, canViewProject } from '../projects/index.ts';
@@ -157,16 +158,27 @@ export function createTasksService(ctx: AppContext) {
     async list(userId: string, q: TaskListQuery): Promise<TaskPage> {
       await authorizeProject(db, userId, q.project_db_id, canViewProject);
       const cursor = decodeCursor(q.cursor);
-      const where = [eq(tasks.projectId, q.project_db_id)];
+      const where: (SQL | undefined)[] = [eq(tasks.projectId, q.project_db_id)];
       if (cursor)
         where.push(sql`(${tasks.createdAt}, ${tasks.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`);
+      // without a cursor, the spec's page_no (keyset underneath)
+      else
+        where.push(
+          afterPageNo({
+            keys: [sql`${tasks.createdAt}`, sql`${tasks.id}`],
+            order: 'desc',
+            from: sql`${tasks}`,
+            where: eq(tasks.projectId, q.project_db_id),
+            pageNo: q.page_no,
+            perPage: q.entries_per_page,
+          }),
+        );
       const rows = await db
         .select({ id: tasks.id, createdAt: tasks.createdAt })
         .from(tasks)
         .where(and(...where))
         .orderBy(desc(tasks.createdAt), desc(tasks.id))
-        .limit(q.entries_per_page + 1)
-        .offset(cursor ? 0 : (q.page_no - 1) * q.entries_per_page);
+        .limit(q.entries_per_page + 1);
       const page = rows.slice(0, q.entries_per_page);
       const [{ total }] = await db
         .select({ total: count() })

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type Task, type TaskTrayPage } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import {
-  afterSentinel,
-  closeAllSockets,
-  connect,
-  listen,
-  next,
-  record,
-} from '../../../test/realtime-helpers.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
+import { afterSentinel, connect, next, record } from '../../../test/realtime-helpers.ts';
 import { apiTask, makeTask, call, crew } from './tasks.testkit.ts';
 
 let t: TestApp;
 let url: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  url = await listen(t);
-});
-afterAll(async () => {
-  closeAllSockets();
-  await t.close();
-});
+realtimeWorld((w) => ({ t, url } = w));
 
 const tray = (who: Parameters<typeof call>[3], tray_name: string, extra: Record<string, string> = {}) =>
   call<TaskTrayPage>(t, 'GET', API.tasks.trays, who, { tray_name, ...extra });

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TaskTrayPage, TaskTrayQuery } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectMembers, taskAssignees, tasks } from '../../db/schema/index.ts';
+import { afterPageNo } from '../../db/pageNo.ts';
 import { decodeCursor, encodeCursor, presentTasks } from './tasks.present.ts';
 
 /**
@@ -12,30 +13,53 @@ import { decodeCursor, encodeCursor, presentTasks } from './tasks.present.ts';
  */
 export async function taskTray(db: DbOrTx, userId: string, q: TaskTrayQuery): Promise<TaskTrayPage> {
   const cursor = decodeCursor(q.cursor);
-  const member = sql`exists (select 1 from ${projectMembers} pm where pm.project_id = ${tasks.projectId} and pm.user_id = ${userId})`;
-  const offset = cursor ? 0 : (q.page_no - 1) * q.entries_per_page;
+  // A per-row check (a scalar subquery the planner keeps as a filter, not a semi-join): the planner
+  // cannot estimate a membership semi-join (it guessed 1.5% of the user's tasks) and then sorted the
+  // whole list instead of walking its index for page_no's bound (issue 22).
+  const member = sql`coalesce((select true from ${projectMembers} pm where pm.project_id = ${tasks.projectId} and pm.user_id = ${userId}), false)`;
   let rows: { id: string; at: Date }[];
   let total: number;
 
   if (q.tray_name === 'my_tasks') {
-    const where = [eq(tasks.assignedBy, userId), member];
+    const where: (SQL | undefined)[] = [eq(tasks.assignedBy, userId), member];
     const base = and(...where);
     if (cursor)
       where.push(sql`(${tasks.createdAt}, ${tasks.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`);
+    else
+      where.push(
+        afterPageNo({
+          keys: [sql`${tasks.createdAt}`, sql`${tasks.id}`],
+          order: 'desc',
+          from: sql`${tasks}`,
+          where: base,
+          pageNo: q.page_no,
+          perPage: q.entries_per_page,
+        }),
+      );
     rows = await db
       .select({ id: tasks.id, at: tasks.createdAt })
       .from(tasks)
       .where(and(...where))
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(q.entries_per_page + 1)
-      .offset(offset);
+      .limit(q.entries_per_page + 1);
     [{ total }] = await db.select({ total: count() }).from(tasks).where(base);
   } else {
-    const where = [eq(taskAssignees.userId, userId), member];
+    const where: (SQL | undefined)[] = [eq(taskAssignees.userId, userId), member];
     const base = and(...where);
     if (cursor) {
       where.push(
         sql`(${taskAssignees.createdAt}, ${taskAssignees.taskId}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`,
+      );
+    } else {
+      where.push(
+        afterPageNo({
+          keys: [sql`${taskAssignees.createdAt}`, sql`${taskAssignees.taskId}`],
+          order: 'desc',
+          from: sql`${taskAssignees} inner join ${tasks} on ${eq(tasks.id, taskAssignees.taskId)}`,
+          where: base,
+          pageNo: q.page_no,
+          perPage: q.entries_per_page,
+        }),
       );
     }
     rows = await db
@@ -44,8 +68,7 @@ export async function taskTray(db: DbOrTx, userId: string, q: TaskTrayQuery): Pr
       .innerJoin(tasks, eq(tasks.id, taskAssignees.taskId))
       .where(and(...where))
       .orderBy(desc(taskAssignees.createdAt), desc(taskAssignees.taskId))
-      .limit(q.entries_per_page + 1)
-      .offset(offset);
+      .limit(q.entries_per_page + 1);
     [{ total }] = await db
       .select({ total: count() })
       .from(taskAssignees)

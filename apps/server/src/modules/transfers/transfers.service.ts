@@ -2,10 +2,12 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { INTEGRATION_TEXT, TRANSFER_STATUS_CODE, type Transfer, type TransferState } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { transferItems, transfers } from '../../db/schema/index.ts';
+import { afterPageNo } from '../../db/pageNo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Emit } from '../../platform/events/bus.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
+import { notify } from '../notifications/index.ts';
 import { canManageTransfer, canViewTransfers } from './transfers.policy.ts';
 import './transfers.events.ts';
 
@@ -24,7 +26,14 @@ export interface NewTransfer {
   destination?: string | null;
   shareFromPs?: boolean;
   options?: Record<string, unknown>;
-  items: { source: string; target: string; title: string; folderPath?: string | null; sizeBytes: number }[];
+  items: {
+    source: string;
+    target: string;
+    title: string;
+    folderPath?: string | null;
+    sizeBytes: number;
+    sourceEtag?: string | null;
+  }[];
 }
 
 export const transferView = (t: TransferRow): Transfer => ({
@@ -84,6 +93,7 @@ export async function createTransfer(tx: Tx, emit: Emit, t: NewTransfer): Promis
         title: i.title,
         folderPath: i.folderPath ?? null,
         sizeBytes: i.sizeBytes,
+        sourceEtag: i.sourceEtag ?? null,
       })),
     );
   await enqueueJob(
@@ -151,7 +161,23 @@ export function createTransfersService(ctx: AppContext) {
         .set({ status, updatedAt: new Date(), ...extra })
         .where(eq(transfers.id, id))
         .returning();
-      if (row) emit('transfer.changed', { projectId: row.projectId, transferId: id, status });
+      if (!row) return row;
+      emit('transfer.changed', { projectId: row.projectId, transferId: id, status });
+      // The person who started it hears how it ended, in the transaction that ends it (spec 002 §4:
+      // the web refetches notifications 1 s after an export or a share; this is what it finds).
+      if (status === 'finished' || status === 'failed')
+        await notify(tx, emit, {
+          userIds: [row.createdBy],
+          type: 'transfer',
+          title: INTEGRATION_TEXT.transfers,
+          message:
+            status === 'finished'
+              ? INTEGRATION_TEXT.transferFinished(row.title)
+              : INTEGRATION_TEXT.transferFailed(row.title, row.reason),
+          projectId: row.projectId,
+          teamId: row.teamId,
+          actorUserId: null,
+        });
       return row;
     });
   }
@@ -171,10 +197,21 @@ export function createTransfersService(ctx: AppContext) {
       const rows = await db
         .select()
         .from(transfers)
-        .where(where)
+        .where(
+          and(
+            where,
+            afterPageNo({
+              keys: [sql`${transfers.createdAt}`, sql`${transfers.id}`],
+              order: 'desc',
+              from: sql`${transfers}`,
+              where,
+              pageNo: q.page_no,
+              perPage: q.entries_per_page,
+            }),
+          ),
+        )
         .orderBy(desc(transfers.createdAt), desc(transfers.id))
-        .limit(q.entries_per_page)
-        .offset((q.page_no - 1) * q.entries_per_page);
+        .limit(q.entries_per_page);
       const [{ n }] = await db.select({ n: count() }).from(transfers).where(where);
       return { transfers: rows.map(transferView), total_entries: Number(n) };
     },

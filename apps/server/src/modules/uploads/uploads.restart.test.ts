@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import {
   type SignPartsAnswer,
   type StartUploadAnswer,
 } from '@rushes/shared';
+import { apiClient, bootServer, freePort, kill9 } from '../../../test/restart.testkit.ts';
 import { DEMO_LOGIN } from '../../seed.ts';
 import { sha256, slice } from './uploads.testkit.ts';
 
@@ -22,71 +22,19 @@ import { sha256, slice } from './uploads.testkit.ts';
  * asks which parts the server has, sends only the rest (the cut part from where it was cut),
  * completes, and the stored file's SHA-256 equals the source's.
  */
-const root = path.resolve(import.meta.dirname, '../../../../..');
 const PART = 256 * 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 let child: ChildProcess | null = null;
 let dataDir = '';
 afterAll(async () => {
-  child?.kill('SIGKILL');
+  if (child) await kill9(child);
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 async function boot(port: number) {
-  const url = `http://127.0.0.1:${port}`;
-  // node itself (not the tsx wrapper), so SIGKILL hits the server and not a parent that orphans it.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT: 'false',
-      DEMO_SEED: 'true',
-      UPLOAD_PART_SIZE: String(PART),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout?.on('data', (d) => (output += d));
-  proc.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const up = await fetch(`${url}${API.health}`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const { url, proc } = await bootServer(port, { DATA_DIR: dataDir, UPLOAD_PART_SIZE: String(PART) });
   child = proc;
   return url;
-}
-
-function kill9(proc: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    proc.once('exit', () => resolve());
-    proc.kill('SIGKILL');
-  });
 }
 
 describe('an upload survives kill -9 of the server', () => {
@@ -94,24 +42,7 @@ describe('an upload survives kill -9 of the server', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'rushes-restart-'));
     const port = await freePort();
     let url = await boot(port);
-    let cookie = '';
-    const api = async <T>(method: string, p: string, body?: unknown) => {
-      const res = await fetch(`${url}${p}`, {
-        method,
-        headers: {
-          'api-type': 'web',
-          'api-version': '1',
-          cookie,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const sid = res.headers.getSetCookie().find((c) => c.startsWith('rushes_sid='));
-      if (sid) cookie = sid.split(';')[0];
-      const json = (await res.json()) as { response: boolean; data: T; errormessage: string };
-      if (!json.response) throw new Error(`${method} ${p}: ${res.status} ${json.errormessage}`);
-      return json.data;
-    };
+    const api = apiClient(() => url);
 
     await api('POST', API.auth.login, DEMO_LOGIN);
     const me = await api<CurrentUser>('GET', API.auth.checkLogin);
@@ -200,7 +131,7 @@ describe('an upload survives kill -9 of the server', () => {
     });
 
     const file = await fetch(`${url}${API.media.file}?ingest_db_id=${done.ingest_db_id}&kind=original`, {
-      headers: { cookie },
+      headers: { cookie: api.cookie() },
     });
     expect(file.status).toBe(200);
     expect(sha256(Buffer.from(await file.arrayBuffer()))).toBe(sha256(source));

@@ -68,6 +68,18 @@ export interface BlobStore {
     partNumber: number,
     opts: { expiresInSeconds: number },
   ): Promise<string>;
+  /**
+   * Stores one part sent by the server itself (an import copying a remote object part by part, so
+   * a restart continues from the first part not stored); re-sending a part number replaces it.
+   * Throws InvalidPart when the body has not exactly `contentLength` bytes.
+   */
+  uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    opts: { contentLength: number },
+  ): Promise<CompletedPart>;
   /** Parts uploaded so far, ascending; used to resume after a reload or restart. */
   listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
   /**

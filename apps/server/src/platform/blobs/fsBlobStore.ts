@@ -133,6 +133,19 @@ export class FsBlobStore implements BlobStore {
     return this.partWriter.write(uploadId, partNumber, body, opts);
   }
 
+  async uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    opts: { contentLength: number },
+  ): Promise<CompletedPart> {
+    const written = await this.writePart(key, uploadId, partNumber, body, { maxBytes: opts.contentLength });
+    if (!('etag' in written) || written.size !== opts.contentLength)
+      throw new BlobError('InvalidPart', `part ${partNumber} is shorter than ${opts.contentLength} bytes`);
+    return { partNumber, etag: written.etag };
+  }
+
   async partialParts(key: string, uploadId: string): Promise<Map<number, number>> {
     await this.disk.readManifest(key, uploadId);
     return this.partWriter.partialSizes(uploadId);

@@ -95,6 +95,31 @@ export class S3BlobStore implements BlobStore {
     return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds });
   }
 
+  async uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    opts: { contentLength: number },
+  ): Promise<CompletedPart> {
+    assertValidKey(key);
+    assertPartNumber(partNumber);
+    const out = await this.client
+      .send(
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          Body: body,
+          ContentLength: opts.contentLength,
+        }),
+      )
+      .catch(mapError);
+    if (!out.ETag) throw new Error('S3 returned no ETag');
+    return { partNumber, etag: out.ETag };
+  }
+
   async listParts(key: string, uploadId: string): Promise<UploadedPart[]> {
     assertValidKey(key);
     const parts: UploadedPart[] = [];

@@ -47,6 +47,8 @@ export class Realtime {
   private readonly policies = new Map<string, RoomPolicy>();
   private readonly redis: Redis[] = [];
   private readonly clientEvents: [ClientEventName, ClientEventHandler<ClientEventName>][] = [];
+  /** Set by `drain`: this node is shutting down and takes no new sockets. */
+  private draining = false;
 
   constructor(
     server: HttpServer,
@@ -56,6 +58,8 @@ export class Realtime {
       path: '/socket.io',
       serveClient: false,
       allowRequest: (req, callback) => {
+        // A draining node refuses handshakes, so a client that reconnects lands on another node.
+        if (this.draining) return callback('shutting down', false);
         const origin = req.headers.origin;
         callback(null, !origin || opts.isAllowedOrigin(origin));
       },
@@ -165,10 +169,22 @@ export class Realtime {
     this.io.in(`session:${sessionKey}`).disconnectSockets(true);
   }
 
-  /** Closes sockets and adapters; the HTTP server itself is closed by Fastify. */
-  async close() {
-    this.io.local.disconnectSockets(true);
+  /**
+   * First step of a graceful shutdown, before the HTTP server closes (which waits for every open
+   * connection, an upgraded websocket included): refuses new handshakes and closes this node's
+   * transports. Closing the transport, not sending a Socket.IO disconnect, is deliberate: a client
+   * treats 'transport close' as a network failure and reconnects, through the load balancer, to
+   * another node; after 'io server disconnect' it would stay offline. The adapter stays up, so events
+   * of requests still in flight here reach the sockets that moved.
+   */
+  drain() {
+    this.draining = true;
     this.io.engine.close();
+  }
+
+  /** Closes sockets (if `drain` did not) and the Redis adapter's connections. */
+  async close() {
+    this.drain();
     await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
   }
 }

@@ -64,7 +64,8 @@ export function PanelHost({ children }: { children: ReactNode }) {
         size={phone ? '100%' : 'md'}
       >
         <Drawer.Overlay />
-        <Drawer.Content>
+        {/* data-panel names the open type: the e2e breakpoint sweep checks it opened every type */}
+        <Drawer.Content data-panel={panel?.type}>
           <Drawer.Header>
             <Drawer.Title fw={600}>{title}</Drawer.Title>
             <Group gap={4} wrap="nowrap">

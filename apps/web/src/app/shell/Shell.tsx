@@ -1,13 +1,11 @@
 import { AppShell } from '@mantine/core';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useChatEvents } from '../../features/chat/useChatEvents.ts';
 import { useTaskEvents } from '../../features/tasks/useTaskEvents.ts';
-import { UploadDock } from '../../features/uploads/UploadDock.tsx';
 import { useUploadDockOpen } from '../../features/uploads/uploadDock.ts';
 import { useLeaveWarning } from '../../features/uploads/useLeaveWarning.ts';
-import { SupportChat } from '../../features/support/SupportChat.tsx';
-import { ProductTour } from '../../features/tour/ProductTour.tsx';
+import { LiveCallProvider } from '../../features/live/LiveCallProvider.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PanelHost } from '../panels/PanelHost.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -15,10 +13,22 @@ import { useBlockDevTools } from './useBlockDevTools.ts';
 import { useInviteAcceptance } from './useInviteAcceptance.ts';
 import { useRealtime } from './useRealtime.ts';
 
+// Loaded after the page's first paint, not in its first load (issue 22): the dock shows only while
+// there are uploads, the tour and the support chat start on their own once they arrive.
+const UploadDock = lazy(() =>
+  import('../../features/uploads/UploadDock.tsx').then((m) => ({ default: m.UploadDock })),
+);
+const ProductTour = lazy(() =>
+  import('../../features/tour/ProductTour.tsx').then((m) => ({ default: m.ProductTour })),
+);
+const SupportChat = lazy(() =>
+  import('../../features/support/SupportChat.tsx').then((m) => ({ default: m.SupportChat })),
+);
+
 /** Width of the upload status dock, a column of its own beside the page (never over it). */
 const UPLOAD_DOCK_WIDTH = 360;
 
-/** The logged-in layout: top bar, the page, the upload dock, the side-panel host; realtime (chat and tasks too), invites, the leave-page warning of unfinished uploads. */
+/** The logged-in layout: top bar, the page, the upload dock, the side-panel host, the live collaboration call (kept when its panel closes); realtime (chat and tasks too), invites, the leave-page warning of unfinished uploads. */
 export function Shell() {
   useBlockDevTools();
   useRealtime();
@@ -29,28 +39,38 @@ export function Shell() {
   const uploadsOpen = useUploadDockOpen();
 
   return (
-    <PanelHost>
-      <AppShell
-        header={{ height: 60 }}
-        aside={{
-          width: UPLOAD_DOCK_WIDTH,
-          breakpoint: 'sm',
-          collapsed: { desktop: !uploadsOpen, mobile: !uploadsOpen },
-        }}
-        padding={0}
-      >
-        <AppShell.Header>
-          <TopBar />
-        </AppShell.Header>
-        <AppShell.Aside>{uploadsOpen && <UploadDock />}</AppShell.Aside>
-        <AppShell.Main>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </AppShell.Main>
-      </AppShell>
-      <ProductTour />
-      <SupportChat />
-    </PanelHost>
+    <LiveCallProvider>
+      <PanelHost>
+        <AppShell
+          header={{ height: 60 }}
+          aside={{
+            width: UPLOAD_DOCK_WIDTH,
+            breakpoint: 'sm',
+            collapsed: { desktop: !uploadsOpen, mobile: !uploadsOpen },
+          }}
+          padding={0}
+        >
+          <AppShell.Header>
+            <TopBar />
+          </AppShell.Header>
+          <AppShell.Aside>
+            {uploadsOpen && (
+              <Suspense fallback={null}>
+                <UploadDock />
+              </Suspense>
+            )}
+          </AppShell.Aside>
+          <AppShell.Main>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </AppShell.Main>
+        </AppShell>
+        <Suspense fallback={null}>
+          <ProductTour />
+          <SupportChat />
+        </Suspense>
+      </PanelHost>
+    </LiveCallProvider>
   );
 }

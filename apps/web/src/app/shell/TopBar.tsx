@@ -2,6 +2,7 @@ import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { APP_NAME } from '@rushes/shared';
 import { CloudBanner } from '../../features/cloud/CloudBanner.tsx';
+import { LiveIndicator } from '../../features/live/LiveIndicator.tsx';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { UpgradingBanner } from '../../features/subscription/UpgradingBanner.tsx';
 import { useIsAppBuild } from '../../features/shell/api.ts';
@@ -13,7 +14,7 @@ import { UserMenu } from './UserMenu.tsx';
 /**
  * The top bar (spec 002 §2): logo to /, upload status menu, notification bell, team switcher, user
  * menu. The app build (embedded/kiosk shell) has no bell and no team switcher. The upgrading-subscription
- * banner while an upgrade waits for its payment, and the cloud-session banner (spec 001 §2).
+ * banner while an upgrade waits for its payment, the cloud-session banner (spec 001 §2), and the live collaboration call's indicator.
  */
 export function TopBar() {
   const appBuild = useIsAppBuild();
@@ -25,6 +26,7 @@ export function TopBar() {
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         <UpgradingBanner />
         <CloudBanner />
+        <LiveIndicator />
         <div data-tour="uploads">
           <UploadMenu />
         </div>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AI_TEXT, type AiSource } from '@rushes/shared';
 import { playerPath } from '../player/openInPlayer.ts';
 import { PROJECT_SECTIONS, projectPath, projectSectionPath } from '../projects/paths.ts';
-import { Markdown } from './Markdown.tsx';
+import { ANSWER_MARKDOWN, Markdown } from '../../ui/Markdown.tsx';
 
 /** A turn as the panel shows it: stored, or live (being asked, streaming). */
 export interface ShownTurn {
@@ -77,7 +77,7 @@ export function Turn({ turn, openBrief }: { turn: ShownTurn; openBrief: () => vo
         </Text>
       )}
       {(turn.state === 'streaming' || turn.state === 'done' || turn.state === 'stopped') && (
-        <Markdown text={turn.text} />
+        <Markdown source={turn.text} preset={ANSWER_MARKDOWN} />
       )}
       {turn.state === 'stopped' && (
         <Text size="xs" c="dimmed">

@@ -1,5 +1,5 @@
-import { Kbd, Menu } from '@mantine/core';
 import type { AssetItem } from '@rushes/shared';
+import { ContextMenu } from '../../ui/ContextMenu.tsx';
 import { ASSET_ACTIONS, type AssetActionEnv } from './actions.ts';
 
 /** Where the menu opens and on what: the row, or the whole selection when the row is in it. */
@@ -22,37 +22,23 @@ export function AssetContextMenu({
   env: AssetActionEnv;
   onClose: () => void;
 }) {
-  if (!target) return null;
   return (
-    <Menu
-      key={`${target.x}:${target.y}`}
-      opened
-      onChange={(opened) => {
-        if (!opened) onClose();
-      }}
-      position="bottom-start"
-      offset={2}
-      shadow="md"
-      width={220}
-      withinPortal
-    >
-      <Menu.Target>
-        <div aria-hidden style={{ position: 'fixed', left: target.x, top: target.y, width: 0, height: 0 }} />
-      </Menu.Target>
-      <Menu.Dropdown>
-        {ASSET_ACTIONS.map((action) => (
-          <Menu.Item
-            key={action.id}
-            color={action.color}
-            leftSection={<action.icon size={16} />}
-            rightSection={<Kbd size="xs">{action.shortcutLabel}</Kbd>}
-            disabled={!action.enabled(env, target.assets)}
-            onClick={() => action.run(env, target.assets)}
-          >
-            {action.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <ContextMenu
+      at={target}
+      items={
+        target
+          ? ASSET_ACTIONS.map((action) => ({
+              id: action.id,
+              label: action.label,
+              icon: action.icon,
+              shortcutLabel: action.shortcutLabel,
+              color: action.color,
+              disabled: !action.enabled(env, target.assets),
+              run: () => action.run(env, target.assets),
+            }))
+          : []
+      }
+      onClose={onClose}
+    />
   );
 }

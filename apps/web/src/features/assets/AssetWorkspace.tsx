@@ -88,6 +88,10 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
           projectDbId,
           assets: assets.map((a) => ({ ingest_db_id: a.ingest_db_id, title: a.title })),
           onShared: reset,
+          // files only: an integration takes files (spec 002 §3)
+          ...(assets.every((a) => !a.is_folder)
+            ? { integration: { teamDbId: info.team_db_id, userId: user.user_id } }
+            : {}),
         }),
       exportToBucket: (assets) =>
         panels.open('exportToBucket', {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { loginBody, UI } from '@rushes/shared';
+import { UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -12,11 +12,13 @@ import { useZodForm } from '../../ui/useZodForm.ts';
 import { useInviteParams } from './useInviteParams.ts';
 import { useLogin } from './api.ts';
 
+const loadLoginBody = () => import('./schemas.ts').then((m) => m.loginBody);
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const invite = useInviteParams();
-  const form = useZodForm(loginBody, { email: invite.email, password: '' });
+  const form = useZodForm(loadLoginBody, { email: invite.email, password: '' });
 
   const login = useLogin({
     meta: { silent: true },
@@ -38,8 +40,9 @@ export default function LoginPage() {
       <Form
         gap="md"
         onSubmit={() => {
-          const body = form.validate({ invite_code: invite.inviteCode });
-          if (body) login.mutate(body);
+          void form
+            .validateAsync({ invite_code: invite.inviteCode })
+            .then((body) => body && login.mutate(body));
         }}
       >
         <TextInput label={UI.email} type="email" autoComplete="email" autoFocus {...form.field('email')} />

@@ -41,7 +41,11 @@ export function UploaderDownload() {
     // The tab is opened before the call so pop-up blockers let it through.
     const tab = window.open('', '_blank');
     try {
-      const url = await call(cameraRoutes.uploaderDownload, { os, key: UPLOADER_KEY });
+      // the product's own page comes as a path: it opens on this page's address, where the user is logged in
+      const url = new URL(
+        await call(cameraRoutes.uploaderDownload, { os, key: UPLOADER_KEY }),
+        window.location.href,
+      ).href;
       if (tab) tab.location.href = url;
       else window.open(url, '_blank', 'noopener');
     } catch {

@@ -6,6 +6,7 @@ import {
   MSG,
   c2eCopyLabel,
   c2eIsSettled,
+  c2eShownHost,
   c2eShowsControls,
   c2eStatusOf,
   type C2eSession,
@@ -39,7 +40,7 @@ function Credentials({ s }: { s: C2eSession }) {
       <Title order={5}>{C2E_TEXT.c2eCredentials}</Title>
       <Table withRowBorders={false} verticalSpacing={4}>
         <Table.Tbody>
-          <Row label={C2E_TEXT.c2eHost} value={s.hostname} copy />
+          <Row label={C2E_TEXT.c2eHost} value={c2eShownHost(s, window.location.hostname)} copy />
           <Row label={C2E_TEXT.c2ePort} value={String(s.port)} copy />
           <Row
             label={C2E_TEXT.c2eProtocol}

@@ -22,7 +22,8 @@ export default function UploaderPage() {
             <Stack gap={4}>
               <Text>{UPLOADER_TEXT.step2}</Text>
               <Group gap={4} wrap="nowrap">
-                <Code block style={{ flex: 1 }}>
+                {/* the command wraps on a phone instead of widening the page; Copy takes it whole */}
+                <Code block style={{ flex: 1, minWidth: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
                   {command}
                 </Code>
                 <CopyIconButton value={command} label={UI.copy} />

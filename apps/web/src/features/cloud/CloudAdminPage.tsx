@@ -6,6 +6,7 @@ import {
   Group,
   NumberInput,
   PasswordInput,
+  Select,
   Stack,
   Table,
   Text,
@@ -14,8 +15,9 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CLOUD_TEXT, formatDate } from '@rushes/shared';
+import { CLOUD_ADMIN_TEXT, CLOUD_TEXT, formatDate } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
+import { CloudCatalogueEditor } from './CloudCatalogueEditor.tsx';
 import { toast } from '../../ui/toast.ts';
 import {
   cloudKeys,
@@ -26,10 +28,23 @@ import {
   useRemoveMachine,
 } from './api.ts';
 
-const EMPTY = { name: '', hardware_slug: '', host: '', port: 5900, username: '', password: '' };
+const EMPTY = {
+  name: '',
+  hardware_slug: '',
+  host: '',
+  port: 5900,
+  username: '',
+  password: '',
+  rotation: 'none' as 'none' | 'passwd_file',
+  rotation_file: '',
+};
+const ROTATIONS = [
+  { value: 'none', label: CLOUD_ADMIN_TEXT.rotationNone },
+  { value: 'passwd_file', label: CLOUD_ADMIN_TEXT.rotationFile },
+];
 
 /**
- * Platform admins (issue 18): the cloud issue reports (mark handled: the reporter is notified) and the
+ * Platform admins (issue 18): the catalogue (CloudCatalogueEditor), the cloud issue reports (mark handled: the reporter is notified) and the
  * pool's workstations (register with a sealed password, remove when free).
  */
 export default function CloudAdminPage() {
@@ -64,6 +79,7 @@ export default function CloudAdminPage() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="xl">
+        <CloudCatalogueEditor />
         <Stack gap="sm">
           <Title order={3}>{CLOUD_TEXT.adminReports}</Title>
           <Table>
@@ -101,6 +117,13 @@ export default function CloudAdminPage() {
                   <Table.Td>{m.hardware_slug}</Table.Td>
                   <Table.Td>
                     {m.host}:{m.port}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {m.rotation === 'passwd_file'
+                        ? `${CLOUD_ADMIN_TEXT.rotationFile}: ${m.rotation_file ?? ''}`
+                        : CLOUD_ADMIN_TEXT.rotationNone}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{m.in_use ? <Badge>{CLOUD_TEXT.sessionActive}</Badge> : null}</Table.Td>
                   <Table.Td>
@@ -145,7 +168,30 @@ export default function CloudAdminPage() {
               value={form.password}
               onChange={(e) => setForm({ ...form, password: e.currentTarget.value })}
             />
-            <Button loading={add.isPending} onClick={() => add.mutate(form)}>
+            <Select
+              w={320}
+              label={CLOUD_ADMIN_TEXT.rotation}
+              data={ROTATIONS}
+              value={form.rotation}
+              allowDeselect={false}
+              onChange={(v) => setForm({ ...form, rotation: v === 'passwd_file' ? 'passwd_file' : 'none' })}
+            />
+            {form.rotation === 'passwd_file' && (
+              <TextInput
+                label={CLOUD_TEXT.rotationPath}
+                value={form.rotation_file}
+                onChange={(e) => setForm({ ...form, rotation_file: e.currentTarget.value })}
+              />
+            )}
+            <Button
+              loading={add.isPending}
+              onClick={() =>
+                add.mutate({
+                  ...form,
+                  rotation_file: form.rotation === 'passwd_file' ? form.rotation_file : undefined,
+                })
+              }
+            >
               {CLOUD_TEXT.addMachine}
             </Button>
           </Group>

@@ -6,6 +6,7 @@ import {
   CLOUD_TEXT,
   configurationId,
   formatCloudCountdown,
+  formatPerHour,
   sessionCost,
   togglePluginIn,
   type CloudQueueEntry,
@@ -220,7 +221,7 @@ export default function CloudPanel({ projectDbId, taskDbId }: CloudPanelProps) {
                   key={p.slug}
                   checked={plugins.includes(p.slug)}
                   onChange={() => setPlugins((sel) => togglePluginIn(offered, sel, p.slug))}
-                  label={`${p.title} · +${p.pricing} ${CLOUD_TEXT.perHour}`}
+                  label={`${p.title} · +${formatPerHour(p.pricing)}`}
                   description={p.configurations.description}
                 />
               ))}
@@ -246,7 +247,7 @@ export default function CloudPanel({ projectDbId, taskDbId }: CloudPanelProps) {
                   <Radio
                     key={h.slug}
                     value={h.slug}
-                    label={`${h.title} · ${h.pricing} ${CLOUD_TEXT.perHour}`}
+                    label={`${h.title} · ${formatPerHour(h.pricing)}`}
                     description={`${h.configurations.processors}. ${h.configurations.message}`}
                   />
                 ))}
@@ -277,7 +278,7 @@ export default function CloudPanel({ projectDbId, taskDbId }: CloudPanelProps) {
             </Group>
           </Radio.Group>
           <Text size="sm">
-            {perHour} {CLOUD_TEXT.perHour} · {CLOUD_TEXT.total}: {sessionCost(perHour, duration)} PSC
+            {formatPerHour(perHour)} · {CLOUD_TEXT.total}: {sessionCost(perHour, duration)} PSC
           </Text>
           <Group>
             <Button variant="default" onClick={() => setStep('hardware')}>

@@ -8,6 +8,7 @@ import {
   UPLOAD_ID_COPIED_MS,
   formatClock,
   formatCloudCountdown,
+  formatPerHour,
   type CloudSession,
 } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
@@ -91,8 +92,8 @@ function AccessDetails({ session }: { session: CloudSession }) {
           {CLOUD_TEXT.cloudSystem}: {session.cloud_system.label} · {session.cloud_system.value}
         </Text>
         <Text size="sm">
-          {CLOUD_TEXT.configuration}: {session.configurations.title} · {session.configurations.pricing}{' '}
-          {CLOUD_TEXT.perHour}
+          {CLOUD_TEXT.configuration}: {session.configurations.title} ·{' '}
+          {formatPerHour(session.configurations.pricing)}
         </Text>
         {session.plugins.length > 0 && (
           <Text size="sm">

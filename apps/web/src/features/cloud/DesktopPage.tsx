@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Group, Text } from '@mantine/core';
 import RFB from '@novnc/novnc';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { CLOUD_TEXT } from '@rushes/shared';
+import { CLOUD_API, CLOUD_TEXT } from '@rushes/shared';
 import { cloudRoutes } from '@rushes/shared/routes/cloud';
 import { call } from '../../api/client.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -11,7 +11,8 @@ type State = 'connecting' | 'connected' | 'disconnected';
 
 /**
  * The remote desktop in the browser (issue 18): noVNC connected through the server's authenticated
- * WebSocket proxy with a short-lived launch token and the session's one-time password.
+ * WebSocket proxy with the short-lived launch_token of the session answer (spec 001 §3) and the
+ * session's one-time password.
  */
 export default function DesktopPage() {
   const { cloudId = '' } = useParams();
@@ -22,12 +23,16 @@ export default function DesktopPage() {
   useEffect(() => {
     let rfb: RFB | null = null;
     let gone = false;
-    call(cloudRoutes.launch, { cloud_id: cloudId })
-      .then((launch) => {
+    // the session answer carries a fresh launch token (short-lived) and the password while started
+    call(cloudRoutes.time, {})
+      .then(({ session }) => {
         if (gone || !screen.current) return;
+        if (session?.cloud_access_db_id !== cloudId || !session.launch_token || !session.password)
+          throw new Error(CLOUD_TEXT.notStarted);
         const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-        rfb = new RFB(screen.current, `${scheme}://${window.location.host}${launch.url}`, {
-          credentials: { password: launch.password },
+        const q = new URLSearchParams({ cloud_id: cloudId, launch_token: session.launch_token });
+        rfb = new RFB(screen.current, `${scheme}://${window.location.host}${CLOUD_API.vnc}?${q}`, {
+          credentials: { password: session.password },
         });
         rfb.scaleViewport = true;
         rfb.addEventListener('connect', () => setState('connected'));

@@ -77,7 +77,6 @@ export const useExtendSession = mutationHook(cloudRoutes.extend);
 export const useEndSession = mutationHook(cloudRoutes.end);
 export const useJoinQueue = mutationHook(cloudRoutes.queue);
 export const useCancelQueue = mutationHook(cloudRoutes.cancelQueue);
-export const useLaunch = mutationHook(cloudRoutes.launch);
 export const useReportIssue = mutationHook(cloudRoutes.report);
 
 export const fetchConnectionFile = (cloudId: string) =>
@@ -105,3 +104,11 @@ export function useAdminMachines() {
 export const useHandleReport = mutationHook(cloudRoutes.adminHandleReport);
 export const useAddMachine = mutationHook(cloudRoutes.adminAddMachine);
 export const useRemoveMachine = mutationHook(cloudRoutes.adminRemoveMachine);
+export function useAdminCatalogue() {
+  return useQuery({
+    queryKey: [...cloudKeys.all, 'admin', 'catalogue'],
+    queryFn: ({ signal }) => call(cloudRoutes.adminCatalogue, {}, { signal }),
+    retry: false,
+  });
+}
+export const useSaveCatalogue = mutationHook(cloudRoutes.adminSaveCatalogue);

@@ -15,7 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { UI, SHELL_UI } from '@rushes/shared';
 import { searchGuide } from './content.ts';
-import { GuideMarkdown } from './GuideMarkdown.tsx';
+import { GUIDE_MARKDOWN, Markdown } from '../../ui/Markdown.tsx';
 import classes from './UserGuidePage.module.css';
 
 /**
@@ -79,7 +79,7 @@ export default function UserGuidePage() {
                 mb="md"
                 radius="md"
               >
-                <GuideMarkdown source={s.source} id={s.id} />
+                <Markdown source={s.source} preset={GUIDE_MARKDOWN} anchorId={s.id} />
               </Paper>
             ))}
           </Box>

@@ -1,19 +1,25 @@
 import { Button, Container, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { UI } from '@rushes/shared';
 import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
-import { CreateProjectModal } from '../projects/CreateProjectModal.tsx';
 import { ProjectTray } from '../projects/ProjectTray.tsx';
 import { useTrayEvents } from '../projects/useTrayEvents.ts';
 import { SharedAssetsTray } from './SharedAssetsTray.tsx';
 import { TaskTray } from './TaskTray.tsx';
+
+// The create form (and zod with it) loads on the first 'Create Project', not with home (issue 22).
+const CreateProjectModal = lazy(() =>
+  import('../projects/CreateProjectModal.tsx').then((m) => ({ default: m.CreateProjectModal })),
+);
 
 /** Home (spec 002 §2): the task trays (live through useTaskEvents in the shell) and Shared Assets, then My Projects (with 'Create Project') and Collaborated Projects. */
 export default function HomePage() {
   const user = useUser();
   const { team } = useSelectedTeam();
   const [creating, setCreating] = useState(false);
+  /** Mounted from the first opening on, so later openings and every closing keep their transitions. */
+  const [createUsed, setCreateUsed] = useState(false);
   useTrayEvents();
 
   return (
@@ -33,7 +39,13 @@ export default function HomePage() {
             title={UI.trayMyProjects}
             teamDbId={team?.team_db_id ?? null}
             action={
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => {
+                  setCreateUsed(true);
+                  setCreating(true);
+                }}
+              >
                 {UI.createProject}
               </Button>
             }
@@ -41,7 +53,11 @@ export default function HomePage() {
         </div>
         <ProjectTray tray="collaborated_projects" title={UI.trayCollaboratedProjects} teamDbId={null} />
       </Stack>
-      <CreateProjectModal opened={creating} onClose={() => setCreating(false)} />
+      {createUsed && (
+        <Suspense fallback={null}>
+          <CreateProjectModal opened={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </Container>
   );
 }

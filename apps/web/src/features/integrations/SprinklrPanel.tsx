@@ -1,6 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Stepper, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { INTEGRATION_TEXT as T, MSG, SPRINKLR_TEXT as S, type SprinklrIntegration } from '@rushes/shared';
 import { useSelectedTeam } from '../../api/currentUser.ts';
@@ -8,7 +6,7 @@ import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
 import { StatusBadge } from './StatusBadge.tsx';
-import { integrationKeys } from './api.ts';
+import { IntegrationList, WithBack, useIntegrationViews } from './IntegrationViews.tsx';
 import {
   useCreateSprinklr,
   useDeleteSprinklr,
@@ -16,8 +14,6 @@ import {
   useSprinklrOptions,
   validateCampaign,
 } from './sprinklrApi.ts';
-
-type View = { name: 'list' } | { name: 'new' } | { name: 'details'; row: SprinklrIntegration };
 
 /**
  * Sprinklr create form (spec 002 §4, §5) with its 3-step indicator: environment (Production is an
@@ -161,48 +157,28 @@ function SprinklrForm({
 export default function SprinklrPanel(_props: PanelBaseProps) {
   const { team } = useSelectedTeam();
   const teamDbId = team?.team_db_id ?? null;
-  const [view, setView] = useState<View>({ name: 'list' });
+  const views = useIntegrationViews<SprinklrIntegration>();
   const [confirm, setConfirm] = useState(false);
   const list = useSprinklrIntegrations(teamDbId);
-  const queryClient = useQueryClient();
   const remove = useDeleteSprinklr({
     onSuccess: (d) => {
       toast.success(d.message);
       setConfirm(false);
-      void queryClient.invalidateQueries({ queryKey: integrationKeys.all });
-      setView({ name: 'list' });
+      views.deleted();
     },
   });
   if (!teamDbId) return null;
-  const back = (
-    <Button
-      variant="subtle"
-      leftSection={<IconArrowLeft size={16} />}
-      onClick={() => setView({ name: 'list' })}
-      w="fit-content"
-    >
-      {T.back}
-    </Button>
-  );
+  const { view } = views;
   if (view.name === 'new')
     return (
-      <Stack>
-        {back}
-        <SprinklrForm
-          teamDbId={teamDbId}
-          onCreated={(row) => {
-            toast.success(T.integrationCreated);
-            void queryClient.invalidateQueries({ queryKey: integrationKeys.all });
-            setView({ name: 'details', row });
-          }}
-        />
-      </Stack>
+      <WithBack onBack={views.toList}>
+        <SprinklrForm teamDbId={teamDbId} onCreated={views.created} />
+      </WithBack>
     );
   if (view.name === 'details') {
-    const r = view.row;
+    const r = view.target;
     return (
-      <Stack gap="xs">
-        {back}
+      <WithBack onBack={views.toList}>
         <Group gap="xs">
           <Text fw={600}>{T.status}</Text>
           <StatusBadge status={r.status} />
@@ -224,35 +200,24 @@ export default function SprinklrPanel(_props: PanelBaseProps) {
           onConfirm={() => remove.mutate({ integration_db_id: r.integration_db_id })}
           onClose={() => setConfirm(false)}
         />
-      </Stack>
+      </WithBack>
     );
   }
-  const rows = list.data ?? [];
   return (
-    <Stack gap="sm">
-      <Button leftSection={<IconPlus size={16} />} onClick={() => setView({ name: 'new' })} w="fit-content">
-        {T.newIntegration}
-      </Button>
-      <Text fw={600}>{T.existingIntegrations}</Text>
-      {rows.length === 0 ? (
-        <Text c="dimmed">{list.isPending ? T.loading : T.noIntegrationFound}</Text>
-      ) : (
-        rows.map((r) => (
-          <UnstyledButton key={r.integration_db_id} onClick={() => setView({ name: 'details', row: r })}>
-            <Paper withBorder p="sm" radius="md">
-              <Group justify="space-between" wrap="nowrap">
-                <Stack gap={0}>
-                  <Text size="sm" fw={500}>
-                    {r.campaign_name}
-                  </Text>
-                  <Text size="xs" c="dimmed">{`${r.business_unit} · ${r.campaign_id}`}</Text>
-                </Stack>
-                <StatusBadge status={r.status} />
-              </Group>
-            </Paper>
-          </UnstyledButton>
-        ))
+    <IntegrationList
+      rows={list.data ?? []}
+      pending={list.isPending}
+      heading={T.existingIntegrations}
+      onNew={views.toNew}
+      onOpen={views.toDetails}
+      describe={(r) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {r.campaign_name}
+          </Text>
+          <Text size="xs" c="dimmed">{`${r.business_unit} · ${r.campaign_id}`}</Text>
+        </Stack>
       )}
-    </Stack>
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LIVE_TEXT, type LiveAudioCall, type LiveState } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
 import { toast } from '../../ui/toast.ts';
@@ -11,7 +11,10 @@ import {
   useLiveState,
   useRemoveCollaborator,
 } from './api.ts';
-import { useLiveCall } from './useLiveCall.ts';
+import { useLiveCallContext } from './liveCallContext.ts';
+
+/** noVNC loads only when the guest watches the workstation. */
+const WorkstationView = lazy(() => import('./WorkstationView.tsx'));
 
 export interface LivePanelProps {
   projectDbId: string;
@@ -35,7 +38,7 @@ export default function LivePanel({ projectDbId }: LivePanelProps) {
   return (
     <Stack gap="lg" data-testid="live-panel">
       {own && data && <HostSection data={data} projectDbId={projectDbId} sessionId={own} />}
-      {data && <GuestSection data={data} />}
+      {data && <GuestSection data={data} projectDbId={projectDbId} />}
     </Stack>
   );
 }
@@ -65,30 +68,24 @@ function HostSection({
     onError: (e) => toast.error(e.message),
   });
   const collaborator = data.live_collaborators[0] ?? null;
-  const leave = useLeaveCall();
   const join = useJoinCall();
-  const call = useLiveCall(() => undefined);
+  const live = useLiveCallContext();
   const started = useRef<string | null>(null);
 
-  // the host joins the call once the collaborator has joined it
+  // the host joins the call once the collaborator has joined it (the shell keeps it going)
   const collabId = collaborator?.live_collaboration_db_id ?? null;
   const guestJoined = collaborator?.call_joined ?? false;
+  const inCall = collabId !== null && live.active?.collabId === collabId;
+  const startCall = live.start;
   useEffect(() => {
-    if (!collabId || !guestJoined || started.current === collabId) return;
+    if (!collabId || !guestJoined || inCall || started.current === collabId) return;
     started.current = collabId;
     join.mutate(
       { live_collaboration_db_id: collabId },
-      { onSuccess: (answer: LiveAudioCall) => void call.start(answer) },
+      { onSuccess: (answer: LiveAudioCall) => void startCall(answer, projectDbId) },
     );
-  }, [collabId, guestJoined, join, call]);
-
-  const endCall = async () => {
-    if (!collabId) return;
-    await call.leave(true);
-    await leave.mutateAsync({ live_collaboration_db_id: collabId });
-    // leaving as the editor reloads the page (spec 001 §4)
-    window.location.reload();
-  };
+  }, [collabId, guestJoined, inCall, join, startCall, projectDbId]);
+  const call = { view: inCall ? live.view : null, remote: inCall ? live.remote : null };
 
   const remoteMuted = call.view?.remoteMuted ?? collaborator?.muted ?? false;
   return (
@@ -129,17 +126,24 @@ function HostSection({
                 </Badge>
               )}
               {call.view?.phase === 'connected' && <Badge color="green">{LIVE_TEXT.phase.connected}</Badge>}
+              {call.view?.guestControl && <Badge color="orange">{LIVE_TEXT.guestHasControl}</Badge>}
             </Group>
             {collaborator.call_joined ? (
               <Group gap="xs">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => call.call.current?.setMuted(!call.view?.muted)}
-                >
+                <Button size="xs" variant="default" onClick={() => live.setMuted(!call.view?.muted)}>
                   {call.view?.muted ? LIVE_TEXT.unmute : LIVE_TEXT.mute}
                 </Button>
-                <Button size="xs" color="red" onClick={() => void endCall()} data-testid="live-end-call">
+                {call.view && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => live.setGuestControl(!call.view?.guestControl)}
+                    data-testid="live-control"
+                  >
+                    {call.view.guestControl ? LIVE_TEXT.takeBackControl : LIVE_TEXT.handOverControl}
+                  </Button>
+                )}
+                <Button size="xs" color="red" onClick={() => void live.end()} data-testid="live-end-call">
                   {LIVE_TEXT.endCall}
                 </Button>
               </Group>
@@ -162,40 +166,24 @@ function HostSection({
   );
 }
 
-function GuestSection({ data }: { data: LiveState }) {
+function GuestSection({ data, projectDbId }: { data: LiveState; projectDbId: string }) {
   const join = useJoinCall();
   const leave = useLeaveCall();
-  const [chosen, setActive] = useState<string | null>(null);
-  const call = useLiveCall(() => setActive(null));
-  const invitation = data.live_collaboration_invitations.find((i) => i.live_collaboration_db_id === chosen);
-  // the host ended the call, or removed the invitation: the guest leaves it
-  const over = chosen !== null && (!invitation || invitation.call_ended_by_host);
-  const active = over ? null : chosen;
-  const leaveCall = call.leave;
-  useEffect(() => {
-    if (over) void leaveCall(false);
-  }, [over, leaveCall]);
+  const live = useLiveCallContext();
+  const [watching, setWatching] = useState(false);
+  const activeId = live.active?.role === 'collaborator' ? live.active.collabId : null;
+  const active = data.live_collaboration_invitations.some((i) => i.live_collaboration_db_id === activeId)
+    ? activeId
+    : null;
+  const call = { view: active ? live.view : null, remote: active ? live.remote : null };
 
-  // closing the panel ends the call on this page: the server hears that the guest left
-  const activeRef = useRef<string | null>(null);
-  const leaveMutate = leave.mutate;
-  useEffect(() => {
-    activeRef.current = active;
-  }, [active]);
-  useEffect(
-    () => () => {
-      if (activeRef.current) leaveMutate({ live_collaboration_db_id: activeRef.current });
-    },
-    [leaveMutate],
-  );
-
-  const start = (id: string, screen: boolean) =>
+  const start = (id: string, screen: boolean, guestControl: boolean) =>
     join.mutate(
       { live_collaboration_db_id: id },
       {
         onSuccess: async (answer) => {
-          if (await call.start(answer, { screen })) setActive(id);
-          else leave.mutate({ live_collaboration_db_id: id });
+          if (!(await live.start(answer, projectDbId, { screen, guestControl })))
+            leave.mutate({ live_collaboration_db_id: id });
         },
         onError: (e) => {
           console.error('live call: join refused', e);
@@ -203,14 +191,6 @@ function GuestSection({ data }: { data: LiveState }) {
         },
       },
     );
-
-  const stop = async () => {
-    if (!active) return;
-    const id = active;
-    await call.leave(false);
-    setActive(null);
-    leave.mutate({ live_collaboration_db_id: id });
-  };
 
   return (
     <Stack gap="sm">
@@ -232,7 +212,7 @@ function GuestSection({ data }: { data: LiveState }) {
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() => call.call.current?.setMuted(!call.view?.muted)}
+                  onClick={() => live.setMuted(!call.view?.muted)}
                   data-testid="live-mute"
                 >
                   {call.view.muted ? LIVE_TEXT.unmute : LIVE_TEXT.mute}
@@ -240,26 +220,39 @@ function GuestSection({ data }: { data: LiveState }) {
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() =>
-                    void (call.view?.sharing
-                      ? call.call.current?.stopShare()
-                      : call.call.current?.shareScreen())
-                  }
+                  onClick={() => void (call.view?.sharing ? live.stopShare() : live.shareScreen())}
                   data-testid="live-share"
                 >
                   {call.view.sharing ? LIVE_TEXT.stopShare : LIVE_TEXT.shareScreen}
                 </Button>
-                <Button size="xs" color="red" onClick={() => void stop()}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setWatching(!watching)}
+                  data-testid="live-watch"
+                >
+                  {watching ? LIVE_TEXT.stopWatching : LIVE_TEXT.watchWorkstation}
+                </Button>
+                <Button size="xs" color="red" onClick={() => void live.end()} data-testid="live-leave">
                   {LIVE_TEXT.leave}
                 </Button>
               </Group>
+              {watching && live.active && (
+                <Suspense fallback={null}>
+                  <WorkstationView
+                    collabId={live.active.collabId}
+                    token={live.active.token}
+                    control={call.view.guestControl}
+                  />
+                </Suspense>
+              )}
               <RemoteMedia stream={call.remote} sharing={call.view.remoteSharing} />
             </Stack>
           ) : (
             <Group gap="xs">
               <Button
                 size="xs"
-                onClick={() => start(i.live_collaboration_db_id, false)}
+                onClick={() => start(i.live_collaboration_db_id, false, i.guest_control)}
                 data-testid="live-join-audio"
               >
                 {LIVE_TEXT.joinAudio}
@@ -267,7 +260,7 @@ function GuestSection({ data }: { data: LiveState }) {
               <Button
                 size="xs"
                 variant="default"
-                onClick={() => start(i.live_collaboration_db_id, true)}
+                onClick={() => start(i.live_collaboration_db_id, true, i.guest_control)}
                 data-testid="live-join-screen"
               >
                 {LIVE_TEXT.joinScreen}
@@ -280,27 +273,14 @@ function GuestSection({ data }: { data: LiveState }) {
   );
 }
 
-/** The other side's audio (always) and their shared screen (while they share). */
+/** The other side's shared screen while they share (their audio plays at the shell). */
 function RemoteMedia({ stream, sharing }: { stream: MediaStream | null; sharing: boolean }) {
-  const audio = useRef<HTMLAudioElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    if (audio.current) audio.current.srcObject = stream;
     if (video.current) video.current.srcObject = stream;
   }, [stream, sharing]);
+  if (!sharing) return null;
   return (
-    <>
-      <audio ref={audio} autoPlay />
-      {sharing && (
-        <video
-          ref={video}
-          autoPlay
-          muted
-          playsInline
-          style={{ width: '100%' }}
-          data-testid="live-remote-video"
-        />
-      )}
-    </>
+    <video ref={video} autoPlay muted playsInline style={{ width: '100%' }} data-testid="live-remote-video" />
   );
 }

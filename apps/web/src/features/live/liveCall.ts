@@ -1,5 +1,10 @@
 import { tuneOpus, type IceServer, type LiveSignal } from '@rushes/shared';
+import { liveRoutes } from '@rushes/shared/routes/live';
+import { call } from '../../api/client.ts';
 import type { AppSocket } from '../../api/socket.ts';
+
+/** Tells the server this side left the call (the host leaving ends it for the guest). */
+export const leaveCall = (collabId: string) => call(liveRoutes.leave, { live_collaboration_db_id: collabId });
 
 type Signal = LiveSignal['signal'];
 
@@ -10,6 +15,8 @@ export interface CallView {
   remoteSharing: boolean;
   muted: boolean;
   sharing: boolean;
+  /** the host handed over control of the workstation the guest watches */
+  guestControl: boolean;
 }
 
 export interface CallOptions {
@@ -20,11 +27,16 @@ export interface CallOptions {
   /** the guest is the polite peer; the host (editor) creates the transceivers and offers */
   polite: boolean;
   relayOnly?: boolean;
+  /** the control state the call starts with (the server's, from the lists) */
+  guestControl?: boolean;
   onView: (view: CallView) => void;
   onRemoteStream: (stream: MediaStream) => void;
   /** the other side ended the call */
   onEnded: () => void;
 }
+
+/** How long a disconnected ICE connection may stay so before it is restarted. */
+const ICE_DISCONNECTED_GRACE_MS = 5000;
 
 /** Music capture: no voice processing, two channels. */
 export const MUSIC_AUDIO: MediaTrackConstraints = {
@@ -55,13 +67,16 @@ export class LiveCall {
     remoteSharing: false,
     muted: false,
     sharing: false,
+    guestControl: false,
   };
   private readonly onSignal = (p: { live_collaboration_db_id: string; signal: Signal }) => {
     if (p.live_collaboration_db_id === this.o.collabId) void this.handle(p.signal);
   };
   private readonly onConnect = () => void this.joinRoom();
 
-  constructor(private readonly o: CallOptions) {}
+  constructor(private readonly o: CallOptions) {
+    this.view.guestControl = o.guestControl ?? false;
+  }
 
   /** Opens the microphone (throws when denied), joins the room and greets the other side. */
   async start() {
@@ -76,7 +91,13 @@ export class LiveCall {
   private async joinRoom() {
     await this.o.socket.timeout(5000).emitWithAck('join', `live:${this.o.collabId}`);
     await this.send({ kind: 'hello', instance: this.instance });
+    await this.sendState();
+  }
+
+  /** The call state the other side shows: mute, and (the host's) who controls the workstation. */
+  private async sendState() {
     await this.send({ kind: 'mute', muted: this.view.muted });
+    if (!this.o.polite) await this.send({ kind: 'control', guest_control: this.view.guestControl });
   }
 
   private send(signal: Signal) {
@@ -127,11 +148,25 @@ export class LiveCall {
     pc.ontrack = ({ streams, track }) => this.o.onRemoteStream(streams[0] ?? new MediaStream([track]));
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === 'connected') this.set({ phase: 'connected' });
-      if (pc.connectionState === 'failed') {
-        console.error('live call: connection failed, restarting ICE');
-        this.set({ phase: 'failed' });
-        pc.restartIce();
-      }
+      if (pc.connectionState === 'failed') this.set({ phase: 'failed' });
+    };
+    // ICE failed (a relay or a network path gone): both sides restart ICE, as perfect negotiation
+    // allows; the offer it needs goes through onnegotiationneeded and glare is resolved as usual
+    // ('disconnected' that lasts is treated as failed: a relay that vanished can leave Chromium there)
+    let stalled: ReturnType<typeof setTimeout> | undefined;
+    const restart = (why: string) => {
+      if (this.pc !== pc) return;
+      console.error(`live call: ICE ${why}, restarting ICE`);
+      this.set({ phase: 'failed' });
+      pc.restartIce();
+    };
+    pc.oniceconnectionstatechange = () => {
+      clearTimeout(stalled);
+      if (pc.iceConnectionState === 'failed') restart('failed');
+      if (pc.iceConnectionState === 'disconnected')
+        stalled = setTimeout(() => {
+          if (pc.iceConnectionState === 'disconnected') restart('disconnected for 5 s');
+        }, ICE_DISCONNECTED_GRACE_MS);
     };
     if (!this.o.polite) {
       // the host's two transceivers: audio now, video filled by a screen share later
@@ -151,11 +186,12 @@ export class LiveCall {
         this.remoteInstance = signal.instance;
         this.newConnection();
         await this.send({ kind: 'hello', instance: this.instance });
-        await this.send({ kind: 'mute', muted: this.view.muted });
+        await this.sendState();
         return;
       }
       if (signal.kind === 'mute') return this.set({ remoteMuted: signal.muted });
       if (signal.kind === 'screen') return this.set({ remoteSharing: signal.sharing });
+      if (signal.kind === 'control') return this.set({ guestControl: signal.guest_control });
       if (signal.kind === 'end') {
         this.close();
         this.o.onEnded();
@@ -209,6 +245,12 @@ export class LiveCall {
     if (this.mic) this.mic.enabled = !muted;
     this.set({ muted });
     void this.send({ kind: 'mute', muted });
+  }
+
+  /** The host hands over (or takes back) control of the workstation; the server enforces it. */
+  setGuestControl(on: boolean) {
+    this.set({ guestControl: on });
+    void this.send({ kind: 'control', guest_control: on });
   }
 
   /** Shares the screen on the video transceiver (replaceTrack: no renegotiation). */

@@ -9,13 +9,15 @@ import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { playerPath } from '../player/openInPlayer.ts';
 import { PROJECT_SECTIONS, projectPath, projectSectionPath } from '../projects/paths.ts';
 import { taskPath } from '../tasks/useTaskParam.ts';
+import { transfersPath } from '../integrations/paths.ts';
 import { markSeen, useDigestSetting, useNotifications, useSelectedTeamId } from './api.ts';
 
-/** Where an entry leads: a mention opens the project with its chat, a task entry the task, an asset entry the player; others their project. */
+/** Where an entry leads: a mention opens the project with its chat, a transfer's end the transfers page, a task entry the task, an asset entry the player; others their project. */
 export function notificationTarget(n: NotificationItem): string | null {
   if (!n.project_id) return null;
   if (n.notification_type === 'chat_mention')
     return projectSectionPath(n.project_id, PROJECT_SECTIONS.projectChat);
+  if (n.notification_type === 'transfer') return transfersPath(n.project_id);
   if (n.task_id) return taskPath(n.project_id, n.task_id);
   if (n.asset_id) return playerPath(n.asset_id);
   return projectPath(n.project_id);

@@ -9,12 +9,11 @@ import {
 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MSG, UI, SHELL_UI } from '@rushes/shared';
-import { ApiError } from '../../api/client.ts';
-import { PATHS } from '../../app/paths.ts';
+import { UI, SHELL_UI } from '@rushes/shared';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { projectPath } from '../projects/paths.ts';
 import { usePlayerAsset } from './api.ts';
+import { PlayerAssetError } from './PlayerAssetError.tsx';
 import { MediaView } from './MediaView.tsx';
 
 type IosVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
@@ -40,19 +39,7 @@ export default function IosPlayerPage() {
     );
   if (query.isPending) return <PageLoader />;
   const asset = query.data;
-  if (query.isError || !asset)
-    return (
-      <Container size="sm" py="xl">
-        <Stack align="flex-start" gap="sm">
-          <Text role="alert">
-            {query.error instanceof ApiError ? query.error.message : MSG.somethingWentWrong}
-          </Text>
-          <Button component={Link} to={PATHS.home} variant="default">
-            {UI.home}
-          </Button>
-        </Stack>
-      </Container>
-    );
+  if (query.isError || !asset) return <PlayerAssetError error={query.error} size="sm" />;
 
   const src = asset.proxy_url ?? asset.play_url;
   const seek = (by: number) => {

@@ -3,14 +3,13 @@ import { IconArrowLeft, IconDeviceMobile, IconExternalLink } from '@tabler/icons
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { DEFAULT_FRAME_RATE, MSG, SHELL_UI, UI, mediaFileUrl, type PlayerAsset } from '@rushes/shared';
-import { ApiError } from '../../api/client.ts';
+import { DEFAULT_FRAME_RATE, SHELL_UI, UI, mediaFileUrl, type PlayerAsset } from '@rushes/shared';
 import { connectSocket } from '../../api/socket.ts';
-import { PATHS } from '../../app/paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { formatBytes, formatDuration } from '../projects/format.ts';
 import { projectPath } from '../projects/paths.ts';
 import { playerKeys, usePlayerAsset, usePlayerVersions } from './api.ts';
+import { PlayerAssetError } from './PlayerAssetError.tsx';
 import { iosPlayerPath } from './openInPlayer.ts';
 import { MediaView } from './MediaView.tsx';
 import { CompareView } from '../shares/review/CompareView.tsx';
@@ -117,19 +116,7 @@ export default function PlayerPage() {
   useAssetStatus(asset, id);
 
   if (version.pending || query.isPending) return <PageLoader />;
-  if (query.isError || !asset)
-    return (
-      <Container size="md" py="xl">
-        <Stack align="flex-start" gap="sm">
-          <Text role="alert">
-            {query.error instanceof ApiError ? query.error.message : MSG.somethingWentWrong}
-          </Text>
-          <Button component={Link} to={PATHS.home} variant="default">
-            {UI.home}
-          </Button>
-        </Stack>
-      </Container>
-    );
+  if (query.isError || !asset) return <PlayerAssetError error={query.error} size="md" />;
 
   return (
     <Container size="lg" py="md">

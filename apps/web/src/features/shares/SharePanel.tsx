@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { UI } from '@rushes/shared';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { notificationKeys } from '../notifications/api.ts';
@@ -9,6 +9,9 @@ import { showShareLinks } from './linkDialog.tsx';
 import { ShareForm } from './ShareForm.tsx';
 import { SharedList } from './SharedList.tsx';
 
+// The integration view loads its own schemas only when it is opened.
+const ShareToIntegration = lazy(() => import('../integrations/ShareToIntegration.tsx'));
+
 export interface SharePanelProps {
   projectDbId: string;
   assets: { ingest_db_id: string; title: string }[];
@@ -16,13 +19,19 @@ export interface SharePanelProps {
   withTask?: boolean;
   /** resets the selection after sharing several assets (spec 002 §4) */
   onShared?: () => void;
+  /** offers the INTEGRATION view (share to a marketing integration of the project's team) */
+  integration?: { teamDbId: string; userId: string };
 }
 
 /** Notifications reload 1 s after a share (spec 002 §4). */
 const RELOAD_NOTIFICATIONS_MS = 1000;
 
+type View = 'SHARE' | 'LIST' | 'INTEGRATION';
+
 /**
- * The share asset panel (spec 002 §2, §4): views SHARE and LIST. On success the selection resets
+ * The share asset panel (spec 002 §2, §4): views SHARE and LIST, and INTEGRATION (sharing to an
+ * integration: the picker, the already-shared list in red with Proceed, 'This asset has been
+ * shared by {name}'). On success the selection resets
  * when several were shared, the panel closes, notifications reload after 1 s, the toast shows, and
  * the review links are shown once to copy.
  */
@@ -31,27 +40,37 @@ export default function SharePanel({
   assets,
   withTask = false,
   onShared,
+  integration,
   close,
 }: SharePanelProps & { close: () => void }) {
   const queryClient = useQueryClient();
-  const [view, setView] = useState<'SHARE' | 'LIST'>('SHARE');
+  const [view, setView] = useState<View>('SHARE');
   const settings = useShareSettings(withTask ? 'editor' : 'collaborator');
   const first = assets[0];
   const shared = useSharedUsers(projectDbId, first.ingest_db_id);
+  const views = [
+    { value: 'SHARE', label: UI.shareViewShare },
+    ...(assets.length === 1 ? [{ value: 'LIST', label: UI.shareViewList }] : []),
+    ...(integration ? [{ value: 'INTEGRATION', label: UI.shareViewIntegration }] : []),
+  ];
 
   return (
     <Stack gap="md">
-      {assets.length === 1 && (
-        <SegmentedControl
-          value={view}
-          onChange={(v) => setView(v as 'SHARE' | 'LIST')}
-          data={[
-            { value: 'SHARE', label: UI.shareViewShare },
-            { value: 'LIST', label: UI.shareViewList },
-          ]}
-        />
+      {views.length > 1 && (
+        <SegmentedControl value={view} onChange={(v) => setView(v as View)} data={views} />
       )}
-      {view === 'SHARE' ? (
+      {view === 'INTEGRATION' && integration ? (
+        <Suspense fallback={<PageLoader />}>
+          <ShareToIntegration
+            projectDbId={projectDbId}
+            teamDbId={integration.teamDbId}
+            userId={integration.userId}
+            assets={assets}
+            onShared={onShared}
+            onDone={close}
+          />
+        </Suspense>
+      ) : view === 'SHARE' ? (
         settings.data ? (
           <ShareForm
             projectDbId={projectDbId}

@@ -1,0 +1,1 @@
+ALTER TABLE "live_collaborations" ADD COLUMN "guest_control" boolean DEFAULT false NOT NULL;

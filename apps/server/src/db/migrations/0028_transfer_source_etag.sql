@@ -1,0 +1,1 @@
+ALTER TABLE "transfer_items" ADD COLUMN "source_etag" text;

@@ -1,0 +1,3 @@
+DROP INDEX "transfers_project_idx";--> statement-breakpoint
+CREATE INDEX "asset_comments_timeline_idx" ON "asset_comments" USING btree ("asset_id",coalesce("frame"::bigint, 2147483648),coalesce("page"::bigint, 2147483648),"created_at","id") WHERE "asset_comments"."parent_id" is null;--> statement-breakpoint
+CREATE INDEX "transfers_project_idx" ON "transfers" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

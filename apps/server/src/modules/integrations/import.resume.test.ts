@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTEGRATIONS_API as P, type Transfer } from '@rushes/shared';
+import { jobs } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { people, project } from '../../../test/factories.ts';
+import { apiTeam, call, permissionIdOf, type Person } from '../teams/teams.testkit.ts';
+import { assetRow } from '../uploads/uploads.testkit.ts';
+import { createS3Integration, localS3 } from './integrations.testkit.ts';
+import { guardedRequestHandler } from './s3client.ts';
+
+/**
+ * Import resume inside an object: an object larger than TRANSFER_PART_SIZE is fetched by ranged GETs
+ * into a multipart upload of the store. The store fails in the middle of the second part (the bytes
+ * it had read are lost, as in a crash); the retry asks the bucket only for the ranges from the second
+ * part on, never again for the first part nor for the object that was already imported, and the
+ * stored original has the source's bytes. The requests are observed on the SDK's real request
+ * handler (the one every integration call goes through), not replaced.
+ */
+const MiB = 1024 * 1024;
+const PART = 5 * MiB;
+
+let t: TestApp;
+let s3: Awaited<ReturnType<typeof localS3>>;
+let owner: Person;
+let teamId: string;
+let projectId: string;
+const seen: { method: string; path: string; range: string }[] = [];
+
+beforeAll(async () => {
+  s3 = await localS3();
+  t = await createTestApp({
+    INTEGRATIONS_S3_ENDPOINT: s3.endpoint,
+    OUTBOUND_TRUSTED_HOSTS: '127.0.0.1',
+    RATE_LIMIT: 'false',
+    TRANSFER_PART_SIZE: String(PART),
+  });
+  const [first, member] = await people(t, 2);
+  owner = first;
+  teamId = await apiTeam(t, owner, {
+    ids: [member.user.id],
+    permissions: [await permissionIdOf(t, 'can_create_projects')],
+  });
+  projectId = await project(t, owner, { teamId });
+  const handler = guardedRequestHandler(t.ctx);
+  const handle = handler.handle.bind(handler);
+  handler.handle = (request, options) => {
+    seen.push({ method: request.method, path: request.path, range: String(request.headers.range ?? '') });
+    return handle(request, options);
+  };
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+});
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+describe('import resume inside an object', () => {
+  it('continues from the first part not stored, with ranged GETs; finished objects are not fetched again', async () => {
+    const id = await createS3Integration(t, owner, teamId);
+    const small = randomBytes(1000);
+    const big = randomBytes(12 * MiB + 123); // 3 parts
+    await s3.put('footage-in', 'rushes/resume/small.mov', small);
+    await s3.put('footage-in', 'rushes/resume/big.mov', big);
+
+    // The store dies in the middle of part 2 once: it reads 1 MiB of the part and fails.
+    const blobs = t.ctx.blobs;
+    const uploadPart = blobs.uploadPart.bind(blobs);
+    let failed = false;
+    blobs.uploadPart = async (key, uploadId, n, body, opts) => {
+      if (n === 2 && !failed) {
+        failed = true;
+        let read = 0;
+        for await (const chunk of body) {
+          read += (chunk as Buffer).length;
+          if (read >= MiB) break;
+        }
+        body.destroy();
+        throw new Error('the store went away mid-part');
+      }
+      return uploadPart(key, uploadId, n, body, opts);
+    };
+
+    const started = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, owner, {
+      project_db_id: projectId,
+      integration_db_id: id,
+      bucket: 'footage-in',
+      keys: ['rushes/resume/small.mov', 'rushes/resume/big.mov'],
+    });
+    expect(started.body.errormessage).toBe('');
+    const transferId = started.body.data.transfer.transfer_db_id;
+    seen.length = 0;
+    await t.ctx.jobs.drainForTests();
+    const list = async () =>
+      (
+        await call<{ transfers: Transfer[] }>(t, 'GET', P.transfers, owner, { project_db_id: projectId })
+      ).body.data.transfers.find((x) => x.transfer_db_id === transferId)!;
+    const cut = await list();
+    expect(cut).toMatchObject({ status: 'queued', done_items: 1, done_bytes: small.length + PART });
+    expect(cut.reason).toContain('mid-part');
+    const firstRun = seen.filter((r) => r.method === 'GET');
+    expect(firstRun.map((r) => [r.path.split('/').pop(), r.range])).toEqual([
+      ['small.mov', ''],
+      ['big.mov', `bytes=0-${PART - 1}`],
+      ['big.mov', `bytes=${PART}-${2 * PART - 1}`],
+    ]);
+
+    // the retry (its backoff skipped)
+    seen.length = 0;
+    await t.ctx.db
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(eq(jobs.singletonKey, `transfer:${transferId}`));
+    await t.ctx.jobs.drainForTests();
+    const done = await list();
+    expect(done).toMatchObject({ status: 'finished', done_items: 2, done_bytes: small.length + big.length });
+    const secondRun = seen.filter((r) => r.method === 'GET');
+    expect(secondRun.map((r) => [r.path.split('/').pop(), r.range])).toEqual([
+      ['big.mov', `bytes=${PART}-${2 * PART - 1}`],
+      ['big.mov', `bytes=${2 * PART}-${big.length - 1}`],
+    ]);
+
+    const items = await t.ctx.db.query.transferItems.findMany({
+      where: (i, { eq: is }) => is(i.transferId, transferId),
+    });
+    for (const [item, bytes] of [
+      [items.find((i) => i.title === 'small.mov')!, small],
+      [items.find((i) => i.title === 'big.mov')!, big],
+    ] as const) {
+      const asset = await assetRow(t, item.target);
+      const stored = await t.ctx.blobs.getObject(asset.blobKey!);
+      const chunks: Buffer[] = [];
+      for await (const c of stored.body) chunks.push(c as Buffer);
+      expect(sha(Buffer.concat(chunks))).toBe(sha(bytes));
+      expect(Number(asset.sizeBytes)).toBe(bytes.length);
+    }
+  }, 120_000);
+});

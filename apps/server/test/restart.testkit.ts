@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { API } from '@rushes/shared';
+
+/**
+ * The restart harness: the real server (apps/server/src/main.ts) in a child process on its own
+ * DATA_DIR, killed with SIGKILL and started again on the same data — for tests that something
+ * survives `kill -9` (an upload, a transfer job).
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** A port nothing listens on now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts the server on `port` with `env` over the embedded defaults and waits until it answers. */
+export async function bootServer(port: number, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${port}`;
+  // node itself (not the tsx wrapper), so SIGKILL hits the server and not a parent that orphans it.
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: 'false',
+      DEMO_SEED: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout?.on('data', (d) => (output += d));
+  proc.stderr?.on('data', (d) => (output += d));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const up = await fetch(`${url}${API.health}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { url, proc };
+}
+
+/** SIGKILL, resolved once the process is gone. */
+export function kill9(proc: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    proc.once('exit', () => resolve());
+    proc.kill('SIGKILL');
+  });
+}
+
+/**
+ * A JSON client of the envelope that keeps the session cookie across restarts (sessions live in the
+ * database); `base()` is read at each call, so it follows the server to its new address.
+ */
+export function apiClient(base: () => string) {
+  let cookie = '';
+  const call = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base()}${p}`, {
+      method,
+      headers: {
+        'api-type': 'web',
+        'api-version': '1',
+        cookie,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const sid = res.headers.getSetCookie().find((c) => c.startsWith('rushes_sid='));
+    if (sid) cookie = sid.split(';')[0];
+    const json = (await res.json()) as { response: boolean; data: T; errormessage: string };
+    if (!json.response) throw new Error(`${method} ${p}: ${res.status} ${json.errormessage}`);
+    return json.data;
+  };
+  /** the session cookie, for a raw fetch (a file download) */
+  return Object.assign(call, { cookie: () => cookie });
+}
