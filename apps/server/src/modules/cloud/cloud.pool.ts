@@ -1,4 +1,4 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -11,11 +11,20 @@ type PoolRow = typeof cloudPoolMachines.$inferSelect;
 /**
  * Writes a password file an x11vnc started with `-passwdfile read:<file>` rereads when a client
  * connects: whole or not at all (a temporary file renamed over it), readable by its owner only.
+ * x11vnc rereads only a file whose mtime, in whole seconds, is later than the one it last read, so
+ * a rotation within the same second as the previous write would be ignored and the old password
+ * would keep working: the new file's mtime is set at least one whole second past the old one's.
  */
 export async function writePasswordFile(dir: string, file: string, password: string) {
   const target = path.join(dir, path.basename(file));
   const temp = `${target}.${process.pid}.tmp`;
   await writeFile(temp, `${password}\n`, { mode: 0o600 });
+  const previous = await stat(target).then(
+    (s) => Math.floor(s.mtimeMs / 1000),
+    () => 0,
+  );
+  const seconds = Math.max(Math.floor(Date.now() / 1000), previous + 1);
+  await utimes(temp, seconds, seconds);
   await rename(temp, target);
 }
 

@@ -1,6 +1,6 @@
-import { createCipheriv } from 'node:crypto';
 import net from 'node:net';
 import { WebSocket } from 'ws';
+import { authenticateUpstream, ByteReader } from '../../platform/rfb/rfbClient.ts';
 
 /** What the RFB speaker needs of its transport: a WebSocket, or a plain TCP socket adapted. */
 interface RfbSocket {
@@ -25,49 +25,12 @@ export function openTcp(port: number, host = '127.0.0.1') {
   });
 }
 
-/** A byte reader over a WebSocket carrying an RFB (VNC) stream. */
-class Reader {
-  private buf = Buffer.alloc(0);
-  private waiting: (() => void) | null = null;
-  closed = false;
-  constructor(ws: RfbSocket) {
-    ws.on('message', (data: Buffer) => {
-      this.buf = Buffer.concat([this.buf, data]);
-      this.waiting?.();
-    });
-    ws.on('close', () => {
-      this.closed = true;
-      this.waiting?.();
-    });
-  }
-  async read(n: number): Promise<Buffer> {
-    while (this.buf.length < n) {
-      if (this.closed) throw new Error('the desktop connection closed');
-      await new Promise<void>((r) => (this.waiting = r));
-    }
-    const out = this.buf.subarray(0, n);
-    this.buf = this.buf.subarray(n);
-    return out;
-  }
-}
-
-/** VNC authentication: DES-ECB of the challenge with the bit-reversed password as the key. */
-function vncResponse(password: string, challenge: Buffer) {
-  const key = Buffer.alloc(8);
-  Buffer.from(password, 'latin1').copy(key, 0, 0, 8);
-  for (let i = 0; i < 8; i++) {
-    let b = key[i]!;
-    let r = 0;
-    for (let j = 0; j < 8; j++) {
-      r = (r << 1) | (b & 1);
-      b >>= 1;
-    }
-    key[i] = r;
-  }
-  // single DES = 3DES with K1 = K2 = K3 (Node's OpenSSL 3 has no plain des-ecb)
-  const cipher = createCipheriv('des-ede3-ecb', Buffer.concat([key, key, key]), null);
-  cipher.setAutoPadding(false);
-  return Buffer.concat([cipher.update(challenge), cipher.final()]);
+/** A reader fed by the socket's messages, closed with it. */
+function readerOf(ws: RfbSocket) {
+  const r = new ByteReader();
+  ws.on('message', (data: Buffer) => r.push(data));
+  ws.on('close', () => r.close());
+  return r;
 }
 
 export function openSocket(url: string, headers: Record<string, string>) {
@@ -81,17 +44,8 @@ export function openSocket(url: string, headers: Record<string, string>) {
 
 /** Speaks RFB 3.8 through the socket with the password; answers the first framebuffer update's size. */
 export async function firstFramebufferUpdate(ws: RfbSocket, password: string) {
-  const r = new Reader(ws);
-  const version = (await r.read(12)).toString('latin1');
-  if (!version.startsWith('RFB ')) throw new Error(`not RFB: ${version}`);
-  ws.send(Buffer.from('RFB 003.008\n', 'latin1'));
-  const count = (await r.read(1))[0]!;
-  const types = [...(await r.read(count))];
-  if (!types.includes(2)) throw new Error(`no VNC authentication offered: ${types.join(',')}`);
-  ws.send(Buffer.from([2]));
-  ws.send(vncResponse(password, await r.read(16)));
-  const result = (await r.read(4)).readUInt32BE(0);
-  if (result !== 0) throw new Error('VNC authentication failed');
+  const r = readerOf(ws);
+  await authenticateUpstream(r, (b) => ws.send(b), password);
   ws.send(Buffer.from([1])); // ClientInit, shared
   const init = await r.read(24);
   const width = init.readUInt16BE(0);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { users } from '../../db/schema/index.ts';
 import { launchToken } from './cloud.access.ts';
 import { missingLocalBinaries } from './cloud.local.ts';
+import { writePasswordFile } from './cloud.pool.ts';
 import { firstFramebufferUpdate, openSocket, openTcp } from './cloud.rfb.testkit.ts';
 import { book, call, cloudWorld, end, person, time, type Person } from './cloud.testkit.ts';
 
@@ -225,4 +226,20 @@ describe('registering a rotating workstation', () => {
       await app.close();
     }
   }, 60_000);
+});
+
+describe('the password file', () => {
+  it('moves its mtime a whole second on at every write, since x11vnc rereads only a later second', async () => {
+    const where = await mkdtemp(path.join(os.tmpdir(), 'rushes-pw-mtime-'));
+    const seconds: number[] = [];
+    for (const pw of ['first111', 'second22', 'third333']) {
+      await writePasswordFile(where, 'bay', pw);
+      seconds.push(Math.floor((await stat(path.join(where, 'bay'))).mtimeMs / 1000));
+      expect((await readFile(path.join(where, 'bay'), 'utf8')).trim()).toBe(pw);
+    }
+    // three writes well inside one second still give three distinct, increasing seconds
+    expect(seconds[1]).toBeGreaterThan(seconds[0]!);
+    expect(seconds[2]).toBeGreaterThan(seconds[1]!);
+    expect((await stat(path.join(where, 'bay'))).mode & 0o777).toBe(0o600);
+  });
 });

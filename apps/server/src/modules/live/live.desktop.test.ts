@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { closeAllSockets, connect, join, next } from '../../../test/realtime-helpers.ts';
 import { missingLocalBinaries } from '../cloud/cloud.local.ts';
 import { book, call, cloudWorld, end, person, type Person } from '../cloud/cloud.testkit.ts';
-import { ByteReader, GuestInputFilter } from './live.rfb.ts';
+import { ByteReader } from '../../platform/rfb/rfbClient.ts';
+import { GuestInputFilter } from './live.rfb.ts';
 import { issueCallToken } from './live.tokens.ts';
 
 /**

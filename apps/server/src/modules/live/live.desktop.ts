@@ -11,7 +11,8 @@ import { resolveSession, SESSION_COOKIE } from '../../platform/auth/sessions.ts'
 import type { ModuleLog } from '../../platform/modules.ts';
 import { parseCookieHeader } from '../../platform/realtime/cookies.ts';
 import { desktopEndpoint } from '../cloud/index.ts';
-import { acceptDownstream, authenticateUpstream, ByteReader, GuestInputFilter } from './live.rfb.ts';
+import { authenticateUpstream, ByteReader } from '../../platform/rfb/rfbClient.ts';
+import { acceptDownstream, GuestInputFilter } from './live.rfb.ts';
 import { verifyCallToken } from './live.tokens.ts';
 import './live.events.ts';
 
