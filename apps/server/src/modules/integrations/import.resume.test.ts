@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATIONS_API as P, type Transfer } from '@rushes/shared';
-import { jobs } from '../../db/schema/index.ts';
+import { jobs, transfers } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { people, project } from '../../../test/factories.ts';
 import { apiTeam, call, permissionIdOf, type Person } from '../teams/teams.testkit.ts';
 import { originalKey } from '../assets/index.ts';
+import { cleanupStaleUploads } from '../uploads/uploads.jobs.ts';
 import { assetRow } from '../uploads/uploads.testkit.ts';
 import { createS3Integration, localS3 } from './integrations.testkit.ts';
 import { guardedRequestHandler } from './s3client.ts';
@@ -198,5 +199,49 @@ describe('import resume inside an object', () => {
     const stored = await storedBytes(item.target);
     expect(sha(stored.bytes)).toBe(sha(big));
     expect(stored.sizeBytes).toBe(big.length);
+  }, 120_000);
+  it("the hourly sweep keeps the store upload of an import that may still run, and frees a failed import's", async () => {
+    const id = await createS3Integration(t, owner, teamId);
+    const start = async (name: string, bytes: Buffer) => {
+      await s3.put('footage-in', `rushes/sweep/${name}`, bytes);
+      failPart2Once();
+      const started = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, owner, {
+        project_db_id: projectId,
+        integration_db_id: id,
+        bucket: 'footage-in',
+        keys: [`rushes/sweep/${name}`],
+      });
+      const transferId = started.body.data.transfer.transfer_db_id;
+      await t.ctx.jobs.drainForTests();
+      const [item] = await t.ctx.db.query.transferItems.findMany({
+        where: (i, { eq: is }) => is(i.transferId, transferId),
+      });
+      return { transferId, key: originalKey(projectId, item.target), uploadId: item.uploadId! };
+    };
+    const running = randomBytes(11 * MiB);
+    const kept = await start('running.mov', running);
+    const gone = await start('failed.mov', randomBytes(11 * MiB));
+    expect(await transferOf(kept.transferId)).toMatchObject({ status: 'queued' });
+    // the second one ran out of attempts
+    await t.ctx.db.update(transfers).set({ status: 'failed' }).where(eq(transfers.id, gone.transferId));
+
+    // the sweep, once both uploads are older than the stale cutoff
+    await cleanupStaleUploads(t.ctx, Date.now() + (t.ctx.config.UPLOAD_STALE_HOURS + 1) * 3_600_000);
+    expect(await t.ctx.blobs.listParts(kept.key, kept.uploadId)).toHaveLength(1);
+    await expect(t.ctx.blobs.listParts(gone.key, gone.uploadId)).rejects.toMatchObject({
+      code: 'NoSuchUpload',
+    });
+
+    // the kept one resumes at its second part
+    seen.length = 0;
+    await retry(kept.transferId);
+    expect(await transferOf(kept.transferId)).toMatchObject({
+      status: 'finished',
+      done_bytes: running.length,
+    });
+    expect(seen.filter((r) => r.method === 'GET').map((r) => r.range)).toEqual([
+      `bytes=${PART}-${2 * PART - 1}`,
+      `bytes=${2 * PART}-${running.length - 1}`,
+    ]);
   }, 120_000);
 });
