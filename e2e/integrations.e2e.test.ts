@@ -259,6 +259,8 @@ describe.skipIf(!e2eAvailable)('integrations: S3 bucket → import → play → 
     await panel.getByRole('button', { name: T.create }).click();
     await toast(a, T.integrationCreated);
     await visible(panel.getByText('integrated'));
+    // the details name the business unit chosen, not its Sprinklr id
+    await visible(panel.getByText(`${S.businessUnit}: Brand India`));
     await shot(a, FLOW, '10-sprinklr-details');
     await a.keyboard.press('Escape');
   });
@@ -270,7 +272,7 @@ describe.skipIf(!e2eAvailable)('integrations: S3 bucket → import → play → 
     let panel = dialog(a, S.shareToSprinklr);
     const share = panel.getByRole('button', { name: S.share });
     await expect.poll(() => share.isDisabled()).toBe(true);
-    await panel.getByRole('radio', { name: /Summer Launch/ }).check();
+    await panel.getByRole('radio', { name: 'Summer Launch · Brand India' }).check();
     await share.click();
     await toast(a, MSG.assetShared);
     await expect.poll(() => standin.assets.map((x) => x.name), { timeout: 20_000 }).toEqual(['sunrise.mp4']);

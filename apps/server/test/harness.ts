@@ -83,7 +83,8 @@ export async function createTestApp(
     ...env,
   });
   const database = await openTestDatabase(config.DATABASE_URL);
-  const secret = randomBytes(32).toString('base64url');
+  // Nodes of one cluster share APP_SECRET (they must agree: call tokens, sealed passwords).
+  const secret = opts.sameDatabaseAs?.ctx.secret ?? randomBytes(32).toString('base64url');
   const { app, ctx } = await buildApp(config, { db: database.db, secret });
   await app.ready();
   liveBuses.add(ctx.events);

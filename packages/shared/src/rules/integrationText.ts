@@ -89,6 +89,8 @@ export const SPRINKLR_TEXT = {
   change: 'Change',
   shareToSprinklr: 'Share to Sprinklr',
   notConfigured: 'Sprinklr is not set up on this server',
+  unknownBusinessUnit: 'This business unit is not available in this environment',
+  unknownAgency: 'This agency is not available in this environment',
   alreadyShared: 'These files were already shared to this campaign',
   proceed: 'Proceed',
   share: 'Share',

@@ -310,10 +310,15 @@ const option = z.object({ value: z.string(), label: z.string() });
 export const sprinklrIntegration = z.object({
   integration_db_id: z.string(),
   environment: z.string(),
+  /** the business unit's id in Sprinklr (spec 002 §3) */
   business_unit: z.string(),
+  /** its name, resolved when the integration was created: what people read */
+  business_unit_name: z.string(),
   campaign_id: z.string(),
   campaign_name: z.string(),
   agency_for_media_assets: z.string().nullable(),
+  /** the agency's name, resolved like the business unit's */
+  agency_for_media_assets_name: z.string().nullable(),
   status: z.string(),
   integration_type: z.literal('sprinklr_integration'),
   created_at: z.string(),
@@ -363,7 +368,9 @@ export const shareTargetsQuery = z.object({ team_db_id: uuid(), project_db_id: u
 export const shareTarget = z.object({
   integration_db_id: z.string(),
   business_unit: z.string(),
+  business_unit_name: z.string(),
   agency_for_media_assets: z.string().nullable(),
+  agency_for_media_assets_name: z.string().nullable(),
   campaign_name: z.string(),
 });
 export const shareToIntegrationBody = z.object({

@@ -34,7 +34,7 @@ export const integrations = pgTable(
     /** 'pending' until a Test connection; then 'success' or 'failed' */
     status: text('status').notNull().default('pending'),
     statusDetail: text('status_detail'),
-    /** Sprinklr: environment, business_unit, campaign_id, campaign_name, agency_for_media_assets */
+    /** Sprinklr: environment, business_unit (+ _name), campaign_id, campaign_name, agency_for_media_assets (+ _name) */
     settings: jsonb('settings').$type<Record<string, string | null>>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at'),

@@ -1,6 +1,7 @@
 import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { extensionOf } from '@rushes/shared';
+import { isBlobError } from '../../platform/blobs/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ensureFolderPath, originalKey } from '../assets/index.ts';
 import { lockProject } from '../projects/index.ts';
@@ -31,6 +32,11 @@ const changed = (title: string) => new Error(`${title} changed in the bucket sin
  * its ETag when chosen) streamed into a multipart upload of the blob store, and recorded (number
  * and ETag, its bytes counted) as soon as the store holds it. After a crash the next run asks the
  * bucket only for the bytes from the first part not recorded.
+ *
+ * The store may have dropped the unfinished upload in between (the filesystem store's sweep of old
+ * uploads, an S3 lifecycle rule): its parts went with it, so the recorded ones are forgotten (their
+ * bytes uncounted) and the object is fetched again from its first byte into a fresh upload, still
+ * If-Match its ETag. Only once per run: a store that loses a fresh upload is a failure to report.
  */
 async function fetchInParts(
   ctx: AppContext,
@@ -42,11 +48,35 @@ async function fetchInParts(
   checkCancelled: () => Promise<void>,
 ) {
   const partSize = ctx.config.TRANSFER_PART_SIZE;
+  const progress = { uploadId: item.uploadId, parts: [...item.parts] };
+  try {
+    await copyParts(ctx, s3, bucket, item, key, object, progress, checkCancelled);
+  } catch (err) {
+    if (!isBlobError(err, 'NoSuchUpload')) throw err;
+    const counted = Math.min(object.size, progress.parts.length * partSize);
+    await saveItemParts(ctx.db, item, null, [], -counted);
+    Object.assign(progress, { uploadId: null, parts: [] });
+    await copyParts(ctx, s3, bucket, item, key, object, progress, checkCancelled);
+  }
+}
+
+async function copyParts(
+  ctx: AppContext,
+  s3: S3Client,
+  bucket: string,
+  item: TransferItemRow,
+  key: string,
+  object: { size: number; contentType: string },
+  progress: { uploadId: string | null; parts: TransferItemRow['parts'] },
+  checkCancelled: () => Promise<void>,
+) {
+  const partSize = ctx.config.TRANSFER_PART_SIZE;
   const count = Math.ceil(object.size / partSize);
-  let uploadId = item.uploadId;
-  const parts = [...item.parts];
+  const { parts } = progress;
+  let uploadId = progress.uploadId;
   if (!uploadId) {
     uploadId = (await ctx.blobs.createMultipartUpload(key, { contentType: object.contentType })).uploadId;
+    progress.uploadId = uploadId;
     parts.length = 0;
     await saveItemParts(ctx.db, item, uploadId, parts, 0);
   }
@@ -65,9 +95,10 @@ async function fetchInParts(
           ...(item.sourceEtag ? { IfMatch: item.sourceEtag } : {}),
         }),
       );
-      const part = await ctx.blobs.uploadPart(key, uploadId, n, bodyStream(got.Body), {
-        contentLength: end - start + 1,
-      });
+      const body = bodyStream(got.Body);
+      const part = await ctx.blobs
+        .uploadPart(key, uploadId, n, body, { contentLength: end - start + 1 })
+        .finally(() => body.destroy()); // a refused part leaves no response open
       parts.push({ PartNumber: n, ETag: part.etag });
       await saveItemParts(ctx.db, item, uploadId, parts, end - start + 1);
     }

@@ -14,9 +14,11 @@ import {
   pendingItems,
   registerTransferRunner,
   saveItemParts,
+  transferHoldsUpload,
   type TransferItemRow,
   type TransferRun,
 } from '../transfers/index.ts';
+import { keepStoreUploads } from '../uploads/index.ts';
 import { importRunner } from './bucketImport.ts';
 import { integrationOf } from './integrations.rows.ts';
 import { s3ClientFor } from './s3client.ts';
@@ -119,4 +121,7 @@ function exportRunner(ctx: AppContext) {
 export function registerBucketRunners(ctx: AppContext) {
   registerTransferRunner(ctx, 'import', importRunner(ctx));
   registerTransferRunner(ctx, 'export', exportRunner(ctx));
+  // An import copies a large object into a store upload that no upload session knows: the hourly
+  // sweep keeps it while its transfer may still run (docs/decisions.md).
+  keepStoreUploads(ctx, ({ uploadId }) => transferHoldsUpload(ctx.db, uploadId));
 }

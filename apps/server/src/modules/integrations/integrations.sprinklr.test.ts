@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTEGRATION_TEXT, SPRINKLR_API as P, SPRINKLR_TEXT, type Transfer } from '@rushes/shared';
+import {
+  INTEGRATION_TEXT,
+  SPRINKLR_API as P,
+  SPRINKLR_TEXT,
+  type SprinklrIntegration,
+  type Transfer,
+} from '@rushes/shared';
 import { teamMemberPermissions } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { asset, people, project } from '../../../test/factories.ts';
@@ -157,6 +163,13 @@ describe('Sprinklr', () => {
       campaign_id: 'C-DRAFT',
     });
     expect(draft.body.errormessage).toBe(SPRINKLR_TEXT.campaignDraft);
+    const otherUnit = await call(t, 'POST', P.root, owner, {
+      team_db_id: teamId,
+      environment: 'prod',
+      business_unit: '999',
+      campaign_id: 'C-APPROVED',
+    });
+    expect(otherUnit.body.errormessage).toBe(SPRINKLR_TEXT.unknownBusinessUnit);
     const made = await call<{ integration: { integration_db_id: string; campaign_name: string } }>(
       t,
       'POST',
@@ -180,10 +193,31 @@ describe('Sprinklr', () => {
       {
         integration_db_id: integrationId,
         business_unit: '101',
+        business_unit_name: 'Brand India',
         agency_for_media_assets: 'A-1',
+        agency_for_media_assets_name: 'Blue Agency',
         campaign_name: 'Summer Launch',
       },
     ]);
+    // the list and the details view answer the names people chose, not Sprinklr's ids
+    const list = await call<{ integrations: SprinklrIntegration[] }>(t, 'GET', P.root, owner, {
+      team_db_id: teamId,
+    });
+    expect(list.body.data.integrations).toEqual([
+      expect.objectContaining({
+        integration_db_id: integrationId,
+        business_unit: '101',
+        business_unit_name: 'Brand India',
+        agency_for_media_assets_name: 'Blue Agency',
+      }),
+    ]);
+    const detail = await call<{ integration: SprinklrIntegration }>(t, 'GET', P.detail, owner, {
+      integration_db_id: integrationId,
+    });
+    expect(detail.body.data.integration).toMatchObject({
+      business_unit_name: 'Brand India',
+      agency_for_media_assets_name: 'Blue Agency',
+    });
   });
 
   it('shares assets to the campaign; again lists them as already shared; someone else is told who shared', async () => {

@@ -31,9 +31,14 @@ export function sprinklrView(row: IntegrationRow): SprinklrIntegration {
     integration_db_id: row.id,
     environment: s(row, 'environment'),
     business_unit: s(row, 'business_unit'),
+    // Names are kept at creation (a Sprinklr call per list would be slow and fail with Sprinklr);
+    // a row made before they were kept shows its id.
+    business_unit_name: s(row, 'business_unit_name') || s(row, 'business_unit'),
     campaign_id: s(row, 'campaign_id'),
     campaign_name: s(row, 'campaign_name'),
     agency_for_media_assets: row.settings?.agency_for_media_assets ?? null,
+    agency_for_media_assets_name:
+      row.settings?.agency_for_media_assets_name ?? row.settings?.agency_for_media_assets ?? null,
     status: row.status,
     integration_type: 'sprinklr_integration',
     created_at: row.createdAt.toISOString(),
@@ -119,10 +124,23 @@ export function createSprinklrService(ctx: AppContext) {
 
     validate,
 
-    /** Create (spec 002 §4): the campaign is validated again here; only an APPROVED one is kept. */
+    /**
+     * Create (spec 002 §4): the campaign is validated again here; only an APPROVED one is kept. The
+     * business unit and agency must be ones the options offered; their names are kept beside the ids
+     * so lists and the share panel show names without asking Sprinklr.
+     */
     async create(userId: string, body: z.output<typeof sprinklrCreateBody>) {
       const campaign = await validate(userId, body);
       if (campaign.message) throw badRequest(campaign.message);
+      const e = env(body.environment);
+      const [units, agencies] = await Promise.all([
+        api.businessUnits(e),
+        body.agency_for_media_assets ? api.agencies(e) : Promise.resolve([]),
+      ]);
+      const unit = units.find((u) => String(u.id) === body.business_unit);
+      if (!unit) throw badRequest(SPRINKLR_TEXT.unknownBusinessUnit);
+      const agency = agencies.find((a) => String(a.id) === body.agency_for_media_assets);
+      if (body.agency_for_media_assets && !agency) throw badRequest(SPRINKLR_TEXT.unknownAgency);
       const [row] = await db
         .insert(integrations)
         .values({
@@ -133,9 +151,11 @@ export function createSprinklrService(ctx: AppContext) {
           settings: {
             environment: body.environment,
             business_unit: body.business_unit,
+            business_unit_name: unit.name,
             campaign_id: body.campaign_id,
             campaign_name: campaign.name,
             agency_for_media_assets: body.agency_for_media_assets ?? null,
+            agency_for_media_assets_name: agency?.name ?? null,
           },
           createdBy: userId,
         })
@@ -154,7 +174,9 @@ export function createSprinklrService(ctx: AppContext) {
       return rows.map((r) => ({
         integration_db_id: r.integration_db_id,
         business_unit: r.business_unit,
+        business_unit_name: r.business_unit_name,
         agency_for_media_assets: r.agency_for_media_assets,
+        agency_for_media_assets_name: r.agency_for_media_assets_name,
         campaign_name: r.campaign_name,
       }));
     },

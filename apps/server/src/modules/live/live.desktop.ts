@@ -41,15 +41,23 @@ export function installLiveDesktop(ctx: AppContext, fastify: FastifyInstance, lo
   const policy = { idleHours: ctx.config.SESSION_IDLE_HOURS, maxDays: ctx.config.SESSION_MAX_DAYS };
   const viewers = new Map<string, Set<Viewer>>();
 
-  const closeAll = (collabId: string) => {
-    for (const v of viewers.get(collabId) ?? []) v.ws.close(1000);
-  };
-  ctx.events.on('live.control', ({ collabId, guestControl }) => {
+  // The guest's relay is held by the node their WebSocket reached; the host's request (or socket
+  // event) that changes it may reach another node. Domain events run on the node that committed
+  // them, so they are passed on to every node, and each acts on the relays it holds.
+  ctx.realtime.onEveryNode('live.desktop.control', ({ collabId, guestControl }) => {
     for (const v of viewers.get(collabId) ?? []) v.filter.allowInput = guestControl;
   });
-  ctx.events.on('live.removed', ({ collabId }) => closeAll(collabId));
+  ctx.realtime.onEveryNode('live.desktop.close', ({ collabId }) => {
+    for (const v of viewers.get(collabId) ?? []) v.ws.close(1000);
+  });
+  ctx.events.on('live.control', ({ collabId, guestControl }) =>
+    ctx.realtime.toEveryNode('live.desktop.control', { collabId, guestControl }),
+  );
+  ctx.events.on('live.removed', ({ collabId }) =>
+    ctx.realtime.toEveryNode('live.desktop.close', { collabId }),
+  );
   ctx.events.on('live.changed', ({ collabId, callJoined }) => {
-    if (!callJoined) closeAll(collabId);
+    if (!callJoined) ctx.realtime.toEveryNode('live.desktop.close', { collabId });
   });
 
   async function target(req: IncomingMessage, url: URL) {

@@ -18,4 +18,14 @@ declare module '../../platform/events/bus.ts' {
   }
 }
 
+/** Between API nodes: each acts on the guest desktop relays it holds (live.desktop.ts). */
+declare module '../../platform/realtime/realtime.ts' {
+  interface NodeMessages {
+    /** the host handed over (or took back) control: the guest's input passes (or is dropped) */
+    'live.desktop.control': { collabId: string; guestControl: boolean };
+    /** the guest left the call, was removed, or the call ended: the view closes */
+    'live.desktop.close': { collabId: string };
+  }
+}
+
 export {};

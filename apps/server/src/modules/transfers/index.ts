@@ -9,6 +9,7 @@ export {
   finishItem,
   pendingItems,
   saveItemParts,
+  transferHoldsUpload,
   transferView,
   type NewTransfer,
   type TransferItemRow,

@@ -117,6 +117,26 @@ export const pendingItems = (db: DbOrTx, transferId: string) =>
     .orderBy(asc(transferItems.position));
 
 /** Records the parts of a multipart write sent so far (and their bytes), so a restart continues. */
+/**
+ * Whether a transfer that may still run (queued or in progress) holds this store multipart upload
+ * for an item not done: the uploads sweep keeps it (a finished, failed or cancelled one's is freed).
+ */
+export async function transferHoldsUpload(db: DbOrTx, uploadId: string) {
+  const [held] = await db
+    .select({ id: transferItems.id })
+    .from(transferItems)
+    .innerJoin(transfers, eq(transfers.id, transferItems.transferId))
+    .where(
+      and(
+        eq(transferItems.uploadId, uploadId),
+        eq(transferItems.status, 'pending'),
+        inArray(transfers.status, ['queued', 'in_progress']),
+      ),
+    )
+    .limit(1);
+  return Boolean(held);
+}
+
 export async function saveItemParts(
   db: DbOrTx,
   item: { id: string; transferId: string },

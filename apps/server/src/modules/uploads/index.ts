@@ -6,6 +6,7 @@ import { uploadsRoutes } from './uploads.routes.ts';
 // What other modules may call (everything else in this folder is internal).
 export { recordIngestedAsset, type IngestedFile } from './uploads.ingest.ts';
 export { assertStorageRoom } from './uploads.quota.ts';
+export { keepStoreUploads, type UploadHolder } from './uploads.holders.ts';
 
 /** Resumable multipart uploads: sessions, signed parts (fs driver), completion, hourly cleanup. */
 export const uploadsModule = defineModule({

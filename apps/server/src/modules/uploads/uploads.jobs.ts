@@ -6,6 +6,7 @@ import type { JobData, JobHandler } from '../../platform/jobs/queue.ts';
 import type { UploadSessionRow } from './uploads.sessions.ts';
 import type {} from '../media/index.ts';
 import { nextClockHour } from '../../platform/jobs/hourly.ts';
+import { heldByAnotherModule } from './uploads.holders.ts';
 
 const BATCH = 200;
 /** Store uploads looked at per hourly sweep (the rest wait for the next hour). */
@@ -46,7 +47,8 @@ export async function cleanupStaleUploads(ctx: AppContext, now = Date.now()) {
 /**
  * Store uploads no session knows (the process died between the store's create and the commit of
  * the session row, or a row was lost) and older than the stale cutoff are aborted. Younger ones may
- * belong to a start still in its transaction.
+ * belong to a start still in its transaction. Uploads another module holds (a bucket import still
+ * running: uploads.holders.ts) are kept.
  */
 export async function sweepOrphanUploads(ctx: AppContext, startedBefore: Date) {
   const found = (await ctx.blobs.listUploads?.(startedBefore, ORPHAN_BATCH)) ?? [];
@@ -57,7 +59,7 @@ export async function sweepOrphanUploads(ctx: AppContext, startedBefore: Date) {
       .from(uploadSessions)
       .where(and(eq(uploadSessions.blobKey, u.key), eq(uploadSessions.blobUploadId, u.uploadId)))
       .limit(1);
-    if (known) continue;
+    if (known || (await heldByAnotherModule(ctx, u))) continue;
     await ctx.blobs.abortMultipartUpload(u.key, u.uploadId);
     freed++;
   }

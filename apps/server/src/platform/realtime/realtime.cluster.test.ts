@@ -131,4 +131,38 @@ describe.skipIf(!multiInstance)('two instances on one PostgreSQL + Redis', () =>
     await afterSentinel(otherSocket, ping(other.id));
     expect(otherSocket.connected).toBe(true);
   });
+
+  it('a node message from A runs the handlers of A at once and of B through Redis; a throwing one is contained', async () => {
+    const seenA: number[] = [];
+    const seenB: number[] = [];
+    let arrivedB: () => void = () => undefined;
+    a.ctx.realtime.onEveryNode('test.cluster_ping', ({ n }) => seenA.push(n));
+    b.ctx.realtime.onEveryNode('test.cluster_ping', () => {
+      throw new Error('a handler that fails');
+    });
+    b.ctx.realtime.onEveryNode('test.cluster_ping', ({ n }) => {
+      seenB.push(n);
+      arrivedB();
+    });
+    const onB = new Promise<void>((resolve) => (arrivedB = resolve));
+    a.ctx.realtime.toEveryNode('test.cluster_ping', { n: 1 });
+    expect(seenA).toEqual([1]);
+    await onB;
+    expect(seenB).toEqual([1]);
+    // and back: B's message reaches A once (a node does not hear its own broadcast twice)
+    const onA = new Promise<void>((resolve) =>
+      a.ctx.realtime.onEveryNode('test.cluster_ping', () => resolve()),
+    );
+    b.ctx.realtime.toEveryNode('test.cluster_ping', { n: 2 });
+    await onA;
+    expect(seenA).toEqual([1, 2]);
+    expect(seenB).toEqual([1, 2]);
+  });
 });
+
+declare module './realtime.ts' {
+  interface NodeMessages {
+    /** this file's own message between the two instances */
+    'test.cluster_ping': { n: number };
+  }
+}

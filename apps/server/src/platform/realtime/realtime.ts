@@ -16,7 +16,18 @@ interface SocketData {
   userId: string;
   sessionKey: string;
 }
-type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * Messages between API nodes, never sent to a browser: something every node must do to what it holds
+ * itself (a relay's socket, say), whichever node the request that caused it landed on. Modules
+ * declare theirs by declaration merging; payloads are plain JSON.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface NodeMessages {}
+type NodeMessageName = keyof NodeMessages & string;
+type NodeHandler = (payload: unknown) => void;
+
+type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, NodeHandler>, SocketData>;
 export type RushesSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -47,6 +58,7 @@ export class Realtime {
   private readonly policies = new Map<string, RoomPolicy>();
   private readonly redis: Redis[] = [];
   private readonly clientEvents: [ClientEventName, ClientEventHandler<ClientEventName>][] = [];
+  private readonly nodeHandlers = new Map<string, NodeHandler[]>();
   /** Set by `drain`: this node is shutting down and takes no new sockets. */
   private draining = false;
 
@@ -134,6 +146,37 @@ export class Realtime {
     );
     for (const [event, handler] of this.clientEvents)
       onClientEvent(socket, event, (payload, reply) => handler(socket, payload, reply), warn);
+  }
+
+  /**
+   * Runs `handler` on this node for every `name` message any node sends with `toEveryNode`. With
+   * REDIS_URL the message travels by the adapter's serverSideEmit (the other nodes' Socket.IO
+   * servers); a handler's error is logged, never thrown into the adapter.
+   */
+  onEveryNode<K extends NodeMessageName>(name: K, handler: (payload: NodeMessages[K]) => void) {
+    const handlers = this.nodeHandlers.get(name);
+    if (handlers) return void handlers.push(handler as NodeHandler);
+    this.nodeHandlers.set(name, [handler as NodeHandler]);
+    // what the other nodes' serverSideEmit raises on this node's main namespace
+    const nsp = this.io.of('/') as unknown as { on(event: string, fn: NodeHandler): void };
+    nsp.on(name, (payload) => this.runNodeHandlers(name, payload));
+  }
+
+  /** Sends a node message to every API node, this one included (its handlers run here at once). */
+  toEveryNode<K extends NodeMessageName>(name: K, payload: NodeMessages[K]) {
+    this.runNodeHandlers(name, payload);
+    // The in-memory adapter of a single node has no other node to tell (and warns if asked).
+    if (this.opts.redisUrl) this.io.serverSideEmit(name, payload);
+  }
+
+  private runNodeHandlers(name: string, payload: unknown) {
+    for (const handler of this.nodeHandlers.get(name) ?? []) {
+      try {
+        handler(payload);
+      } catch (err) {
+        this.opts.log.warn({ err, message: name }, 'realtime: node message handler failed');
+      }
+    }
   }
 
   toUser<E extends Emit[0]>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) {

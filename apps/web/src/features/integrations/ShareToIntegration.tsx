@@ -81,7 +81,7 @@ export default function ShareToIntegration({
             <Radio
               key={r.integration_db_id}
               value={r.integration_db_id}
-              label={`${r.campaign_name} · ${r.business_unit}${r.agency_for_media_assets ? ` · ${r.agency_for_media_assets}` : ''}`}
+              label={`${r.campaign_name} · ${r.business_unit_name}${r.agency_for_media_assets_name ? ` · ${r.agency_for_media_assets_name}` : ''}`}
             />
           ))}
         </Stack>

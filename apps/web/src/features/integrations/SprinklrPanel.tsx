@@ -184,10 +184,12 @@ export default function SprinklrPanel(_props: PanelBaseProps) {
           <StatusBadge status={r.status} />
         </Group>
         <Text size="sm">{`${S.environment}: ${r.environment === 'prod' ? 'Production' : r.environment}`}</Text>
-        <Text size="sm">{`${S.businessUnit}: ${r.business_unit}`}</Text>
+        <Text size="sm">{`${S.businessUnit}: ${r.business_unit_name}`}</Text>
         <Text size="sm">{`${S.campaignId}: ${r.campaign_id}`}</Text>
         <Text size="sm">{`${S.campaignName}: ${r.campaign_name}`}</Text>
-        {r.agency_for_media_assets && <Text size="sm">{`${S.agency}: ${r.agency_for_media_assets}`}</Text>}
+        {r.agency_for_media_assets_name && (
+          <Text size="sm">{`${S.agency}: ${r.agency_for_media_assets_name}`}</Text>
+        )}
         <Button color="red" variant="light" w="fit-content" onClick={() => setConfirm(true)}>
           {T.delete}
         </Button>
@@ -215,7 +217,7 @@ export default function SprinklrPanel(_props: PanelBaseProps) {
           <Text size="sm" fw={500}>
             {r.campaign_name}
           </Text>
-          <Text size="xs" c="dimmed">{`${r.business_unit} · ${r.campaign_id}`}</Text>
+          <Text size="xs" c="dimmed">{`${r.business_unit_name} · ${r.campaign_id}`}</Text>
         </Stack>
       )}
     />
