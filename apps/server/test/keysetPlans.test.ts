@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AI_API, API, INTEGRATIONS_API } from '@rushes/shared';
-import { createTestApp, type TestApp } from './harness.ts';
-import { folder, person, project, task, type Person } from './factories.ts';
+import type { TestApp } from './harness.ts';
+import { folder, task, type Person } from './factories.ts';
+import {
+  listWorld,
+  seedAiConversations,
+  seedNotifications,
+  seedProjects,
+  seedTasks,
+  seedTransfers,
+  type ListWorld,
+} from './listWorld.testkit.ts';
 import { call } from '../src/modules/projects/projects.testkit.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { capture, explain, pageQueries } from './plans.ts';
@@ -17,22 +26,16 @@ const ROWS = 100_000;
 /** A page deep in every list: page_no maps onto the keyset (db/pageNo.ts), never OFFSET. */
 const DEEP = { page_no: '1500' };
 
+let w: ListWorld;
 let t: TestApp;
 let owner: Person;
 let guest: Person;
 let projectId: string;
 let teamId: string;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT: 'false' });
-  owner = await person(t);
-  guest = await person(t);
-  projectId = await project(t, owner, { members: [guest] });
-  [{ id: teamId }] = await rowsOf<{ id: string }>(
-    t.ctx.db,
-    sql`select team_id as id from projects where id = ${projectId}`,
-  );
-}, 60_000);
-afterAll(() => t.close());
+listWorld((world) => {
+  w = world;
+  ({ t, owner, guest, projectId, teamId } = world);
+});
 
 /** Runs `request` as a real API call and answers the plans of its page queries on `table`. */
 async function plansOf(table: string, request: () => Promise<unknown>) {
@@ -46,6 +49,9 @@ function expectIndexOrder(plans: string[], index: string) {
     expect(plan, plan).not.toMatch(/Sort/);
   }
 }
+
+/** One second apart, newest for the smallest g. */
+const secondsAgo = (g: string) => sql.raw(`now() - make_interval(secs => ${g})`);
 
 const analyze = (table: string) => t.ctx.db.execute(sql.raw(`analyze ${table}`));
 
@@ -89,11 +95,7 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
   });
 
   it('notifications', { timeout: 600_000 }, async () => {
-    await t.ctx.db.execute(sql`
-      insert into notifications (user_id, team_id, title, message, notification_type, created_at)
-      select ${owner.user.id}, ${teamId}, 'Task assigned', 'note ' || g, 'task',
-        now() - make_interval(secs => g)
-      from generate_series(1, ${ROWS}) g`);
+    await seedNotifications(w, ROWS, secondsAgo);
     await analyze('notifications');
     const list = (q: Record<string, string>) => () =>
       call(t, 'GET', API.notifications.root, owner, { team_db_id: teamId, ...q });
@@ -102,14 +104,7 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
   });
 
   it('tasks of a project, My Tasks and Assigned Tasks', { timeout: 600_000 }, async () => {
-    await t.ctx.db.execute(sql`
-      with made as (
-        insert into tasks (project_id, task_type, description, due_date, expire_at, assigned_by, created_at)
-        select ${projectId}, 'editing', 'Cut ' || g, current_date + 3, now() + interval '3 days',
-          ${owner.user.id}, now() - make_interval(secs => g)
-        from generate_series(1, ${ROWS}) g
-        returning id, created_at)
-      insert into task_assignees (task_id, user_id, created_at) select id, ${guest.user.id}, created_at from made`);
+    await seedTasks(w, ROWS, secondsAgo);
     await analyze('tasks');
     await analyze('task_assignees');
     const pages = async (
@@ -205,16 +200,7 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
 
   it('project trays: My Projects and Collaborated Projects', { timeout: 600_000 }, async () => {
     // ROWS projects of the owner's team: the owner created each, the guest collaborates on each.
-    await t.ctx.db.execute(sql`
-      with made as (
-        insert into projects (project_code, team_id, title, created_by, created_at)
-        select 'PT' || g, ${teamId}, 'Reel ' || g, ${owner.user.id}, now() - make_interval(secs => g)
-        from generate_series(1, ${ROWS}) g
-        returning id, created_at)
-      insert into project_members (project_id, user_id, role, created_at)
-      select id, ${owner.user.id}::uuid, 'creator', created_at from made
-      union all
-      select id, ${guest.user.id}::uuid, case when random() < 0.5 then 'admin' else 'collaborator' end, created_at from made`);
+    await seedProjects(w, ROWS, secondsAgo, 'PT');
     await analyze('projects');
     await analyze('project_members');
     for (const [who, tray, index] of [
@@ -243,16 +229,8 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
   });
 
   it('AI conversations and transfers', { timeout: 600_000 }, async () => {
-    await t.ctx.db.execute(sql`
-      insert into ai_conversations (user_id, project_id, title, created_at, updated_at)
-      select ${owner.user.id}, ${projectId}, 'Question ' || g, now() - make_interval(secs => g),
-        now() - make_interval(secs => g)
-      from generate_series(1, ${ROWS}) g`);
-    await t.ctx.db.execute(sql`
-      insert into transfers (team_id, project_id, service, transfer_type, title, status, created_by, created_at)
-      select ${teamId}, ${projectId}, 's3', 'import', 'Import ' || g, 'finished', ${owner.user.id},
-        now() - make_interval(secs => g)
-      from generate_series(1, ${ROWS}) g`);
+    await seedAiConversations(w, ROWS, secondsAgo);
+    await seedTransfers(w, ROWS, secondsAgo);
     await analyze('ai_conversations');
     await analyze('transfers');
     for (const q of [{}, DEEP]) {

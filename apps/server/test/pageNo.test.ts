@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AI_API, API, INTEGRATIONS_API } from '@rushes/shared';
-import { createTestApp, type TestApp } from './harness.ts';
-import { folder, person, project, type Person } from './factories.ts';
+import type { TestApp } from './harness.ts';
+import { folder, type Person } from './factories.ts';
+import {
+  listWorld,
+  seedAiConversations,
+  seedNotifications,
+  seedProjects,
+  seedTasks,
+  seedTransfers,
+  type ListWorld,
+} from './listWorld.testkit.ts';
 import { call } from '../src/modules/projects/projects.testkit.ts';
 import { rowsOf } from '../src/db/rows.ts';
 
@@ -16,22 +25,16 @@ const N = 23;
 const PER = 5;
 const PAGES = Math.ceil(N / PER);
 
+let w: ListWorld;
 let t: TestApp;
 let owner: Person;
 let guest: Person;
 let projectId: string;
 let teamId: string;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT: 'false' });
-  owner = await person(t);
-  guest = await person(t);
-  projectId = await project(t, owner, { members: [guest] });
-  [{ id: teamId }] = await rowsOf<{ id: string }>(
-    t.ctx.db,
-    sql`select team_id as id from projects where id = ${projectId}`,
-  );
-}, 60_000);
-afterAll(() => t.close());
+listWorld((world) => {
+  w = world;
+  ({ t, owner, guest, projectId, teamId } = world);
+});
 
 /** Timestamps in equal pairs, newest for the smallest g. */
 const pairTime = (g: string) =>
@@ -65,26 +68,17 @@ const field = (name: string) => (d: Record<string, unknown>) => d[name] as unkno
 
 describe('page_no pages are keyset pages: the same rows as one long page, in order, none twice', () => {
   it('notifications', async () => {
-    await t.ctx.db.execute(sql`
-      insert into notifications (user_id, team_id, title, message, notification_type, created_at)
-      select ${owner.user.id}, ${teamId}, 'Task assigned', 'note ' || g, 'task', ${pairTime('g')}
-      from generate_series(1, ${N}) g`);
+    await seedNotifications(w, N, pairTime);
     await expectPagesMatch(owner, API.notifications.root, { team_db_id: teamId }, field('notifications'));
   });
 
   it('AI conversations', async () => {
-    await t.ctx.db.execute(sql`
-      insert into ai_conversations (user_id, project_id, title, created_at, updated_at)
-      select ${owner.user.id}, ${projectId}, 'Question ' || g, ${pairTime('g')}, ${pairTime('g')}
-      from generate_series(1, ${N}) g`);
+    await seedAiConversations(w, N, pairTime);
     await expectPagesMatch(owner, AI_API.conversations, { project_db_id: projectId }, field('conversations'));
   });
 
   it('transfers', async () => {
-    await t.ctx.db.execute(sql`
-      insert into transfers (team_id, project_id, service, transfer_type, title, status, created_by, created_at)
-      select ${teamId}, ${projectId}, 's3', 'import', 'Import ' || g, 'finished', ${owner.user.id}, ${pairTime('g')}
-      from generate_series(1, ${N}) g`);
+    await seedTransfers(w, N, pairTime);
     await expectPagesMatch(
       owner,
       INTEGRATIONS_API.transfers,
@@ -94,14 +88,7 @@ describe('page_no pages are keyset pages: the same rows as one long page, in ord
   });
 
   it('tasks of a project, My Tasks and Assigned Tasks', async () => {
-    await t.ctx.db.execute(sql`
-      with made as (
-        insert into tasks (project_id, task_type, description, due_date, expire_at, assigned_by, created_at)
-        select ${projectId}, 'editing', 'Cut ' || g, current_date + 3, now() + interval '3 days',
-          ${owner.user.id}, ${pairTime('g')}
-        from generate_series(1, ${N}) g
-        returning id, created_at)
-      insert into task_assignees (task_id, user_id, created_at) select id, ${guest.user.id}, created_at from made`);
+    await seedTasks(w, N, pairTime);
     await expectPagesMatch(owner, API.tasks.root, { project_db_id: projectId }, field('data'));
     await expectPagesMatch(owner, API.tasks.trays, { tray_name: 'my_tasks' }, field('data'));
     await expectPagesMatch(guest, API.tasks.trays, { tray_name: 'assigned_tasks' }, field('data'));
@@ -136,16 +123,7 @@ describe('page_no pages are keyset pages: the same rows as one long page, in ord
   });
 
   it('My Projects and Collaborated Projects', async () => {
-    await t.ctx.db.execute(sql`
-      with made as (
-        insert into projects (project_code, team_id, title, created_by, created_at)
-        select 'PN' || g, ${teamId}, 'Reel ' || g, ${owner.user.id}, ${pairTime('g')}
-        from generate_series(1, ${N}) g
-        returning id, created_at)
-      insert into project_members (project_id, user_id, role, created_at)
-      select id, ${owner.user.id}::uuid, 'creator', created_at from made
-      union all
-      select id, ${guest.user.id}::uuid, case when random() < 0.5 then 'admin' else 'collaborator' end, created_at from made`);
+    await seedProjects(w, N, pairTime, 'PN');
     // the project made by the factory is one more in each tray: N + 1 rows
     const trays = [
       [owner, 'my_projects'],

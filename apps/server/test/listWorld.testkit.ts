@@ -1,0 +1,89 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from './harness.ts';
+import { person, project, type Person } from './factories.ts';
+import { rowsOf } from '../src/db/rows.ts';
+
+export interface ListWorld {
+  t: TestApp;
+  /** made the project, so its lists are theirs */
+  owner: Person;
+  /** a member of the project, for the lists seen from the other side (assigned to, shared with) */
+  guest: Person;
+  projectId: string;
+  teamId: string;
+}
+
+/**
+ * The world of a test file about the paged lists (pageNo.test.ts, keysetPlans.test.ts): one app
+ * without a rate limit, an owner with a project and a guest on it, built before the file's tests and
+ * closed after them. `set` hands the world to the file's own variables:
+ *
+ *     listWorld((w) => ({ t, owner, guest, projectId, teamId } = w));
+ */
+export function listWorld(set: (world: ListWorld) => void) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp({ RATE_LIMIT: 'false' });
+    const owner = await person(app);
+    const guest = await person(app);
+    const projectId = await project(app, owner, { members: [guest] });
+    const [{ id: teamId }] = await rowsOf<{ id: string }>(
+      app.ctx.db,
+      sql`select team_id as id from projects where id = ${projectId}`,
+    );
+    set({ t: app, owner, guest, projectId, teamId });
+  }, 60_000);
+  afterAll(() => app?.close());
+}
+
+/**
+ * The rows of each list, `rows` of them numbered g = 1…rows, made by `at(g)` (an SQL timestamp of
+ * the series' `g`): each test chooses its order of times (equal pairs, one second apart).
+ */
+type At = (g: string) => SQL;
+
+/** The owner's notifications in the project's team. */
+export const seedNotifications = (w: ListWorld, rows: number, at: At) =>
+  w.t.ctx.db.execute(sql`
+    insert into notifications (user_id, team_id, title, message, notification_type, created_at)
+    select ${w.owner.user.id}, ${w.teamId}, 'Task assigned', 'note ' || g, 'task', ${at('g')}
+    from generate_series(1, ${rows}) g`);
+
+/** Tasks of the project, assigned by the owner to the guest. */
+export const seedTasks = (w: ListWorld, rows: number, at: At) =>
+  w.t.ctx.db.execute(sql`
+    with made as (
+      insert into tasks (project_id, task_type, description, due_date, expire_at, assigned_by, created_at)
+      select ${w.projectId}, 'editing', 'Cut ' || g, current_date + 3, now() + interval '3 days',
+        ${w.owner.user.id}, ${at('g')}
+      from generate_series(1, ${rows}) g
+      returning id, created_at)
+    insert into task_assignees (task_id, user_id, created_at) select id, ${w.guest.user.id}, created_at from made`);
+
+/** Projects of the owner's team that the owner created and the guest collaborates on. */
+export const seedProjects = (w: ListWorld, rows: number, at: At, codePrefix: string) =>
+  w.t.ctx.db.execute(sql`
+    with made as (
+      insert into projects (project_code, team_id, title, created_by, created_at)
+      select ${codePrefix} || g, ${w.teamId}, 'Reel ' || g, ${w.owner.user.id}, ${at('g')}
+      from generate_series(1, ${rows}) g
+      returning id, created_at)
+    insert into project_members (project_id, user_id, role, created_at)
+    select id, ${w.owner.user.id}::uuid, 'creator', created_at from made
+    union all
+    select id, ${w.guest.user.id}::uuid, case when random() < 0.5 then 'admin' else 'collaborator' end, created_at from made`);
+
+/** The owner's AI conversations in the project. */
+export const seedAiConversations = (w: ListWorld, rows: number, at: At) =>
+  w.t.ctx.db.execute(sql`
+    insert into ai_conversations (user_id, project_id, title, created_at, updated_at)
+    select ${w.owner.user.id}, ${w.projectId}, 'Question ' || g, ${at('g')}, ${at('g')}
+    from generate_series(1, ${rows}) g`);
+
+/** Finished S3 imports of the project, started by the owner. */
+export const seedTransfers = (w: ListWorld, rows: number, at: At) =>
+  w.t.ctx.db.execute(sql`
+    insert into transfers (team_id, project_id, service, transfer_type, title, status, created_by, created_at)
+    select ${w.teamId}, ${w.projectId}, 's3', 'import', 'Import ' || g, 'finished', ${w.owner.user.id}, ${at('g')}
+    from generate_series(1, ${rows}) g`);
