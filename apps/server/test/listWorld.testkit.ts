@@ -4,6 +4,9 @@ import { createTestApp, type TestApp } from './harness.ts';
 import { person, project, type Person } from './factories.ts';
 import { rowsOf } from '../src/db/rows.ts';
 
+/** An SQL timestamp of the series' `g`: each test chooses its order of times (equal pairs, seconds apart). */
+type At = (g: string) => SQL;
+
 export interface ListWorld {
   t: TestApp;
   /** made the project, so its lists are theirs */
@@ -12,78 +15,76 @@ export interface ListWorld {
   guest: Person;
   projectId: string;
   teamId: string;
+  /** Rows of each list, numbered g = 1…rows, made at `at(g)`. */
+  seed: {
+    /** the owner's notifications in the project's team */
+    notifications(rows: number, at: At): Promise<unknown>;
+    /** tasks of the project, assigned by the owner to the guest */
+    tasks(rows: number, at: At): Promise<unknown>;
+    /** projects of the owner's team that the owner created and the guest collaborates on */
+    projects(rows: number, at: At, codePrefix: string): Promise<unknown>;
+    /** the owner's AI conversations in the project */
+    aiConversations(rows: number, at: At): Promise<unknown>;
+    /** finished S3 imports of the project, started by the owner */
+    transfers(rows: number, at: At): Promise<unknown>;
+  };
 }
 
 /**
  * The world of a test file about the paged lists (pageNo.test.ts, keysetPlans.test.ts): one app
- * without a rate limit, an owner with a project and a guest on it, built before the file's tests and
- * closed after them. `set` hands the world to the file's own variables:
- *
- *     listWorld((w) => ({ t, owner, guest, projectId, teamId } = w));
+ * without a rate limit, an owner with a project and a guest on it, built before the file's tests
+ * (read its fields inside them) and closed after them.
  */
-export function listWorld(set: (world: ListWorld) => void) {
-  let app: TestApp | undefined;
+export function listWorld(): ListWorld {
+  const w = {} as ListWorld;
+  const db = () => w.t.ctx.db;
+  w.seed = {
+    notifications: (rows, at) =>
+      db().execute(sql`
+        insert into notifications (user_id, team_id, title, message, notification_type, created_at)
+        select ${w.owner.user.id}, ${w.teamId}, 'Task assigned', 'note ' || g, 'task', ${at('g')}
+        from generate_series(1, ${rows}) g`),
+    tasks: (rows, at) =>
+      db().execute(sql`
+        with made as (
+          insert into tasks (project_id, task_type, description, due_date, expire_at, assigned_by, created_at)
+          select ${w.projectId}, 'editing', 'Cut ' || g, current_date + 3, now() + interval '3 days',
+            ${w.owner.user.id}, ${at('g')}
+          from generate_series(1, ${rows}) g
+          returning id, created_at)
+        insert into task_assignees (task_id, user_id, created_at) select id, ${w.guest.user.id}, created_at from made`),
+    projects: (rows, at, codePrefix) =>
+      db().execute(sql`
+        with made as (
+          insert into projects (project_code, team_id, title, created_by, created_at)
+          select ${codePrefix} || g, ${w.teamId}, 'Reel ' || g, ${w.owner.user.id}, ${at('g')}
+          from generate_series(1, ${rows}) g
+          returning id, created_at)
+        insert into project_members (project_id, user_id, role, created_at)
+        select id, ${w.owner.user.id}::uuid, 'creator', created_at from made
+        union all
+        select id, ${w.guest.user.id}::uuid, case when random() < 0.5 then 'admin' else 'collaborator' end, created_at from made`),
+    aiConversations: (rows, at) =>
+      db().execute(sql`
+        insert into ai_conversations (user_id, project_id, title, created_at, updated_at)
+        select ${w.owner.user.id}, ${w.projectId}, 'Question ' || g, ${at('g')}, ${at('g')}
+        from generate_series(1, ${rows}) g`),
+    transfers: (rows, at) =>
+      db().execute(sql`
+        insert into transfers (team_id, project_id, service, transfer_type, title, status, created_by, created_at)
+        select ${w.teamId}, ${w.projectId}, 's3', 'import', 'Import ' || g, 'finished', ${w.owner.user.id}, ${at('g')}
+        from generate_series(1, ${rows}) g`),
+  };
   beforeAll(async () => {
-    app = await createTestApp({ RATE_LIMIT: 'false' });
-    const owner = await person(app);
-    const guest = await person(app);
-    const projectId = await project(app, owner, { members: [guest] });
-    const [{ id: teamId }] = await rowsOf<{ id: string }>(
-      app.ctx.db,
-      sql`select team_id as id from projects where id = ${projectId}`,
+    w.t = await createTestApp({ RATE_LIMIT: 'false' });
+    w.owner = await person(w.t);
+    w.guest = await person(w.t);
+    w.projectId = await project(w.t, w.owner, { members: [w.guest] });
+    [{ id: w.teamId }] = await rowsOf<{ id: string }>(
+      w.t.ctx.db,
+      sql`select team_id as id from projects where id = ${w.projectId}`,
     );
-    set({ t: app, owner, guest, projectId, teamId });
   }, 60_000);
-  afterAll(() => app?.close());
+  afterAll(() => w.t?.close());
+  return w;
 }
-
-/**
- * The rows of each list, `rows` of them numbered g = 1…rows, made by `at(g)` (an SQL timestamp of
- * the series' `g`): each test chooses its order of times (equal pairs, one second apart).
- */
-type At = (g: string) => SQL;
-
-/** The owner's notifications in the project's team. */
-export const seedNotifications = (w: ListWorld, rows: number, at: At) =>
-  w.t.ctx.db.execute(sql`
-    insert into notifications (user_id, team_id, title, message, notification_type, created_at)
-    select ${w.owner.user.id}, ${w.teamId}, 'Task assigned', 'note ' || g, 'task', ${at('g')}
-    from generate_series(1, ${rows}) g`);
-
-/** Tasks of the project, assigned by the owner to the guest. */
-export const seedTasks = (w: ListWorld, rows: number, at: At) =>
-  w.t.ctx.db.execute(sql`
-    with made as (
-      insert into tasks (project_id, task_type, description, due_date, expire_at, assigned_by, created_at)
-      select ${w.projectId}, 'editing', 'Cut ' || g, current_date + 3, now() + interval '3 days',
-        ${w.owner.user.id}, ${at('g')}
-      from generate_series(1, ${rows}) g
-      returning id, created_at)
-    insert into task_assignees (task_id, user_id, created_at) select id, ${w.guest.user.id}, created_at from made`);
-
-/** Projects of the owner's team that the owner created and the guest collaborates on. */
-export const seedProjects = (w: ListWorld, rows: number, at: At, codePrefix: string) =>
-  w.t.ctx.db.execute(sql`
-    with made as (
-      insert into projects (project_code, team_id, title, created_by, created_at)
-      select ${codePrefix} || g, ${w.teamId}, 'Reel ' || g, ${w.owner.user.id}, ${at('g')}
-      from generate_series(1, ${rows}) g
-      returning id, created_at)
-    insert into project_members (project_id, user_id, role, created_at)
-    select id, ${w.owner.user.id}::uuid, 'creator', created_at from made
-    union all
-    select id, ${w.guest.user.id}::uuid, case when random() < 0.5 then 'admin' else 'collaborator' end, created_at from made`);
-
-/** The owner's AI conversations in the project. */
-export const seedAiConversations = (w: ListWorld, rows: number, at: At) =>
-  w.t.ctx.db.execute(sql`
-    insert into ai_conversations (user_id, project_id, title, created_at, updated_at)
-    select ${w.owner.user.id}, ${w.projectId}, 'Question ' || g, ${at('g')}, ${at('g')}
-    from generate_series(1, ${rows}) g`);
-
-/** Finished S3 imports of the project, started by the owner. */
-export const seedTransfers = (w: ListWorld, rows: number, at: At) =>
-  w.t.ctx.db.execute(sql`
-    insert into transfers (team_id, project_id, service, transfer_type, title, status, created_by, created_at)
-    select ${w.teamId}, ${w.projectId}, 's3', 'import', 'Import ' || g, 'finished', ${w.owner.user.id}, ${at('g')}
-    from generate_series(1, ${rows}) g`);

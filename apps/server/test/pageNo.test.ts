@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AI_API, API, INTEGRATIONS_API } from '@rushes/shared';
-import type { TestApp } from './harness.ts';
 import { folder, type Person } from './factories.ts';
-import {
-  listWorld,
-  seedAiConversations,
-  seedNotifications,
-  seedProjects,
-  seedTasks,
-  seedTransfers,
-  type ListWorld,
-} from './listWorld.testkit.ts';
+import { listWorld } from './listWorld.testkit.ts';
 import { call } from '../src/modules/projects/projects.testkit.ts';
 import { rowsOf } from '../src/db/rows.ts';
 
@@ -25,16 +16,7 @@ const N = 23;
 const PER = 5;
 const PAGES = Math.ceil(N / PER);
 
-let w: ListWorld;
-let t: TestApp;
-let owner: Person;
-let guest: Person;
-let projectId: string;
-let teamId: string;
-listWorld((world) => {
-  w = world;
-  ({ t, owner, guest, projectId, teamId } = world);
-});
+const w = listWorld();
 
 /** Timestamps in equal pairs, newest for the smallest g. */
 const pairTime = (g: string) =>
@@ -47,7 +29,7 @@ async function expectPagesMatch(
   items: (data: Record<string, unknown>) => unknown[],
 ) {
   const get = async (q: Record<string, string>) => {
-    const res = await call<Record<string, unknown>>(t, 'GET', url, who, { ...query, ...q });
+    const res = await call<Record<string, unknown>>(w.t, 'GET', url, who, { ...query, ...q });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return items(res.body.data);
   };
@@ -68,75 +50,80 @@ const field = (name: string) => (d: Record<string, unknown>) => d[name] as unkno
 
 describe('page_no pages are keyset pages: the same rows as one long page, in order, none twice', () => {
   it('notifications', async () => {
-    await seedNotifications(w, N, pairTime);
-    await expectPagesMatch(owner, API.notifications.root, { team_db_id: teamId }, field('notifications'));
+    await w.seed.notifications(N, pairTime);
+    await expectPagesMatch(w.owner, API.notifications.root, { team_db_id: w.teamId }, field('notifications'));
   });
 
   it('AI conversations', async () => {
-    await seedAiConversations(w, N, pairTime);
-    await expectPagesMatch(owner, AI_API.conversations, { project_db_id: projectId }, field('conversations'));
+    await w.seed.aiConversations(N, pairTime);
+    await expectPagesMatch(
+      w.owner,
+      AI_API.conversations,
+      { project_db_id: w.projectId },
+      field('conversations'),
+    );
   });
 
   it('transfers', async () => {
-    await seedTransfers(w, N, pairTime);
+    await w.seed.transfers(N, pairTime);
     await expectPagesMatch(
-      owner,
+      w.owner,
       INTEGRATIONS_API.transfers,
-      { project_db_id: projectId },
+      { project_db_id: w.projectId },
       field('transfers'),
     );
   });
 
   it('tasks of a project, My Tasks and Assigned Tasks', async () => {
-    await seedTasks(w, N, pairTime);
-    await expectPagesMatch(owner, API.tasks.root, { project_db_id: projectId }, field('data'));
-    await expectPagesMatch(owner, API.tasks.trays, { tray_name: 'my_tasks' }, field('data'));
-    await expectPagesMatch(guest, API.tasks.trays, { tray_name: 'assigned_tasks' }, field('data'));
+    await w.seed.tasks(N, pairTime);
+    await expectPagesMatch(w.owner, API.tasks.root, { project_db_id: w.projectId }, field('data'));
+    await expectPagesMatch(w.owner, API.tasks.trays, { tray_name: 'my_tasks' }, field('data'));
+    await expectPagesMatch(w.guest, API.tasks.trays, { tray_name: 'assigned_tasks' }, field('data'));
   });
 
   it('Shared Assets, and review comments in timeline order (frame, page, unanchored last)', async () => {
-    const folderId = await folder(t, projectId, 'Rushes');
-    await t.ctx.db.execute(sql`
+    const folderId = await folder(w.t, w.projectId, 'Rushes');
+    await w.t.ctx.db.execute(sql`
       insert into assets (project_id, parent_id, title, file_type, folder_path, ingest_code, size_bytes, status)
-      select ${projectId}, ${folderId}, 'clip_' || g || '.mov', 'video', '/Rushes', 'PN' || g, 1000, 1
+      select ${w.projectId}, ${folderId}, 'clip_' || g || '.mov', 'video', '/Rushes', 'PN' || g, 1000, 1
       from generate_series(1, ${N}) g`);
-    await t.ctx.db.execute(sql`
+    await w.t.ctx.db.execute(sql`
       insert into asset_shares (asset_id, shared_with_user_id, shared_by_user_id, created_at)
-      select id, ${guest.user.id}, ${owner.user.id},
+      select id, ${w.guest.user.id}, ${w.owner.user.id},
         timestamptz '2026-01-01 00:00:00Z' - (row_number() over (order by id) / 2) * interval '1 second'
       from assets where parent_id = ${folderId}`);
-    await expectPagesMatch(guest, API.projects.trays, { tray_name: 'shared_assets' }, field('data'));
+    await expectPagesMatch(w.guest, API.projects.trays, { tray_name: 'shared_assets' }, field('data'));
 
     const [{ id: assetId }] = await rowsOf<{ id: string }>(
-      t.ctx.db,
+      w.t.ctx.db,
       sql`select id from assets where parent_id = ${folderId} limit 1`,
     );
     // frames with repeats, some on pages, some unanchored; times in equal pairs
-    await t.ctx.db.execute(sql`
+    await w.t.ctx.db.execute(sql`
       insert into asset_comments (asset_id, author_user_id, text, frame, frame_rate, page, created_at)
-      select ${assetId}, ${owner.user.id}, 'Note ' || g,
+      select ${assetId}, ${w.owner.user.id}, 'Note ' || g,
         case when g % 4 = 0 then null else g % 3 end, 25,
         case when g % 4 = 0 and g % 8 = 0 then 1 when g % 4 = 0 and g % 3 = 0 then 2 else null end,
         ${pairTime('g')}
       from generate_series(1, ${N}) g`);
-    await expectPagesMatch(owner, API.shares.comments, { ingest_db_id: assetId }, field('data'));
+    await expectPagesMatch(w.owner, API.shares.comments, { ingest_db_id: assetId }, field('data'));
   });
 
   it('My Projects and Collaborated Projects', async () => {
-    await seedProjects(w, N, pairTime, 'PN');
+    await w.seed.projects(N, pairTime, 'PN');
     // the project made by the factory is one more in each tray: N + 1 rows
     const trays = [
-      [owner, 'my_projects'],
-      [guest, 'collaborated_projects'],
+      [w.owner, 'my_projects'],
+      [w.guest, 'collaborated_projects'],
     ] as const;
     for (const [who, tray] of trays) {
-      const all = await call<{ data: unknown[] }>(t, 'GET', API.projects.trays, who, {
+      const all = await call<{ data: unknown[] }>(w.t, 'GET', API.projects.trays, who, {
         tray_name: tray,
         entries_per_page: '50',
       });
       const paged: unknown[] = [];
       for (let p = 1; p <= Math.ceil((N + 1) / PER) + 1; p++) {
-        const res = await call<{ data: unknown[] }>(t, 'GET', API.projects.trays, who, {
+        const res = await call<{ data: unknown[] }>(w.t, 'GET', API.projects.trays, who, {
           tray_name: tray,
           entries_per_page: String(PER),
           page_no: String(p),
