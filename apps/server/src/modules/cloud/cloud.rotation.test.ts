@@ -3,17 +3,15 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_API, CLOUD_TEXT, type CloudTime } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { users } from '../../db/schema/index.ts';
 import { launchToken } from './cloud.access.ts';
 import { freePort } from '../../platform/freePort.ts';
 import { missingLocalBinaries, startXvfb, waitForPort } from './cloud.local.ts';
 import { writePasswordFile } from './cloud.pool.ts';
 import { firstFramebufferUpdate, openSocket, openTcp } from './cloud.rfb.testkit.ts';
-import { book, call, cloudWorld, end, person, time, type Person } from './cloud.testkit.ts';
+import { book, call, cloudWorld, end, person, platformAdmin, time, type Person } from './cloud.testkit.ts';
 
 /**
  * Pool passwords rotated per session (issue 18) against a real x11vnc that reads its password from a
@@ -58,8 +56,7 @@ beforeAll(async () => {
     PLATFORM_ADMIN_EMAILS: OPS,
     CLOUD_POOL_PASSWORD_DIR: dir,
   });
-  ops = await person(t);
-  await t.ctx.db.update(users).set({ email: OPS }).where(eq(users.id, ops.user.id));
+  ops = await platformAdmin(t, OPS);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `ws://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
 }, 60_000);
@@ -158,8 +155,7 @@ describe('registering a rotating workstation', () => {
   it('is refused when the server has no password directory; the launch token is absent until started', async () => {
     const app = await createTestApp({ CLOUD_PROVIDER: 'pool', PLATFORM_ADMIN_EMAILS: OPS });
     try {
-      const admin = await person(app);
-      await app.ctx.db.update(users).set({ email: OPS }).where(eq(users.id, admin.user.id));
+      const admin = await platformAdmin(app, OPS);
       const res = await call(app, 'POST', CLOUD_API.adminMachines, admin, {
         name: 'Bay X',
         hardware_slug: 'standard',
