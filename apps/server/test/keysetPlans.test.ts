@@ -125,15 +125,8 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
   });
 
   it('a folder of assets, and the Shared Assets tray', { timeout: 600_000 }, async () => {
-    const folderId = await folder(w.t, w.projectId, 'Rushes');
-    await w.t.ctx.db.execute(sql`
-      insert into assets (project_id, parent_id, title, file_type, folder_path, ingest_code, size_bytes, status)
-      select ${w.projectId}, ${folderId}, 'clip_' || g || '.mov', 'video', '/Rushes', 'KP' || g, 1000, 1
-      from generate_series(1, ${ROWS}) g`);
-    await w.t.ctx.db.execute(sql`
-      insert into asset_shares (asset_id, shared_with_user_id, shared_by_user_id, created_at)
-      select id, ${w.guest.user.id}, ${w.owner.user.id}, created_at - make_interval(secs => row_number() over ())
-      from assets where parent_id = ${folderId}`);
+    const folderId = await w.seed.folderOfClips(ROWS, 'KP');
+    await w.seed.shareAll(folderId, sql`created_at - make_interval(secs => row_number() over ())`);
     await analyze('assets');
     await analyze('asset_shares');
     const list = (cursor?: string) => () =>

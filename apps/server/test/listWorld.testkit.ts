@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
-import { person, project, type Person } from './factories.ts';
+import { folder, person, project, type Person } from './factories.ts';
 import { rowsOf } from '../src/db/rows.ts';
 
 /** An SQL timestamp of the series' `g`: each test chooses its order of times (equal pairs, seconds apart). */
@@ -27,6 +27,10 @@ export interface ListWorld {
     aiConversations(rows: number, at: At): Promise<unknown>;
     /** finished S3 imports of the project, started by the owner */
     transfers(rows: number, at: At): Promise<unknown>;
+    /** a folder Rushes of the project with `rows` clips, ingest codes `codePrefix` g: its id */
+    folderOfClips(rows: number, codePrefix: string): Promise<string>;
+    /** each asset of the folder shared by the owner with the guest, at `sharedAt` (an SQL of its row) */
+    shareAll(folderId: string, sharedAt: SQL): Promise<unknown>;
   };
 }
 
@@ -74,6 +78,19 @@ export function listWorld(): ListWorld {
         insert into transfers (team_id, project_id, service, transfer_type, title, status, created_by, created_at)
         select ${w.teamId}, ${w.projectId}, 's3', 'import', 'Import ' || g, 'finished', ${w.owner.user.id}, ${at('g')}
         from generate_series(1, ${rows}) g`),
+    folderOfClips: async (rows, codePrefix) => {
+      const folderId = await folder(w.t, w.projectId, 'Rushes');
+      await db().execute(sql`
+        insert into assets (project_id, parent_id, title, file_type, folder_path, ingest_code, size_bytes, status)
+        select ${w.projectId}, ${folderId}, 'clip_' || g || '.mov', 'video', '/Rushes', ${codePrefix} || g, 1000, 1
+        from generate_series(1, ${rows}) g`);
+      return folderId;
+    },
+    shareAll: (folderId, sharedAt) =>
+      db().execute(sql`
+        insert into asset_shares (asset_id, shared_with_user_id, shared_by_user_id, created_at)
+        select id, ${w.guest.user.id}, ${w.owner.user.id}, ${sharedAt}
+        from assets where parent_id = ${folderId}`),
   };
   beforeAll(async () => {
     w.t = await createTestApp({ RATE_LIMIT: 'false' });

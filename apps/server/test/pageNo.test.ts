@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AI_API, API, INTEGRATIONS_API } from '@rushes/shared';
-import { folder, type Person } from './factories.ts';
+import type { Person } from './factories.ts';
 import { listWorld } from './listWorld.testkit.ts';
 import { call } from '../src/modules/projects/projects.testkit.ts';
 import { rowsOf } from '../src/db/rows.ts';
@@ -82,16 +82,11 @@ describe('page_no pages are keyset pages: the same rows as one long page, in ord
   });
 
   it('Shared Assets, and review comments in timeline order (frame, page, unanchored last)', async () => {
-    const folderId = await folder(w.t, w.projectId, 'Rushes');
-    await w.t.ctx.db.execute(sql`
-      insert into assets (project_id, parent_id, title, file_type, folder_path, ingest_code, size_bytes, status)
-      select ${w.projectId}, ${folderId}, 'clip_' || g || '.mov', 'video', '/Rushes', 'PN' || g, 1000, 1
-      from generate_series(1, ${N}) g`);
-    await w.t.ctx.db.execute(sql`
-      insert into asset_shares (asset_id, shared_with_user_id, shared_by_user_id, created_at)
-      select id, ${w.guest.user.id}, ${w.owner.user.id},
-        timestamptz '2026-01-01 00:00:00Z' - (row_number() over (order by id) / 2) * interval '1 second'
-      from assets where parent_id = ${folderId}`);
+    const folderId = await w.seed.folderOfClips(N, 'PN');
+    await w.seed.shareAll(
+      folderId,
+      sql`timestamptz '2026-01-01 00:00:00Z' - (row_number() over (order by id) / 2) * interval '1 second'`,
+    );
     await expectPagesMatch(w.guest, API.projects.trays, { tray_name: 'shared_assets' }, field('data'));
 
     const [{ id: assetId }] = await rowsOf<{ id: string }>(
