@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { API } from '@rushes/shared';
+import { freePort } from '../apps/server/src/platform/freePort.ts';
 import type { Target } from './chat-clients.ts';
 import { spawnClients, startRushes, startWsBaseline, sumStat, type Proc } from './chat-procs.ts';
 import { recreateDatabase, seedChat, type ChatFixture, type ChatProject } from './chat-setup.ts';
@@ -36,17 +36,6 @@ const WARMUP = 10; // messages before the counted ones
 const SOCKETS_PER_CLIENT_PROCESS = 1250;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clock = () => performance.timeOrigin + performance.now();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Setup {
   servers: Proc[];

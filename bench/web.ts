@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { API, UI } from '@rushes/shared';
+import { freePort } from '../apps/server/src/platform/freePort.ts';
 import { median } from './stats.ts';
 
 /**
@@ -19,17 +20,6 @@ import { median } from './stats.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO = { email: 'demo@rushes.local', password: 'Demo-Rushes-2026!' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** The build of `ref` in a temp dir: apps/web and packages/shared from git, node_modules linked. */
 function buildAt(ref: string, tmp: string): string {

@@ -216,6 +216,33 @@ describe.skipIf(!e2eAvailable)('every page and side panel at every breakpoint (i
       await button(UI.collaborators).click();
       await shown(inPanel(UI.collaborators));
     };
+    /** The Demo Editor's permissions, from the people list `openList` shows in the panel `listTitle`. */
+    const editorPermissions = (title: string, openList: () => Promise<void>, listTitle: string) =>
+      [
+        title,
+        async () => {
+          await openList();
+          await inPanel(listTitle)
+            .getByRole('button', { name: UI.permissionsOf('Demo Editor') })
+            .click();
+        },
+      ] as [string, () => Promise<void>];
+    /** An application of the App Integration panel, by its name (its panel's title). */
+    const application = (name: string) =>
+      [
+        name,
+        async () => {
+          await integrations();
+          await inPanel(UI.applications).getByText(name, { exact: true }).click();
+        },
+      ] as [string, () => Promise<void>];
+    const projectChat = async () => {
+      await projectPage();
+      await page
+        .getByRole('button', { name: new RegExp(`^${UI.chat}`) })
+        .first()
+        .click();
+    };
     return {
       accountSettings: [
         UI.accountSettings,
@@ -241,15 +268,7 @@ describe.skipIf(!e2eAvailable)('every page and side panel at every breakpoint (i
         },
       ],
       teamMembers: [UI.teamMembers, teamMembers],
-      memberPermissions: [
-        UI.memberPermissions,
-        async () => {
-          await teamMembers();
-          await inPanel(UI.teamMembers)
-            .getByRole('button', { name: UI.permissionsOf('Demo Editor') })
-            .click();
-        },
-      ],
+      memberPermissions: editorPermissions(UI.memberPermissions, teamMembers, UI.teamMembers),
       teamList: [
         UI.teamsOf('Demo Editor'),
         async () => {
@@ -284,52 +303,23 @@ describe.skipIf(!e2eAvailable)('every page and side panel at every breakpoint (i
         },
       ],
       integrationList: [UI.applications, integrations],
-      bucketIntegrations: [
-        INTEGRATION_TEXT.amazonS3,
-        async () => {
-          await integrations();
-          await inPanel(UI.applications).getByText(INTEGRATION_TEXT.amazonS3, { exact: true }).click();
-        },
-      ],
-      sprinklr: [
-        INTEGRATION_TEXT.sprinklr,
-        async () => {
-          await integrations();
-          await inPanel(UI.applications).getByText(INTEGRATION_TEXT.sprinklr, { exact: true }).click();
-        },
-      ],
+      bucketIntegrations: application(INTEGRATION_TEXT.amazonS3),
+      sprinklr: application(INTEGRATION_TEXT.sprinklr),
       exportToBucket: fromRow(INTEGRATION_TEXT.exportToBucket, INTEGRATION_TEXT.exportToBucket),
       shareToIntegration: fromRow(SPRINKLR_TEXT.shareToSprinklr, SPRINKLR_TEXT.shareToSprinklr),
       projectCollaborators: [UI.collaborators, collaborators],
-      collaboratorPermissions: [
+      collaboratorPermissions: editorPermissions(
         UI.collaboratorPermissionsTitle,
-        async () => {
-          await collaborators();
-          await inPanel(UI.collaborators)
-            .getByRole('button', { name: UI.permissionsOf('Demo Editor') })
-            .click();
-        },
-      ],
+        collaborators,
+        UI.collaborators,
+      ),
       manageProject: fromHeader(UI.manageProject, UI.manageProject),
       assetMetadata: fromRow(UI.metadataTitle, UI.metadata),
-      projectChat: [
-        UI.projectChat,
-        async () => {
-          await projectPage();
-          await page
-            .getByRole('button', { name: new RegExp(`^${UI.chat}`) })
-            .first()
-            .click();
-        },
-      ],
+      projectChat: [UI.projectChat, projectChat],
       projectHelp: [
         UI.projectHelp,
         async () => {
-          await projectPage();
-          await page
-            .getByRole('button', { name: new RegExp(`^${UI.chat}`) })
-            .first()
-            .click();
+          await projectChat();
           await inPanel(UI.projectChat).getByRole('button', { name: UI.projectHelp }).click();
         },
       ],

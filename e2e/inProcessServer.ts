@@ -5,9 +5,10 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { buildApp, startApp } from '../apps/server/src/app.ts';
 import type { AppContext } from '../apps/server/src/platform/context.ts';
+import { freePort } from '../apps/server/src/platform/freePort.ts';
 import { resolveSecret } from '../apps/server/src/secret.ts';
 import { seedDemo } from '../apps/server/src/seed.ts';
-import { freePort, serverEnv } from './server.ts';
+import { serverEnv } from './server.ts';
 
 export interface InProcessServer {
   url: string;

@@ -30,9 +30,9 @@ export function loggedInRoutes(): string[] {
   return names.sort();
 }
 
-/** Horizontal scroll: the document, the body or an open side panel wider than the viewport. */
-export async function horizontalScroll(page: Page): Promise<string[]> {
-  const sizes = await page.evaluate(() => {
+/** The widths of the document, the body and an open side panel's content, and the viewport's. */
+function scrollWidths(page: Page) {
+  return page.evaluate(() => {
     const panel = document.querySelector('.mantine-Drawer-body');
     return {
       doc: document.documentElement.scrollWidth,
@@ -41,6 +41,11 @@ export async function horizontalScroll(page: Page): Promise<string[]> {
       panel: panel ? { scroll: panel.scrollWidth, client: panel.clientWidth } : null,
     };
   });
+}
+
+/** Horizontal scroll: the document, the body or an open side panel wider than the viewport. */
+export async function horizontalScroll(page: Page): Promise<string[]> {
+  const sizes = await scrollWidths(page);
   const problems: string[] = [];
   if (sizes.doc > sizes.viewport)
     problems.push(`document ${sizes.doc}px wide in a ${sizes.viewport}px viewport`);
@@ -53,15 +58,7 @@ export async function horizontalScroll(page: Page): Promise<string[]> {
 
 /** No horizontal scroll: the document (and an open side panel) is no wider than the viewport. */
 export async function expectNoHorizontalScroll(page: Page, where: string) {
-  const sizes = await page.evaluate(() => {
-    const panel = document.querySelector('.mantine-Drawer-body');
-    return {
-      doc: document.documentElement.scrollWidth,
-      body: document.body.scrollWidth,
-      viewport: window.innerWidth,
-      panel: panel ? { scroll: panel.scrollWidth, client: panel.clientWidth } : null,
-    };
-  });
+  const sizes = await scrollWidths(page);
   expect(
     sizes.doc,
     `${where}: document ${sizes.doc}px in a ${sizes.viewport}px viewport`,

@@ -6,12 +6,12 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { API, LIVE_TEXT, UI } from '@rushes/shared';
 import { cloudSessions, teams, users } from '../apps/server/src/db/schema/index.ts';
 import { createLocalProvider, missingLocalBinaries } from '../apps/server/src/modules/cloud/cloud.local.ts';
+import { freePort } from '../apps/server/src/platform/freePort.ts';
 import { secretBoxFor } from '../apps/server/src/platform/security/secretBox.ts';
 import { CHROMIUM, contextOptions, e2eAvailable, shot } from './browser.ts';
 import { startInProcessServer, type InProcessServer } from './inProcessServer.ts';
 import { DEMO_EDITOR, DEMO_PRODUCER, logIn } from './people.ts';
 import { apiCall, dialog, toast } from './projectSteps.ts';
-import { freePort } from './server.ts';
 
 /** Visible within 20 s (a page, a lazy panel and its data on a machine shared by many runs). */
 const shown = (locator: Locator) =>

@@ -1,25 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { freePort } from '../apps/server/src/platform/freePort.ts';
+import { spawnServer } from '../apps/server/test/restart.testkit.ts';
 import { e2eAvailable, launch } from './browser.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
-
-/** A port nothing listens on now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * The settings every e2e server gets: its port, its public URL, a throw-away data directory, quick
@@ -55,31 +41,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rushes-e2e-'));
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...serverEnv(port, url, dataDir),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
   // generous: on a shared, loaded machine two servers starting at once take over a minute each
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const child = await spawnServer(url, { ...serverEnv(port, url, dataDir), ...extraEnv }, 180_000);
   return {
     url,
     async stop() {

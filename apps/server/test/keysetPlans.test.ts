@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AI_API, API, INTEGRATIONS_API } from '@rushes/shared';
-import { createTestApp, type TestApp } from './harness.ts';
-import { folder, person, project, task, type Person } from './factories.ts';
+import { folder, task, type Person } from './factories.ts';
+import { listWorld } from './listWorld.testkit.ts';
 import { call } from '../src/modules/projects/projects.testkit.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { capture, explain, pageQueries } from './plans.ts';
@@ -17,27 +17,12 @@ const ROWS = 100_000;
 /** A page deep in every list: page_no maps onto the keyset (db/pageNo.ts), never OFFSET. */
 const DEEP = { page_no: '1500' };
 
-let t: TestApp;
-let owner: Person;
-let guest: Person;
-let projectId: string;
-let teamId: string;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT: 'false' });
-  owner = await person(t);
-  guest = await person(t);
-  projectId = await project(t, owner, { members: [guest] });
-  [{ id: teamId }] = await rowsOf<{ id: string }>(
-    t.ctx.db,
-    sql`select team_id as id from projects where id = ${projectId}`,
-  );
-}, 60_000);
-afterAll(() => t.close());
+const w = listWorld();
 
 /** Runs `request` as a real API call and answers the plans of its page queries on `table`. */
 async function plansOf(table: string, request: () => Promise<unknown>) {
-  const sent = await capture(t.ctx.db, request);
-  return Promise.all(pageQueries(sent, table).map((q) => explain(t.ctx.db, q)));
+  const sent = await capture(w.t.ctx.db, request);
+  return Promise.all(pageQueries(sent, table).map((q) => explain(w.t.ctx.db, q)));
 }
 
 function expectIndexOrder(plans: string[], index: string) {
@@ -47,18 +32,21 @@ function expectIndexOrder(plans: string[], index: string) {
   }
 }
 
-const analyze = (table: string) => t.ctx.db.execute(sql.raw(`analyze ${table}`));
+/** One second apart, newest for the smallest g. */
+const secondsAgo = (g: string) => sql.raw(`now() - make_interval(secs => ${g})`);
+
+const analyze = (table: string) => w.t.ctx.db.execute(sql.raw(`analyze ${table}`));
 
 /** A conversation of ROWS messages, seq 1…ROWS, one second apart. */
 async function fillConversation(kind: 'project' | 'task', ownerId: string, taskId: string | null) {
   const [{ id }] = await rowsOf<{ id: string }>(
-    t.ctx.db,
+    w.t.ctx.db,
     sql`insert into chat_conversations (kind, owner_id, project_id, task_id, chats_count)
-      values (${kind}, ${ownerId}, ${projectId}, ${taskId}, ${ROWS}) returning id`,
+      values (${kind}, ${ownerId}, ${w.projectId}, ${taskId}, ${ROWS}) returning id`,
   );
-  await t.ctx.db.execute(sql`
+  await w.t.ctx.db.execute(sql`
     insert into chat_messages (id, conversation_id, seq, user_id, text, created_at)
-    select gen_random_uuid(), ${id}, g, ${owner.user.id}, 'message ' || g,
+    select gen_random_uuid(), ${id}, g, ${w.owner.user.id}, 'message ' || g,
       now() - make_interval(secs => ${ROWS} - g)
     from generate_series(1, ${ROWS}) g`);
   await analyze('chat_messages');
@@ -69,9 +57,13 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
     'project chat: first page, page_no deep in the history, and before a cursor',
     { timeout: 600_000 },
     async () => {
-      await fillConversation('project', projectId, null);
+      await fillConversation('project', w.projectId, null);
       const history = (q: Record<string, string>) => () =>
-        call(t, 'GET', API.chat.root, owner, { project_db_id: projectId, entries_per_page: '50', ...q });
+        call(w.t, 'GET', API.chat.root, w.owner, {
+          project_db_id: w.projectId,
+          entries_per_page: '50',
+          ...q,
+        });
       const first = await history({})();
       expect(first.body.data).toMatchObject({ total_entries: ROWS });
       for (const q of [{}, { page_no: '1500' }, { before: '50001' }] as Record<string, string>[])
@@ -80,36 +72,25 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
   );
 
   it('task chat', { timeout: 600_000 }, async () => {
-    const taskId = await task(t, owner, projectId, guest);
+    const taskId = await task(w.t, w.owner, w.projectId, w.guest);
     await fillConversation('task', taskId, taskId);
     const history = (q: Record<string, string>) => () =>
-      call(t, 'GET', API.tasks.chat, owner, { task_db_id: taskId, entries_per_page: '50', ...q });
+      call(w.t, 'GET', API.tasks.chat, w.owner, { task_db_id: taskId, entries_per_page: '50', ...q });
     for (const q of [{}, { page_no: '1500' }, { before: '50001' }] as Record<string, string>[])
       expectIndexOrder(await plansOf('chat_messages', history(q)), 'chat_messages_conversation_seq_key');
   });
 
   it('notifications', { timeout: 600_000 }, async () => {
-    await t.ctx.db.execute(sql`
-      insert into notifications (user_id, team_id, title, message, notification_type, created_at)
-      select ${owner.user.id}, ${teamId}, 'Task assigned', 'note ' || g, 'task',
-        now() - make_interval(secs => g)
-      from generate_series(1, ${ROWS}) g`);
+    await w.seed.notifications(ROWS, secondsAgo);
     await analyze('notifications');
     const list = (q: Record<string, string>) => () =>
-      call(t, 'GET', API.notifications.root, owner, { team_db_id: teamId, ...q });
+      call(w.t, 'GET', API.notifications.root, w.owner, { team_db_id: w.teamId, ...q });
     for (const q of [{}, DEEP])
       expectIndexOrder(await plansOf('notifications', list(q)), 'notifications_user_team_created_idx');
   });
 
   it('tasks of a project, My Tasks and Assigned Tasks', { timeout: 600_000 }, async () => {
-    await t.ctx.db.execute(sql`
-      with made as (
-        insert into tasks (project_id, task_type, description, due_date, expire_at, assigned_by, created_at)
-        select ${projectId}, 'editing', 'Cut ' || g, current_date + 3, now() + interval '3 days',
-          ${owner.user.id}, now() - make_interval(secs => g)
-        from generate_series(1, ${ROWS}) g
-        returning id, created_at)
-      insert into task_assignees (task_id, user_id, created_at) select id, ${guest.user.id}, created_at from made`);
+    await w.seed.tasks(ROWS, secondsAgo);
     await analyze('tasks');
     await analyze('task_assignees');
     const pages = async (
@@ -119,39 +100,38 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
       query: Record<string, string>,
       index: string,
     ) => {
-      const first = await call<{ next_cursor: string | null }>(t, 'GET', url, who, query);
+      const first = await call<{ next_cursor: string | null }>(w.t, 'GET', url, who, query);
       expect(first.body.data.next_cursor).toBeTruthy();
-      expectIndexOrder(await plansOf(table, () => call(t, 'GET', url, who, query)), index);
+      expectIndexOrder(await plansOf(table, () => call(w.t, 'GET', url, who, query)), index);
       const next = { ...query, cursor: first.body.data.next_cursor! };
-      expectIndexOrder(await plansOf(table, () => call(t, 'GET', url, who, next)), index);
-      expectIndexOrder(await plansOf(table, () => call(t, 'GET', url, who, { ...query, ...DEEP })), index);
+      expectIndexOrder(await plansOf(table, () => call(w.t, 'GET', url, who, next)), index);
+      expectIndexOrder(await plansOf(table, () => call(w.t, 'GET', url, who, { ...query, ...DEEP })), index);
     };
-    await pages('tasks', API.tasks.root, owner, { project_db_id: projectId }, 'tasks_project_created_idx');
-    await pages('tasks', API.tasks.trays, owner, { tray_name: 'my_tasks' }, 'tasks_assigner_created_idx');
+    await pages(
+      'tasks',
+      API.tasks.root,
+      w.owner,
+      { project_db_id: w.projectId },
+      'tasks_project_created_idx',
+    );
+    await pages('tasks', API.tasks.trays, w.owner, { tray_name: 'my_tasks' }, 'tasks_assigner_created_idx');
     await pages(
       'task_assignees',
       API.tasks.trays,
-      guest,
+      w.guest,
       { tray_name: 'assigned_tasks' },
       'task_assignees_user_created_idx',
     );
   });
 
   it('a folder of assets, and the Shared Assets tray', { timeout: 600_000 }, async () => {
-    const folderId = await folder(t, projectId, 'Rushes');
-    await t.ctx.db.execute(sql`
-      insert into assets (project_id, parent_id, title, file_type, folder_path, ingest_code, size_bytes, status)
-      select ${projectId}, ${folderId}, 'clip_' || g || '.mov', 'video', '/Rushes', 'KP' || g, 1000, 1
-      from generate_series(1, ${ROWS}) g`);
-    await t.ctx.db.execute(sql`
-      insert into asset_shares (asset_id, shared_with_user_id, shared_by_user_id, created_at)
-      select id, ${guest.user.id}, ${owner.user.id}, created_at - make_interval(secs => row_number() over ())
-      from assets where parent_id = ${folderId}`);
+    const folderId = await w.seed.folderOfClips(ROWS, 'KP');
+    await w.seed.shareAll(folderId, sql`created_at - make_interval(secs => row_number() over ())`);
     await analyze('assets');
     await analyze('asset_shares');
     const list = (cursor?: string) => () =>
-      call<{ next_cursor: string | null; total_entries: number }>(t, 'GET', API.assets.root, owner, {
-        project_db_id: projectId,
+      call<{ next_cursor: string | null; total_entries: number }>(w.t, 'GET', API.assets.root, w.owner, {
+        project_db_id: w.projectId,
         folder_db_id: folderId,
         ...(cursor ? { cursor } : {}),
       });
@@ -161,7 +141,7 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
     expectIndexOrder(await plansOf('assets', list(first.body.data.next_cursor!)), 'assets_list_idx');
 
     const tray = (cursor?: string) => () =>
-      call<{ next_cursor: string | null }>(t, 'GET', API.projects.trays, guest, {
+      call<{ next_cursor: string | null }>(w.t, 'GET', API.projects.trays, w.guest, {
         tray_name: 'shared_assets',
         ...(cursor ? { cursor } : {}),
       });
@@ -174,7 +154,7 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
     );
     expectIndexOrder(
       await plansOf('asset_shares', () =>
-        call(t, 'GET', API.projects.trays, guest, { tray_name: 'shared_assets', ...DEEP }),
+        call(w.t, 'GET', API.projects.trays, w.guest, { tray_name: 'shared_assets', ...DEEP }),
       ),
       'asset_shares_tray_idx',
     );
@@ -182,60 +162,51 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
 
   it('review comments in timeline order', { timeout: 600_000 }, async () => {
     // review comments of one asset, in timeline order: ROWS on one asset
-    const reviewFolder = await folder(t, projectId, 'Review');
+    const reviewFolder = await folder(w.t, w.projectId, 'Review');
     const [{ id: assetId }] = await rowsOf<{ id: string }>(
-      t.ctx.db,
+      w.t.ctx.db,
       sql`insert into assets (project_id, parent_id, title, file_type, folder_path, ingest_code, size_bytes, status)
-        values (${projectId}, ${reviewFolder}, 'review.mov', 'video', '/Review', 'RV1', 1000, 1) returning id`,
+        values (${w.projectId}, ${reviewFolder}, 'review.mov', 'video', '/Review', 'RV1', 1000, 1) returning id`,
     );
-    await t.ctx.db.execute(sql`
+    await w.t.ctx.db.execute(sql`
       insert into asset_comments (asset_id, author_user_id, text, frame, frame_rate, page, created_at)
-      select ${assetId}, ${owner.user.id}, 'Note ' || g, case when g % 10 = 0 then null else g end, 25,
+      select ${assetId}, ${w.owner.user.id}, 'Note ' || g, case when g % 10 = 0 then null else g end, 25,
         null, now() - make_interval(secs => g)
       from generate_series(1, ${ROWS}) g`);
     await analyze('asset_comments');
     for (const q of [{}, DEEP])
       expectIndexOrder(
         await plansOf('asset_comments', () =>
-          call(t, 'GET', API.shares.comments, owner, { ingest_db_id: assetId, ...q }),
+          call(w.t, 'GET', API.shares.comments, w.owner, { ingest_db_id: assetId, ...q }),
         ),
         'asset_comments_timeline_idx',
       );
   });
 
   it('project trays: My Projects and Collaborated Projects', { timeout: 600_000 }, async () => {
-    // ROWS projects of the owner's team: the owner created each, the guest collaborates on each.
-    await t.ctx.db.execute(sql`
-      with made as (
-        insert into projects (project_code, team_id, title, created_by, created_at)
-        select 'PT' || g, ${teamId}, 'Reel ' || g, ${owner.user.id}, now() - make_interval(secs => g)
-        from generate_series(1, ${ROWS}) g
-        returning id, created_at)
-      insert into project_members (project_id, user_id, role, created_at)
-      select id, ${owner.user.id}::uuid, 'creator', created_at from made
-      union all
-      select id, ${guest.user.id}::uuid, case when random() < 0.5 then 'admin' else 'collaborator' end, created_at from made`);
+    // ROWS projects of the w.owner's team: the w.owner created each, the w.guest collaborates on each.
+    await w.seed.projects(ROWS, secondsAgo, 'PT');
     await analyze('projects');
     await analyze('project_members');
     for (const [who, tray, index] of [
-      [owner, 'my_projects', 'project_members_user_idx'],
-      [guest, 'collaborated_projects', 'project_members_shared_tray_idx'],
+      [w.owner, 'my_projects', 'project_members_user_idx'],
+      [w.guest, 'collaborated_projects', 'project_members_shared_tray_idx'],
     ] as const) {
       const query = { tray_name: tray };
-      const first = await call<{ next_cursor: string | null }>(t, 'GET', API.projects.trays, who, query);
+      const first = await call<{ next_cursor: string | null }>(w.t, 'GET', API.projects.trays, who, query);
       expect(first.body.data.next_cursor).toBeTruthy();
       expectIndexOrder(
-        await plansOf('project_members', () => call(t, 'GET', API.projects.trays, who, query)),
+        await plansOf('project_members', () => call(w.t, 'GET', API.projects.trays, who, query)),
         index,
       );
       const next = { ...query, cursor: first.body.data.next_cursor! };
       expectIndexOrder(
-        await plansOf('project_members', () => call(t, 'GET', API.projects.trays, who, next)),
+        await plansOf('project_members', () => call(w.t, 'GET', API.projects.trays, who, next)),
         index,
       );
       expectIndexOrder(
         await plansOf('project_members', () =>
-          call(t, 'GET', API.projects.trays, who, { ...query, ...DEEP }),
+          call(w.t, 'GET', API.projects.trays, who, { ...query, ...DEEP }),
         ),
         index,
       );
@@ -243,26 +214,18 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
   });
 
   it('AI conversations and transfers', { timeout: 600_000 }, async () => {
-    await t.ctx.db.execute(sql`
-      insert into ai_conversations (user_id, project_id, title, created_at, updated_at)
-      select ${owner.user.id}, ${projectId}, 'Question ' || g, now() - make_interval(secs => g),
-        now() - make_interval(secs => g)
-      from generate_series(1, ${ROWS}) g`);
-    await t.ctx.db.execute(sql`
-      insert into transfers (team_id, project_id, service, transfer_type, title, status, created_by, created_at)
-      select ${teamId}, ${projectId}, 's3', 'import', 'Import ' || g, 'finished', ${owner.user.id},
-        now() - make_interval(secs => g)
-      from generate_series(1, ${ROWS}) g`);
+    await w.seed.aiConversations(ROWS, secondsAgo);
+    await w.seed.transfers(ROWS, secondsAgo);
     await analyze('ai_conversations');
     await analyze('transfers');
     for (const q of [{}, DEEP]) {
-      const query = { project_db_id: projectId, ...q };
+      const query = { project_db_id: w.projectId, ...q };
       expectIndexOrder(
-        await plansOf('ai_conversations', () => call(t, 'GET', AI_API.conversations, owner, query)),
+        await plansOf('ai_conversations', () => call(w.t, 'GET', AI_API.conversations, w.owner, query)),
         'ai_conversations_user_project_idx',
       );
       expectIndexOrder(
-        await plansOf('transfers', () => call(t, 'GET', INTEGRATIONS_API.transfers, owner, query)),
+        await plansOf('transfers', () => call(w.t, 'GET', INTEGRATIONS_API.transfers, w.owner, query)),
         'transfers_project_idx',
       );
     }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { API } from '@rushes/shared';
+import { freePort } from '../src/platform/freePort.ts';
 
 /**
  * The restart harness: the real server (apps/server/src/main.ts) in a child process on its own
@@ -10,26 +10,45 @@ import { API } from '@rushes/shared';
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 
-/** A port nothing listens on now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort };
 
-/** Starts the server on `port` with `env` over the embedded defaults and waits until it answers. */
-export async function bootServer(port: number, env: Record<string, string>) {
-  const url = `http://127.0.0.1:${port}`;
-  // node itself (not the tsx wrapper), so SIGKILL hits the server and not a parent that orphans it.
+/**
+ * Starts the real server (apps/server/src/main.ts) with `env` over this process's environment and
+ * waits until `url` answers its health check, `startMs` at the most. It runs as node itself (not the
+ * tsx wrapper), so a signal hits the server and not a parent that orphans it.
+ */
+export async function spawnServer(url: string, env: Record<string, string>, startMs: number) {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stdout?.on('data', (d) => (output += d));
+  proc.stderr?.on('data', (d) => (output += d));
+  const deadline = Date.now() + startMs;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const up = await fetch(`${url}${API.health}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return proc;
+}
+
+/**
+ * Starts the server on `port` with `env` over the embedded defaults and waits until it answers
+ * (`startMs` at the most: a test whose server has more to do at boot gives it longer).
+ */
+export async function bootServer(port: number, env: Record<string, string>, startMs = 90_000) {
+  const url = `http://127.0.0.1:${port}`;
+  const proc = await spawnServer(
+    url,
+    {
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -41,22 +60,8 @@ export async function bootServer(port: number, env: Record<string, string>) {
       DEMO_SEED: 'true',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout?.on('data', (d) => (output += d));
-  proc.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const up = await fetch(`${url}${API.health}`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+    startMs,
+  );
   return { url, proc };
 }
 
@@ -71,20 +76,23 @@ export function kill9(proc: ChildProcess) {
 
 /**
  * A JSON client of the envelope that keeps the session cookie across restarts (sessions live in the
- * database); `base()` is read at each call, so it follows the server to its new address.
+ * database); `base()` is read at each call, so it follows the server to its new address. A GET's
+ * `body` is sent as its query string.
  */
 export function apiClient(base: () => string) {
   let cookie = '';
   const call = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base()}${p}`, {
+    const query = method === 'GET' && body;
+    const search = query ? `?${new URLSearchParams(body as Record<string, string>)}` : '';
+    const res = await fetch(`${base()}${p}${search}`, {
       method,
       headers: {
         'api-type': 'web',
         'api-version': '1',
         cookie,
-        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(body && !query ? { 'content-type': 'application/json' } : {}),
       },
-      body: body ? JSON.stringify(body) : undefined,
+      body: body && !query ? JSON.stringify(body) : undefined,
     });
     const sid = res.headers.getSetCookie().find((c) => c.startsWith('rushes_sid='));
     if (sid) cookie = sid.split(';')[0];

@@ -1,9 +1,17 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_API, CLOUD_TEXT } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { cloudPoolMachines, users } from '../../db/schema/index.ts';
-import { availability, book, call, cloudWorld, end, person, time, type Person } from './cloud.testkit.ts';
+import { cloudPoolMachines } from '../../db/schema/index.ts';
+import {
+  availability,
+  book,
+  call,
+  cloudWorld,
+  end,
+  platformAdmin,
+  time,
+  type Person,
+} from './cloud.testkit.ts';
 
 /**
  * Platform admins (issue 18): the pool's workstations (registered with sealed credentials, leased
@@ -18,8 +26,7 @@ beforeAll(async () => {
     CLOUD_PROVIDER: 'pool',
     PLATFORM_ADMIN_EMAILS: `someone@example.com, ${OPS.toUpperCase()}`,
   });
-  ops = await person(t);
-  await t.ctx.db.update(users).set({ email: OPS }).where(eq(users.id, ops.user.id));
+  ops = await platformAdmin(t, OPS);
 });
 afterAll(() => t?.close());
 

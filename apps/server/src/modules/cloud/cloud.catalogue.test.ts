@@ -12,9 +12,9 @@ import {
   type CloudCatalogue,
 } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { cloudCapacity, cloudCatalogue, users } from '../../db/schema/index.ts';
+import { cloudCapacity, cloudCatalogue } from '../../db/schema/index.ts';
 import { seedCapacity } from './cloud.catalogue.ts';
-import { availability, book, call, cloudWorld, person, type Person } from './cloud.testkit.ts';
+import { availability, book, call, cloudWorld, platformAdmin, type Person } from './cloud.testkit.ts';
 
 /**
  * The catalogue in the database (issue 18): seeded from the default or CLOUD_CATALOGUE_FILE on first
@@ -41,8 +41,7 @@ beforeAll(async () => {
     CLOUD_CATALOGUE_FILE: file,
     PLATFORM_ADMIN_EMAILS: OPS,
   });
-  ops = await person(t);
-  await t.ctx.db.update(users).set({ email: OPS }).where(eq(users.id, ops.user.id));
+  ops = await platformAdmin(t, OPS);
 });
 afterAll(() => t?.close());
 

@@ -3,6 +3,7 @@ import { access, constants, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../platform/freePort.ts';
 import type { ModuleLog } from '../../platform/modules.ts';
 import { oneTimePassword, type CloudProvider, type Machine } from './cloud.machine.ts';
 
@@ -48,19 +49,8 @@ interface Desktop {
   dir: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** Xvfb writes its display number to fd 3 once it accepts clients. */
-function startXvfb(geometry: string): Promise<{ proc: ChildProcess; display: number }> {
+export function startXvfb(geometry: string): Promise<{ proc: ChildProcess; display: number }> {
   return new Promise((resolve, reject) => {
     const proc = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', `${geometry}x24`, '-nolisten', 'tcp'], {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
@@ -90,8 +80,8 @@ function startXvfb(geometry: string): Promise<{ proc: ChildProcess; display: num
   });
 }
 
-/** Resolves once something accepts on the port. */
-async function waitForPort(port: number, proc: ChildProcess, ms = 15_000) {
+/** Resolves once something accepts on the port (x11vnc, started as `proc`). */
+export async function waitForPort(port: number, proc: ChildProcess, ms = 15_000) {
   const deadline = Date.now() + ms;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`x11vnc exited (${proc.exitCode})`);

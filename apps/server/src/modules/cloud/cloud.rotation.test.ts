@@ -1,18 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_API, CLOUD_TEXT, type CloudTime } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { users } from '../../db/schema/index.ts';
 import { launchToken } from './cloud.access.ts';
-import { missingLocalBinaries } from './cloud.local.ts';
+import { freePort } from '../../platform/freePort.ts';
+import { missingLocalBinaries, startXvfb, waitForPort } from './cloud.local.ts';
 import { writePasswordFile } from './cloud.pool.ts';
 import { firstFramebufferUpdate, openSocket, openTcp } from './cloud.rfb.testkit.ts';
-import { book, call, cloudWorld, end, person, time, type Person } from './cloud.testkit.ts';
+import { book, call, cloudWorld, end, person, platformAdmin, time, type Person } from './cloud.testkit.ts';
 
 /**
  * Pool passwords rotated per session (issue 18) against a real x11vnc that reads its password from a
@@ -34,43 +33,6 @@ let ops: Person;
 let dir: string;
 let base: string;
 const procs: ChildProcess[] = [];
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Xvfb on a free display (it writes the number to fd 3 when ready). */
-function startXvfb() {
-  return new Promise<number>((resolve, reject) => {
-    const x = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '640x480x24', '-nolisten', 'tcp'], {
-      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
-    });
-    procs.push(x);
-    x.once('error', reject);
-    (x.stdio[3] as NodeJS.ReadableStream).once('data', (b: Buffer) => resolve(Number(b.toString().trim())));
-  });
-}
-
-async function waitForPort(port: number) {
-  for (let i = 0; i < 200; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1');
-      s.once('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
 
 /** Speaks VNC to the workstation directly: true when the password is accepted. */
 async function accepts(port: number, password: string) {
@@ -94,8 +56,7 @@ beforeAll(async () => {
     PLATFORM_ADMIN_EMAILS: OPS,
     CLOUD_POOL_PASSWORD_DIR: dir,
   });
-  ops = await person(t);
-  await t.ctx.db.update(users).set({ email: OPS }).where(eq(users.id, ops.user.id));
+  ops = await platformAdmin(t, OPS);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `ws://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
 }, 60_000);
@@ -132,7 +93,9 @@ describe.skipIf(missing.length > 0)('a pool workstation whose password rotates p
     expect((await readFile(file, 'utf8')).trim()).toBe(REGISTERED);
 
     // the workstation: a display and an x11vnc rereading the file the server writes
-    const display = await startXvfb();
+    const xvfb = await startXvfb('640x480');
+    procs.push(xvfb.proc);
+    const display = xvfb.display;
     const vnc = spawn(
       'x11vnc',
       ['-display', `:${display}`, '-rfbport', String(vncPort), '-localhost', '-passwdfile', `read:${file}`]
@@ -141,7 +104,7 @@ describe.skipIf(missing.length > 0)('a pool workstation whose password rotates p
       { stdio: 'ignore' },
     );
     procs.push(vnc);
-    await waitForPort(vncPort);
+    await waitForPort(vncPort, vnc, 20_000);
     expect(await accepts(vncPort, REGISTERED)).toBe(true);
 
     const { owner, projectId } = await cloudWorld(t, 0);
@@ -192,8 +155,7 @@ describe('registering a rotating workstation', () => {
   it('is refused when the server has no password directory; the launch token is absent until started', async () => {
     const app = await createTestApp({ CLOUD_PROVIDER: 'pool', PLATFORM_ADMIN_EMAILS: OPS });
     try {
-      const admin = await person(app);
-      await app.ctx.db.update(users).set({ email: OPS }).where(eq(users.id, admin.user.id));
+      const admin = await platformAdmin(app, OPS);
       const res = await call(app, 'POST', CLOUD_API.adminMachines, admin, {
         name: 'Bay X',
         hardware_slug: 'standard',

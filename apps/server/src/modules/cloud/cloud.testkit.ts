@@ -9,10 +9,20 @@ import {
   type CloudTime,
 } from '@rushes/shared';
 import type { TestApp } from '../../../test/harness.ts';
-import { cloudSessions } from '../../db/schema/index.ts';
+import { cloudSessions, users } from '../../db/schema/index.ts';
 import { addMembers, apiProject, bigTeam, call, person, type Person } from '../projects/projects.testkit.ts';
 import { creditBalance, grantCredits } from '../credits/index.ts';
 import { seedCapacity } from './cloud.catalogue.ts';
+
+/**
+ * A person whose address is `email`, one the app's PLATFORM_ADMIN_EMAILS names: the platform's
+ * operator, who keeps the cloud catalogue and the pool's machines.
+ */
+export async function platformAdmin(t: TestApp, email: string) {
+  const admin = await person(t);
+  await t.ctx.db.update(users).set({ email }).where(eq(users.id, admin.user.id));
+  return admin;
+}
 
 /** Buys the team `psc` credits (0: none). */
 export async function giveCredits(t: TestApp, teamId: string, psc: number) {

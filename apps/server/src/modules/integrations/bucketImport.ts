@@ -5,17 +5,9 @@ import { isBlobError } from '../../platform/blobs/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ensureFolderPath, originalKey } from '../assets/index.ts';
 import { lockProject } from '../projects/index.ts';
-import {
-  TransferCancelled,
-  finishItem,
-  pendingItems,
-  saveItemParts,
-  type TransferItemRow,
-  type TransferRun,
-} from '../transfers/index.ts';
+import { TransferCancelled, finishItem, saveItemParts, type TransferItemRow } from '../transfers/index.ts';
 import { assertStorageRoom, recordIngestedAsset } from '../uploads/index.ts';
-import { integrationOf } from './integrations.rows.ts';
-import { s3ClientFor } from './s3client.ts';
+import { bucketRunner } from './bucketRunner.ts';
 
 export const bodyStream = (body: unknown): Readable => {
   if (body instanceof Readable) return body;
@@ -121,70 +113,64 @@ async function copyParts(
  * done are never fetched again.
  */
 export function importRunner(ctx: AppContext) {
-  return async ({ transfer, checkCancelled }: TransferRun) => {
-    const row = await integrationOf(ctx.db, transfer.integrationId ?? '');
-    const s3 = s3ClientFor(ctx, row);
-    const bucket = String(transfer.options.bucket);
-    for (const item of await pendingItems(ctx.db, transfer.id)) {
-      await checkCancelled();
-      const assetId = item.target;
-      const key = originalKey(transfer.projectId, assetId);
-      const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: item.source }));
-      if (item.sourceEtag && head.ETag !== item.sourceEtag) throw changed(item.title);
-      const size = Number(head.ContentLength ?? item.sizeBytes);
-      const contentType = head.ContentType || 'application/octet-stream';
-      // The plan's storage quota, as for browser and camera uploads: checked before the bytes are
-      // copied (a full team fetches nothing) and again where the asset is made (the authoritative one).
-      await ctx.db.transaction((tx) => assertStorageRoom(tx, transfer.projectId, size));
-      const inParts = size > ctx.config.TRANSFER_PART_SIZE;
-      if (inParts) await fetchInParts(ctx, s3, bucket, item, key, { size, contentType }, checkCancelled);
-      else {
-        const got = await s3.send(
-          new GetObjectCommand({
-            Bucket: bucket,
-            Key: item.source,
-            ...(item.sourceEtag ? { IfMatch: item.sourceEtag } : {}),
-          }),
-        );
-        await ctx.blobs.putObject(key, bodyStream(got.Body), { contentType, contentLength: size });
-      }
-      await ctx.events.transaction(ctx.db, async (tx, emit) => {
-        if (!(await lockProject(tx, transfer.projectId))) throw new TransferCancelled();
-        const created: (string | null)[] = [];
-        const folder = await ensureFolderPath(
-          tx,
-          {
-            projectId: transfer.projectId,
-            folderId: null,
-            path: item.folderPath ?? '/',
-            userId: transfer.createdBy,
-          },
-          created,
-        );
-        await assertStorageRoom(tx, transfer.projectId, size).catch(async (error: unknown) => {
-          await ctx.blobs.deleteObject(key).catch(() => undefined);
-          throw error;
-        });
-        // parts were counted as they were stored
-        if (!(await finishItem(tx, item, inParts ? 0 : size))) return;
-        await recordIngestedAsset(
-          tx,
-          emit,
-          {
-            assetId,
-            projectId: transfer.projectId,
-            folder,
-            filename: item.title,
-            mimeType: contentType,
-            extension: extensionOf(item.title).slice(0, 20),
-            sizeBytes: size,
-            blobKey: key,
-            userId: transfer.createdBy,
-          },
-          created,
-        );
-      });
-      ctx.jobs.wake();
+  return bucketRunner(ctx, async (item, { s3, name: bucket }, { transfer, checkCancelled }) => {
+    const assetId = item.target;
+    const key = originalKey(transfer.projectId, assetId);
+    const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: item.source }));
+    if (item.sourceEtag && head.ETag !== item.sourceEtag) throw changed(item.title);
+    const size = Number(head.ContentLength ?? item.sizeBytes);
+    const contentType = head.ContentType || 'application/octet-stream';
+    // The plan's storage quota, as for browser and camera uploads: checked before the bytes are
+    // copied (a full team fetches nothing) and again where the asset is made (the authoritative one).
+    await ctx.db.transaction((tx) => assertStorageRoom(tx, transfer.projectId, size));
+    const inParts = size > ctx.config.TRANSFER_PART_SIZE;
+    if (inParts) await fetchInParts(ctx, s3, bucket, item, key, { size, contentType }, checkCancelled);
+    else {
+      const got = await s3.send(
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: item.source,
+          ...(item.sourceEtag ? { IfMatch: item.sourceEtag } : {}),
+        }),
+      );
+      await ctx.blobs.putObject(key, bodyStream(got.Body), { contentType, contentLength: size });
     }
-  };
+    await ctx.events.transaction(ctx.db, async (tx, emit) => {
+      if (!(await lockProject(tx, transfer.projectId))) throw new TransferCancelled();
+      const created: (string | null)[] = [];
+      const folder = await ensureFolderPath(
+        tx,
+        {
+          projectId: transfer.projectId,
+          folderId: null,
+          path: item.folderPath ?? '/',
+          userId: transfer.createdBy,
+        },
+        created,
+      );
+      await assertStorageRoom(tx, transfer.projectId, size).catch(async (error: unknown) => {
+        await ctx.blobs.deleteObject(key).catch(() => undefined);
+        throw error;
+      });
+      // parts were counted as they were stored
+      if (!(await finishItem(tx, item, inParts ? 0 : size))) return;
+      await recordIngestedAsset(
+        tx,
+        emit,
+        {
+          assetId,
+          projectId: transfer.projectId,
+          folder,
+          filename: item.title,
+          mimeType: contentType,
+          extension: extensionOf(item.title).slice(0, 20),
+          sizeBytes: size,
+          blobKey: key,
+          userId: transfer.createdBy,
+        },
+        created,
+      );
+    });
+    ctx.jobs.wake();
+  });
 }

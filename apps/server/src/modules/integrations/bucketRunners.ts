@@ -11,17 +11,14 @@ import { findFileAsset } from '../assets/index.ts';
 import {
   TransferCancelled,
   finishItem,
-  pendingItems,
   registerTransferRunner,
   saveItemParts,
   transferHoldsUpload,
   type TransferItemRow,
-  type TransferRun,
 } from '../transfers/index.ts';
 import { keepStoreUploads } from '../uploads/index.ts';
 import { importRunner } from './bucketImport.ts';
-import { integrationOf } from './integrations.rows.ts';
-import { s3ClientFor } from './s3client.ts';
+import { bucketRunner } from './bucketRunner.ts';
 
 /**
  * One asset to the output bucket. Up to TRANSFER_PART_SIZE in one PutObject; larger ones by
@@ -97,25 +94,19 @@ async function exportItem(
 }
 
 function exportRunner(ctx: AppContext) {
-  return async ({ transfer, checkCancelled }: TransferRun) => {
-    const row = await integrationOf(ctx.db, transfer.integrationId ?? '');
-    const s3 = s3ClientFor(ctx, row);
-    const bucket = String(transfer.options.bucket);
-    for (const item of await pendingItems(ctx.db, transfer.id)) {
-      await checkCancelled();
-      try {
-        await exportItem(ctx, s3, bucket, item, checkCancelled);
-      } catch (err) {
-        if (err instanceof TransferCancelled && item.uploadId)
-          await s3
-            .send(
-              new AbortMultipartUploadCommand({ Bucket: bucket, Key: item.target, UploadId: item.uploadId }),
-            )
-            .catch(() => undefined);
-        throw err;
-      }
+  return bucketRunner(ctx, async (item, { s3, name: bucket }, { checkCancelled }) => {
+    try {
+      await exportItem(ctx, s3, bucket, item, checkCancelled);
+    } catch (err) {
+      if (err instanceof TransferCancelled && item.uploadId)
+        await s3
+          .send(
+            new AbortMultipartUploadCommand({ Bucket: bucket, Key: item.target, UploadId: item.uploadId }),
+          )
+          .catch(() => undefined);
+      throw err;
     }
-  };
+  });
 }
 
 export function registerBucketRunners(ctx: AppContext) {

@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, INTEGRATIONS_API as P, type CurrentUser, type Transfer } from '@rushes/shared';
+import { apiClient, bootServer, freePort, kill9 } from '../../../test/restart.testkit.ts';
 import { DEMO_LOGIN } from '../../seed.ts';
 import { localS3 } from './integrations.testkit.ts';
 
@@ -20,20 +20,8 @@ import { localS3 } from './integrations.testkit.ts';
  * sent (done_bytes ends exactly at the file's size), and the object in the bucket has the source's
  * SHA-256. EXPORT_RESTART_MB makes the file smaller on a slow machine.
  */
-const root = path.resolve(import.meta.dirname, '../../../../..');
 const MB = Number(process.env.EXPORT_RESTART_MB ?? 200);
 const MiB = 1024 * 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 let child: ChildProcess | null = null;
 let dataDir = '';
@@ -45,52 +33,20 @@ afterAll(async () => {
 });
 
 async function boot(port: number, endpoint: string) {
-  const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
+  const { url, proc } = await bootServer(
+    port,
+    {
       DATA_DIR: path.join(dataDir, 'server'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT: 'false',
-      DEMO_SEED: 'true',
       INTEGRATIONS_S3_ENDPOINT: endpoint,
       OUTBOUND_TRUSTED_HOSTS: '127.0.0.1',
       TRANSFER_PART_SIZE: String(5 * MiB),
       TRANSFER_LOCK_SECONDS: '4',
       JOBS_POLL_MS: '200',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout?.on('data', (d) => (output += d));
-  proc.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 300_000; // a busy machine: migrations, demo seed, first transform
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const up = await fetch(`${url}${API.health}`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+    300_000, // a busy machine: migrations, demo seed, first transform
+  );
   child = proc;
   return url;
-}
-
-function kill9(proc: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    proc.once('exit', () => resolve());
-    proc.kill('SIGKILL');
-  });
 }
 
 /** Writes `mb` MiB of random bytes to a file, answering its SHA-256. */
@@ -124,28 +80,7 @@ describe('an import and an export survive kill -9 of the server', () => {
 
     const port = await freePort();
     let url = await boot(port, s3.endpoint);
-    let cookie = '';
-    const api = async <T>(method: string, p: string, body?: Record<string, unknown>) => {
-      const get = method === 'GET' && body;
-      const res = await fetch(
-        `${url}${p}${get ? `?${new URLSearchParams(body as Record<string, string>)}` : ''}`,
-        {
-          method,
-          headers: {
-            'api-type': 'web',
-            'api-version': '1',
-            cookie,
-            ...(body && !get ? { 'content-type': 'application/json' } : {}),
-          },
-          body: body && !get ? JSON.stringify(body) : undefined,
-        },
-      );
-      const sid = res.headers.getSetCookie().find((c) => c.startsWith('rushes_sid='));
-      if (sid) cookie = sid.split(';')[0];
-      const json = (await res.json()) as { response: boolean; data: T; errormessage: string };
-      if (!json.response) throw new Error(`${method} ${p}: ${res.status} ${json.errormessage}`);
-      return json.data;
-    };
+    const api = apiClient(() => url);
     const transfer = async (projectId: string, id: string) =>
       (await api<{ transfers: Transfer[] }>('GET', P.transfers, { project_db_id: projectId })).transfers.find(
         (x) => x.transfer_db_id === id,

@@ -3,13 +3,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATIONS_API as P, type Transfer } from '@rushes/shared';
 import { jobs, transfers } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { people, project } from '../../../test/factories.ts';
-import { apiTeam, call, permissionIdOf, type Person } from '../teams/teams.testkit.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { call, type Person } from '../teams/teams.testkit.ts';
 import { originalKey } from '../assets/index.ts';
 import { cleanupStaleUploads } from '../uploads/uploads.jobs.ts';
 import { assetRow } from '../uploads/uploads.testkit.ts';
-import { createS3Integration, localS3 } from './integrations.testkit.ts';
+import {
+  createS3Integration,
+  integrationsWorld,
+  startImport,
+  type IntegrationsWorld,
+} from './integrations.testkit.ts';
 import { guardedRequestHandler } from './s3client.ts';
 
 /**
@@ -24,27 +28,17 @@ const MiB = 1024 * 1024;
 const PART = 5 * MiB;
 
 let t: TestApp;
-let s3: Awaited<ReturnType<typeof localS3>>;
+let s3: IntegrationsWorld['s3'];
 let owner: Person;
 let teamId: string;
 let projectId: string;
 const seen: { method: string; path: string; range: string }[] = [];
 
+let world: IntegrationsWorld | undefined;
+
 beforeAll(async () => {
-  s3 = await localS3();
-  t = await createTestApp({
-    INTEGRATIONS_S3_ENDPOINT: s3.endpoint,
-    OUTBOUND_TRUSTED_HOSTS: '127.0.0.1',
-    RATE_LIMIT: 'false',
-    TRANSFER_PART_SIZE: String(PART),
-  });
-  const [first, member] = await people(t, 2);
-  owner = first;
-  teamId = await apiTeam(t, owner, {
-    ids: [member.user.id],
-    permissions: [await permissionIdOf(t, 'can_create_projects')],
-  });
-  projectId = await project(t, owner, { teamId });
+  world = await integrationsWorld({ env: { TRANSFER_PART_SIZE: String(PART) } });
+  ({ s3, t, owner, teamId, projectId } = world);
   const handler = guardedRequestHandler(t.ctx);
   const handle = handler.handle.bind(handler);
   handler.handle = (request, options) => {
@@ -53,8 +47,7 @@ beforeAll(async () => {
   };
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
-  await s3?.close();
+  await world?.close();
 });
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -108,14 +101,10 @@ describe('import resume inside an object', () => {
 
     failPart2Once();
 
-    const started = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, owner, {
-      project_db_id: projectId,
-      integration_db_id: id,
-      bucket: 'footage-in',
-      keys: ['rushes/resume/small.mov', 'rushes/resume/big.mov'],
-    });
-    expect(started.body.errormessage).toBe('');
-    const transferId = started.body.data.transfer.transfer_db_id;
+    const { transfer_db_id: transferId } = await startImport(t, owner, { projectId, integrationId: id }, [
+      'rushes/resume/small.mov',
+      'rushes/resume/big.mov',
+    ]);
     seen.length = 0;
     await t.ctx.jobs.drainForTests();
     const list = async () =>

@@ -4,15 +4,20 @@ import path from 'node:path';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_STATUS, INTEGRATIONS_API as P, MSG, type Transfer } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { people, project } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { h264Mp4 } from '../media/media.testkit.ts';
 import { eq } from 'drizzle-orm';
 import { projects } from '../../db/schema/index.ts';
-import { apiTeam, call, permissionIdOf, setPlan, type Person } from '../teams/teams.testkit.ts';
+import { call, setPlan, type Person } from '../teams/teams.testkit.ts';
 import { assetRow } from '../uploads/uploads.testkit.ts';
 import { dateFolderOf } from './bucketTransfers.ts';
-import { createS3Integration, localS3, TEST_SECRET } from './integrations.testkit.ts';
+import {
+  createS3Integration,
+  integrationsWorld,
+  startImport,
+  TEST_SECRET,
+  type IntegrationsWorld,
+} from './integrations.testkit.ts';
 
 /**
  * Amazon S3 integrations against s3rver on loopback (trusted in this app's config): create, Test
@@ -20,7 +25,7 @@ import { createS3Integration, localS3, TEST_SECRET } from './integrations.testki
  * the can_view_app_integration rule on every route.
  */
 let t: TestApp;
-let s3: Awaited<ReturnType<typeof localS3>>;
+let s3: IntegrationsWorld['s3'];
 let owner: Person;
 let member: Person;
 let outsider: Person;
@@ -29,23 +34,17 @@ let projectId: string;
 let clip: Buffer;
 let tmp: string;
 
+let world: IntegrationsWorld | undefined;
+
 beforeAll(async () => {
-  s3 = await localS3();
-  t = await createTestApp({
-    INTEGRATIONS_S3_ENDPOINT: s3.endpoint,
-    OUTBOUND_TRUSTED_HOSTS: '127.0.0.1',
-    RATE_LIMIT: 'false',
-  });
-  [owner, member, outsider] = await people(t, 3);
-  const createProjects = await permissionIdOf(t, 'can_create_projects');
-  teamId = await apiTeam(t, owner, { ids: [member.user.id], permissions: [createProjects] });
-  projectId = await project(t, owner, { teamId, members: [member] });
+  world = await integrationsWorld({ memberOnProject: true, outsiders: 1 });
+  ({ s3, t, owner, member, teamId, projectId } = world);
+  [outsider] = world.outsiders;
   tmp = await mkdtemp(path.join(os.tmpdir(), 'rushes-int-'));
   clip = await h264Mp4(tmp, 1);
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
-  await s3?.close();
+  await world?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
@@ -164,15 +163,12 @@ describe('S3 integrations', () => {
   });
 
   it('imports 3 objects as 3 playable assets, tracked by a finished transfer', async () => {
-    const res = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, owner, {
-      project_db_id: projectId,
-      integration_db_id: id,
-      bucket: 'footage-in',
-      keys: ['rushes/day1/a.mp4', 'rushes/day1/b.mp4', 'rushes/day1/c.mp4'],
-      folder_path: '/Imported',
-    });
-    expect(res.body.errormessage).toBe('');
-    expect(res.body.data.transfer).toMatchObject({
+    const transfer = await startImport(t, owner, { projectId, integrationId: id, folderPath: '/Imported' }, [
+      'rushes/day1/a.mp4',
+      'rushes/day1/b.mp4',
+      'rushes/day1/c.mp4',
+    ]);
+    expect(transfer).toMatchObject({
       transfer_type: 'import',
       status: 'queued',
       total_items: 3,
@@ -234,13 +230,9 @@ describe('S3 integrations', () => {
 
   it('a failed transfer shows its reason and waits for a retry; cancel stops a queued one', async () => {
     await s3.put('footage-in', 'rushes/day1/gone.mp4', clip);
-    const started = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, owner, {
-      project_db_id: projectId,
-      integration_db_id: id,
-      bucket: 'footage-in',
-      keys: ['rushes/day1/gone.mp4'],
-    });
-    const transferId = started.body.data.transfer.transfer_db_id;
+    const transferId = (
+      await startImport(t, owner, { projectId, integrationId: id }, ['rushes/day1/gone.mp4'])
+    ).transfer_db_id;
     await s3.client.send(new DeleteObjectCommand({ Bucket: 'footage-in', Key: 'rushes/day1/gone.mp4' }));
     await t.ctx.jobs.drainForTests();
     const failed = (await transfersOf()).find((x) => x.transfer_db_id === transferId)!;
@@ -268,14 +260,9 @@ describe('S3 integrations', () => {
     const full = 1024 ** 5; // far past any plan's storage
     await t.ctx.db.update(projects).set({ storageUsed: full }).where(eq(projects.id, projectId));
     await s3.put('footage-in', 'rushes/day1/late.mp4', clip);
-    const started = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, owner, {
-      project_db_id: projectId,
-      integration_db_id: id,
-      bucket: 'footage-in',
-      keys: ['rushes/day1/late.mp4'],
-    });
-    expect(started.body.errormessage).toBe('');
-    const transferId = started.body.data.transfer.transfer_db_id;
+    const transferId = (
+      await startImport(t, owner, { projectId, integrationId: id }, ['rushes/day1/late.mp4'])
+    ).transfer_db_id;
     await t.ctx.jobs.drainForTests();
     const tr = (await transfersOf()).find((x) => x.transfer_db_id === transferId)!;
     expect(tr.done_items).toBe(0);

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INTEGRATIONS_API as P, type Transfer } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { people, project } from '../../../test/factories.ts';
-import { apiTeam, call, permissionIdOf, type Person } from '../teams/teams.testkit.ts';
-import { createS3Integration, localS3 } from './integrations.testkit.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { call, type Person } from '../teams/teams.testkit.ts';
+import {
+  createS3Integration,
+  integrationsWorld,
+  startImport,
+  type IntegrationsWorld,
+} from './integrations.testkit.ts';
 import { startStsStandin, type StsRole } from './sts.standin.ts';
 
 /**
@@ -18,7 +22,8 @@ const OTHER_ROLE = 'arn:aws:iam::123456789012:role/OtherTeamsRole';
 const BAD_CREDENTIALS_ROLE = 'arn:aws:iam::123456789012:role/HandsOutWrongKeys';
 
 let t: TestApp;
-let s3: Awaited<ReturnType<typeof localS3>>;
+let s3: IntegrationsWorld['s3'];
+let world: IntegrationsWorld | undefined;
 let sts: Awaited<ReturnType<typeof startStsStandin>>;
 const roles: StsRole[] = [];
 let owner: Person;
@@ -30,21 +35,9 @@ beforeAll(async () => {
   // The server's own AWS credentials, as the SDK's default chain reads them.
   vi.stubEnv('AWS_ACCESS_KEY_ID', SERVER_KEY);
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'rushes-server-secret');
-  s3 = await localS3();
   sts = await startStsStandin({ callerAccessKeyId: SERVER_KEY, roles });
-  t = await createTestApp({
-    INTEGRATIONS_S3_ENDPOINT: s3.endpoint,
-    INTEGRATIONS_STS_ENDPOINT: sts.endpoint,
-    OUTBOUND_TRUSTED_HOSTS: '127.0.0.1',
-    RATE_LIMIT: 'false',
-  });
-  const [first, member] = await people(t, 2);
-  owner = first;
-  teamId = await apiTeam(t, owner, {
-    ids: [member.user.id],
-    permissions: [await permissionIdOf(t, 'can_create_projects')],
-  });
-  projectId = await project(t, owner, { teamId });
+  world = await integrationsWorld({ env: { INTEGRATIONS_STS_ENDPOINT: sts.endpoint } });
+  ({ s3, t, owner, teamId, projectId } = world);
   externalId = (await call<{ external_id: string }>(t, 'GET', P.s3Setup, owner, { team_db_id: teamId })).body
     .data.external_id;
   // What the customer set up in their account: the role trusts Rushes with this team's ExternalId.
@@ -59,8 +52,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await t?.close();
-  await s3?.close();
+  await world?.close();
   await sts?.close();
 });
 
@@ -99,13 +91,7 @@ describe('S3 integrations with an IAM role (AssumeRole)', () => {
 
     // an import through the same path lands the object's bytes
     await s3.put('footage-in', 'rushes/role/clip.txt', 'assumed');
-    const started = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, owner, {
-      project_db_id: projectId,
-      integration_db_id: id,
-      bucket: 'footage-in',
-      keys: ['rushes/role/clip.txt'],
-    });
-    expect(started.body.errormessage).toBe('');
+    await startImport(t, owner, { projectId, integrationId: id }, ['rushes/role/clip.txt']);
     await t.ctx.jobs.drainForTests();
     const list = await call<{ transfers: Transfer[] }>(t, 'GET', P.transfers, owner, {
       project_db_id: projectId,

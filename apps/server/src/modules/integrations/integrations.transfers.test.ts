@@ -10,12 +10,17 @@ import {
   type Transfer,
 } from '@rushes/shared';
 import { jobs } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { asset, folder, people, project } from '../../../test/factories.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { asset, folder } from '../../../test/factories.ts';
 import { closeAllSockets, connect, listen, next } from '../../../test/realtime-helpers.ts';
-import { apiTeam, call, permissionIdOf, type Person } from '../teams/teams.testkit.ts';
+import { call, type Person } from '../teams/teams.testkit.ts';
 import { dateFolderOf } from './bucketTransfers.ts';
-import { createS3Integration, localS3 } from './integrations.testkit.ts';
+import {
+  createS3Integration,
+  integrationsWorld,
+  startImport,
+  type IntegrationsWorld,
+} from './integrations.testkit.ts';
 
 /**
  * Transfers against s3rver on loopback: the starter is notified (bell and realtime) when a transfer
@@ -24,34 +29,28 @@ import { createS3Integration, localS3 } from './integrations.testkit.ts';
  */
 let t: TestApp;
 let url: string;
-let s3: Awaited<ReturnType<typeof localS3>>;
+let s3: IntegrationsWorld['s3'];
 let owner: Person;
 let member: Person;
 let teamId: string;
 let projectId: string;
 let integrationId: string;
 
+let world: IntegrationsWorld | undefined;
+
 beforeAll(async () => {
-  s3 = await localS3();
-  t = await createTestApp({
-    INTEGRATIONS_S3_ENDPOINT: s3.endpoint,
-    OUTBOUND_TRUSTED_HOSTS: '127.0.0.1',
-    RATE_LIMIT: 'false',
+  world = await integrationsWorld({
+    permissions: ['can_create_projects', 'can_view_app_integration'],
+    memberOnProject: true,
   });
+  ({ s3, t, owner, member, teamId, projectId } = world);
   url = await listen(t);
-  [owner, member] = await people(t, 2);
-  const codes = await Promise.all(
-    (['can_create_projects', 'can_view_app_integration'] as const).map((c) => permissionIdOf(t, c)),
-  );
-  teamId = await apiTeam(t, owner, { ids: [member.user.id], permissions: codes });
-  projectId = await project(t, owner, { teamId, members: [member] });
   integrationId = await createS3Integration(t, owner, teamId);
 }, 120_000);
 afterEach(() => closeAllSockets());
 afterAll(async () => {
   closeAllSockets();
-  await t?.close();
-  await s3?.close();
+  await world?.close();
 });
 
 const notificationsOf = async (who: Person) =>
@@ -67,14 +66,7 @@ describe('transfer notifications', () => {
     await s3.put('footage-in', 'rushes/note/one.txt', 'hello');
     const socket = await connect(url, { cookie: member.cookie });
     const dot = next(socket, 'has_new_notification');
-    const started = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, member, {
-      project_db_id: projectId,
-      integration_db_id: integrationId,
-      bucket: 'footage-in',
-      keys: ['rushes/note/one.txt'],
-    });
-    expect(started.body.errormessage).toBe('');
-    const transfer = started.body.data.transfer;
+    const transfer = await startImport(t, member, { projectId, integrationId }, ['rushes/note/one.txt']);
     await t.ctx.jobs.drainForTests();
     expect((await transferOf(transfer.transfer_db_id)).status).toBe('finished');
     expect(await dot).toEqual({ has_new_notification: true, team_db_id: teamId });
@@ -93,13 +85,7 @@ describe('transfer notifications', () => {
 
   it('the last failed attempt notifies with the reason; a retried attempt does not', async () => {
     await s3.put('footage-in', 'rushes/note/gone.txt', 'bye');
-    const started = await call<{ transfer: Transfer }>(t, 'POST', P.s3Imports, member, {
-      project_db_id: projectId,
-      integration_db_id: integrationId,
-      bucket: 'footage-in',
-      keys: ['rushes/note/gone.txt'],
-    });
-    const transfer = started.body.data.transfer;
+    const transfer = await startImport(t, member, { projectId, integrationId }, ['rushes/note/gone.txt']);
     await s3.client.send(new DeleteObjectCommand({ Bucket: 'footage-in', Key: 'rushes/note/gone.txt' }));
     const before = (await notificationsOf(member)).total_entries;
     await t.ctx.jobs.drainForTests();

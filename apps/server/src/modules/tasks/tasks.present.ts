@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { taskStatusLabel, taskTypeLabel, type Task, displayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { afterPageNo } from '../../db/pageNo.ts';
 import { projectMembers, projects, taskAssignees, taskInvites, tasks, users } from '../../db/schema/index.ts';
 import { countsOf } from '../chat/index.ts';
 import { encodeKeyset, isCursorId, readKeyset } from '../../platform/http/cursor.ts';
@@ -123,4 +124,28 @@ export function decodeCursor(raw: string | undefined): Cursor | null {
     return { ts: v[0], id: v[1] };
   }
   return null;
+}
+
+/**
+ * Where a page of a task list starts, newest first by `keys` (created_at, then the task's id): after
+ * the `cursor`, or without one at the spec's page_no over the rows `from` and `where` select
+ * (db/pageNo.ts). The project's list and both trays page this way.
+ */
+export function newestFirstAfter(o: {
+  keys: [SQL, SQL];
+  from: SQL;
+  where: SQL | undefined;
+  cursor: Cursor | null;
+  page: { page_no: number; entries_per_page: number };
+}): SQL | undefined {
+  if (o.cursor)
+    return sql`(${o.keys[0]}, ${o.keys[1]}) < (${o.cursor.ts}::timestamptz, ${o.cursor.id}::uuid)`;
+  return afterPageNo({
+    keys: o.keys,
+    order: 'desc',
+    from: o.from,
+    where: o.where,
+    pageNo: o.page.page_no,
+    perPage: o.page.entries_per_page,
+  });
 }

@@ -11,7 +11,6 @@ import {
   type UpdateTaskBody,
 } from '@rushes/shared';
 import { notifications, taskInvites, tasks } from '../../db/schema/index.ts';
-import { afterPageNo } from '../../db/pageNo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, forbidden } from '../../platform/http/errors.ts';
 import { authorizeProject, canViewProject } from '../projects/index.ts';
@@ -29,7 +28,7 @@ import {
   canReadTask,
   sameProject,
 } from './tasks.policy.ts';
-import { decodeCursor, encodeCursor, presentTask, presentTasks } from './tasks.present.ts';
+import { decodeCursor, encodeCursor, newestFirstAfter, presentTask, presentTasks } from './tasks.present.ts';
 import {
   currentAssigneeIds,
   currentInviteEmails,
@@ -159,20 +158,15 @@ export function createTasksService(ctx: AppContext) {
       await authorizeProject(db, userId, q.project_db_id, canViewProject);
       const cursor = decodeCursor(q.cursor);
       const where: (SQL | undefined)[] = [eq(tasks.projectId, q.project_db_id)];
-      if (cursor)
-        where.push(sql`(${tasks.createdAt}, ${tasks.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`);
-      // without a cursor, the spec's page_no (keyset underneath)
-      else
-        where.push(
-          afterPageNo({
-            keys: [sql`${tasks.createdAt}`, sql`${tasks.id}`],
-            order: 'desc',
-            from: sql`${tasks}`,
-            where: eq(tasks.projectId, q.project_db_id),
-            pageNo: q.page_no,
-            perPage: q.entries_per_page,
-          }),
-        );
+      where.push(
+        newestFirstAfter({
+          keys: [sql`${tasks.createdAt}`, sql`${tasks.id}`],
+          from: sql`${tasks}`,
+          where: eq(tasks.projectId, q.project_db_id),
+          cursor,
+          page: q,
+        }),
+      );
       const rows = await db
         .select({ id: tasks.id, createdAt: tasks.createdAt })
         .from(tasks)

@@ -2,8 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TaskTrayPage, TaskTrayQuery } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectMembers, taskAssignees, tasks } from '../../db/schema/index.ts';
-import { afterPageNo } from '../../db/pageNo.ts';
-import { decodeCursor, encodeCursor, presentTasks } from './tasks.present.ts';
+import { decodeCursor, encodeCursor, newestFirstAfter, presentTasks } from './tasks.present.ts';
 
 /**
  * Home task trays (spec 002 §2, §3): 'My Tasks' = tasks I assigned, newest first; 'Assigned Tasks'
@@ -23,19 +22,15 @@ export async function taskTray(db: DbOrTx, userId: string, q: TaskTrayQuery): Pr
   if (q.tray_name === 'my_tasks') {
     const where: (SQL | undefined)[] = [eq(tasks.assignedBy, userId), member];
     const base = and(...where);
-    if (cursor)
-      where.push(sql`(${tasks.createdAt}, ${tasks.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`);
-    else
-      where.push(
-        afterPageNo({
-          keys: [sql`${tasks.createdAt}`, sql`${tasks.id}`],
-          order: 'desc',
-          from: sql`${tasks}`,
-          where: base,
-          pageNo: q.page_no,
-          perPage: q.entries_per_page,
-        }),
-      );
+    where.push(
+      newestFirstAfter({
+        keys: [sql`${tasks.createdAt}`, sql`${tasks.id}`],
+        from: sql`${tasks}`,
+        where: base,
+        cursor,
+        page: q,
+      }),
+    );
     rows = await db
       .select({ id: tasks.id, at: tasks.createdAt })
       .from(tasks)
@@ -46,22 +41,15 @@ export async function taskTray(db: DbOrTx, userId: string, q: TaskTrayQuery): Pr
   } else {
     const where: (SQL | undefined)[] = [eq(taskAssignees.userId, userId), member];
     const base = and(...where);
-    if (cursor) {
-      where.push(
-        sql`(${taskAssignees.createdAt}, ${taskAssignees.taskId}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`,
-      );
-    } else {
-      where.push(
-        afterPageNo({
-          keys: [sql`${taskAssignees.createdAt}`, sql`${taskAssignees.taskId}`],
-          order: 'desc',
-          from: sql`${taskAssignees} inner join ${tasks} on ${eq(tasks.id, taskAssignees.taskId)}`,
-          where: base,
-          pageNo: q.page_no,
-          perPage: q.entries_per_page,
-        }),
-      );
-    }
+    where.push(
+      newestFirstAfter({
+        keys: [sql`${taskAssignees.createdAt}`, sql`${taskAssignees.taskId}`],
+        from: sql`${taskAssignees} inner join ${tasks} on ${eq(tasks.id, taskAssignees.taskId)}`,
+        where: base,
+        cursor,
+        page: q,
+      }),
+    );
     rows = await db
       .select({ id: taskAssignees.taskId, at: taskAssignees.createdAt })
       .from(taskAssignees)
