@@ -204,7 +204,7 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     copyFileSync(files.exe, disguised);
     await dragFiles(page, [files.exe, disguised]);
     let modal = dialog(page, MSG.unsupportedFilesTitle);
-    await visible(modal.getByRole('cell', { name: 'setup.exe' }));
+    await eventually(modal.getByRole('cell', { name: 'setup.exe' }));
     await visible(modal.getByRole('cell', { name: 'evil.exe.', exact: true }));
     await shot(page, FLOW, '01b-disguised-exe-unsupported');
     expect(await modal.getByRole('button', { name: MSG.skipAndProceed }).isDisabled()).toBe(true);
@@ -215,7 +215,7 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
     // the folder dragged from the file manager: Chromium hands the page real directory entries
     await dragFiles(page, [files.folder], { shotAs: '02a-drag-over' });
     modal = dialog(page, MSG.unsupportedFilesTitle);
-    await visible(modal.getByText(MSG.unsupportedFilesMessage));
+    await eventually(modal.getByText(MSG.unsupportedFilesMessage));
     await visible(modal.getByRole('cell', { name: 'Shoot/setup.exe' }));
     await visible(modal.getByRole('cell', { name: MSG.unsupportedFormat }));
     await expect.poll(() => modal.getByRole('row').count()).toBe(2); // header + the .exe only

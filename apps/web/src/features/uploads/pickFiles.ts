@@ -38,39 +38,45 @@ function readAll(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> 
   });
 }
 
+/** A folder's files, walked recursively; a file the browser cannot read is skipped, not the whole drop. */
 async function walk(entry: FileSystemEntry, out: PickedFile[]): Promise<void> {
-  if (entry.isFile) {
-    const file = await new Promise<File>((resolve, reject) =>
-      (entry as FileSystemFileEntry).file(resolve, reject),
-    );
-    out.push({ file, folderPath: folderPathOf(entry.fullPath) });
-  } else if (entry.isDirectory) {
-    const children = await readAll((entry as FileSystemDirectoryEntry).createReader());
-    for (const child of children) await walk(child, out);
+  try {
+    if (entry.isFile) {
+      const file = await new Promise<File>((resolve, reject) =>
+        (entry as FileSystemFileEntry).file(resolve, reject),
+      );
+      out.push({ file, folderPath: folderPathOf(entry.fullPath) });
+    } else if (entry.isDirectory) {
+      const children = await readAll((entry as FileSystemDirectoryEntry).createReader());
+      for (const child of children) await walk(child, out);
+    }
+  } catch (err) {
+    console.warn(`could not read ${entry.fullPath} from the drop`, err);
   }
 }
 
 /**
- * Files of a drop, folders walked recursively so each file keeps its folder path. The entries are
- * taken synchronously (the DataTransfer empties once the drop handler returns); items without an
- * entry (a synthetic drop) fall back to the plain file list.
+ * Files of a drop, folders walked recursively so each file keeps its folder path. Everything is
+ * taken synchronously (the DataTransfer empties once the drop handler returns): a dropped file is
+ * its item's File at once, only a dropped folder is walked afterwards. Items without an entry (a
+ * synthetic drop) fall back to the plain file list.
  */
 export function fromDrop(transfer: DataTransfer): Promise<PickedFile[]> {
-  const entries: FileSystemEntry[] = [];
+  const folders: FileSystemEntry[] = [];
   const loose: File[] = [];
   for (const item of [...transfer.items]) {
     if (item.kind !== 'file') continue;
     const entry = item.webkitGetAsEntry?.();
-    if (entry) entries.push(entry);
+    if (entry?.isDirectory) folders.push(entry);
     else {
       const file = item.getAsFile();
       if (file) loose.push(file);
     }
   }
-  if (entries.length === 0 && loose.length === 0) loose.push(...transfer.files);
+  if (folders.length === 0 && loose.length === 0) loose.push(...transfer.files);
   return (async () => {
     const out: PickedFile[] = loose.map((file) => ({ file, folderPath: '/' }));
-    for (const entry of entries) await walk(entry, out);
+    for (const folder of folders) await walk(folder, out);
     return out;
   })();
 }
