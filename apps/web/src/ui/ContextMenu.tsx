@@ -1,22 +1,11 @@
-import { Kbd, Menu } from '@mantine/core';
-import type { TablerIcon } from '@tabler/icons-react';
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import type { ContextMenuItem, ContextMenuPosition } from './ContextMenuView.tsx';
 
-/** One line of a product context menu: built from a feature's shared action definitions. */
-export interface ContextMenuItem {
-  id: string;
-  label: string;
-  icon: TablerIcon;
-  shortcutLabel?: string;
-  color?: 'red';
-  disabled?: boolean;
-  run: () => void;
-}
+export type { ContextMenuItem, ContextMenuPosition } from './ContextMenuView.tsx';
 
-export interface ContextMenuPosition {
-  x: number;
-  y: number;
-}
+// The menu's code (Mantine Menu, floating-ui) loads on the first right-click, not with the page
+// (issue 22: home's task cards have one).
+const ContextMenuView = lazy(() => import('./ContextMenuView.tsx'));
 
 /**
  * The product's own right-click menu (spec 002 §2, issue 23), placed at the cursor. Features build its
@@ -33,36 +22,9 @@ export function ContextMenu({
 }) {
   if (!at) return null;
   return (
-    <Menu
-      key={`${at.x}:${at.y}`}
-      opened
-      onChange={(opened) => {
-        if (!opened) onClose();
-      }}
-      position="bottom-start"
-      offset={2}
-      shadow="md"
-      width={220}
-      withinPortal
-    >
-      <Menu.Target>
-        <div aria-hidden style={{ position: 'fixed', left: at.x, top: at.y, width: 0, height: 0 }} />
-      </Menu.Target>
-      <Menu.Dropdown data-product-menu>
-        {items.map((item) => (
-          <Menu.Item
-            key={item.id}
-            color={item.color}
-            leftSection={<item.icon size={16} />}
-            rightSection={item.shortcutLabel ? <Kbd size="xs">{item.shortcutLabel}</Kbd> : undefined}
-            disabled={item.disabled}
-            onClick={item.run}
-          >
-            {item.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={null}>
+      <ContextMenuView at={at} items={items} onClose={onClose} />
+    </Suspense>
   );
 }
 
