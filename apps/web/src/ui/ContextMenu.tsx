@@ -1,11 +1,22 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import type { ContextMenuItem, ContextMenuPosition } from './ContextMenuView.tsx';
 
 export type { ContextMenuItem, ContextMenuPosition } from './ContextMenuView.tsx';
 
-// The menu's code (Mantine Menu, floating-ui) loads on the first right-click, not with the page
-// (issue 22: home's task cards have one).
-const ContextMenuView = lazy(() => import('./ContextMenuView.tsx'));
+type View = ComponentType<{
+  at: ContextMenuPosition;
+  items: readonly ContextMenuItem[];
+  onClose: () => void;
+}>;
+
+// The menu's code (Mantine Menu, floating-ui) is not in the page's first load (issue 22: home's task
+// cards have one): it loads when the browser is first idle after a page with a context menu paints,
+// or at the first right-click if that comes sooner. Once loaded the menu opens in the same render as
+// the right-click, as a plain import would.
+let loadedView: View | null = null;
+let loadingView: Promise<View> | null = null;
+const loadView = () =>
+  (loadingView ??= import('./ContextMenuView.tsx').then((m) => (loadedView = m.default)));
 
 /**
  * The product's own right-click menu (spec 002 §2, issue 23), placed at the cursor. Features build its
@@ -20,12 +31,30 @@ export function ContextMenu({
   items: readonly ContextMenuItem[];
   onClose: () => void;
 }) {
-  if (!at) return null;
-  return (
-    <Suspense fallback={null}>
-      <ContextMenuView at={at} items={items} onClose={onClose} />
-    </Suspense>
-  );
+  const wanted = at !== null;
+  const [View, setView] = useState<View | null>(() => loadedView);
+  useEffect(() => {
+    if (View) return;
+    let live = true;
+    const load = () =>
+      void loadView().then(
+        (loaded) => live && setView(() => loaded),
+        () => undefined,
+      );
+    if (!wanted && typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 3000 });
+      return () => {
+        live = false;
+        cancelIdleCallback(id);
+      };
+    }
+    load();
+    return () => {
+      live = false;
+    };
+  }, [View, wanted]);
+  if (!at || !View) return null;
+  return <View at={at} items={items} onClose={onClose} />;
 }
 
 /** State of one context menu: `onContextMenu` to put on the element, `at` and `close` for <ContextMenu>. */

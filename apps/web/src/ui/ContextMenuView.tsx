@@ -1,5 +1,7 @@
 import { Kbd, Menu } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
+import type { Ref } from 'react';
+import { createPortal } from 'react-dom';
 
 /** One line of a product context menu: built from a feature's shared action definitions. */
 export interface ContextMenuItem {
@@ -15,6 +17,17 @@ export interface ContextMenuItem {
 export interface ContextMenuPosition {
   x: number;
   y: number;
+}
+
+/**
+ * The menu's anchor: a point at the cursor, in the body, so that `position: fixed` is the viewport's
+ * even when the menu opens inside a transformed box (a side panel's drawer is one).
+ */
+function CursorAnchor({ at, ref }: { at: ContextMenuPosition; ref?: Ref<HTMLDivElement> }) {
+  return createPortal(
+    <div ref={ref} aria-hidden style={{ position: 'fixed', left: at.x, top: at.y, width: 0, height: 0 }} />,
+    document.body,
+  );
 }
 
 /** The open right-click menu, placed at the cursor (loaded on the first right-click: ContextMenu.tsx). */
@@ -41,7 +54,7 @@ export default function ContextMenuView({
       withinPortal
     >
       <Menu.Target>
-        <div aria-hidden style={{ position: 'fixed', left: at.x, top: at.y, width: 0, height: 0 }} />
+        <CursorAnchor at={at} />
       </Menu.Target>
       <Menu.Dropdown data-product-menu>
         {items.map((item) => (

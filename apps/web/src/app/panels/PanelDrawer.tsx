@@ -1,7 +1,7 @@
 import { Drawer, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS_PX, UI } from '@rushes/shared';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { HelpLink } from '../../ui/HelpLink.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { panelRegistry, panelTitle } from './panelTable.ts';
@@ -25,12 +25,16 @@ export default function PanelDrawer({
   opened,
   onClose,
   onExited,
+  onMounted,
 }: {
   panel: OpenPanel | null;
   opened: boolean;
   onClose: () => void;
   onExited: () => void;
+  /** after the first render (closed), so the first opening has the drawer's transition and focus trap */
+  onMounted: () => void;
 }) {
+  useEffect(onMounted, [onMounted]);
   const entry = panel ? panelRegistry[panel.type] : null;
   // Under 768 px a side panel is a full-screen sheet (issue 23).
   const phone = useMediaQuery(`(max-width: ${(BREAKPOINTS_PX.tablet - 0.02) / 16}em)`) ?? false;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { withChunkTimeout } from '../chunkLoad.ts';
 import { PanelContext, type PanelsApi } from './PanelContext.ts';
 import type { OpenPanel } from './PanelDrawer.tsx';
@@ -33,9 +33,12 @@ export function PanelHost({ children }: { children: ReactNode }) {
     [],
   );
 
-  // mounted from the first opening on, so later openings and closings keep the drawer's transitions
+  // mounted from the first opening on; it opens once mounted, so even the first opening has the
+  // drawer's transition and focus trap as before
   const [used, setUsed] = useState(false);
+  const [mounted, setMounted] = useState(false);
   if (panel && !used) setUsed(true);
+  const onMounted = useCallback(() => setMounted(true), []);
 
   return (
     <PanelContext.Provider value={api}>
@@ -44,7 +47,8 @@ export function PanelHost({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <PanelDrawer
             panel={panel}
-            opened={opened}
+            opened={opened && mounted}
+            onMounted={onMounted}
             onClose={api.close}
             onExited={() => {
               if (!opened) setPanel(null);
