@@ -39,6 +39,7 @@ export * from './rules/timecode.ts';
 export * from './schemas/reviewComments.ts';
 export * from './schemas/subscriptions.ts';
 export * from './rules/cloud.ts';
+export * from './rules/cloudCatalogue.ts';
 export * from './schemas/cloud.ts';
 export * from './schemas/live.ts';
 export * from './rules/live.ts';

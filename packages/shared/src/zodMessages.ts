@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// `config`, not `z.config`: the web build treats `z.*` calls as pure (vite.config.ts) and would drop this one.
+import { config } from 'zod';
 import { MSG, charLimit } from './rules/messages.ts';
 
 /**
@@ -7,7 +8,7 @@ import { MSG, charLimit } from './rules/messages.ts';
  * limit is N'; anything else → 'Enter a valid value' (decided, docs/decisions.md). Imported by the
  * package's entry and field builders, so the server and the web share it.
  */
-z.config({
+config({
   customError: (issue) => {
     if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) {
       return MSG.required;

@@ -1,23 +1,98 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rushes/shared';
 import { queryKeys } from './queryKeys.ts';
 
-export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-let socket: AppSocket | null = null;
+type RealSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * The realtime connection (DESIGN §5), same origin, authenticated by the session cookie. Opened
- * only while logged in. Events say what changed and the client refetches through the API; after
- * a reconnect every query refetches, so nothing missed while offline stays stale.
+ * What features use of the realtime connection: listen, stop listening, emit, emit with an ack
+ * and a timeout, and whether it is connected. The socket.io client itself (≈ 12 KB gzipped) loads
+ * after the shell's first paint (issue 22), so this is a stand-in that keeps the listeners and
+ * emits given before it arrives and hands them to the real socket once it does.
  */
-export function connectSocket(queryClient: QueryClient): AppSocket {
-  if (socket) {
-    if (!socket.connected && !socket.active) socket.connect();
-    return socket;
+export type AppSocket = Pick<RealSocket, 'on' | 'off' | 'emit' | 'timeout'> & {
+  readonly connected: boolean;
+};
+
+type Listener = (...args: unknown[]) => void;
+type Emit = (event: string, ...args: unknown[]) => unknown;
+
+class DeferredSocket {
+  private real: RealSocket | null = null;
+  private closed = false;
+  private readonly listeners: [string, Listener][] = [];
+  private readonly pendingEmits: unknown[][] = [];
+  readonly ready: Promise<RealSocket>;
+
+  constructor(load: () => Promise<RealSocket>) {
+    this.ready = load().then((real) => {
+      if (this.closed) {
+        real.disconnect();
+        return real;
+      }
+      this.real = real;
+      for (const [event, listener] of this.listeners) real.on(event as 'connect', listener);
+      this.listeners.length = 0;
+      // socket.io buffers emits made before its connection opens, as it does for these
+      for (const args of this.pendingEmits.splice(0)) (real.emit as unknown as Emit)(...(args as [string]));
+      real.connect();
+      return real;
+    });
+    // a failed chunk load is the same as a lost connection: the shell still works without live updates
+    this.ready.catch((err: unknown) => console.warn('realtime client did not load', err));
   }
-  const next: AppSocket = io({ withCredentials: true, autoConnect: false });
+
+  get connected(): boolean {
+    return this.real?.connected ?? false;
+  }
+
+  /** Connects again after a disconnect (the real socket's own `active` covers its reconnecting). */
+  reconnect(): void {
+    if (this.real && !this.real.connected && !this.real.active) this.real.connect();
+  }
+
+  on(event: string, listener: Listener): this {
+    if (this.real) this.real.on(event as 'connect', listener);
+    else this.listeners.push([event, listener]);
+    return this;
+  }
+
+  off(event: string, listener: Listener): this {
+    if (this.real) this.real.off(event as 'connect', listener);
+    else {
+      const at = this.listeners.findIndex(([e, l]) => e === event && l === listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    }
+    return this;
+  }
+
+  emit(...args: unknown[]): this {
+    if (this.real) (this.real.emit as unknown as Emit)(...(args as [string]));
+    else this.pendingEmits.push(args);
+    return this;
+  }
+
+  timeout(ms: number) {
+    return {
+      emitWithAck: async (...args: unknown[]) => {
+        const real = await this.ready;
+        return (real.timeout(ms).emitWithAck as unknown as Emit)(...(args as [string]));
+      },
+    };
+  }
+
+  disconnect(): void {
+    this.closed = true;
+    this.real?.disconnect();
+  }
+}
+
+let socket: DeferredSocket | null = null;
+
+async function openRealSocket(queryClient: QueryClient): Promise<RealSocket> {
+  const { io } = await import('socket.io-client');
+  const next: RealSocket = io({ withCredentials: true, autoConnect: false });
   let connectedBefore = false;
   next.on('connect', () => {
     if (connectedBefore) void queryClient.invalidateQueries();
@@ -29,15 +104,27 @@ export function connectSocket(queryClient: QueryClient): AppSocket {
   next.on('team_add', refetchUser);
   next.on('team_update', refetchUser);
   next.on('team_delete', refetchUser);
-
-  next.connect();
-  socket = next;
   return next;
+}
+
+/**
+ * The realtime connection (DESIGN §5), same origin, authenticated by the session cookie. Opened
+ * only while logged in. Events say what changed and the client refetches through the API; after
+ * a reconnect every query refetches, so nothing missed while offline stays stale. The first call
+ * (an effect of the shell, so after its first paint) starts loading the socket.io client.
+ */
+export function connectSocket(queryClient: QueryClient): AppSocket {
+  if (socket) {
+    socket.reconnect();
+    return socket as unknown as AppSocket;
+  }
+  socket = new DeferredSocket(() => openRealSocket(queryClient));
+  return socket as unknown as AppSocket;
 }
 
 /** The socket while logged in, for features that join rooms or listen to more events. */
 export function getSocket(): AppSocket | null {
-  return socket;
+  return socket as unknown as AppSocket | null;
 }
 
 export function disconnectSocket(): void {

@@ -2,6 +2,7 @@ import { UI } from '@rushes/shared';
 import { Anchor, Button, Image, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { UpgradeData } from '@rushes/shared';
+import { whenModalsReady } from './modalHost.ts';
 import { navigateTo } from './navigation.ts';
 import { UPGRADE_PLAN_PATH } from './paths.ts';
 
@@ -29,6 +30,10 @@ function UpgradeContent({ data, onUpgrade }: { data: UpgradeData; onUpgrade: () 
 
 /** The upgrade notice of a plan-limit refusal (data.upgrade_required), instead of an error toast. */
 export function openUpgradeModal(data: UpgradeData): void {
+  void whenModalsReady().then(() => showUpgradeModal(data));
+}
+
+function showUpgradeModal(data: UpgradeData): void {
   const id = modals.open({
     title: data.title,
     centered: true,

@@ -1,22 +1,22 @@
-import { Kbd, Menu } from '@mantine/core';
-import type { TablerIcon } from '@tabler/icons-react';
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type ComponentType, type MouseEvent } from 'react';
+import type { ContextMenuItem, ContextMenuPosition } from './ContextMenuView.tsx';
 
-/** One line of a product context menu: built from a feature's shared action definitions. */
-export interface ContextMenuItem {
-  id: string;
-  label: string;
-  icon: TablerIcon;
-  shortcutLabel?: string;
-  color?: 'red';
-  disabled?: boolean;
-  run: () => void;
-}
+export type { ContextMenuItem, ContextMenuPosition } from './ContextMenuView.tsx';
 
-export interface ContextMenuPosition {
-  x: number;
-  y: number;
-}
+type View = ComponentType<{
+  at: ContextMenuPosition;
+  items: readonly ContextMenuItem[];
+  onClose: () => void;
+}>;
+
+// The menu's code (Mantine Menu, floating-ui) is not in the page's first load (issue 22: home's task
+// cards have one): it loads when the browser is first idle after a page with a context menu paints,
+// or at the first right-click if that comes sooner. Once loaded the menu opens in the same render as
+// the right-click, as a plain import would.
+let loadedView: View | null = null;
+let loadingView: Promise<View> | null = null;
+const loadView = () =>
+  (loadingView ??= import('./ContextMenuView.tsx').then((m) => (loadedView = m.default)));
 
 /**
  * The product's own right-click menu (spec 002 §2, issue 23), placed at the cursor. Features build its
@@ -31,39 +31,30 @@ export function ContextMenu({
   items: readonly ContextMenuItem[];
   onClose: () => void;
 }) {
-  if (!at) return null;
-  return (
-    <Menu
-      key={`${at.x}:${at.y}`}
-      opened
-      onChange={(opened) => {
-        if (!opened) onClose();
-      }}
-      position="bottom-start"
-      offset={2}
-      shadow="md"
-      width={220}
-      withinPortal
-    >
-      <Menu.Target>
-        <div aria-hidden style={{ position: 'fixed', left: at.x, top: at.y, width: 0, height: 0 }} />
-      </Menu.Target>
-      <Menu.Dropdown data-product-menu>
-        {items.map((item) => (
-          <Menu.Item
-            key={item.id}
-            color={item.color}
-            leftSection={<item.icon size={16} />}
-            rightSection={item.shortcutLabel ? <Kbd size="xs">{item.shortcutLabel}</Kbd> : undefined}
-            disabled={item.disabled}
-            onClick={item.run}
-          >
-            {item.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  const wanted = at !== null;
+  const [View, setView] = useState<View | null>(() => loadedView);
+  useEffect(() => {
+    if (View) return;
+    let live = true;
+    const load = () =>
+      void loadView().then(
+        (loaded) => live && setView(() => loaded),
+        () => undefined,
+      );
+    if (!wanted && typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 3000 });
+      return () => {
+        live = false;
+        cancelIdleCallback(id);
+      };
+    }
+    load();
+    return () => {
+      live = false;
+    };
+  }, [View, wanted]);
+  if (!at || !View) return null;
+  return <View at={at} items={items} onClose={onClose} />;
 }
 
 /** State of one context menu: `onContextMenu` to put on the element, `at` and `close` for <ContextMenu>. */

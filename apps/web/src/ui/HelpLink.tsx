@@ -1,11 +1,12 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconHelp } from '@tabler/icons-react';
+import { IdleTooltip } from './IdleTooltip.tsx';
 import { guideHref, type GuideSection, SHELL_UI } from '@rushes/shared';
 
 /** The ? button of a panel or page: its section of the user guide, in a new tab (the panel stays open). */
 export function HelpLink({ section, topic }: { section: GuideSection; topic: string }) {
   return (
-    <Tooltip label={SHELL_UI.help}>
+    <IdleTooltip label={SHELL_UI.help}>
       <ActionIcon
         component="a"
         href={guideHref(section)}
@@ -18,6 +19,6 @@ export function HelpLink({ section, topic }: { section: GuideSection; topic: str
       >
         <IconHelp size={18} />
       </ActionIcon>
-    </Tooltip>
+    </IdleTooltip>
   );
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  CLOUD_API,
   cloudAdminCatalogue,
   cloudAdminReports,
   cloudCatalogueBody,
@@ -35,6 +34,7 @@ import {
   cloudSystemsQuery,
   cloudTime,
 } from '../schemas/cloud.ts';
+import { CLOUD_API } from '../rules/cloud.ts';
 import { defineRoutes } from './define.ts';
 
 /**

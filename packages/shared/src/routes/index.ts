@@ -17,7 +17,6 @@ import { teamsRoutes } from './teams.ts';
 import { chatRoutes, taskChatRoutes, tasksRoutes } from './tasks.ts';
 
 export * from './define.ts';
-export { settingsTeam, teamWithDetail } from './teams.ts';
 
 /**
  * The route map: every /api route of the JSON API by module (`ROUTES.tasks.create`…). The signed blob

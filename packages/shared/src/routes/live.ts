@@ -1,5 +1,4 @@
 import {
-  LIVE_API,
   liveAudioBody,
   liveAudioCall,
   liveIceServers,
@@ -11,6 +10,7 @@ import {
   liveRemoved,
   liveState,
 } from '../schemas/live.ts';
+import { LIVE_API } from '../rules/live.ts';
 import { defineRoutes } from './define.ts';
 
 /**

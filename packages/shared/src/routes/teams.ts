@@ -12,27 +12,18 @@ import {
   deleteTeamBody,
   listTeamsQuery,
   memberPermissionsQuery,
-  permission,
   removeMemberBody,
   setMemberPermissionsBody,
-  teamDetail,
   teamIdQuery,
   teamMember,
   updateTeamBody,
+  awsRegionOption,
+  teamDetail,
+  settingsTeam,
+  teamWithDetail,
+  permissionsAnswer,
 } from '../schemas/teams.ts';
 import { defineRoutes } from './define.ts';
-
-const region = z.object({ region: z.string(), region_name: z.string() });
-
-/** A row of the Team Settings table: the summary, its region and up to 4 member avatars. */
-export const settingsTeam = teamSummary.extend({
-  aws_config: region.nullable(),
-  detail: z.object({
-    avatars: z.array(z.object({ user_db_id: z.string(), name: z.string(), user_badge_color: z.string() })),
-  }),
-});
-export const teamWithDetail = teamSummary.extend({ detail: teamDetail, permissions: z.array(permission) });
-const permissionsAnswer = z.object({ permissions: z.array(permission) });
 
 /** Team Settings, members and permissions (teams.policy.ts says who may). */
 export const teamsRoutes = defineRoutes('teams', {
@@ -80,7 +71,7 @@ export const teamsRoutes = defineRoutes('teams', {
   regions: {
     method: 'GET',
     path: API.teams.regions,
-    response: z.object({ aws_configs: z.array(region) }),
+    response: z.object({ aws_configs: z.array(awsRegionOption) }),
     policy: 'self',
   },
   currentPlan: {

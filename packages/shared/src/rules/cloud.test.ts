@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   configurationId,
-  DEFAULT_CLOUD_CATALOGUE as C,
   formatCloudCountdown,
   parseConfigurationId,
   pricePerHour,
   sessionCost,
   togglePlugin,
 } from './cloud.ts';
+import { DEFAULT_CLOUD_CATALOGUE as C } from './cloudCatalogue.ts';
 
 describe('cloud prices (spec 001 §1: plugin prices add to the hardware price per hour)', () => {
   it.each([

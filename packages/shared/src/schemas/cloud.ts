@@ -1,45 +1,12 @@
 import { z } from 'zod';
-import {
-  CLOUD_DURATIONS,
-  CLOUD_EXTENSION_MINUTES,
-  CLOUD_TEXT,
-  MACHINE_STATUSES,
-  cloudCatalogueSchema,
-} from '../rules/cloud.ts';
+import { CLOUD_DURATIONS, CLOUD_EXTENSION_MINUTES, CLOUD_TEXT, MACHINE_STATUSES } from '../rules/cloud.ts';
+import { cloudCatalogueSchema } from '../rules/cloudCatalogue.ts';
 import { uuid } from './fields.ts';
 
 /**
- * Cloud editing (spec 001 §3, §7; issue 18): paths, request and answer shapes. Field names are the
- * spec's. The browser launch's WebSocket (`CLOUD_API.vnc`) is an upgrade, not a JSON route.
+ * Cloud editing (spec 001 §3, §7; issue 18): request and answer shapes (the paths are CLOUD_API in
+ * rules/cloud.ts). Field names are the spec's.
  */
-export const CLOUD_API = {
-  systemTypes: '/api/cloud/system-resources',
-  softwares: '/api/cloud/softwares',
-  plugins: '/api/cloud/plugins',
-  hardware: '/api/cloud/hardware',
-  systems: '/api/cloud/systems',
-  availability: '/api/cloud/availability',
-  start: '/api/cloud/sessions',
-  extend: '/api/cloud/sessions/extend',
-  end: '/api/cloud/sessions/end',
-  queue: '/api/cloud/queue',
-  cancelQueue: '/api/cloud/queue/cancel',
-  connector: '/api/cloud/connector',
-  connectionFile: '/api/cloud/connection-file',
-  launch: '/api/cloud/launch',
-  errorTypes: '/api/cloud/system-report',
-  report: '/api/cloud/issue-report',
-  time: '/api/cloud/time',
-  /** platform admins: GET the issue reports, PUT one handled */
-  adminReports: '/api/cloud/admin/reports',
-  adminHandleReport: '/api/cloud/admin/reports/handle',
-  /** platform admins: GET, POST (register), DELETE the pool's workstations */
-  adminMachines: '/api/cloud/admin/machines',
-  /** platform admins: GET the catalogue, PUT a new one (the whole document) */
-  adminCatalogue: '/api/cloud/admin/catalogue',
-  /** WebSocket (binary): the VNC stream of a started session, `?cloud_id=&launch_token=` */
-  vnc: '/api/cloud/vnc',
-} as const;
 
 const slugField = z.string().regex(/^[a-z0-9_]{1,60}$/);
 const taskType = z.string().max(40).default('task');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../rules/messages.ts';
 import { TEAM_NAME_LIMIT, USER_SEARCH_MIN } from '../rules/constants.ts';
 import { AWS_REGION_CODES } from '../rules/regions.ts';
+import { teamSummary } from './account.ts';
 import { email, text, uuid } from './fields.ts';
 
 /** Letters, digits, spaces and underscores (spec 002 §5 'no special characters'). */
@@ -139,3 +140,16 @@ export const currentPlan = z.object({
   storage: z.number(),
 });
 export type CurrentPlan = z.infer<typeof currentPlan>;
+
+/** A region the team may store in (the Create Team picker). */
+export const awsRegionOption = z.object({ region: z.string(), region_name: z.string() });
+
+/** A row of the Team Settings table: the summary, its region and up to 4 member avatars. */
+export const settingsTeam = teamSummary.extend({
+  aws_config: awsRegionOption.nullable(),
+  detail: z.object({
+    avatars: z.array(z.object({ user_db_id: z.string(), name: z.string(), user_badge_color: z.string() })),
+  }),
+});
+export const teamWithDetail = teamSummary.extend({ detail: teamDetail, permissions: z.array(permission) });
+export const permissionsAnswer = z.object({ permissions: z.array(permission) });

@@ -1,14 +1,24 @@
-import { ModalsProvider } from '@mantine/modals';
+import { lazy, Suspense } from 'react';
+import { useModalsWanted } from '../modalHost.ts';
 import { Shell } from './Shell.tsx';
 
+const ModalHost = lazy(() => import('./ModalHost.tsx'));
+
 /**
- * The logged-in layout route, loaded on demand: the modal host (only logged-in screens open modals:
- * upgrade, team welcome) and the shell. Public pages such as /login load neither (issue 22).
+ * The logged-in layout route, loaded on demand: the shell, and the modal host once a modal is asked
+ * for (only logged-in screens open modals: upgrade, team welcome). Public pages such as /login load
+ * neither (issue 22).
  */
 export default function ShellRoute() {
+  const modalsWanted = useModalsWanted();
   return (
-    <ModalsProvider>
+    <>
       <Shell />
-    </ModalsProvider>
+      {modalsWanted && (
+        <Suspense fallback={null}>
+          <ModalHost />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,27 +1,23 @@
-import { ActionIcon, Avatar, Menu, Text } from '@mantine/core';
-import { IconHelp, IconLogout, IconRoute, IconSettings, IconUserCog } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
-import { APP_VERSION, UI, initialsOfNames, SHELL_UI } from '@rushes/shared';
+import { ActionIcon, Avatar } from '@mantine/core';
+import { lazy } from 'react';
+import { UI, initialsOfNames } from '@rushes/shared';
 import { useUser } from '../../api/currentUser.ts';
-import { helpCenterUrl, useShellConfig } from '../../features/shell/api.ts';
-import { useRestartTour } from '../../features/tour/tourControl.ts';
-import { usePanels } from '../panels/PanelContext.ts';
-import { PATHS } from '../paths.ts';
+import { DeferredMenu } from '../../ui/DeferredMenu.tsx';
+
+const loadMenu = () => import('./UserMenuDropdown.tsx');
+const UserMenuDropdown = lazy(loadMenu);
 
 /**
- * The user menu (spec 002 §2 Top bar): Team Settings, Account Settings, Help Center (HELP_CENTER_URL in
- * a new tab, the user guide by default), Product Tour (restarts it; issue 23), Sign Out, version.
+ * The user menu (spec 002 §2 Top bar): the avatar button; the menu itself (UserMenuDropdown.tsx)
+ * loads when it is first opened (issue 22).
  */
 export function UserMenu() {
   const user = useUser();
-  const navigate = useNavigate();
-  const panels = usePanels();
-  const config = useShellConfig().data;
-  const restartTour = useRestartTour();
-
   return (
-    <Menu position="bottom-end" width={220} shadow="md">
-      <Menu.Target>
+    <DeferredMenu
+      menu={UserMenuDropdown}
+      load={loadMenu}
+      target={
         <ActionIcon variant="subtle" radius="xl" size="lg" aria-label={UI.userMenu}>
           <Avatar
             radius="xl"
@@ -32,41 +28,7 @@ export function UserMenu() {
             {initialsOfNames(user.first_name, user.last_name, user.name)}
           </Avatar>
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="dark" truncate="end">
-            {user.name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {user.email}
-          </Text>
-        </Menu.Label>
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate(PATHS.settings)}>
-          {UI.teamSettings}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconUserCog size={16} />} onClick={() => panels.open('accountSettings', {})}>
-          {UI.accountSettings}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconHelp size={16} />}
-          component="a"
-          href={helpCenterUrl(config)}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {UI.helpCenter}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconRoute size={16} />} onClick={restartTour}>
-          {SHELL_UI.restartTour}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => navigate(PATHS.logout)}>
-          {UI.signOut}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item disabled>{UI.version(APP_VERSION)}</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   );
 }

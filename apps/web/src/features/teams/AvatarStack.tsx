@@ -1,4 +1,5 @@
-import { Avatar, Group, Text, Tooltip } from '@mantine/core';
+import { Avatar, Group, Text } from '@mantine/core';
+import { IdleTooltip } from '../../ui/IdleTooltip.tsx';
 import { AVATAR_STACK_MAX, UI } from '@rushes/shared';
 import type { AvatarPerson } from './api.ts';
 import { MemberAvatar } from '../../ui/MemberAvatar.tsx';
@@ -11,9 +12,9 @@ export function AvatarStack({ people, count }: { people: readonly AvatarPerson[]
       {shown.length > 0 && (
         <Avatar.Group spacing={4}>
           {shown.map((person) => (
-            <Tooltip key={person.user_db_id} label={person.name} withArrow>
+            <IdleTooltip key={person.user_db_id} label={person.name} withArrow>
               <MemberAvatar name={person.name} color={person.user_badge_color} size={28} />
-            </Tooltip>
+            </IdleTooltip>
           ))}
         </Avatar.Group>
       )}

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { MSG } from '@rushes/shared';
 import { navigateTo } from '../../app/navigation.ts';
 import { PATHS } from '../../app/paths.ts';
+import { whenModalsReady } from '../../app/modalHost.ts';
 
 const MODAL_ID = 'manage-team-welcome';
 
@@ -11,6 +12,10 @@ const MODAL_ID = 'manage-team-welcome';
  * arrives; its Manage link goes to /settings. One at a time, however many events arrive.
  */
 export function openManageTeamWelcome(): void {
+  void whenModalsReady().then(showManageTeamWelcome);
+}
+
+function showManageTeamWelcome(): void {
   modals.close(MODAL_ID);
   modals.open({
     modalId: MODAL_ID,
