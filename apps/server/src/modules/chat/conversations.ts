@@ -9,6 +9,7 @@ import {
   type ConversationKind,
 } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { prepared } from '../../db/prepared.ts';
 import { messageId } from './messageId.ts';
 
 /**
@@ -145,6 +146,33 @@ export interface Page {
   messages: ChatDateGroup[];
 }
 
+// Every history page reads these two: prepared statements (db/prepared.ts, issue 22).
+const conversationCounts = (db: DbOrTx) =>
+  db
+    .select({
+      id: chatConversations.id,
+      chatsCount: chatConversations.chatsCount,
+      total: chatConversations.messagesCount,
+    })
+    .from(chatConversations)
+    .where(
+      and(
+        eq(chatConversations.kind, sql.placeholder('kind')),
+        eq(chatConversations.ownerId, sql.placeholder('ownerId')),
+      ),
+    );
+/** The newest messages of a conversation, below seq `upper` (exclusive) when `below`: the keyset read. */
+const pageQuery = (db: DbOrTx, below: boolean) => {
+  const inConversation = eq(chatMessages.conversationId, sql.placeholder('conversationId'));
+  return db
+    .select({ m: chatMessages, sender: senderColumns })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(below ? and(inConversation, lt(chatMessages.seq, sql.placeholder('upper'))) : inConversation)
+    .orderBy(desc(chatMessages.seq))
+    .limit(sql.placeholder('n') as unknown as number);
+};
+
 /**
  * A page of history, newest page first, each page oldest-to-newest in the shared day and user
  * groups of the reader's time zone. `before` continues below a cursor (stable while others send);
@@ -159,18 +187,13 @@ export async function pageMessages<M extends ChatMessage>(
   present: (row: MessageRow, sender: Sender) => M,
 ): Promise<Page> {
   const below = q.before ? await parseCursor(db, q.before) : undefined;
-  const [conversation] = await db
-    .select({
-      id: chatConversations.id,
-      chatsCount: chatConversations.chatsCount,
-      total: chatConversations.messagesCount,
-    })
-    .from(chatConversations)
-    .where(isConversation(ref.kind, ownerOf(ref)));
+  const [conversation] = await prepared(db, 'chat_conversation_counts', conversationCounts, {
+    kind: ref.kind,
+    ownerId: ownerOf(ref),
+  });
   const empty: Page = { total_entries: 0, next_before: null, messages: [] };
   if (!conversation) return empty;
   const { total } = conversation;
-  const inConversation = eq(chatMessages.conversationId, conversation.id);
 
   // page_no without a cursor names a range of seq (issue 22: no OFFSET): seq runs 1…chats_count, so
   // page p holds the entries_per_page seqs below chats_count − (p−1)·entries_per_page + 1.
@@ -179,13 +202,12 @@ export async function pageMessages<M extends ChatMessage>(
     upper = conversation.chatsCount - (q.page_no - 1) * q.entries_per_page + 1;
     if (upper <= 1) return { ...empty, total_entries: total };
   }
-  const rows = await db
-    .select({ m: chatMessages, sender: senderColumns })
-    .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.userId))
-    .where(upper === undefined ? inConversation : and(inConversation, lt(chatMessages.seq, upper)))
-    .orderBy(desc(chatMessages.seq))
-    .limit(q.entries_per_page + 1);
+  const bounded = upper !== undefined;
+  const rows = await prepared(db, bounded ? 'chat_page_below' : 'chat_page', (d) => pageQuery(d, bounded), {
+    conversationId: conversation.id,
+    upper,
+    n: q.entries_per_page + 1,
+  });
   const page = rows.slice(0, q.entries_per_page);
   const oldest = page.at(-1);
   const list = page.reverse().map((r) => present(r.m, r.sender));
