@@ -49,7 +49,13 @@ describe('history paging', () => {
   it('reads a page, its counters and senders in one statement, past the last page too', async () => {
     const { owner, others, projectId } = await crowd(t, 1);
     for (let i = 0; i < 5; i++) await say(t, i % 2 ? others[0] : owner, projectId, `n${i}`);
-    for (const q of [{}, { page_no: '2', entries_per_page: '3' }, { page_no: '9' }, { before: '3' }]) {
+    const queries: Record<string, string>[] = [
+      {},
+      { page_no: '2', entries_per_page: '3' },
+      { page_no: '9' },
+      { before: '3' },
+    ];
+    for (const q of queries) {
       let page!: ChatHistory;
       const sent = await capture(t.ctx.db, async () => {
         page = (await history(t, owner, projectId, q)).body.data;
