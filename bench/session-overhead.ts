@@ -4,9 +4,10 @@ import { createTestApp, makeUser, sessionCookie } from '../apps/server/test/harn
 import { interleave, report } from './stats.ts';
 
 /**
- * What an authenticated read costs over a public one: GET check-login (session lookup by hashed id,
- * user, teams with member counts and 2FA flags) against GET /api/health, through app.inject on
- * PGlite. Requests per batch: 300; 7 interleaved pairs.
+ * What an authenticated read costs over a public one: GET check-login (session by hashed id, user,
+ * teams with member counts and 2FA flags, upgrade wait: one statement since issue 22) against
+ * GET /api/health, through app.inject on PGlite, or on PostgreSQL with DATABASE_URL. Requests per
+ * batch: 300; 7 interleaved pairs.
  */
 const BATCH = 300;
 
@@ -25,7 +26,7 @@ export async function run() {
   await batch(API.health, {})(); // warm-up
   const r = await interleave(7, batch(API.health, {}), batch(API.auth.checkLogin, { cookie }));
   report(
-    `check-login (authenticated: session, user, teams — 3 queries) vs health (public), µs per request, app.inject on ${t.database.kind}`,
+    `check-login (authenticated: session, user, teams, upgrade wait — one statement) vs health (public), µs per request, app.inject on ${t.database.kind}`,
     'µs',
     r,
   );

@@ -118,7 +118,7 @@ const idHashOf = (cookie: string) => sha256(cookie.slice(SESSION_COOKIE.length +
 export async function updateSession(
   ctx: AppContext,
   cookie: string,
-  patch: { expiresAt?: Date; lastSeenAt?: Date },
+  patch: { expiresAt?: Date; lastSeenAt?: Date; kind?: 'full' | 'pending_2fa' },
 ) {
   await ctx.db
     .update(sessions)

@@ -1,5 +1,5 @@
 import type { ChatDateGroup, ChatMessage, ChatMessageGroup } from '../schemas/chat.ts';
-import { formatDate } from './format.ts';
+import { cachedDateFormat, formatDate } from './format.ts';
 import { MSG } from './messages.ts';
 
 /**
@@ -16,16 +16,12 @@ export interface ChatGroupOptions {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const DAY = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
 
 /** 'yyyy-mm-dd' of an instant in a time zone. */
 export function chatDayOf(input: Date | string | number, timeZone = 'UTC'): string {
   const date = input instanceof Date ? input : new Date(input);
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  });
+  const fmt = cachedDateFormat(timeZone, DAY);
   const p: Record<string, number> = {};
   for (const part of fmt.formatToParts(date)) if (part.type !== 'literal') p[part.type] = Number(part.value);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
@@ -44,6 +40,15 @@ const groupMessageOf = (m: ChatMessage) => ({
   ...(m.mention ? { mention: { user_ids: [...m.mention.user_ids] } } : {}),
 });
 
+const newGroupOf = (message: ChatMessage): ChatMessageGroup => ({
+  id: message.id,
+  project_id: message.project_id,
+  image_url: null,
+  created_on: message.timestamp,
+  user: { ...message.user },
+  messages: [groupMessageOf(message)],
+});
+
 /**
  * Appends one message (oldest-to-newest order) and answers new groups; the input is not changed.
  * Same day and same user as the last group: appended to it; otherwise a new group (and a new day).
@@ -55,14 +60,7 @@ export function appendChatMessage(
 ): ChatDateGroup[] {
   const date = chatDayOf(message.timestamp, opts.timeZone);
   const lastDay = groups.at(-1);
-  const newGroup = (): ChatMessageGroup => ({
-    id: message.id,
-    project_id: message.project_id,
-    image_url: null,
-    created_on: message.timestamp,
-    user: { ...message.user },
-    messages: [groupMessageOf(message)],
-  });
+  const newGroup = () => newGroupOf(message);
   if (!lastDay || lastDay.date !== date) {
     return [...groups, { date, label: chatDayLabel(message.timestamp, opts), messages: [newGroup()] }];
   }
@@ -95,10 +93,23 @@ export function insertChatMessage(
   return groupChatMessages([...shown.slice(0, at), message, ...shown.slice(at)], opts);
 }
 
-/** Groups messages given oldest first. */
+/**
+ * Groups messages given oldest first: the same groups as appending them one by one, built in one
+ * pass (a history page groups every message it answers; appending copies each group it touches).
+ */
 export function groupChatMessages(messages: ChatMessage[], opts: ChatGroupOptions = {}): ChatDateGroup[] {
-  let groups: ChatDateGroup[] = [];
-  for (const m of messages) groups = appendChatMessage(groups, m, opts);
+  const groups: ChatDateGroup[] = [];
+  for (const m of messages) {
+    const date = chatDayOf(m.timestamp, opts.timeZone);
+    let day = groups.at(-1);
+    if (!day || day.date !== date) {
+      day = { date, label: chatDayLabel(m.timestamp, opts), messages: [] };
+      groups.push(day);
+    }
+    const last = day.messages.at(-1);
+    if (last && last.user.user_id === m.user.user_id) last.messages.push(groupMessageOf(m));
+    else day.messages.push(newGroupOf(m));
+  }
   return groups;
 }
 

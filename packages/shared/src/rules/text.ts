@@ -11,11 +11,16 @@ export function hasControlCharacter(text: string) {
   return false;
 }
 
+const knownTimeZones = new Set<string>();
+
 /** True for an IANA time-zone name (or alias) this runtime knows; '' and 'NaN' are not. */
 export function isTimeZone(tz: string) {
   if (!tz) return false;
+  // Checked on every chat page's query: a zone once known is remembered (building a formatter is ~0.1 ms).
+  if (knownTimeZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    if (knownTimeZones.size < 2000) knownTimeZones.add(tz);
     return true;
   } catch {
     return false;

@@ -5,9 +5,9 @@ import { accountsRoutes } from './accounts.routes.ts';
 export { codeMail, type CodePurpose } from './accounts.mails.ts';
 export {
   createUser,
+  currentUserJoin,
   findUserByEmail,
   findUserById,
-  presentCurrentUser,
   requiresTwoFactor,
   updateUser,
 } from './users.service.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   MSG,
   type AssetMetadata,
@@ -167,6 +167,75 @@ export function searchQuery(
   return { page, matches };
 }
 
+/**
+ * total_entries of a search is exact up to this many matches; with more it answers SEARCH_COUNT_CAP + 1,
+ * 'more than SEARCH_COUNT_CAP' (docs/decisions.md, 'Search counts at most 10,000 matches', issue 22).
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/**
+ * A search page and its count in one statement, for up to `cap` matches (exported for the EXPLAIN
+ * test): the matches' sort keys are collected once (at most cap + 1 narrow rows from the GIN
+ * bitmap), counted, and the page is drawn from them; only the page's rows are then read whole.
+ * `n` over `cap` means there are more, and the page must come from `searchQuery` instead.
+ */
+export function searchWithCountQuery(
+  db: DbOrTx,
+  projectId: string,
+  text: string,
+  cursor: Cursor | null,
+  limit: number,
+  cap = SEARCH_COUNT_CAP,
+) {
+  const matched = db.$with('matched').as(
+    db
+      .select({ id: assets.id, isFolder: assets.isFolder, key: sql<string>`${lowerTitle}`.as('key') })
+      .from(assets)
+      .where(and(eq(assets.projectId, projectId), sql`${assets.searchVector} @@ ${tsQueryOf(text)}`))
+      .limit(cap + 1),
+  );
+  const afterMatched = (c: Cursor) => sql`(${matched.key}, ${matched.id}) > (${c[1]}, ${c[2]}::uuid)`;
+  const keyset = cursor
+    ? cursor[0]
+      ? sql`(not ${matched.isFolder} or ${afterMatched(cursor)})`
+      : sql`(not ${matched.isFolder} and ${afterMatched(cursor)})`
+    : undefined;
+  const page = db
+    .select({ id: matched.id, isFolder: matched.isFolder, key: matched.key })
+    .from(matched)
+    .where(keyset)
+    .orderBy(desc(matched.isFolder), asc(matched.key), asc(matched.id))
+    .limit(limit + 1)
+    .as('page');
+  return db
+    .with(matched)
+    .select({ row: assets, key: page.key, n: sql<number>`(select count(*)::int from ${matched})` })
+    .from(page)
+    .innerJoin(assets, eq(assets.id, page.id))
+    .orderBy(desc(page.isFolder), asc(page.key), asc(page.id));
+}
+
+/** A search page with total_entries capped at SEARCH_COUNT_CAP + 1: one statement unless there are more. */
+async function searchPage(db: DbOrTx, projectId: string, text: string, cursor: Cursor | null, limit: number) {
+  const rows = await searchWithCountQuery(db, projectId, text, cursor, limit);
+  const n = rows[0]?.n;
+  if (n !== undefined && n <= SEARCH_COUNT_CAP) return { rows, total: n };
+  if (n === undefined && !cursor) return { rows: [], total: 0 };
+  // More matches than the cap (every match must be sorted for the page), or a cursor past the last.
+  const { page, matches } = searchQuery(db, projectId, text, cursor, limit);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(assets)
+    .where(matches)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('capped');
+  const [[{ total }], all] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(capped),
+    n === undefined ? Promise.resolve([]) : page,
+  ]);
+  return { rows: all, total };
+}
+
 export function createAssetsService(ctx: AppContext) {
   const { db, events } = ctx;
 
@@ -216,16 +285,14 @@ export function createAssetsService(ctx: AppContext) {
     /** Full-text search over the whole project (GIN index on the stored tsvector). */
     async search(userId: string, q: SearchAssetsQuery): Promise<AssetPage> {
       await authorizeProject(db, userId, q.project_db_id, canViewProject);
-      const { page, matches } = searchQuery(
+      const { rows, total } = await searchPage(
         db,
         q.project_db_id,
         q.search_text,
         decodeCursor(q.cursor),
         q.entries_per_page,
       );
-      const rows = await page;
-      const [{ n }] = await db.select({ n: count() }).from(assets).where(matches);
-      return pageOf(rows, q.entries_per_page, n, []);
+      return pageOf(rows, q.entries_per_page, total, []);
     },
 
     /**

@@ -13,7 +13,7 @@ import {
   studio,
   type Person,
 } from '../projects/projects.testkit.ts';
-import { listPhaseQuery, searchQuery } from './assets.service.ts';
+import { listPhaseQuery, SEARCH_COUNT_CAP, searchQuery, searchWithCountQuery } from './assets.service.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 let t: TestApp;
@@ -89,6 +89,49 @@ describe('GET /api/assets/search', () => {
     ]);
   });
 
+  it(`counts at most ${SEARCH_COUNT_CAP.toLocaleString('en')} matches and still pages past them`, async () => {
+    const owner = await person(t);
+    const projectId = await apiProject(t, owner);
+    const over = SEARCH_COUNT_CAP + 3;
+    await t.ctx.db.execute(sql`
+      insert into ${assets} (project_id, title, file_type, folder_path, ingest_code, keywords, search_text, size_bytes, status)
+      select ${projectId}, 'many_' || lpad(g::text, 6, '0') || '.mov', 'video', '/', 'CAP' || ${randomUUID().slice(0, 8)} || g,
+        array['crowd'], 'many_' || g || '.mov crowd', 1000, 1
+      from generate_series(1, ${over}) g`);
+    for (let i = 0; i < 2; i++) await insertFile(t, projectId, { title: `lonely_${i}.mov` });
+
+    const query = { project_db_id: projectId, search_text: 'crowd', entries_per_page: '50' };
+    const first = await search(owner, query);
+    expect(first.body.data.total_entries).toBe(SEARCH_COUNT_CAP + 1);
+    expect(titles(first)).toHaveLength(50);
+    expect(titles(first)[0]).toBe('many_000001.mov');
+    const second = await search(owner, { ...query, cursor: first.body.data.next_cursor! });
+    expect(second.body.data.total_entries).toBe(SEARCH_COUNT_CAP + 1);
+    expect(titles(second)[0]).toBe('many_000051.mov');
+    // Under the cap the count is exact (and comes with the page in one statement).
+    const few = await search(owner, { project_db_id: projectId, search_text: 'lonely' });
+    expect(few.body.data.total_entries).toBe(2);
+    // A cursor past the last match (the rest deleted meanwhile) still answers the count.
+    const last = await search(owner, {
+      project_db_id: projectId,
+      search_text: 'lonely',
+      entries_per_page: '1',
+    });
+    expect(titles(last)).toEqual(['lonely_0.mov']);
+    await t.ctx.db.execute(
+      sql`delete from ${assets} where project_id = ${projectId} and title = 'lonely_1.mov'`,
+    );
+    const past = await search(owner, {
+      project_db_id: projectId,
+      search_text: 'lonely',
+      entries_per_page: '1',
+      cursor: last.body.data.next_cursor!,
+    });
+    expect(titles(past)).toEqual([]);
+    expect(past.body.data.total_entries).toBe(1);
+    expect(past.body.data.next_cursor).toBeNull();
+  });
+
   it('sees metadata edits at once', async () => {
     const { owner, projectId } = await studio(t);
     const file = await insertFile(t, projectId, { title: 'B001.mov' });
@@ -146,6 +189,12 @@ describe('search over many assets uses the GIN index', () => {
         .map((r) => r['QUERY PLAN'])
         .join('\n');
       expect(plan).toMatch(/Bitmap Index Scan on assets_search_idx/);
+      const counted = searchWithCountQuery(t.ctx.db, projectId, 'kw1234', null, 50);
+      const countedPlan = (await rowsOf<{ 'QUERY PLAN': string }>(t.ctx.db, sql`explain ${counted}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      expect(countedPlan).toMatch(/Bitmap Index Scan on assets_search_idx/);
+      expect(countedPlan).toMatch(/Index Scan using assets_pkey/);
 
       // The folder listing pages by keyset on its own index, at the root and deep in the list.
       const explain = async (query: Parameters<typeof sql>[1]) =>

@@ -4,9 +4,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { clearSessionCookie, limit, requestMeta, setSessionCookie } from '../../platform/http/routes.ts';
-import { userIdOf } from '../../platform/auth/guard.ts';
+import { joinedOf } from '../../platform/auth/guard.ts';
+import type { SessionJoin } from '../../platform/auth/sessions.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
-import { findUserById, presentCurrentUser } from '../accounts/index.ts';
+import { currentUserJoin } from '../accounts/index.ts';
 import { createAuthService } from './auth.service.ts';
 
 /**
@@ -89,10 +90,16 @@ export function authRoutes(ctx: AppContext) {
       rateLimit: limit(config, 10),
     });
 
-    serve(fastify, ROUTES.auth.checkLogin, async (req) => {
-      const user = await findUserById(ctx.db, userIdOf(req));
-      if (!user) throw unauthorized();
-      return ok(await presentCurrentUser(ctx.db, user));
-    });
+    // The session, its user, teams and upgrade wait in one statement (issue 22; accounts' currentUserJoin).
+    serve(
+      fastify,
+      ROUTES.auth.checkLogin,
+      async (req) => {
+        const user = joinedOf(req, currentUserJoin);
+        if (!user) throw unauthorized();
+        return ok(user);
+      },
+      { sessionJoin: currentUserJoin as SessionJoin<unknown> },
+    );
   };
 }

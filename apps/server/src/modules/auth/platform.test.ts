@@ -86,7 +86,8 @@ describe('error envelopes', () => {
       throw new Error('secret internal detail at /srv/app/db.ts:42');
     });
     try {
-      const res = await send<{ request_id: string }>(t, 'GET', API.auth.checkLogin, { cookie });
+      // A route whose read is not a prepared statement (check-login's is built once per database).
+      const res = await send<{ request_id: string }>(t, 'GET', API.shell.productTour, { cookie });
       expect(spy).toHaveBeenCalled();
       expect(res.status).toBe(500);
       expect(res.body).toMatchObject({
@@ -101,7 +102,7 @@ describe('error envelopes', () => {
     } finally {
       spy.mockRestore();
     }
-    expect((await send(t, 'GET', API.auth.checkLogin, { cookie })).status).toBe(200);
+    expect((await send(t, 'GET', API.shell.productTour, { cookie })).status).toBe(200);
   });
 
   it('answers an unknown API path with the 404 envelope for a logged-in user', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type ChatCounters, type ChatHistory } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { capture } from '../../../test/plans.ts';
 import { call, crowd, flatTexts, history, say } from './chat.testkit.ts';
 
 /** History paging stable under concurrent sends, and counters exact under concurrency (spec 000 §4). */
@@ -43,6 +44,28 @@ describe('history paging', () => {
     const latest = (await history(t, bob, projectId)).body.data;
     expect(latest.total_entries).toBe(49);
     expect(flatTexts(latest).slice(-4)).toEqual(['live 1a', 'live 1b', 'live 2a', 'live 2b']);
+  });
+
+  it('reads a page, its counters and senders in one statement, past the last page too', async () => {
+    const { owner, others, projectId } = await crowd(t, 1);
+    for (let i = 0; i < 5; i++) await say(t, i % 2 ? others[0] : owner, projectId, `n${i}`);
+    const queries: Record<string, string>[] = [
+      {},
+      { page_no: '2', entries_per_page: '3' },
+      { page_no: '9' },
+      { before: '3' },
+    ];
+    for (const q of queries) {
+      let page!: ChatHistory;
+      const sent = await capture(t.ctx.db, async () => {
+        page = (await history(t, owner, projectId, q)).body.data;
+      });
+      expect(sent.filter((s) => /chat_/.test(s.sql))).toHaveLength(1);
+      expect(page.total_entries).toBe(5);
+    }
+    const second = (await history(t, owner, projectId, { page_no: '2', entries_per_page: '3' })).body.data;
+    expect(flatTexts(second)).toEqual(['n0', 'n1']);
+    expect((await history(t, owner, projectId, { page_no: '9' })).body.data.messages).toEqual([]);
   });
 
   it('answers next_before null on the last page, an empty chat as no groups, and refuses a bad cursor', async () => {

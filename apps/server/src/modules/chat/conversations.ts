@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import { MSG, displayName, groupChatMessages, type ChatDateGroup, type ChatMessage } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
@@ -9,6 +9,7 @@ import {
   type ConversationKind,
 } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { prepared } from '../../db/prepared.ts';
 import { messageId } from './messageId.ts';
 
 /**
@@ -146,11 +147,58 @@ export interface Page {
 }
 
 /**
+ * A history page in one statement (issue 22), prepared: the conversation's counters, and laterally
+ * its newest messages below an exclusive upper seq — the cursor's (`byCursor`), or for page_no the
+ * bound computed from chats_count (seq runs 1…chats_count without gaps, so page p holds the
+ * entries_per_page seqs below chats_count − (p−1)·entries_per_page + 1: no OFFSET). A conversation
+ * with no message in the range answers one row without a message (its counters still count).
+ */
+const pageQuery = (db: DbOrTx, byCursor: boolean) => {
+  const c = chatConversations;
+  const upper = byCursor
+    ? sql`${sql.placeholder('before')}::bigint`
+    : sql`${c.chatsCount} - (${sql.placeholder('pageNo')}::int - 1) * ${sql.placeholder('perPage')}::int + 1`;
+  const page = db
+    .select({
+      ...getTableColumns(chatMessages),
+      senderFirstName: users.firstName,
+      senderLastName: users.lastName,
+      senderBadgeColor: users.badgeColor,
+    })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(and(eq(chatMessages.conversationId, c.id), lt(chatMessages.seq, upper)))
+    .orderBy(desc(chatMessages.seq))
+    .limit(sql.placeholder('n') as unknown as number)
+    .as('page');
+  return db
+    .select({
+      total: c.messagesCount,
+      m: {
+        id: page.id,
+        conversationId: page.conversationId,
+        seq: page.seq,
+        userId: page.userId,
+        text: page.text,
+        mentionUserIds: page.mentionUserIds,
+        createdAt: page.createdAt,
+      },
+      sender: {
+        firstName: page.senderFirstName,
+        lastName: page.senderLastName,
+        badgeColor: page.senderBadgeColor,
+      },
+    })
+    .from(c)
+    .leftJoinLateral(page, sql`true`)
+    .where(and(eq(c.kind, sql.placeholder('kind')), eq(c.ownerId, sql.placeholder('ownerId'))));
+};
+
+/**
  * A page of history, newest page first, each page oldest-to-newest in the shared day and user
  * groups of the reader's time zone. `before` continues below a cursor (stable while others send);
- * without it, the spec's page_no counts pages down from the newest: its upper bound is computed from
- * chats_count (seq is dense), then the page is read by the same keyset. total_entries is the
- * conversation's kept messages_count.
+ * without it, the spec's page_no counts pages down from the newest (see pageQuery). total_entries is
+ * the conversation's kept messages_count.
  */
 export async function pageMessages<M extends ChatMessage>(
   db: DbOrTx,
@@ -159,39 +207,30 @@ export async function pageMessages<M extends ChatMessage>(
   present: (row: MessageRow, sender: Sender) => M,
 ): Promise<Page> {
   const below = q.before ? await parseCursor(db, q.before) : undefined;
-  const [conversation] = await db
-    .select({
-      id: chatConversations.id,
-      chatsCount: chatConversations.chatsCount,
-      total: chatConversations.messagesCount,
-    })
-    .from(chatConversations)
-    .where(isConversation(ref.kind, ownerOf(ref)));
-  const empty: Page = { total_entries: 0, next_before: null, messages: [] };
-  if (!conversation) return empty;
-  const { total } = conversation;
-  const inConversation = eq(chatMessages.conversationId, conversation.id);
-
-  // page_no without a cursor names a range of seq (issue 22: no OFFSET): seq runs 1…chats_count, so
-  // page p holds the entries_per_page seqs below chats_count − (p−1)·entries_per_page + 1.
-  let upper = below; // exclusive
-  if (upper === undefined && q.page_no > 1) {
-    upper = conversation.chatsCount - (q.page_no - 1) * q.entries_per_page + 1;
-    if (upper <= 1) return { ...empty, total_entries: total };
-  }
-  const rows = await db
-    .select({ m: chatMessages, sender: senderColumns })
-    .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.userId))
-    .where(upper === undefined ? inConversation : and(inConversation, lt(chatMessages.seq, upper)))
-    .orderBy(desc(chatMessages.seq))
-    .limit(q.entries_per_page + 1);
-  const page = rows.slice(0, q.entries_per_page);
+  const byCursor = below !== undefined;
+  const rows = await prepared(
+    db,
+    byCursor ? 'chat_page_before' : 'chat_page_no',
+    (d) => pageQuery(d, byCursor),
+    {
+      kind: ref.kind,
+      ownerId: ownerOf(ref),
+      before: below,
+      pageNo: q.page_no,
+      perPage: q.entries_per_page,
+      n: q.entries_per_page + 1,
+    },
+  );
+  if (rows.length === 0) return { total_entries: 0, next_before: null, messages: [] };
+  const found = rows
+    .flatMap((r) => (r.m && r.sender ? [{ m: r.m, sender: { ...r.sender, id: r.m.userId } }] : []))
+    .sort((a, b) => b.m.seq - a.m.seq); // newest first: the outer query leaves the order unstated
+  const page = found.slice(0, q.entries_per_page);
   const oldest = page.at(-1);
   const list = page.reverse().map((r) => present(r.m, r.sender));
   return {
-    total_entries: total,
-    next_before: rows.length > page.length && oldest ? String(oldest.m.seq) : null,
+    total_entries: rows[0].total,
+    next_before: found.length > page.length && oldest ? String(oldest.m.seq) : null,
     messages: groupChatMessages(list, { timeZone: q.tz, now: new Date() }),
   };
 }

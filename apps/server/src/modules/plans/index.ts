@@ -31,6 +31,8 @@ export {
   setPurchasePayment,
   teamUsage,
   upgradeInProgressFor,
+  upgradeInProgressFromJson,
+  upgradeInProgressJsonSql,
   type Purpose,
   type PurchaseRow,
 } from './plans.subscription.ts';

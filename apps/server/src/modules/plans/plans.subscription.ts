@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   projects,
@@ -140,9 +140,30 @@ export async function upgradeInProgressFor(db: DbOrTx, userId: string, now = new
     .from(teamSubscriptions)
     .innerJoin(teamMembers, eq(teamMembers.teamId, teamSubscriptions.teamId))
     .where(and(eq(teamMembers.userId, userId), gt(teamSubscriptions.pendingUntil, now)));
-  const latest = Math.max(0, ...rows.map((r) => (r.until ? r.until.getTime() : 0)));
+  return upgradeWaiting(
+    rows.length,
+    rows.map((r) => (r.until ? r.until.getTime() : 0)),
+    now,
+  );
+}
+
+function upgradeWaiting(pending: number, untils: number[], now: Date) {
+  const latest = Math.max(0, ...untils);
   return {
-    is_subscription_upgrade_in_progress: rows.length > 0,
+    is_subscription_upgrade_in_progress: pending > 0,
     waiting_time: latest > 0 ? Math.ceil((latest - now.getTime()) / 1000) : 0,
   };
+}
+
+/**
+ * The same reading as one JSON object (`{ n, latest }`), for a statement that reads it with something
+ * else (check-login's session join, issue 22); `now` is SQL for the request's instant.
+ * `upgradeInProgressFromJson` answers what `upgradeInProgressFor` does.
+ */
+export const upgradeInProgressJsonSql = (userId: SQLWrapper, now: SQLWrapper) =>
+  sql`(select json_build_object('n', count(*), 'latest', max(${teamSubscriptions.pendingUntil})) from ${teamSubscriptions} join ${teamMembers} on ${teamMembers.teamId} = ${teamSubscriptions.teamId} where ${teamMembers.userId} = ${userId} and ${teamSubscriptions.pendingUntil} > ${now})`;
+
+export function upgradeInProgressFromJson(raw: unknown, now: Date) {
+  const r = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { n: number; latest: string | null };
+  return upgradeWaiting(Number(r.n), r.latest ? [new Date(r.latest).getTime()] : [], now);
 }

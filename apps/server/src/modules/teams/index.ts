@@ -21,6 +21,8 @@ export {
   lockTeam,
   setTeamTwoFactor,
   teamMemberIds,
+  teamSummariesFromJson,
+  teamSummariesJsonSql,
 } from './teams.service.ts';
 
 /** Teams, their members, invitations and permissions; team:{id} rooms. */

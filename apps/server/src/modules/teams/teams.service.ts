@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { DEFAULT_MEMBER_PERMISSIONS, OWNER_PERMISSION, type TeamSummary } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -140,6 +140,23 @@ function presentSummaries(rows: SummaryRow[]) {
 export async function listTeamsForUser(db: DbOrTx, userId: string): Promise<TeamSummary[]> {
   const rows = await prepared(db, 'teams_of_user', teamsOfUser, { userId });
   return presentSummaries(rows).map((r) => r.summary);
+}
+
+/**
+ * The teams of a user as `listTeamsForUser` answers them, as one JSON array in the switcher's order,
+ * for a statement that reads them with something else (check-login's session join, issue 22).
+ * `teamSummariesFromJson` turns it into the same summaries.
+ */
+export const teamSummariesJsonSql = (userId: SQLWrapper) =>
+  sql`(select coalesce(json_agg(json_build_object('id', ${teams.id}, 'teamCode', ${teams.teamCode}, 'name', ${teams.name}, 'isAdmin', ${ownsTeamSql(teamMembers.userId)}, 'isPersonal', ${teams.isPersonal}, 'isActive', ${teams.isActive}, 'plan', ${plans.title}, 'twoFactorEnabled', ${teams.twoFactorEnabled}, 'createdAt', ${teams.createdAt}, 'members', (select count(*)::int from ${teamMembers} m where m.team_id = ${teams.id})) order by ${teams.isPersonal} desc, ${teams.createdAt}, ${teams.id}), '[]'::json) from ${teamMembers} join ${teams} on ${teams.id} = ${teamMembers.teamId} join ${plans} on ${plans.code} = ${teams.planCode} where ${teamMembers.userId} = ${userId})`;
+
+type SummaryJson = Omit<SummaryRow, 'userId' | 'awsRegion' | 'createdAt'> & { createdAt: string };
+
+export function teamSummariesFromJson(raw: unknown): TeamSummary[] {
+  const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as SummaryJson[];
+  return presentSummaries(
+    rows.map((r) => ({ ...r, userId: '', awsRegion: null, createdAt: new Date(r.createdAt) })),
+  ).map((r) => r.summary);
 }
 
 /** One team as a member sees it, or null when not a member. */

@@ -11,6 +11,8 @@ export {
   inviterNameOf,
   nameSql,
   updateUser,
+  userJsonSql,
+  type UserFields,
   type UserRow,
 } from './users.rows.ts';
 

@@ -1,5 +1,5 @@
 import { displayName } from '@rushes/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -52,6 +52,24 @@ const userById = (db: DbOrTx) =>
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1);
+
+/** The fields of a user the current-user answer shows (check-login), as `userJsonSql` reads them. */
+export interface UserFields {
+  id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  badgeColor: string;
+  twoFactorEnabled: boolean;
+}
+
+/**
+ * Those fields of one user as a JSON object (null when there is no such user), for a statement that
+ * reads them with something else (check-login's session join, issue 22).
+ */
+export const userJsonSql = (userId: SQLWrapper) =>
+  sql`(select json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'username', ${users.username}, 'email', ${users.email}, 'badgeColor', ${users.badgeColor}, 'twoFactorEnabled', ${users.twoFactorEnabled}) from ${users} where ${users.id} = ${userId})`;
 
 /** The name an invitation mail gives its sender ('A teammate' when the account is gone). */
 export async function inviterNameOf(db: DbOrTx, id: string): Promise<string> {

@@ -3,7 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { API, MSG } from '@rushes/shared';
 import { unauthorized } from '../http/errors.ts';
 import { resolveAccessToken, tokenMayReach } from './accessTokens.ts';
-import { resolveSession, SESSION_COOKIE, type ResolvedSession, type SessionPolicy } from './sessions.ts';
+import {
+  resolveSession,
+  SESSION_COOKIE,
+  type ResolvedSession,
+  type SessionJoin,
+  type SessionPolicy,
+} from './sessions.ts';
 
 /** Signed blob URLs carry their own proof; the OpenAPI document is public. */
 const UNGUARDED = ['/api/blobs/', API.docs];
@@ -23,6 +29,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     policy?: RoutePolicy;
+    /** Read with the session in one statement (sessions.ts `SessionJoin`); the route reads it with `joinedOf`. */
+    sessionJoin?: SessionJoin<unknown>;
   }
   interface FastifyRequest {
     session: ResolvedSession | null;
@@ -52,6 +60,16 @@ export function userIdOf(request: FastifyRequest): string {
 }
 
 /**
+ * What the route's `sessionJoin` read with the caller's full session. Only for the join the route
+ * declared (so a route cannot read another's shape), and never without a live full session.
+ */
+export function joinedOf<T>(request: FastifyRequest, join: SessionJoin<T>): T {
+  userIdOf(request);
+  if (request.routeOptions.config?.sessionJoin !== join) throw new Error(`route does not join ${join.name}`);
+  return request.session!.joined as T;
+}
+
+/**
  * Default-deny: every /api route needs a full session unless its config says `access: 'public'`
  * (login, sign-up…) or `'pending_2fa'` (the second login step). A missing or expired session
  * answers errorcode 401, which sends the web app to /logout.
@@ -74,7 +92,8 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
     // the same with or without the web app's catch-all route.
     if (request.is404) return;
     const access = request.routeOptions.config?.access ?? 'user';
-    request.session = await resolveSession(db, request.cookies[SESSION_COOKIE], policy);
+    const join = request.routeOptions.config?.sessionJoin;
+    request.session = await resolveSession(db, request.cookies[SESSION_COOKIE], policy, join);
     // The uploader's personal access token (issue 20): the upload protocol and project info only.
     if (
       !request.session &&

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sessions } from '../../db/schema/index.ts';
@@ -21,6 +21,23 @@ export interface ResolvedSession {
   idHash: string;
   userId: string;
   kind: SessionKind;
+  /** What the route's session join read with the session (undefined when it declares none). */
+  joined?: unknown;
+}
+
+/**
+ * A value a route reads in the same statement as its session (issue 22): check-login resolves the
+ * session, its user and teams in one round trip instead of four. `value` is one SQL expression over
+ * the session's user id (a subquery or JSON object); it may use `sql.placeholder('now')` (the
+ * request's instant as timestamptz text). `decode` turns the driver's value into what the route
+ * reads. The owning module builds it from its own tables; the auth guard runs it (route config
+ * `sessionJoin`), and the route reads the result with `joinedOf`.
+ */
+export interface SessionJoin<T> {
+  /** Unique per join: it names the prepared statement. */
+  name: string;
+  value: (userId: SQLWrapper) => SQL;
+  decode: (raw: unknown, now: Date) => T;
 }
 
 export async function createSession(
@@ -51,18 +68,35 @@ const sessionByHash = (db: DbOrTx) =>
     .from(sessions)
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .limit(1);
+// The same read with a route's join as one more column.
+const sessionByHashWith = (join: SessionJoin<unknown>) => (db: DbOrTx) =>
+  db
+    .select({ ...getTableColumns(sessions), joined: join.value(sessions.userId) })
+    .from(sessions)
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1);
 
-/** The live session for a raw cookie value, or null when missing, expired or idle too long. */
+/**
+ * The live session for a raw cookie value, or null when missing, expired or idle too long. With a
+ * `join`, its value is read in the same statement and decoded into `joined` (only for a live session).
+ */
 export async function resolveSession(
   db: DbOrTx,
   rawId: string | undefined,
   policy: SessionPolicy,
+  join?: SessionJoin<unknown>,
 ): Promise<ResolvedSession | null> {
   if (!rawId || rawId.length > 100) return null;
   const idHash = sha256(rawId);
-  const [row] = await prepared(db, 'session_by_hash', sessionByHash, { idHash });
+  const at = new Date();
+  const [row] = join
+    ? await prepared(db, `session_by_hash+${join.name}`, sessionByHashWith(join), {
+        idHash,
+        now: at.toISOString(),
+      })
+    : await prepared(db, 'session_by_hash', sessionByHash, { idHash });
   if (!row) return null;
-  const now = Date.now();
+  const now = at.getTime();
   const idleLimit = row.lastSeenAt.getTime() + policy.idleHours * 3_600_000;
   if (row.expiresAt.getTime() <= now || (row.kind === 'full' && idleLimit <= now)) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
@@ -74,7 +108,9 @@ export async function resolveSession(
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.idHash, idHash));
   }
-  return { idHash, userId: row.userId, kind: row.kind };
+  const session: ResolvedSession = { idHash, userId: row.userId, kind: row.kind };
+  if (join && 'joined' in row) session.joined = join.decode(row.joined, at);
+  return session;
 }
 
 export async function destroySession(db: DbOrTx, idHash: string) {
