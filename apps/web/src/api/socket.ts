@@ -93,11 +93,10 @@ let socket: DeferredSocket | null = null;
 async function openRealSocket(queryClient: QueryClient): Promise<RealSocket> {
   const { io } = await import('socket.io-client');
   const next: RealSocket = io({ withCredentials: true, autoConnect: false });
-  let connectedBefore = false;
-  next.on('connect', () => {
-    if (connectedBefore) void queryClient.invalidateQueries();
-    connectedBefore = true;
-  });
+  // Events are only heard while connected: whatever was fetched before this connection (the pages
+  // painted while the client loaded, or everything before a reconnect) may have missed some, so
+  // every query refetches when the connection opens.
+  next.on('connect', () => void queryClient.invalidateQueries());
 
   const refetchUser = () => void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
   next.on('user_updated', refetchUser);
@@ -110,7 +109,7 @@ async function openRealSocket(queryClient: QueryClient): Promise<RealSocket> {
 /**
  * The realtime connection (DESIGN §5), same origin, authenticated by the session cookie. Opened
  * only while logged in. Events say what changed and the client refetches through the API; after
- * a reconnect every query refetches, so nothing missed while offline stays stale. The first call
+ * it opens (first time or again) every query refetches, so nothing missed before stays stale. The first call
  * (an effect of the shell, so after its first paint) starts loading the socket.io client.
  */
 export function connectSocket(queryClient: QueryClient): AppSocket {
