@@ -19,11 +19,29 @@ beforeAll(async () => {
   for (const [rel, text] of [
     ['assets/index-AbC123.js', JS],
     ['index.html', HTML],
+    ['assets/LoginPage-Lg1.js', JS],
+    ['assets/ShellRoute-Sh1.js', JS],
+    ['assets/ProjectPage-Pr1.js', JS],
   ] as const) {
     await writeFile(path.join(dist, rel), text);
     await writeFile(path.join(dist, `${rel}.br`), brotliCompressSync(text));
     await writeFile(path.join(dist, `${rel}.gz`), gzipSync(text));
   }
+  // as apps/web/routePreloads.ts writes it
+  await writeFile(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({
+      routes: [
+        { path: '/login', session: false, files: ['/assets/LoginPage-Lg1.js'] },
+        { path: '/', session: true, files: ['/assets/ShellRoute-Sh1.js'] },
+        {
+          path: '/project/:projectDbId/:folderDbId?',
+          session: true,
+          files: ['/assets/ShellRoute-Sh1.js', '/assets/ProjectPage-Pr1.js'],
+        },
+      ],
+    }),
+  );
   t = await createTestApp({ WEB_DIST: dist });
 });
 
@@ -61,7 +79,7 @@ describe('the built web app (issue 22)', () => {
   });
 
   it('answers index.html for app routes, compressed and never cached without revalidation', async () => {
-    for (const url of ['/login', '/projects/123', '/']) {
+    for (const url of ['/signup', '/projects/123', '/', '/project']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
@@ -76,5 +94,51 @@ describe('the built web app (issue 22)', () => {
     const res = await get('/assets/index-Old999.js', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).not.toMatch(/text\/html/);
+  });
+
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const getWith = (url: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it("adds a public route's chunks to index.html as modulepreload links, compressed, revalidated", async () => {
+    const res = await getWith('/login?next=%2F', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe(REVALIDATE);
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(preloads(html)).toEqual(['/assets/LoginPage-Lg1.js']);
+    // the rest of index.html is untouched: the entry script still loads
+    expect(html).toContain('<script type="module" src="/assets/index-AbC123.js"></script>');
+    const gz = await getWith('/login', { 'accept-encoding': 'gzip' });
+    expect(preloads(gunzipSync(gz.rawPayload).toString())).toEqual(['/assets/LoginPage-Lg1.js']);
+    const plain = await getWith('/login', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(preloads(plain.body)).toEqual(['/assets/LoginPage-Lg1.js']);
+    // every preloaded file is served
+    expect((await get('/assets/LoginPage-Lg1.js')).statusCode).toBe(200);
+  });
+
+  it('preloads a logged-in route only for a browser holding a session cookie, and says the answer varies by it', async () => {
+    const signedOut = await getWith('/project/p1', { 'accept-encoding': 'identity' });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.body).toBe(HTML);
+    expect(String(signedOut.headers.vary).toLowerCase()).toContain('cookie');
+    const signedIn = await getWith('/project/p1/f2', {
+      cookie: 'rushes_sid=abc',
+      'accept-encoding': 'identity',
+    });
+    expect(preloads(signedIn.body)).toEqual(['/assets/ShellRoute-Sh1.js', '/assets/ProjectPage-Pr1.js']);
+    expect(String(signedIn.headers.vary).toLowerCase()).toContain('cookie');
+    const home = await getWith('/', { cookie: 'rushes_sid=abc', 'accept-encoding': 'identity' });
+    expect(preloads(home.body)).toEqual(['/assets/ShellRoute-Sh1.js']);
+    // a path that only starts like a route is not that route
+    const other = await getWith('/project/p1/f2/extra', {
+      cookie: 'rushes_sid=abc',
+      'accept-encoding': 'identity',
+    });
+    expect(other.body).toBe(HTML);
   });
 });

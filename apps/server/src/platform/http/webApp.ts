@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { loadRoutePages } from './routePages.ts';
 
 /** Hashed build files (`/assets/<name>-<hash>.js`): their name changes with their content. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,6 +20,8 @@ function cacheHeaders(reply: FastifyReply, file: string) {
  * The build writes `.br` and `.gz` beside each file (apps/web/precompress.ts); `preCompressed`
  * answers the best one the browser accepts with its Content-Encoding and `Vary: Accept-Encoding`.
  * A missing hashed asset (an old tab after a deploy) is a 404, not index.html as JavaScript.
+ * A route the build listed in route-preloads.json gets index.html with its page's chunks preloaded
+ * (routePages.ts); a logged-in route gets them only when the browser sends a session cookie.
  */
 export function serveWebApp(app: FastifyInstance, webDist: string): void {
   if (!existsSync(path.join(webDist, 'index.html'))) return;
@@ -30,8 +34,21 @@ export function serveWebApp(app: FastifyInstance, webDist: string): void {
     cacheControl: false,
     setHeaders: cacheHeaders,
   });
+  const routePages = loadRoutePages(webDist);
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (req, reply) => {
     if (req.url.startsWith('/api/') || req.url.startsWith('/assets/')) return reply.callNotFound();
-    return reply.sendFile('index.html');
+    const urlPath = req.url.split('?')[0];
+    const page = routePages.find((p) => p.pattern.test(urlPath));
+    // the answer depends on the session cookie: a shared cache must not give one browser's to another
+    if (page?.session) reply.header('vary', 'Cookie');
+    if (!page || (page.session && !req.cookies[SESSION_COOKIE])) return reply.sendFile('index.html');
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    reply
+      .header('vary', page.session ? 'Accept-Encoding, Cookie' : 'Accept-Encoding')
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
   });
 }

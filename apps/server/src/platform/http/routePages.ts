@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { z } from 'zod';
+
+/**
+ * index.html with a route's own chunks added as `<link rel="modulepreload">`, so a browser opening
+ * /login or a project fetches the page's chunks together with the entry instead of after the entry
+ * has run and the router has asked for them (issue 22, P8). The list comes from the web build
+ * (apps/web/routePreloads.ts writes `route-preloads.json`); without it every route gets index.html.
+ */
+export interface RoutePage {
+  pattern: RegExp;
+  /** behind the login: worth preloading only for a browser that holds a session cookie */
+  session: boolean;
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const RoutePreloadsFile = z.object({
+  routes: z.array(
+    z.object({
+      path: z.string().startsWith('/'),
+      session: z.boolean(),
+      files: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)),
+    }),
+  ),
+});
+
+/** A router path (`/project/:projectDbId/:folderDbId?`) as a RegExp over a URL's path. */
+export function routePattern(route: string): RegExp {
+  const source = route
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${source || '/'}/?$`);
+}
+
+export function loadRoutePages(webDist: string): RoutePage[] {
+  const file = path.join(webDist, 'route-preloads.json');
+  if (!existsSync(file)) return [];
+  const { routes } = RoutePreloadsFile.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  return routes.map((route) => {
+    const links = route.files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('\n    ');
+    const html = Buffer.from(index.replace('</head>', `  ${links}\n  </head>`));
+    return {
+      pattern: routePattern(route.path),
+      session: route.session,
+      html,
+      br: brotliCompressSync(html),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+  });
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+import { PATHS } from './src/app/paths.ts';
+
+/** The file the server reads to add a route's chunks to index.html (apps/server/src/platform/http/webApp.ts). */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+const SHELL = 'src/app/shell/ShellRoute.tsx';
+
+/**
+ * The URLs people open directly (a bookmark, a link in an e-mail, a reload) and the lazy modules the
+ * router loads for each (router.tsx). `session`: the route is behind RequireAuth, so its chunks are
+ * worth fetching only for a browser that holds a session cookie.
+ */
+const ROUTES: { path: string; modules: string[]; session?: true }[] = [
+  { path: PATHS.login, modules: ['src/features/auth/LoginPage.tsx'] },
+  { path: PATHS.signup, modules: ['src/features/auth/SignupPage.tsx'] },
+  { path: PATHS.verify, modules: ['src/features/auth/VerifyPage.tsx'] },
+  { path: PATHS.forgotPassword, modules: ['src/features/auth/ForgotPasswordPage.tsx'] },
+  { path: PATHS.resetPassword, modules: ['src/features/auth/ResetPasswordPage.tsx'] },
+  { path: PATHS.twoFactor, modules: ['src/features/auth/TwoFactorPage.tsx'] },
+  { path: PATHS.review, modules: ['src/features/shares/ReviewPage.tsx'] },
+  { path: PATHS.home, session: true, modules: [SHELL, 'src/features/home/HomePage.tsx'] },
+  { path: PATHS.project, session: true, modules: [SHELL, 'src/features/projects/ProjectPage.tsx'] },
+  { path: PATHS.player, session: true, modules: [SHELL, 'src/features/player/PlayerPage.tsx'] },
+  { path: PATHS.settings, session: true, modules: [SHELL, 'src/features/settings/SettingsPage.tsx'] },
+  { path: PATHS.credits, session: true, modules: [SHELL, 'src/features/credits/CreditsPage.tsx'] },
+];
+
+export interface RoutePreload {
+  /** a router path: `:name` is one segment, `:name?` an optional one */
+  path: string;
+  session: boolean;
+  /** `/assets/…` chunks the page needs beyond what index.html already loads */
+  files: string[];
+}
+
+/**
+ * Writes `route-preloads.json`: for each route above, the chunks its lazy page needs that index.html
+ * does not already load. The server adds them to index.html as `<link rel="modulepreload">` for that
+ * URL, so the browser fetches the page's chunks together with the entry instead of after it has run:
+ * one wave of requests instead of two (issue 22, P8).
+ */
+export function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'rushes-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: Rolldown.OutputChunk[]) => {
+        const seen = new Set<string>();
+        const visit = (c: Rolldown.OutputChunk) => {
+          if (seen.has(c.fileName)) return;
+          seen.add(c.fileName);
+          for (const next of c.imports) {
+            const chunk = byFile.get(next);
+            if (chunk) visit(chunk);
+          }
+        };
+        start.forEach(visit);
+        return seen;
+      };
+      const initial = closure(chunks.filter((c) => c.isEntry));
+      const routes: RoutePreload[] = ROUTES.map((route) => {
+        const pages = route.modules.map((rel) => {
+          const id = path.join(root, rel);
+          const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId === id);
+          if (!chunk)
+            throw new Error(`route-preloads: no chunk for ${rel} (${route.path}); is it still lazy?`);
+          return chunk;
+        });
+        const files = [...closure(pages)].filter((f) => !initial.has(f)).map((f) => `/${f}`);
+        return { path: route.path, session: route.session === true, files };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify({ routes }, null, 1),
+      });
+    },
+  };
+}
