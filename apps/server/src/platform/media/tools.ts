@@ -18,6 +18,8 @@ export class MediaToolError extends Error {
 export interface RunOptions {
   timeoutMs?: number;
   maxStdout?: number;
+  /** Kills the process when aborted (a probe started before its result was known to be wanted). */
+  signal?: AbortSignal;
 }
 
 export function runTool(bin: string, args: readonly string[], opts: RunOptions = {}): Promise<Buffer> {
@@ -29,6 +31,9 @@ export function runTool(bin: string, args: readonly string[], opts: RunOptions =
     let errTail = '';
     let overflow = false;
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const kill = () => child.kill('SIGKILL');
+    if (opts.signal?.aborted) kill();
+    opts.signal?.addEventListener('abort', kill, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
       outBytes += chunk.length;
       if (outBytes > maxStdout) {
@@ -43,10 +48,12 @@ export function runTool(bin: string, args: readonly string[], opts: RunOptions =
     });
     child.on('error', (err) => {
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', kill);
       reject(new MediaToolError(`${bin} could not start: ${err.message}`, ''));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', kill);
       if (code === 0 && !overflow) return resolve(Buffer.concat(out));
       const why = overflow ? 'too much output' : signal ? `killed by ${signal}` : `exit code ${code}`;
       reject(new MediaToolError(`${bin} failed (${why})`, errTail));
