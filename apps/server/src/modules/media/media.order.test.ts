@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INGEST_STATUS } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { resolveMediaTool } from '../../platform/media/binaries.ts';
 import { probeFile } from '../../platform/media/probe.ts';
 import { MediaToolError } from '../../platform/media/tools.ts';
@@ -50,10 +51,11 @@ async function uploadAndProcess(data: Buffer, filename: string, mime: string) {
 }
 
 async function durationWrites(assetId: string) {
-  const res = await t.ctx.db.execute<{ duration: number | null }>(
+  const rows = await rowsOf<{ duration: number | null }>(
+    t.ctx.db,
     sql`SELECT duration FROM duration_writes WHERE asset_id = ${assetId}`,
   );
-  return res.rows.map((r) => r.duration);
+  return rows.map((r) => r.duration);
 }
 
 /** A PDF's first bytes, then an MPEG-TS clip: file-type says PDF, ffprobe finds 2 s of video. */
