@@ -10,8 +10,13 @@ import type { JobData, JobHandler, JobInfo } from '../../platform/jobs/queue.ts'
 import { probeFile, type ProbeResult } from '../../platform/media/probe.ts';
 import { PROXY_CONTENT_TYPE, makeProxy, needsProxy } from '../../platform/media/proxy.ts';
 import { SNIFF_BYTES, fileTypeOf, sniffBytes, type Sniffed } from '../../platform/media/sniff.ts';
-import { audioWaveform, imageThumbnail, videoPoster } from '../../platform/media/thumbnails.ts';
-import { MediaToolError, type MediaInput } from '../../platform/media/tools.ts';
+import {
+  audioWaveform,
+  forkPosterGrab,
+  imageThumbnail,
+  videoPoster,
+} from '../../platform/media/thumbnails.ts';
+import { MediaToolError, type ForkedTool, type MediaInput } from '../../platform/media/tools.ts';
 import { isBlobError, type MediaSource } from '../../platform/blobs/blobStore.ts';
 import {
   findAsset,
@@ -97,9 +102,14 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     await blobs.putObject(key, createReadStream(file), { contentType, contentLength: size });
   }
 
-  async function thumbnailOf(kind: FileType, file: MediaInput, probe: ProbeResult | null) {
+  async function thumbnailOf(
+    kind: FileType,
+    file: MediaInput,
+    probe: ProbeResult | null,
+    forked: ForkedTool | null,
+  ) {
     if (kind === 'video' && probe?.videoCodec)
-      return videoPoster(config.FFMPEG_PATH, file, probe.durationSeconds);
+      return videoPoster(config.FFMPEG_PATH, file, probe.durationSeconds, forked ?? undefined);
     if (kind === 'audio' || (kind === 'video' && probe?.audioCodec))
       return audioWaveform(config.FFMPEG_PATH, file);
     return null;
@@ -119,7 +129,17 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     const abort = new AbortController();
     const result = probeFile(config.FFPROBE_PATH, source, { signal: abort.signal });
     result.catch(() => undefined); // awaited only once the sniff accepts the file
-    return { result, abort: () => abort.abort() };
+    // The poster grab's process is forked while ffprobe runs, not after the metadata is stored
+    // (forkTool: a fork stops the event loop, which would hold back every reader of the metadata).
+    const poster = named === 'video' ? forkPosterGrab(config.FFMPEG_PATH, source) : null;
+    return {
+      result,
+      poster,
+      abort: () => {
+        abort.abort();
+        poster?.cancel();
+      },
+    };
   }
 
   async function run(a: AssetRow, tempDir: () => Promise<string>) {
@@ -146,9 +166,9 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     const source = await blobs.mediaSource(a.blobKey!, { expiresInSeconds: SOURCE_URL_SECONDS });
     const early = earlyProbe(a, source);
     try {
-      await decide(a, await sniffing, source, early?.result ?? null, tempDir, set);
+      await decide(a, await sniffing, source, early, tempDir, set);
     } finally {
-      early?.abort(); // a no-op once it has answered
+      early?.abort(); // a no-op for what has answered or started
     }
   }
 
@@ -156,7 +176,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     a: AssetRow,
     sniffed: Sniffed | null,
     source: MediaSource,
-    earlyResult: Promise<ProbeResult> | null,
+    early: { result: Promise<ProbeResult>; poster: ForkedTool | null } | null,
     tempDir: () => Promise<string>,
     set: (values: Update) => Promise<void>,
   ) {
@@ -182,7 +202,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
     } else if (kind === 'video' || kind === 'audio') {
       if (!source.local && !sniffed) readable = await download(a, await tempDir());
       // An early probe read `source` (local only, so `readable` is `source`).
-      probe = await (earlyResult ?? probeFile(config.FFPROBE_PATH, readable));
+      probe = await (early?.result ?? probeFile(config.FFPROBE_PATH, readable));
       // A "video" with no moving picture (an audio file in an MP4) is audio.
       if (kind === 'video' && (!probe.videoCodec || probe.stillImage) && probe.audioCodec) kind = 'audio';
       meta = {
@@ -198,12 +218,13 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
       await set({ ...meta, status: INGEST_STATUS.previewNotAvailable });
       return;
     }
-    // The metadata is stored before the poster grab starts: spawning ffmpeg forks this process,
-    // which blocks the event loop for ~20 ms with the server's memory (measured), and the poster
-    // has time to spare against its goal where the metadata has none.
+    // The metadata is stored before the poster grab starts. Unless forked ahead (earlyProbe),
+    // spawning ffmpeg forks this process, which stops the event loop for ~25 ms at the bench's
+    // memory (measured) and holds back every reader of the metadata; the poster has time to spare
+    // against its goal, the metadata has none.
     await set(meta);
 
-    thumbnail ??= await thumbnailOf(kind, readable, probe);
+    thumbnail ??= await thumbnailOf(kind, readable, probe, early?.poster ?? null);
     if (thumbnail) {
       const key = thumbnailKey(a.projectId, a.id);
       await blobs.putObject(key, thumbnail, { contentType: 'image/jpeg', contentLength: thumbnail.length });
