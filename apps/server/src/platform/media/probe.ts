@@ -54,7 +54,11 @@ export function parseFrameRate(v: string | undefined): number | null {
 
 const IMAGE_CODECS = new Set(['png', 'mjpeg', 'gif', 'webp', 'bmp', 'tiff', 'jpeg2000', 'apng']);
 
-export async function probeFile(ffprobe: string, file: MediaInput): Promise<ProbeResult> {
+export async function probeFile(
+  ffprobe: string,
+  file: MediaInput,
+  opts: { signal?: AbortSignal } = {},
+): Promise<ProbeResult> {
   const out = await runTool(
     ffprobe,
     [
@@ -68,7 +72,7 @@ export async function probeFile(ffprobe: string, file: MediaInput): Promise<Prob
       '--',
       inputOf(file),
     ],
-    { timeoutMs: 60_000 },
+    { timeoutMs: 60_000, signal: opts.signal },
   );
   const raw = JSON.parse(out.toString('utf8')) as RawProbe;
   const streams = raw.streams ?? [];

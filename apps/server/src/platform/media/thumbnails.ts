@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { inputOf, runTool, whitelistArgs, type MediaInput } from './tools.ts';
+import { forkTool, inputOf, runTool, whitelistArgs, type ForkedTool, type MediaInput } from './tools.ts';
 
 /** Thumbnails: JPEG at most 480 × 480, aspect kept (docs/decisions.md 'Uploads and media'). */
 export const THUMB_SIZE = 480;
@@ -30,30 +30,36 @@ export async function imageThumbnail(file: string) {
 
 const pngFrameArgs = ['-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'];
 
+const grabArgs = (file: MediaInput) => [
+  '-v',
+  'error',
+  ...whitelistArgs(file),
+  '-i',
+  inputOf(file),
+  '-vf',
+  `scale=w=min(${THUMB_SIZE * 2}\\,iw):h=min(${THUMB_SIZE * 2}\\,ih):force_original_aspect_ratio=decrease`,
+  ...pngFrameArgs,
+];
+const GRAB = { maxStdout: 32 * 1024 * 1024, timeoutMs: 120_000 };
+
+/** A poster grab's ffmpeg forked ahead of its start time (see forkTool); `videoPoster` starts it. */
+export const forkPosterGrab = (ffmpeg: string, file: MediaInput) =>
+  forkTool(ffmpeg, '-ss', grabArgs(file), GRAB);
+
 /**
  * A video's poster frame: at 10 % of the duration (at most 10 s in), so it is rarely a black
- * leader; the first frame when that position gives nothing.
+ * leader; the first frame when that position gives nothing. `forked`: the first grab's process,
+ * forked ahead by `forkPosterGrab` on the same file.
  */
-export async function videoPoster(ffmpeg: string, file: MediaInput, durationSeconds: number | null) {
+export async function videoPoster(
+  ffmpeg: string,
+  file: MediaInput,
+  durationSeconds: number | null,
+  forked?: ForkedTool,
+) {
   const at = durationSeconds ? Math.min(durationSeconds * 0.1, 10) : 0;
-  const grab = (seconds: number) =>
-    runTool(
-      ffmpeg,
-      [
-        '-v',
-        'error',
-        '-ss',
-        seconds.toFixed(3),
-        ...whitelistArgs(file),
-        '-i',
-        inputOf(file),
-        '-vf',
-        `scale=w=min(${THUMB_SIZE * 2}\\,iw):h=min(${THUMB_SIZE * 2}\\,ih):force_original_aspect_ratio=decrease`,
-        ...pngFrameArgs,
-      ],
-      { maxStdout: 32 * 1024 * 1024, timeoutMs: 120_000 },
-    );
-  let png = await grab(at);
+  const grab = (seconds: number) => runTool(ffmpeg, ['-ss', seconds.toFixed(3), ...grabArgs(file)], GRAB);
+  let png = await (forked ? forked.start(at.toFixed(3)) : grab(at));
   if (png.length === 0 && at > 0) png = await grab(0);
   if (png.length === 0) throw new Error('no video frame could be decoded');
   return toThumbnail(png);
