@@ -13,7 +13,7 @@ import {
   finishItem,
   registerTransferRunner,
   saveItemParts,
-  transferHoldsUpload,
+  transferHeldUploads,
   type TransferItemRow,
 } from '../transfers/index.ts';
 import { keepStoreUploads } from '../uploads/index.ts';
@@ -114,5 +114,10 @@ export function registerBucketRunners(ctx: AppContext) {
   registerTransferRunner(ctx, 'export', exportRunner(ctx));
   // An import copies a large object into a store upload that no upload session knows: the hourly
   // sweep keeps it while its transfer may still run (docs/decisions.md).
-  keepStoreUploads(ctx, ({ uploadId }) => transferHoldsUpload(ctx.db, uploadId));
+  keepStoreUploads(ctx, (uploads) =>
+    transferHeldUploads(
+      ctx.db,
+      uploads.map((u) => u.uploadId),
+    ),
+  );
 }
