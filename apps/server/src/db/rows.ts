@@ -24,3 +24,6 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 /** A uuid[] parameter. */
 export const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
+
+/** A text[] parameter (one bound value, so the statement is the same whatever the count). */
+export const textArray = (xs: readonly string[]) => sql`${sql.param([...xs])}::text[]`;

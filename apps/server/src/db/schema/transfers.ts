@@ -77,5 +77,9 @@ export const transferItems = pgTable(
     /** import: the object's ETag when it was chosen; ranged GETs of a resumed import require it (If-Match) */
     sourceEtag: text('source_etag'),
   },
-  (t) => [index('transfer_items_transfer_idx').on(t.transferId, t.position)],
+  (t) => [
+    index('transfer_items_transfer_idx').on(t.transferId, t.position),
+    // the hourly uploads sweep asks which of its orphan store uploads a transfer still holds
+    index('transfer_items_upload_idx').on(t.uploadId),
+  ],
 );

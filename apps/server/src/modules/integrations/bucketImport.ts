@@ -7,6 +7,7 @@ import { ensureFolderPath, originalKey } from '../assets/index.ts';
 import { lockProject } from '../projects/index.ts';
 import { TransferCancelled, finishItem, saveItemParts, type TransferItemRow } from '../transfers/index.ts';
 import { assertStorageRoom, recordIngestedAsset } from '../uploads/index.ts';
+import { restartOnceIfUploadVanished, type PartsProgress } from './bucketParts.ts';
 import { bucketRunner } from './bucketRunner.ts';
 
 export const bodyStream = (body: unknown): Readable => {
@@ -26,11 +27,10 @@ const changed = (title: string) => new Error(`${title} changed in the bucket sin
  * bucket only for the bytes from the first part not recorded.
  *
  * The store may have dropped the unfinished upload in between (the filesystem store's sweep of old
- * uploads, an S3 lifecycle rule): its parts went with it, so the recorded ones are forgotten (their
- * bytes uncounted) and the object is fetched again from its first byte into a fresh upload, still
- * If-Match its ETag. Only once per run: a store that loses a fresh upload is a failure to report.
+ * uploads, an S3 lifecycle rule): then the object is fetched again from its first byte into a fresh
+ * upload, still If-Match its ETag, once per run (bucketParts.ts, as exports do).
  */
-async function fetchInParts(
+function fetchInParts(
   ctx: AppContext,
   s3: S3Client,
   bucket: string,
@@ -39,17 +39,13 @@ async function fetchInParts(
   object: { size: number; contentType: string },
   checkCancelled: () => Promise<void>,
 ) {
-  const partSize = ctx.config.TRANSFER_PART_SIZE;
-  const progress = { uploadId: item.uploadId, parts: [...item.parts] };
-  try {
-    await copyParts(ctx, s3, bucket, item, key, object, progress, checkCancelled);
-  } catch (err) {
-    if (!isBlobError(err, 'NoSuchUpload')) throw err;
-    const counted = Math.min(object.size, progress.parts.length * partSize);
-    await saveItemParts(ctx.db, item, null, [], -counted);
-    Object.assign(progress, { uploadId: null, parts: [] });
-    await copyParts(ctx, s3, bucket, item, key, object, progress, checkCancelled);
-  }
+  return restartOnceIfUploadVanished(
+    ctx,
+    item,
+    object.size,
+    (err) => isBlobError(err, 'NoSuchUpload'),
+    (progress) => copyParts(ctx, s3, bucket, item, key, object, progress, checkCancelled),
+  );
 }
 
 async function copyParts(
@@ -59,7 +55,7 @@ async function copyParts(
   item: TransferItemRow,
   key: string,
   object: { size: number; contentType: string },
-  progress: { uploadId: string | null; parts: TransferItemRow['parts'] },
+  progress: PartsProgress,
   checkCancelled: () => Promise<void>,
 ) {
   const partSize = ctx.config.TRANSFER_PART_SIZE;

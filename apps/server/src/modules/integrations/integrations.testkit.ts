@@ -1,6 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { expect } from 'vitest';
@@ -8,6 +11,51 @@ import { INTEGRATIONS_API, type TeamPermissionCode, type Transfer } from '@rushe
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { people, project } from '../../../test/factories.ts';
 import { apiTeam, call, permissionIdOf, type Person } from '../teams/teams.testkit.ts';
+
+/** The part of s3rver's filesystem store its multipart uploads go through (not in its typings). */
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  putPart(bucket: string, uploadId: string, partNumber: string, content: Readable): Promise<unknown>;
+  putObjectMultipart(bucket: string, uploadId: string, parts: unknown[]): Promise<unknown>;
+}
+type S3ErrorClass = new (code: string, message: string) => Error;
+
+/**
+ * s3rver keeps an upload as a folder and writes a part into whatever folder its upload id names:
+ * an upload that is gone (aborted, completed, never made) would take parts and then fail the
+ * completion with an internal error. S3 answers NoSuchUpload to both; so does this s3rver, and
+ * `abortUpload` drops an upload as a bucket's lifecycle rule for incomplete multipart uploads does
+ * (s3rver has no AbortMultipartUpload route).
+ */
+function answerNoSuchUpload(server: S3rver) {
+  const S3Error = createRequire(import.meta.url)('s3rver/lib/models/error') as S3ErrorClass;
+  const store = (server as unknown as { store: S3rverStore }).store;
+  const folder = (bucket: string, uploadId: string) =>
+    path.join(store.getResourcePath(bucket, undefined, 'uploads'), path.basename(uploadId));
+  const known = (bucket: string, uploadId: string) =>
+    access(path.join(folder(bucket, uploadId), 'key')).then(
+      () => true,
+      () => false,
+    );
+  const noSuchUpload = () =>
+    new S3Error(
+      'NoSuchUpload',
+      'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+    );
+  const putPart = store.putPart.bind(store);
+  store.putPart = async (bucket, uploadId, partNumber, content) => {
+    if (await known(bucket, uploadId)) return putPart(bucket, uploadId, partNumber, content);
+    // read the refused body to its end, so the client hears the answer
+    if (!content.readableEnded) await Promise.all([once(content, 'end'), content.resume()]);
+    throw noSuchUpload();
+  };
+  const complete = store.putObjectMultipart.bind(store);
+  store.putObjectMultipart = async (bucket, uploadId, parts) => {
+    if (await known(bucket, uploadId)) return complete(bucket, uploadId, parts);
+    throw noSuchUpload();
+  };
+  return (bucket: string, uploadId: string) => rm(folder(bucket, uploadId), { recursive: true, force: true });
+}
 
 /** s3rver on loopback with an input and an output bucket (DESIGN §8), and a plain SDK client to it. */
 export async function localS3(buckets = ['footage-in', 'delivery-out']) {
@@ -19,6 +67,7 @@ export async function localS3(buckets = ['footage-in', 'delivery-out']) {
     directory: dir,
     configureBuckets: buckets.map((name) => ({ name })),
   });
+  const abortUpload = answerNoSuchUpload(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
@@ -43,6 +92,8 @@ export async function localS3(buckets = ['footage-in', 'delivery-out']) {
       ((await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map(
         (o) => o.Key!,
       ),
+    /** Drops an unfinished multipart upload with its parts, as a lifecycle rule does. */
+    abortUpload,
     async close() {
       client.destroy();
       await server.close();

@@ -9,7 +9,7 @@ export {
   finishItem,
   pendingItems,
   saveItemParts,
-  transferHoldsUpload,
+  transferHeldUploads,
   transferView,
   type NewTransfer,
   type TransferItemRow,

@@ -3,6 +3,7 @@ import { INTEGRATION_TEXT, TRANSFER_STATUS_CODE, type Transfer, type TransferSta
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { transferItems, transfers } from '../../db/schema/index.ts';
 import { afterPageNo } from '../../db/pageNo.ts';
+import { textArray } from '../../db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Emit } from '../../platform/events/bus.ts';
 import { badRequest } from '../../platform/http/errors.ts';
@@ -116,27 +117,28 @@ export const pendingItems = (db: DbOrTx, transferId: string) =>
     .where(and(eq(transferItems.transferId, transferId), eq(transferItems.status, 'pending')))
     .orderBy(asc(transferItems.position));
 
-/** Records the parts of a multipart write sent so far (and their bytes), so a restart continues. */
 /**
- * Whether a transfer that may still run (queued or in progress) holds this store multipart upload
- * for an item not done: the uploads sweep keeps it (a finished, failed or cancelled one's is freed).
+ * Of `uploadIds` (store multipart uploads), those a transfer that may still run (queued or in
+ * progress) holds for an item not done: the uploads sweep keeps them (a finished, failed or
+ * cancelled one's are freed). One statement for the sweep's whole batch, on transfer_items_upload_idx.
  */
-export async function transferHoldsUpload(db: DbOrTx, uploadId: string) {
-  const [held] = await db
-    .select({ id: transferItems.id })
+export async function transferHeldUploads(db: DbOrTx, uploadIds: readonly string[]) {
+  if (!uploadIds.length) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ uploadId: transferItems.uploadId })
     .from(transferItems)
     .innerJoin(transfers, eq(transfers.id, transferItems.transferId))
     .where(
       and(
-        eq(transferItems.uploadId, uploadId),
+        sql`${transferItems.uploadId} = any(${textArray(uploadIds)})`,
         eq(transferItems.status, 'pending'),
         inArray(transfers.status, ['queued', 'in_progress']),
       ),
-    )
-    .limit(1);
-  return Boolean(held);
+    );
+  return new Set(rows.map((r) => r.uploadId!));
 }
 
+/** Records the parts of a multipart write sent so far (and their bytes), so a restart continues. */
 export async function saveItemParts(
   db: DbOrTx,
   item: { id: string; transferId: string },

@@ -1,12 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { projects, uploadSessions, users } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { textArray } from '../../db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { JobData, JobHandler } from '../../platform/jobs/queue.ts';
 import type { UploadSessionRow } from './uploads.sessions.ts';
 import type {} from '../media/index.ts';
 import { nextClockHour } from '../../platform/jobs/hourly.ts';
-import { heldByAnotherModule } from './uploads.holders.ts';
+import { heldByOtherModules } from './uploads.holders.ts';
 
 const BATCH = 200;
 /** Store uploads looked at per hourly sweep (the rest wait for the next hour). */
@@ -48,18 +49,27 @@ export async function cleanupStaleUploads(ctx: AppContext, now = Date.now()) {
  * Store uploads no session knows (the process died between the store's create and the commit of
  * the session row, or a row was lost) and older than the stale cutoff are aborted. Younger ones may
  * belong to a start still in its transaction. Uploads another module holds (a bucket import still
- * running: uploads.holders.ts) are kept.
+ * running: uploads.holders.ts) are kept. The sessions and the holders are asked once for the whole
+ * batch (up to ORPHAN_BATCH uploads), not once per upload.
  */
 export async function sweepOrphanUploads(ctx: AppContext, startedBefore: Date) {
   const found = (await ctx.blobs.listUploads?.(startedBefore, ORPHAN_BATCH)) ?? [];
+  if (!found.length) return 0;
+  const pair = (key: string, uploadId: string) => JSON.stringify([key, uploadId]);
+  // by blob key (upload_sessions_blob_key_idx); the upload id is matched here
+  const known = new Set(
+    (
+      await ctx.db
+        .select({ key: uploadSessions.blobKey, uploadId: uploadSessions.blobUploadId })
+        .from(uploadSessions)
+        .where(sql`${uploadSessions.blobKey} = any(${textArray(found.map((u) => u.key))})`)
+    ).map((s) => pair(s.key, s.uploadId)),
+  );
+  const orphans = found.filter((u) => !known.has(pair(u.key, u.uploadId)));
+  const held = await heldByOtherModules(ctx, orphans);
   let freed = 0;
-  for (const u of found) {
-    const [known] = await ctx.db
-      .select({ id: uploadSessions.id })
-      .from(uploadSessions)
-      .where(and(eq(uploadSessions.blobKey, u.key), eq(uploadSessions.blobUploadId, u.uploadId)))
-      .limit(1);
-    if (known || (await heldByAnotherModule(ctx, u))) continue;
+  for (const u of orphans) {
+    if (held.has(u.uploadId)) continue;
     await ctx.blobs.abortMultipartUpload(u.key, u.uploadId);
     freed++;
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "transfer_items_upload_idx" ON "transfer_items" USING btree ("upload_id");
