@@ -43,9 +43,10 @@ export default defineConfig({
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
             {
               name: 'app',
-              test: /packages\/shared|apps\/web\/src\/(?!main)/,
+              test: /packages\/shared|apps\/web\/src\/(?!main)|preload-helper/,
               tags: ['$initial'],
-              // only our modules: their libraries are the vendor group's
+              // only our modules (and Vite's preload helper, which the entry needs at once): their
+              // libraries are the vendor group's
               includeDependenciesRecursively: false,
             },
           ],
