@@ -44,7 +44,16 @@ export function routePattern(route: string): RegExp {
 export function loadRoutePages(webDist: string): RoutePage[] {
   const file = path.join(webDist, 'route-preloads.json');
   if (!existsSync(file)) return [];
-  const { routes } = RoutePreloadsFile.parse(JSON.parse(readFileSync(file, 'utf8')));
+  // A list this server cannot read (another build's format) costs the preloads, never the start.
+  let listed: unknown;
+  try {
+    listed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+  const parsed = RoutePreloadsFile.safeParse(listed);
+  if (!parsed.success) return [];
+  const { routes } = parsed.data;
   const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   return routes.map((route) => {
     const links = route.files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('\n    ');

@@ -141,4 +141,24 @@ describe('the built web app (issue 22)', () => {
     });
     expect(other.body).toBe(HTML);
   });
+
+  it('starts without preloads when the build wrote a list it cannot read', async () => {
+    const other = await mkdtemp(path.join(os.tmpdir(), 'rushes-webdist-bad-'));
+    await writeFile(path.join(other, 'index.html'), HTML);
+    for (const list of [
+      '{not json',
+      JSON.stringify({ routes: [{ path: '/login', session: false, files: ['x"><script>'] }] }),
+    ]) {
+      await writeFile(path.join(other, 'route-preloads.json'), list);
+      const app = await createTestApp({ WEB_DIST: other });
+      try {
+        const res = await app.app.inject({ method: 'GET', url: '/login' });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(HTML);
+      } finally {
+        await app.close();
+      }
+    }
+    await rm(other, { recursive: true, force: true });
+  });
 });
