@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -58,14 +58,22 @@ async function durationWrites(assetId: string) {
   return rows.map((r) => r.duration);
 }
 
-/** A PDF's first bytes, then an MPEG-TS clip: file-type says PDF, ffprobe finds 2 s of video. */
+/**
+ * A PDF's first bytes, then an MPEG program stream: file-type says PDF, ffprobe finds 2 s of video.
+ * (Program stream, not transport stream: the npm-shipped static ffprobe crashes on any MPEG-TS.)
+ */
 async function pdfDisguisingVideo() {
-  const ts = path.join(dir, 'clip.ts');
+  const clip = path.join(dir, 'clip.mpg');
   await promisify(execFile)(resolveMediaTool('ffmpeg').path, [
     '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mpegts', ts,
+    '-c:v', 'mpeg2video', '-f', 'mpeg', clip,
   ]); // prettier-ignore
-  return Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'), await readFile(ts)]);
+  const disguised = path.join(dir, 'disguised.mp4');
+  await writeFile(
+    disguised,
+    Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'), await readFile(clip)]),
+  );
+  return disguised;
 }
 
 describe('media pipeline: probe alongside the sniff (issue 22)', () => {
@@ -80,11 +88,11 @@ describe('media pipeline: probe alongside the sniff (issue 22)', () => {
   });
 
   it('a file named .mp4 that sniffs as a PDF ends with no preview and never shows a duration', async () => {
-    const data = await pdfDisguisingVideo();
-    // ffprobe alone would read it as video: only the sniff's verdict keeps it out.
-    const probed = await probeFile(resolveMediaTool('ffprobe').path, path.join(dir, 'clip.ts'));
+    const disguised = await pdfDisguisingVideo();
+    // ffprobe alone reads these very bytes as video: only the sniff's verdict keeps it out.
+    const probed = await probeFile(resolveMediaTool('ffprobe').path, disguised);
     expect(probed.durationSeconds).toBeGreaterThan(1.9);
-    const a = await uploadAndProcess(data, 'disguised.mp4', 'video/mp4');
+    const a = await uploadAndProcess(await readFile(disguised), 'disguised.mp4', 'video/mp4');
     expect(a).toMatchObject({
       status: INGEST_STATUS.previewNotAvailable,
       fileType: 'other',
@@ -116,7 +124,7 @@ describe('media pipeline: probe alongside the sniff (issue 22)', () => {
   it('a probe no longer wanted is killed', async () => {
     const abort = new AbortController();
     abort.abort();
-    const probing = probeFile(resolveMediaTool('ffprobe').path, path.join(dir, 'clip.ts'), {
+    const probing = probeFile(resolveMediaTool('ffprobe').path, path.join(dir, 'clip.mpg'), {
       signal: abort.signal,
     });
     await expect(probing).rejects.toBeInstanceOf(MediaToolError);
