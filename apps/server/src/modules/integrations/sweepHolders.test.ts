@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { person, project, type Person } from '../../../test/factories.ts';
 import { capture, explain, type SentQuery } from '../../../test/plans.ts';
 import { sweepOrphanUploads } from '../uploads/uploads.jobs.ts';
+import { saveItemParts } from '../transfers/index.ts';
 
 /**
  * The hourly sweep of store uploads no session knows asks the transfers which of them they still
@@ -147,5 +148,34 @@ describe('the uploads sweep asks the transfers once per batch', () => {
     expect(plan, plan).toMatch(
       /Index (Only )?Scan using transfer_items_upload_idx|Bitmap Index Scan on transfer_items_upload_idx/,
     );
+  });
+});
+
+describe("a transfer item's recorded parts and its counted bytes", () => {
+  it('are written together: a failure counting the bytes leaves the parts unrecorded too', async () => {
+    const transferId = await transferWith('in_progress', [{ uploadId: 'u-atomic' }]);
+    const [item] = await t.ctx.db
+      .select()
+      .from(transferItems)
+      .where(eq(transferItems.transferId, transferId));
+    const parts = [{ PartNumber: 1, ETag: '"e1"' }];
+    await saveItemParts(t.ctx.db, item, 'u-atomic', parts, 5);
+    // The transfer's row refuses the next count, as a crash between the two writes would cut it.
+    await t.ctx.db.execute(sql`CREATE FUNCTION refuse_count() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'no count'; END $$`);
+    await t.ctx.db.execute(sql`CREATE TRIGGER refuse_count BEFORE UPDATE ON transfers
+      FOR EACH ROW EXECUTE FUNCTION refuse_count()`);
+    try {
+      await expect(
+        saveItemParts(t.ctx.db, item, 'u-atomic', [...parts, { PartNumber: 2, ETag: '"e2"' }], 5),
+      ).rejects.toThrow();
+    } finally {
+      await t.ctx.db.execute(sql`DROP TRIGGER refuse_count ON transfers`);
+      await t.ctx.db.execute(sql`DROP FUNCTION refuse_count()`);
+    }
+    const [after] = await t.ctx.db.select().from(transferItems).where(eq(transferItems.id, item.id));
+    expect(after.parts).toEqual(parts);
+    const [row] = await t.ctx.db.select().from(transfers).where(eq(transfers.id, transferId));
+    expect(Number(row.doneBytes)).toBe(5);
   });
 });

@@ -122,11 +122,16 @@ describe('media pipeline: probe alongside the sniff (issue 22)', () => {
   });
 
   it('a probe no longer wanted is killed', async () => {
+    // A FIFO nobody writes: ffprobe waits on it forever, so only the abort can end it.
+    const fifo = path.join(dir, 'never-written.mp4');
+    await promisify(execFile)('mkfifo', [fifo]);
     const abort = new AbortController();
-    abort.abort();
-    const probing = probeFile(resolveMediaTool('ffprobe').path, path.join(dir, 'clip.mpg'), {
-      signal: abort.signal,
-    });
-    await expect(probing).rejects.toBeInstanceOf(MediaToolError);
+    const started = Date.now();
+    const probing = probeFile(resolveMediaTool('ffprobe').path, fifo, { signal: abort.signal });
+    setTimeout(() => abort.abort(), 200);
+    const err: unknown = await probing.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MediaToolError);
+    expect((err as Error).message).toMatch(/killed by SIGKILL/);
+    expect(Date.now() - started).toBeLessThan(10_000); // the abort, not the 60 s timeout
   });
 });

@@ -146,12 +146,16 @@ export async function saveItemParts(
   parts: { PartNumber: number; ETag: string }[],
   addBytes: number,
 ) {
-  await db.update(transferItems).set({ uploadId, parts }).where(eq(transferItems.id, item.id));
-  if (addBytes)
-    await db
-      .update(transfers)
-      .set({ doneBytes: sql`${transfers.doneBytes} + ${addBytes}`, updatedAt: new Date() })
-      .where(eq(transfers.id, item.transferId));
+  // One transaction: a crash between the two would leave a part recorded whose bytes were never
+  // counted (a restart skips it), and the transfer short of its size for good.
+  await db.transaction(async (tx) => {
+    await tx.update(transferItems).set({ uploadId, parts }).where(eq(transferItems.id, item.id));
+    if (addBytes)
+      await tx
+        .update(transfers)
+        .set({ doneBytes: sql`${transfers.doneBytes} + ${addBytes}`, updatedAt: new Date() })
+        .where(eq(transfers.id, item.transferId));
+  });
 }
 
 /** Marks an item done in `tx` (with the caller's other writes, e.g. the imported asset). */
