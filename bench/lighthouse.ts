@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -52,6 +52,9 @@ async function auditOnce(port: number, url: string, cookie: string | null): Prom
   );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const lhr = result.lhr;
+  // BENCH_LIGHTHOUSE_DUMP=<dir> keeps each report, to read what the LCP waited for
+  const dump = process.env.BENCH_LIGHTHOUSE_DUMP;
+  if (dump) writeFileSync(path.join(dump, `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {

@@ -31,7 +31,7 @@ export interface RoutePreload {
   /** a router path: `:name` is one segment, `:name?` an optional one */
   path: string;
   session: boolean;
-  /** `/assets/…` chunks the page needs beyond what index.html already loads */
+  /** `/assets/…` chunks and stylesheets the page needs beyond what index.html already loads */
   files: string[];
 }
 
@@ -66,6 +66,10 @@ export function routePreloads(): Plugin {
         return seen;
       };
       const initial = closure(chunks.filter((c) => c.isEntry));
+      // a chunk's stylesheets: the preload helper would add them only once the chunk is imported
+      const css = (files: Iterable<string>) =>
+        new Set([...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+      const initialCss = css(initial);
       const routes: RoutePreload[] = ROUTES.map((route) => {
         const pages = route.modules.map((rel) => {
           const id = path.join(root, rel);
@@ -74,7 +78,9 @@ export function routePreloads(): Plugin {
             throw new Error(`route-preloads: no chunk for ${rel} (${route.path}); is it still lazy?`);
           return chunk;
         });
-        const files = [...closure(pages)].filter((f) => !initial.has(f)).map((f) => `/${f}`);
+        const scripts = [...closure(pages)].filter((f) => !initial.has(f));
+        const styles = [...css(scripts)].filter((f) => !initialCss.has(f));
+        const files = [...styles, ...scripts].map((f) => `/${f}`);
         return { path: route.path, session: route.session === true, files };
       });
       this.emitFile({

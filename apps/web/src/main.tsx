@@ -9,12 +9,13 @@ import { currentUserQuery } from './api/currentUser.ts';
 import { isPublicPage } from './app/paths.ts';
 import { Providers } from './app/Providers.tsx';
 import { createQueryClient } from './app/queryClient.ts';
-import { router } from './app/router.tsx';
+import { createAppRouter } from './app/router.tsx';
 import { wireNavigation } from './app/start.ts';
 
 document.title = APP_NAME;
-wireNavigation();
 const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+wireNavigation(router);
 // A logged-in page asks who is logged in while its code is still loading (issue 22).
 if (!isPublicPage(window.location)) void queryClient.prefetchQuery(currentUserQuery);
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@rushes/shared';
+import { whenIdle } from '../ui/whenIdle.ts';
 import { queryKeys } from './queryKeys.ts';
 
 type RealSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -26,7 +27,8 @@ class DeferredSocket {
   readonly ready: Promise<RealSocket>;
 
   constructor(load: () => Promise<RealSocket>) {
-    this.ready = load().then((real) => {
+    // once the page has painted: the client is not needed for it (every query refetches on connect)
+    this.ready = new Promise<void>((resolve) => whenIdle(resolve)).then(load).then((real) => {
       if (this.closed) {
         real.disconnect();
         return real;

@@ -2,18 +2,22 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { theme } from './theme.ts';
+import { useIdle } from '../ui/whenIdle.ts';
 
-// The toast host renders nothing until a toast comes, so it loads beside the page rather than in
-// its first load (issue 22); a toast shown before it arrives waits in Mantine's store.
+// The toast host renders nothing until a toast comes, so it loads once the page has painted rather
+// than in its first load (issue 22); a toast shown before it arrives waits in Mantine's store.
 const ToastHost = lazy(() => import('./ToastHost.tsx'));
 
 /** Theme, toasts (top right, at most MAX_TOASTS; spec 002 §4) and the query cache. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const toastsWanted = useIdle();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        <ToastHost />
-      </Suspense>
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../api/client.ts';
+import { whenIdle } from './whenIdle.ts';
 
 type Errors<K extends string> = Partial<Record<K, string>>;
 
 /**
  * The form's schema, or a loader of it: a page that must paint before zod arrives (the public
- * pages; issue 22: zod is about 25 KB gzipped) passes `() => import(…)`, loaded as the form mounts,
+ * pages; issue 22: zod is about 25 KB gzipped) passes `() => import(…)`, loaded once the page has painted,
  * and submits through `validateAsync`.
  */
 export type SchemaSource<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
@@ -23,9 +24,11 @@ export function useZodForm<K extends string, Out>(source: SchemaSource<Out>, ini
     const load = sourceRef.current;
     if (typeof load !== 'function') return;
     let live = true;
-    void load().then((schema) => live && setLoaded(() => schema));
+    // after the first paint: a submit before then loads it itself (validateAsync)
+    const cancel = whenIdle(() => void load().then((schema) => live && setLoaded(() => schema)));
     return () => {
       live = false;
+      cancel();
     };
   }, []);
   const [values, setValues] = useState<Record<K, string>>(initial);

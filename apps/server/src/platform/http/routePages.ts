@@ -4,7 +4,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 
 /**
- * index.html with a route's own chunks added as `<link rel="modulepreload">`, so a browser opening
+ * index.html with a route's own chunks added as `<link rel="modulepreload">` (and its stylesheets as
+ * `<link rel="stylesheet">`), so a browser opening
  * /login or a project fetches the page's chunks together with the entry instead of after the entry
  * has run and the router has asked for them (issue 22, P8). The list comes from the web build
  * (apps/web/routePreloads.ts writes `route-preloads.json`); without it every route gets index.html.
@@ -23,7 +24,7 @@ const RoutePreloadsFile = z.object({
     z.object({
       path: z.string().startsWith('/'),
       session: z.boolean(),
-      files: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)),
+      files: z.array(z.string().regex(/^\/assets\/[\w.-]+\.(?:js|css)$/)),
     }),
   ),
 });
@@ -56,7 +57,14 @@ export function loadRoutePages(webDist: string): RoutePage[] {
   const { routes } = parsed.data;
   const index = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   return routes.map((route) => {
-    const links = route.files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('\n    ');
+    // a page's stylesheets as the preload helper would add them (it finds them there and skips them)
+    const links = route.files
+      .map((f) =>
+        f.endsWith('.css')
+          ? `<link rel="stylesheet" crossorigin href="${f}">`
+          : `<link rel="modulepreload" crossorigin href="${f}">`,
+      )
+      .join('\n    ');
     const html = Buffer.from(index.replace('</head>', `  ${links}\n  </head>`));
     return {
       pattern: routePattern(route.path),

@@ -21,6 +21,7 @@ beforeAll(async () => {
     ['index.html', HTML],
     ['assets/LoginPage-Lg1.js', JS],
     ['assets/ShellRoute-Sh1.js', JS],
+    ['assets/ShellRoute-Sh1.css', 'main{}'],
     ['assets/ProjectPage-Pr1.js', JS],
   ] as const) {
     await writeFile(path.join(dist, rel), text);
@@ -33,7 +34,7 @@ beforeAll(async () => {
     JSON.stringify({
       routes: [
         { path: '/login', session: false, files: ['/assets/LoginPage-Lg1.js'] },
-        { path: '/', session: true, files: ['/assets/ShellRoute-Sh1.js'] },
+        { path: '/', session: true, files: ['/assets/ShellRoute-Sh1.css', '/assets/ShellRoute-Sh1.js'] },
         {
           path: '/project/:projectDbId/:folderDbId?',
           session: true,
@@ -134,6 +135,9 @@ describe('the built web app (issue 22)', () => {
     expect(String(signedIn.headers.vary).toLowerCase()).toContain('cookie');
     const home = await getWith('/', { cookie: 'rushes_sid=abc', 'accept-encoding': 'identity' });
     expect(preloads(home.body)).toEqual(['/assets/ShellRoute-Sh1.js']);
+    // the page's stylesheet is linked as the preload helper would link it, so it finds it and skips it
+    expect(home.body).toContain('<link rel="stylesheet" crossorigin href="/assets/ShellRoute-Sh1.css">');
+    expect((await get('/assets/ShellRoute-Sh1.css')).statusCode).toBe(200);
     // a path that only starts like a route is not that route
     const other = await getWith('/project/p1/f2/extra', {
       cookie: 'rushes_sid=abc',

@@ -7,6 +7,7 @@ import { useUploadDockOpen } from '../../features/uploads/uploadDock.ts';
 import { useLeaveWarning } from '../../features/uploads/useLeaveWarning.ts';
 import { LiveCallProvider } from '../../features/live/LiveCallProvider.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { useIdle } from '../../ui/whenIdle.ts';
 import { PanelHost } from '../panels/PanelHost.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useBlockDevTools } from './useBlockDevTools.ts';
@@ -37,6 +38,7 @@ export function Shell() {
   useInviteAcceptance();
   useLeaveWarning();
   const uploadsOpen = useUploadDockOpen();
+  const idle = useIdle();
 
   return (
     <LiveCallProvider>
@@ -66,10 +68,12 @@ export function Shell() {
             </Suspense>
           </AppShell.Main>
         </AppShell>
-        <Suspense fallback={null}>
-          <ProductTour />
-          <SupportChat />
-        </Suspense>
+        {idle && (
+          <Suspense fallback={null}>
+            <ProductTour />
+            <SupportChat />
+          </Suspense>
+        )}
       </PanelHost>
     </LiveCallProvider>
   );

@@ -8,6 +8,8 @@ import { useTrayEvents } from '../projects/useTrayEvents.ts';
 import { SharedAssetsTray } from './SharedAssetsTray.tsx';
 import { TaskTray } from './TaskTray.tsx';
 
+export { prefetchHome as prefetch } from './prefetch.ts';
+
 // The create form (and zod with it) loads on the first 'Create Project', not with home (issue 22).
 const CreateProjectModal = lazy(() =>
   import('../projects/CreateProjectModal.tsx').then((m) => ({ default: m.CreateProjectModal })),

@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   HOME_TRAY_PAGE_SIZE,
@@ -9,6 +15,7 @@ import {
 } from '@rushes/shared';
 import { projectsRoutes } from '@rushes/shared/routes/projects';
 import { call } from '../../api/client.ts';
+import { PREFETCH_FRESH_MS } from '../../api/queryKeys.ts';
 import { connectSocket } from '../../api/socket.ts';
 
 /** The 'Shared Assets' home tray (spec 002 §2, §7): asset/trays with tray_name 'shared_assets'. */
@@ -18,23 +25,27 @@ type Data = InfiniteData<SharedAssetsPage, string | null>;
 type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
 
 export function useSharedAssets() {
-  return useInfiniteQuery({
-    queryKey: sharedAssetsKey,
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        projectsRoutes.trays,
-        {
-          tray_name: SHARED_ASSETS_TRAY,
-          entries_per_page: HOME_TRAY_PAGE_SIZE,
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
-        { signal },
-        // tray_name shared_assets answers the shared-assets member of the union
-      ).then((page) => page as SharedAssetsPage),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+  return useInfiniteQuery(sharedAssetsQuery);
 }
+
+/** The tray's query, also started by home's prefetch before the page renders. */
+export const sharedAssetsQuery = infiniteQueryOptions({
+  queryKey: sharedAssetsKey,
+  queryFn: ({ pageParam, signal }) =>
+    call(
+      projectsRoutes.trays,
+      {
+        tray_name: SHARED_ASSETS_TRAY,
+        entries_per_page: HOME_TRAY_PAGE_SIZE,
+        ...(pageParam ? { cursor: pageParam } : {}),
+      },
+      { signal },
+      // tray_name shared_assets answers the shared-assets member of the union
+    ).then((page) => page as SharedAssetsPage),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.next_cursor,
+  staleTime: PREFETCH_FRESH_MS,
+});
 
 const holds = (data: Data, id: string) => data.pages.some((p) => p.data.some((c) => c.share_id === id));
 const withTotal = (data: Data, total: number): Data => ({

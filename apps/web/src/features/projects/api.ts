@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   HOME_TRAY_PAGE_SIZE,
   type ProjectInfo,
@@ -8,6 +8,7 @@ import {
 } from '@rushes/shared';
 import { projectsRoutes } from '@rushes/shared/routes/projects';
 import { call } from '../../api/client.ts';
+import { PREFETCH_FRESH_MS } from '../../api/queryKeys.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
 /**
@@ -31,7 +32,12 @@ export const projectKeys = {
 
 /** A home tray, page by page (keyset: each page carries the next cursor). */
 export function useTray(tray: TrayName, teamDbId: string | null) {
-  return useInfiniteQuery({
+  return useInfiniteQuery(projectTrayQuery(tray, teamDbId));
+}
+
+/** The tray's query, also started by home's prefetch before the page renders. */
+export function projectTrayQuery(tray: TrayName, teamDbId: string | null) {
+  return infiniteQueryOptions({
     queryKey: projectKeys.tray(tray, teamDbId),
     queryFn: ({ pageParam, signal }) =>
       call(
@@ -47,6 +53,7 @@ export function useTray(tray: TrayName, teamDbId: string | null) {
       ).then((page) => page as TrayPage),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+    staleTime: PREFETCH_FRESH_MS,
   });
 }
 

@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   HOME_TRAY_PAGE_SIZE,
   TASK_CHAT_PAGE_SIZE,
@@ -9,6 +16,7 @@ import { projectsRoutes } from '@rushes/shared/routes/projects';
 import { briefRoutes } from '@rushes/shared/routes/small';
 import { taskChatRoutes, tasksRoutes } from '@rushes/shared/routes/tasks';
 import { call } from '../../api/client.ts';
+import { PREFETCH_FRESH_MS } from '../../api/queryKeys.ts';
 import { userTimeZone } from '../../ui/timeZone.ts';
 import { addLiveMessage } from '../chat/live.ts';
 import { mutationHook } from '../../api/mutation.ts';
@@ -82,8 +90,12 @@ export function useTaskTypes() {
 
 /** A home task tray, page by page (keyset). */
 export function useTaskTray(tray: TaskTrayName) {
-  const queryClient = useQueryClient();
-  return useInfiniteQuery({
+  return useInfiniteQuery(taskTrayQuery(useQueryClient(), tray));
+}
+
+/** The tray's query, also started by home's prefetch before the page renders. */
+export function taskTrayQuery(queryClient: QueryClient, tray: TaskTrayName) {
+  return infiniteQueryOptions({
     queryKey: taskKeys.tray(tray),
     queryFn: ({ pageParam, signal }) =>
       call(
@@ -93,6 +105,7 @@ export function useTaskTray(tray: TaskTrayName) {
       ).then((page) => settlePage(queryClient, page)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+    staleTime: PREFETCH_FRESH_MS,
   });
 }
 
