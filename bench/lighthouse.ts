@@ -54,7 +54,11 @@ async function auditOnce(port: number, url: string, cookie: string | null): Prom
   const lhr = result.lhr;
   // BENCH_LIGHTHOUSE_DUMP=<dir> keeps each report, to read what the LCP waited for
   const dump = process.env.BENCH_LIGHTHOUSE_DUMP;
-  if (dump) writeFileSync(path.join(dump, `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+  if (dump)
+    writeFileSync(
+      path.join(dump, `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
