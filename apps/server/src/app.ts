@@ -11,7 +11,7 @@ import { API, APP_NAME, APP_VERSION, REQUEST_TIMEOUT_MS, ROUTES } from '@rushes/
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { installAuthGuard } from './platform/auth/guard.ts';
-import { resolveSession } from './platform/auth/sessions.ts';
+import { resolveSession, type SessionJoin } from './platform/auth/sessions.ts';
 import { createBlobStore } from './platform/blobs/index.ts';
 import type { AppContext } from './platform/context.ts';
 import { EventBus } from './platform/events/bus.ts';
@@ -29,6 +29,7 @@ import { parseCookieHeader } from './platform/realtime/cookies.ts';
 import { SESSION_COOKIE } from './platform/auth/sessions.ts';
 import { collectJobHandlers, registerModules, scheduleAll, type AnyModule } from './platform/modules.ts';
 import { MODULES } from './modules/index.ts';
+import { currentUserJoin } from './modules/accounts/index.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -150,7 +151,19 @@ export async function buildApp(
   serve(app, ROUTES.platform.health, async () => ok({ status: 'ok' as const }));
   await registerModules(app, ctx, modules);
 
-  serveWebApp(app, config.webDist);
+  serveWebApp(app, config.webDist, {
+    // exactly check-login's answer: the same joined read, through the same response schema
+    currentUser: async (cookie) => {
+      const session = await resolveSession(
+        deps.db,
+        cookie,
+        sessionPolicy,
+        currentUserJoin as SessionJoin<unknown>,
+      );
+      if (session?.kind !== 'full' || !session.joined) return null;
+      return ROUTES.auth.checkLogin.response.parse(session.joined);
+    },
+  });
   // Graceful shutdown (SIGTERM in main.ts → app.close()). Fastify answers new requests 503 and closes
   // the HTTP server before its onClose hooks run, and that close waits for every connection: sockets
   // are closed first, here, so they reconnect elsewhere and in-flight requests drain meanwhile.

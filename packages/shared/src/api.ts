@@ -250,3 +250,10 @@ export const reviewFileUrl = (
 ) =>
   `${API.review.file}?${key.shared_link ? `shared_link=${encodeURIComponent(key.shared_link)}` : `shared_asset=${encodeURIComponent(key.shared_asset ?? '')}`}&kind=${kind}` +
   (version ? `&ingest_db_id=${encodeURIComponent(version)}` : '');
+
+/**
+ * The id of the `<script type="application/json">` element in which a logged-in page's index.html
+ * carries the user check-login would answer (issue 22; server platform/http/bootData.ts, web
+ * app/bootData.ts).
+ */
+export const BOOT_ELEMENT_ID = 'rushes-boot';

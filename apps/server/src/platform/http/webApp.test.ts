@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, BOOT_ELEMENT_ID } from '@rushes/shared';
+import { person } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { IMMUTABLE, REVALIDATE } from './webApp.ts';
+import { bootScript } from './bootData.ts';
+import { IMMUTABLE, PERSONAL, REVALIDATE } from './webApp.ts';
 
 // A built web app as apps/web's build leaves it: hashed assets with .br/.gz beside them (precompress.ts).
 const JS = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`;
@@ -164,5 +167,56 @@ describe('the built web app (issue 22)', () => {
       }
     }
     await rm(other, { recursive: true, force: true });
+  });
+
+  const bootOf = (html: string): unknown => {
+    const found = html.match(
+      new RegExp(`<script type="application/json" id="${BOOT_ELEMENT_ID}">([^<]*)</script>`),
+    );
+    return found ? JSON.parse(found[1]) : null;
+  };
+
+  it('gives a logged-in page exactly what check-login answers the same cookie, and no cache keeps it', async () => {
+    const me = await person(t, { firstName: '</script><script>alert(1)</script> & co' });
+    const checkLogin = await t.call('GET', API.auth.checkLogin, { cookie: me.cookie });
+    expect(checkLogin.status).toBe(200);
+    const home = await getWith('/', { cookie: me.cookie, 'accept-encoding': 'gzip' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-encoding']).toBe('gzip');
+    expect(home.headers['cache-control']).toBe(PERSONAL);
+    expect(String(home.headers.vary).toLowerCase()).toContain('cookie');
+    const html = gunzipSync(home.rawPayload).toString();
+    expect(bootOf(html)).toEqual({ user: checkLogin.body.data });
+    // the name cannot close the element: it is there only as \u escapes
+    expect(html).not.toContain('<script>alert');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // the page's chunks are still preloaded, the entry still loads
+    expect(preloads(html)).toEqual(['/assets/ShellRoute-Sh1.js']);
+    expect(html).toContain('<script type="module" src="/assets/index-AbC123.js"></script>');
+    const project = await getWith('/project/p1', { cookie: me.cookie, 'accept-encoding': 'br' });
+    expect(bootOf(brotliDecompressSync(project.rawPayload).toString())).toEqual({
+      user: checkLogin.body.data,
+    });
+  });
+
+  it('gives no user to a dead or logged-out session, nor on a public page', async () => {
+    const me = await person(t);
+    const login = await getWith('/login', { cookie: me.cookie, 'accept-encoding': 'identity' });
+    expect(bootOf(login.body)).toBeNull();
+    expect(login.headers['cache-control']).toBe(REVALIDATE);
+    const dead = await getWith('/', { cookie: 'rushes_sid=not-a-session', 'accept-encoding': 'identity' });
+    expect(bootOf(dead.body)).toBeNull();
+    expect(dead.headers['cache-control']).toBe(REVALIDATE);
+    expect((await t.call('POST', API.auth.logout, { cookie: me.cookie, body: {} })).status).toBe(200);
+    const after = await getWith('/', { cookie: me.cookie, 'accept-encoding': 'identity' });
+    expect(after.statusCode).toBe(200);
+    expect(bootOf(after.body)).toBeNull();
+  });
+
+  it('escapes every character that could end the element or start markup', () => {
+    const script = bootScript({ user: { name: '</script><!-- & \u2028' } });
+    const json = script.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual({ user: { name: '</script><!-- & \u2028' } });
   });
 });
