@@ -70,9 +70,13 @@ async function dragFiles(page: Page, paths: string[], options: { shotAs?: string
   await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
   await visible(page.getByText(UI.dropToUpload));
   if (options.shotAs) await shot(page, FLOW, options.shotAs);
-  // A real drag keeps sending dragover while it hovers: the browser drops only onto a target whose
-  // latest dragover accepted it, and the first one may have met the zone before it was listening.
-  await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
+  // A real drag keeps sending dragover while it hovers (every ~50 ms): the browser drops only onto a
+  // target whose latest dragover accepted it, and on a loaded machine one may meet the zone while it
+  // re-renders. A few, spaced as a hovering hand sends them, then the drop.
+  for (let i = 0; i < 3; i++) {
+    await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
+    await page.waitForTimeout(100);
+  }
   await cdp.send('Input.dispatchDragEvent', { type: 'drop', ...at, data });
   await cdp.detach();
 }
