@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { UI } from '@rushes/shared';
+import { API, BOOT_ELEMENT_ID, UI } from '@rushes/shared';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { DEMO_PRODUCER, logIn } from './people.ts';
 import { serverAndBrowser, startServer } from './server.ts';
@@ -72,5 +72,28 @@ describe.skipIf(!e2eAvailable)('the web bundle: /login loads only what it needs 
     // The markers do find the libraries once a page needs them: the shell connects the socket.
     await expect.poll(() => heavyIn(scripts)).toContain('socket.io client');
     await shot(page, FLOW, '02-home');
+  });
+
+  it('a logged-in page carries its user: home asks for its trays first, not who is logged in', async () => {
+    const apiCalls: string[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+    });
+    const html = await page.reload();
+    expect(await html!.text()).toContain(`<script type="application/json" id="${BOOT_ELEMENT_ID}">`);
+    expect(html!.headers()['cache-control']).toBe('private, no-store');
+    await expect.poll(() => page.getByText(UI.trayMyProjects).isVisible()).toBe(true);
+    await expect.poll(() => apiCalls.length).toBeGreaterThanOrEqual(5);
+    // the five trays (two task trays, shared assets, my and collaborated projects) go first; check-login
+    // is asked only later, when the realtime connection opens and every query refreshes
+    expect(
+      apiCalls.slice(0, 5).every((p) => p.endsWith('/trays')),
+      apiCalls.join(' '),
+    ).toBe(true);
+    expect(apiCalls.slice(0, 5)).not.toContain(API.auth.checkLogin);
+    // read once at start and taken out of the page
+    expect(await page.locator(`#${BOOT_ELEMENT_ID}`).count()).toBe(0);
+    await shot(page, FLOW, '03-home-reloaded');
   });
 });
