@@ -2,12 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, BOOT_ELEMENT_ID } from '@rushes/shared';
 import { person } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { bootScript } from './bootData.ts';
-import { IMMUTABLE, PERSONAL, REVALIDATE } from './webApp.ts';
+import { IMMUTABLE, PERSONAL, REVALIDATE, serveWebApp } from './webApp.ts';
 
 // A built web app as apps/web's build leaves it: hashed assets with .br/.gz beside them (precompress.ts).
 const JS = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`;
@@ -211,6 +213,23 @@ describe('the built web app (issue 22)', () => {
     const after = await getWith('/', { cookie: me.cookie, 'accept-encoding': 'identity' });
     expect(after.statusCode).toBe(200);
     expect(bootOf(after.body)).toBeNull();
+  });
+
+  it('serves the page without its user when reading it fails', async () => {
+    const app = Fastify();
+    await app.register(cookie);
+    serveWebApp(app, dist, {
+      currentUser: () => Promise.reject(new Error('the database is gone')),
+    });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'rushes_sid=abc' } });
+      // the app then asks check-login itself
+      expect(page.statusCode).toBe(200);
+      expect(bootOf(page.body)).toBeNull();
+      expect(preloads(page.body)).toEqual(['/assets/ShellRoute-Sh1.js']);
+    } finally {
+      await app.close();
+    }
   });
 
   it('escapes every character that could end the element or start markup', () => {

@@ -63,7 +63,14 @@ export function serveWebApp(app: FastifyInstance, webDist: string, options: WebA
       .header('cache-control', REVALIDATE)
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
-    const user = page.session && cookie && options.currentUser ? await options.currentUser(cookie) : null;
+    // the user is a head start, not a condition: a failed read serves the page without it (the app asks)
+    const user =
+      page.session && cookie && options.currentUser
+        ? await options.currentUser(cookie).catch((err: unknown) => {
+            req.log.warn({ err }, 'index.html served without its user');
+            return null;
+          })
+        : null;
     if (!user) return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
     const html = Buffer.from(page.html.toString().replace('</head>', `  ${bootScript({ user })}\n  </head>`));
     reply.header('cache-control', PERSONAL);
