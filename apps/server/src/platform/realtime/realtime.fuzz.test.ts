@@ -99,6 +99,22 @@ const message = fc.record({
   last: lastArg,
 });
 
+/**
+ * Socket.IO sends each binary value of a message as an attachment, and its parser refuses a packet of
+ * more than 10 (socket.io-parser's maxAttachments): the server then closes that connection, as for a
+ * message over the size limit. Such a packet is a protocol violation, not a message: no ack is answered.
+ */
+const MAX_ATTACHMENTS = 10;
+function attachments(value: unknown, seen = new Set<unknown>()): number {
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return 1;
+  if (value === null || typeof value !== 'object' || seen.has(value)) return 0;
+  seen.add(value);
+  return (Array.isArray(value) ? value : Object.values(value)).reduce<number>(
+    (n, child) => n + attachments(child, seen),
+    0,
+  );
+}
+
 interface Raw {
   emit(event: string, ...args: unknown[]): unknown;
 }
@@ -122,7 +138,11 @@ describe('socket events fuzz', () => {
         fc.asyncProperty(message, async ({ args, last }) => {
           const s = await live();
           const raw = s as unknown as Raw;
-          if (last.kind === 'ack') {
+          if (last.kind === 'ack' && attachments(args) > MAX_ATTACHMENTS) {
+            // refused by the parser: the server closes this connection (the next case connects again)
+            raw.emit(event, ...args, () => undefined);
+            await expect.poll(() => s.connected, { timeout: 3_000 }).toBe(false);
+          } else if (last.kind === 'ack') {
             // An acknowledged message is answered with a refusal or a result, never left hanging.
             const answer = await new Promise<unknown>((resolve) => {
               const timer = setTimeout(() => resolve('no answer'), 3_000);
@@ -144,6 +164,25 @@ describe('socket events fuzz', () => {
     const s = await live();
     expect(await join(s, teamRoom)).toEqual({ ok: true });
   }, 120_000);
+
+  it('closes the connection of a packet with more binary attachments than the parser takes, and serves the next', async () => {
+    const s = await live();
+    const raw = s as unknown as Raw;
+    const eleven = Array.from({ length: MAX_ATTACHMENTS + 1 }, () => Buffer.from([1]));
+    raw.emit('join', ...eleven, () => undefined);
+    await expect.poll(() => s.connected, { timeout: 3_000 }).toBe(false);
+    const again = await live();
+    expect(await join(again, teamRoom)).toEqual({ ok: true });
+    // at the limit it is a message like any other: refused by its schema, and answered
+    const ten = await new Promise<unknown>((resolve) => {
+      const timer = setTimeout(() => resolve('no answer'), 3_000);
+      (again as unknown as Raw).emit('join', eleven.slice(1), (r: unknown) => {
+        clearTimeout(timer);
+        resolve(r);
+      });
+    });
+    expect(ten).toMatchObject({ ok: false });
+  });
 
   it('refuses { toString: null } on join and leave without ending the process', async () => {
     const s = await live();
