@@ -1,5 +1,6 @@
 import type { TooltipProps } from '@mantine/core';
 import { useEffect, useState, type ComponentType } from 'react';
+import { whenIdle } from './whenIdle.ts';
 
 type TooltipComponent = ComponentType<TooltipProps>;
 
@@ -9,15 +10,6 @@ let loading: Promise<TooltipComponent> | null = null;
 function loadTooltip(): Promise<TooltipComponent> {
   loading ??= import('./tooltipModule.ts').then((m) => (loaded = m.Tooltip as TooltipComponent));
   return loading;
-}
-
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 200);
-  return () => clearTimeout(id);
 }
 
 /**
