@@ -1,6 +1,5 @@
 import { Button, Center, Group, Stack, Title } from '@mantine/core';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { MSG, UI } from '@rushes/shared';
 import { PATHS } from './paths.ts';
 
@@ -25,11 +24,19 @@ export function ErrorFallback() {
   );
 }
 
-/** The router's error element: logs the error for developers, shows the fallback to users. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  useEffect(() => {
+/** The routes' error boundary: logs the error for developers, shows the fallback to users. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
     console.error(error);
-  }, [error]);
-  return <ErrorFallback />;
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <ErrorFallback /> : this.props.children;
+  }
 }

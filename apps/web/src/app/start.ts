@@ -1,15 +1,22 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client.ts';
-import { setNavigator } from './navigation.ts';
+import { navigateTo, setNavigator } from './navigation.ts';
 import { PATHS, isPublicPage } from './paths.ts';
-import type { createAppRouter } from './router.tsx';
 
 /**
- * Wires the router into code outside React: navigation for modals, and the 401 rule of spec
- * 002 §7 — a 401 on a logged-in page (not a public page, not a shared link) goes to /logout.
+ * The 401 rule of spec 002 §7: a 401 on a logged-in page (not a public page, not a shared link)
+ * goes to /logout. Wired at start-up, before the first request.
  */
-export function wireNavigation(router: ReturnType<typeof createAppRouter>): void {
-  setNavigator((to) => void router.navigate(to));
+export function wireUnauthorized(): void {
   setUnauthorizedHandler(() => {
-    if (!isPublicPage(window.location)) void router.navigate(PATHS.logout);
+    if (!isPublicPage(window.location)) navigateTo(PATHS.logout);
   });
+}
+
+/** Hands the router's navigation to code outside React (modals, the 401 rule). Rendered once inside the router. */
+export function NavigationBridge(): null {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  return null;
 }

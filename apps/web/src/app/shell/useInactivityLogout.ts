@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { INACTIVITY_LOGOUT_SECONDS } from '@rushes/shared';
 import { PATHS } from '../paths.ts';
@@ -58,15 +58,17 @@ function timeoutSeconds(): number {
  */
 export function useInactivityLogout(enabled: boolean): void {
   const navigate = useNavigate();
+  // not an effect dependency: moving between pages must not restart the check
+  const logOut = useEffectEvent(() => void navigate(PATHS.logout));
 
   useEffect(() => {
     if (!enabled) return;
     const timer = window.setInterval(() => {
       if (Date.now() - lastInput >= timeoutSeconds() * 1000) {
         window.clearInterval(timer);
-        void navigate(PATHS.logout);
+        logOut();
       }
     }, CHECK_EVERY_MS);
     return () => window.clearInterval(timer);
-  }, [enabled, navigate]);
+  }, [enabled]);
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ServerToClientEvents } from '@rushes/shared';
 import { connectSocket } from '../../api/socket.ts';
@@ -18,6 +18,9 @@ type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEv
 export function useProjectRoom(projectDbId: string): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // not an effect dependency: the room is left and joined again only when the project changes,
+  // not on every move between its folders (navigate changes with the URL)
+  const goHome = useEffectEvent(() => void navigate(PATHS.home, { replace: true }));
 
   useEffect(() => {
     const socket = connectSocket(queryClient);
@@ -52,7 +55,7 @@ export function useProjectRoom(projectDbId: string): void {
       if (project_db_id !== projectDbId) return;
       queryClient.removeQueries({ queryKey: projectKeys.project(projectDbId) });
       queryClient.removeQueries({ queryKey: assetKeys.project(projectDbId) });
-      void navigate(PATHS.home, { replace: true });
+      goHome();
     };
 
     socket.on('connect', join);
@@ -70,5 +73,5 @@ export function useProjectRoom(projectDbId: string): void {
       socket.off('project_delete', onDelete);
       socket.emit('leave', room);
     };
-  }, [projectDbId, queryClient, navigate]);
+  }, [projectDbId, queryClient]);
 }
