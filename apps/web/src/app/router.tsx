@@ -56,14 +56,20 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
                   path: PATHS.subscription,
                   ...lazyRoute(() => import('../features/subscription/SubscriptionPage.tsx')),
                 },
-                { path: PATHS.statistics, ...lazyRoute(() => import('../features/statistics/StatisticsPage.tsx')) },
+                {
+                  path: PATHS.statistics,
+                  ...lazyRoute(() => import('../features/statistics/StatisticsPage.tsx')),
+                },
                 { path: PATHS.userGuide, ...lazyRoute(() => import('../features/guide/UserGuidePage.tsx')) },
                 { path: PATHS.credits, ...lazyRoute(() => import('../features/credits/CreditsPage.tsx')) },
                 { path: PATHS.checkout, ...lazyRoute(() => import('../features/payments/CheckoutPage.tsx')) },
                 { path: PATHS.uploader, ...lazyRoute(() => import('../features/camera/UploaderPage.tsx')) },
                 { path: PATHS.project, ...lazyRoute(() => import('../features/projects/ProjectPage.tsx')) },
                 { path: PATHS.player, ...lazyRoute(() => import('../features/player/PlayerPage.tsx')) },
-                { path: PATHS.cloudAdmin, ...lazyRoute(() => import('../features/cloud/CloudAdminPage.tsx')) },
+                {
+                  path: PATHS.cloudAdmin,
+                  ...lazyRoute(() => import('../features/cloud/CloudAdminPage.tsx')),
+                },
                 { path: PATHS.iosPlayer, ...lazyRoute(() => import('../features/player/IosPlayerPage.tsx')) },
                 {
                   path: PATHS.importAssets,
@@ -84,7 +90,9 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
 
   const preload = (pathname: string) =>
     Promise.all(
-      (matchRoutes(routes, pathname) ?? []).map(({ route }) => (route.handle as RouteHandle | undefined)?.preload()),
+      (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+        (route.handle as RouteHandle | undefined)?.preload(),
+      ),
     );
 
   function AppRoutes() {
