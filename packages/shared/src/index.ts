@@ -9,6 +9,7 @@ export * from './envelope.ts';
 export * from './events.ts';
 export * from './api.ts';
 export * from './rules/labels.ts';
+export * from './rules/publicText.ts';
 export * from './rules/regions.ts';
 export * from './rules/stateCodes.ts';
 export * from './rules/permissions.ts';

@@ -1,7 +1,7 @@
 import {
   API_TYPE,
   API_VERSION,
-  MSG,
+  PUBLIC_MSG,
   PUBLIC_API_PREFIX,
   REQUEST_TIMEOUT_MS,
   TEAM_ID_STORAGE_KEY,
@@ -119,7 +119,7 @@ async function request<T>(
   } catch (err) {
     // A cancel from the caller stays a cancel; a timeout or a network failure becomes an ApiError.
     if (options.signal?.aborted) throw err;
-    throw new ApiError(MSG.somethingWentWrong, undefined, null, 0, path);
+    throw new ApiError(PUBLIC_MSG.somethingWentWrong, undefined, null, 0, path);
   }
 
   const parsed = await readBody(res).catch(() => null);
@@ -129,7 +129,7 @@ async function request<T>(
   // (wrong password, expired 2FA attempt) only the errorcode counts.
   const envelope = isEnvelope(parsed) ? parsed : null;
   const errorcode = envelope?.errorcode ?? (res.status === 401 && !isPublic ? 401 : undefined);
-  const message = envelope?.errormessage || MSG.somethingWentWrong;
+  const message = envelope?.errormessage || PUBLIC_MSG.somethingWentWrong;
   const error = new ApiError(message, errorcode, envelope?.data ?? null, res.status, path);
   if (errorcode === 401 && !isPublic) unauthorizedHandler?.(path);
   throw error;

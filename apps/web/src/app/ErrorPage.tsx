@@ -1,6 +1,6 @@
 import { Button, Center, Group, Stack, Title } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
-import { MSG, UI } from '@rushes/shared';
+import { PUBLIC_MSG, PUBLIC_UI } from '@rushes/shared';
 import { PATHS } from './paths.ts';
 
 /** The fallback page of a render or loading failure (spec 002 §2 Other), with Home and Refresh. */
@@ -9,14 +9,14 @@ export function ErrorFallback() {
     <Center mih="100vh" p="md">
       <Stack align="center" gap="lg" maw={520}>
         <Title order={1} size="h3" ta="center">
-          {MSG.errorPageTitle}
+          {PUBLIC_MSG.errorPageTitle}
         </Title>
         <Group>
           <Button component="a" href={PATHS.home}>
-            {UI.home}
+            {PUBLIC_UI.home}
           </Button>
           <Button variant="light" onClick={() => window.location.reload()}>
-            {UI.refresh}
+            {PUBLIC_UI.refresh}
           </Button>
         </Group>
       </Stack>

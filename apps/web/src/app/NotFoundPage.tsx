@@ -1,5 +1,5 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
-import { MSG, UI } from '@rushes/shared';
+import { PUBLIC_MSG, PUBLIC_UI } from '@rushes/shared';
 import { RouterButton } from '../ui/RouterLinks.tsx';
 import { PATHS } from './paths.ts';
 
@@ -8,9 +8,9 @@ export default function NotFoundPage() {
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="md">
-        <Title order={1}>{UI.pageNotFound}</Title>
-        <Text c="dimmed">{MSG.notFound}</Text>
-        <RouterButton to={PATHS.home}>{UI.home}</RouterButton>
+        <Title order={1}>{PUBLIC_UI.pageNotFound}</Title>
+        <Text c="dimmed">{PUBLIC_MSG.notFound}</Text>
+        <RouterButton to={PATHS.home}>{PUBLIC_UI.home}</RouterButton>
       </Stack>
     </Center>
   );

@@ -1,4 +1,4 @@
-import { MSG } from '@rushes/shared';
+import { PUBLIC_MSG } from '@rushes/shared';
 import { ApiError, isSessionLost, upgradeDataOf } from '../api/client.ts';
 import { toast } from '../ui/toast.ts';
 
@@ -15,5 +15,5 @@ export function showApiError(error: unknown): void {
     void import('./UpgradeModal.tsx').then((m) => m.openUpgradeModal(upgrade));
     return;
   }
-  toast.error(error instanceof ApiError ? error.message : MSG.somethingWentWrong);
+  toast.error(error instanceof ApiError ? error.message : PUBLIC_MSG.somethingWentWrong);
 }

@@ -1,4 +1,4 @@
-import { UI } from '@rushes/shared';
+import { PUBLIC_UI } from '@rushes/shared';
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 
 /**
@@ -9,7 +9,7 @@ export function PasswordField(props: PasswordInputProps) {
   return (
     <PasswordInput
       autoComplete="current-password"
-      visibilityToggleButtonProps={{ 'aria-label': UI.toggleVisibility }}
+      visibilityToggleButtonProps={{ 'aria-label': PUBLIC_UI.toggleVisibility }}
       {...props}
     />
   );

@@ -2,64 +2,13 @@
  * Labels, headings and button texts of the screens (spec 002 §2, §3 where it names them; the rest
  * decided). Written once here so the web app and the end-to-end tests read the same words.
  */
+import { PUBLIC_UI } from './publicText.ts';
 import { REVIEW_UI, SHARE_UI } from './sharing.ts';
 
 export const UI = {
   ...SHARE_UI,
   ...REVIEW_UI,
-  // form labels
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  password: 'Password',
-  existingPassword: 'Existing password',
-  newPassword: 'New password',
-  confirmNewPassword: 'Confirm new password',
-  /** Under password fields (spec 002 §5: password values are trimmed before sending). */
-  passwordTrimHint: 'Spaces at the start or end are ignored.',
-  toggleVisibility: 'Show or hide characters',
-  verificationCode: 'Verification code',
-  verificationDigit: (n: number) => `Digit ${n}`,
-
-  // buttons and links
-  logIn: 'Log in',
-  signUp: 'Sign up',
-  sendResetLink: 'Send reset link',
-  resetPassword: 'Reset password',
-  verify: 'Verify',
-  resendCode: 'Resend code',
-  resendCodeIn: (countdown: string) => `Resend code in ${countdown}`,
-  changePassword: 'Change Password',
-  submit: 'Submit',
-  home: 'Home',
-  refresh: 'Refresh',
-  back: 'Back',
-  forgotPassword: 'Forgot password',
-  mailOutbox: 'Mail outbox',
-  backToLogin: 'Back to log in',
-
-  // auth page headings
-  loginTitle: 'Log in to your account',
-  signupTitle: 'Create your account',
-  verifyTitle: 'Email verification',
-  verifying: 'Verifying your email address…',
-  forgotTitle: 'Forgot password',
-  resetTitle: 'Reset password',
-  twoFactorTitle: 'Two-factor authentication',
-  twoFactorHint: 'Enter the 6 digit code we sent to your email address.',
-  signingOut: 'Signing out…',
-
-  // dev outbox
-  outboxTitle: 'Mail outbox',
-  outboxDisabled: 'Outbox is disabled when SMTP is configured',
-  outboxTo: 'To',
-  outboxLocalOnly:
-    'Only readable from this machine (the one the server runs on): these mails hold sign-in links and codes.',
-  outboxRemote:
-    'Readable from any machine that reaches this server (MAIL_OUTBOX_REMOTE is on): these mails hold sign-in links and codes.',
-
-  // not found
-  pageNotFound: 'Page not found',
+  ...PUBLIC_UI,
 
   // top bar: team switcher and user menu (spec 002 §2)
   teamSwitcher: 'Team switcher',

@@ -3,20 +3,20 @@
  * (002 §5 and §8); texts the spec leaves open are decided in docs/decisions.md.
  */
 import { CAMERA_MESSAGES } from './cameraBasics.ts';
+import { PUBLIC_MSG } from './publicText.ts';
 import { SHARE_MESSAGES } from './sharing.ts';
 
 export const MSG = {
   ...SHARE_MESSAGES,
   ...CAMERA_MESSAGES,
+  ...PUBLIC_MSG,
   // spec 002 §8 fixed messages
-  somethingWentWrong: 'Something went wrong',
   required: 'This field is required',
   invalidEmail: 'Enter valid email address',
   charLimit100: 'The characters limit is 100',
   passwordMismatch: 'Password does not match',
   noUserFound: 'No user found',
   noResultsFound: 'No Results Found.',
-  noRecordFound: 'No Record Found',
   userCancelled: 'User has cancelled',
   noPermissionsFound: 'No permissions found',
   fetchTeamMembersFailed: 'Something went wrong while fetching team members',
@@ -33,8 +33,6 @@ export const MSG = {
   permissionsUpdated: 'Permissions updated successfully',
   deletedUser: 'Deleted user successfully',
   inviteSent: 'Invite sent successfully',
-  // spec 002 §2 error page
-  errorPageTitle: 'Something Went Wrong. Refresh this page or try again later.',
   // decided (docs/decisions.md): texts the spec does not show
   passwordRule:
     'Use 12 or more characters with an uppercase letter, a lowercase letter, a number and a symbol',
@@ -43,7 +41,6 @@ export const MSG = {
   emailNotVerified: 'Please verify your email address. We have sent you a new verification link.',
   signupSent: 'We have sent a verification link to your email address.',
   emailVerified: 'Email verified successfully. You can log in now.',
-  invalidLink: 'This link is invalid or has expired',
   forgotSent: 'If an account exists for this email, we have sent a password reset link.',
   passwordResetDone: 'Password updated successfully. Log in with your new password.',
   passwordChanged: 'Password changed successfully',
@@ -61,7 +58,6 @@ export const MSG = {
   twoFactorSessionExpired: 'Your login attempt has expired. Please log in again.',
   tooManyRequests: 'Too many requests. Please try again later.',
   missingApiHeaders: 'API-Type and API-Version headers are required',
-  notFound: 'Not found',
   forbidden: 'You do not have permission to do this',
   outboxLocalOnly: 'The mail outbox is only readable from the machine the server runs on',
   loggedOut: 'You have been logged out',
@@ -225,7 +221,21 @@ export const selectAtMostAssets = (n: number) => `Select at most ${n} assets`;
 
 /** The shapes of the messages above that include a number (see isProductMessage). */
 const NUMBERED_MESSAGES = [/^The characters limit is \d+$/, /^Select at most \d+ assets$/];
-const FIXED_MESSAGES = new Set<string>(Object.values(MSG).filter((m) => typeof m === 'string'));
+/** Texts of modules that keep their own (addProductMessages), on top of MSG's. */
+const ADDED_MESSAGES: string[] = [];
+let fixedMessages: Set<string> | null = null;
+/**
+ * MSG's texts and the added ones, gathered on first use rather than at load: a set built at load is
+ * a side effect the web build must keep, and it would bring every text into every page's first
+ * load (issue 22).
+ */
+function fixedMessageSet(): Set<string> {
+  fixedMessages ??= new Set<string>([
+    ...Object.values(MSG).filter((m): m is string => typeof m === 'string'),
+    ...ADDED_MESSAGES,
+  ]);
+  return fixedMessages;
+}
 
 /**
  * True when a text is one of ours (MSG or a numbered message above): the server answers a
@@ -233,11 +243,11 @@ const FIXED_MESSAGES = new Set<string>(Object.values(MSG).filter((m) => typeof m
  * library's wording (zod's 'Invalid input: expected string, received null') reaches a user.
  */
 export const isProductMessage = (text: unknown): text is string =>
-  typeof text === 'string' && (FIXED_MESSAGES.has(text) || NUMBERED_MESSAGES.some((p) => p.test(text)));
+  typeof text === 'string' && (fixedMessageSet().has(text) || NUMBERED_MESSAGES.some((p) => p.test(text)));
 
-/** '<Role> deleted successfully' (spec 002 §8): 'Admin deleted successfully', 'Collaborator deleted successfully'. */
 /** The text of an add/invite notification (decided, docs/decisions.md). */
 export const addedYouTo = (actorName: string, where: string) => `${actorName} added you to ${where}`;
+/** '<Role> deleted successfully' (spec 002 §8): 'Admin deleted successfully', 'Collaborator deleted successfully'. */
 export const roleDeleted = (roleTitle: string) => `${roleTitle} deleted successfully`;
 
 /**
@@ -245,5 +255,6 @@ export const roleDeleted = (roleTitle: string) => `${roleTitle} deleted successf
  * so the server's envelope check knows them as ours too.
  */
 export function addProductMessages(texts: readonly string[]): void {
-  for (const t of texts) FIXED_MESSAGES.add(t);
+  ADDED_MESSAGES.push(...texts);
+  if (fixedMessages) for (const t of texts) fixedMessages.add(t);
 }

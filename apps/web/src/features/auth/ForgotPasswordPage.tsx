@@ -1,5 +1,5 @@
 import { Alert, Button, TextInput } from '@mantine/core';
-import { forgotPasswordBody, UI } from '@rushes/shared';
+import { forgotPasswordBody, PUBLIC_UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -19,7 +19,7 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthCard title={UI.forgotTitle}>
+    <AuthCard title={PUBLIC_UI.forgotTitle}>
       {send.data ? (
         <Alert color="green" role="status">
           {send.data.message}
@@ -32,14 +32,20 @@ export default function ForgotPasswordPage() {
             if (body) send.mutate(body);
           }}
         >
-          <TextInput label={UI.email} type="email" autoComplete="email" autoFocus {...form.field('email')} />
+          <TextInput
+            label={PUBLIC_UI.email}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            {...form.field('email')}
+          />
           <Button type="submit" loading={send.isPending} fullWidth>
-            {UI.sendResetLink}
+            {PUBLIC_UI.sendResetLink}
           </Button>
         </Form>
       )}
       <RouterAnchor to={PATHS.login} size="sm">
-        {UI.backToLogin}
+        {PUBLIC_UI.backToLogin}
       </RouterAnchor>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { UI } from '@rushes/shared';
+import { PUBLIC_UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -36,7 +36,7 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthCard title={UI.loginTitle}>
+    <AuthCard title={PUBLIC_UI.loginTitle}>
       <Form
         gap="md"
         onSubmit={() => {
@@ -45,25 +45,35 @@ export default function LoginPage() {
             .then((body) => body && login.mutate(body));
         }}
       >
-        <TextInput label={UI.email} type="email" autoComplete="email" autoFocus {...form.field('email')} />
-        <PasswordField label={UI.password} description={UI.passwordTrimHint} {...form.field('password')} />
+        <TextInput
+          label={PUBLIC_UI.email}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          {...form.field('email')}
+        />
+        <PasswordField
+          label={PUBLIC_UI.password}
+          description={PUBLIC_UI.passwordTrimHint}
+          {...form.field('password')}
+        />
         {form.formError && (
           <Alert color="red" role="alert">
             {form.formError}
           </Alert>
         )}
         <Button type="submit" loading={login.isPending} fullWidth>
-          {UI.logIn}
+          {PUBLIC_UI.logIn}
         </Button>
         <Group justify="space-between" gap="xs">
           <RouterAnchor to={`${PATHS.signup}${invite.search}`} size="sm">
-            {UI.signUp}
+            {PUBLIC_UI.signUp}
           </RouterAnchor>
           <RouterAnchor to={PATHS.forgotPassword} size="sm">
-            {UI.forgotPassword}
+            {PUBLIC_UI.forgotPassword}
           </RouterAnchor>
           <RouterAnchor to={PATHS.outbox} size="sm">
-            {UI.mailOutbox}
+            {PUBLIC_UI.mailOutbox}
           </RouterAnchor>
         </Group>
       </Form>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { UI } from '@rushes/shared';
+import { PUBLIC_UI } from '@rushes/shared';
 import { authRoutes } from '@rushes/shared/routes/auth';
 import { call } from '../../api/client.ts';
 import { PATHS } from '../../app/paths.ts';
@@ -29,7 +29,7 @@ export default function LogoutPage() {
   }, [navigate, queryClient]);
 
   return (
-    <AuthCard title={UI.signingOut}>
+    <AuthCard title={PUBLIC_UI.signingOut}>
       <Loader />
     </AuthCard>
   );

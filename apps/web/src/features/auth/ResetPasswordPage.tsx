@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MSG, resetPasswordBody, UI } from '@rushes/shared';
+import { PUBLIC_MSG, resetPasswordBody, PUBLIC_UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -30,7 +30,7 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthCard title={UI.resetTitle}>
+    <AuthCard title={PUBLIC_UI.resetTitle}>
       {token ? (
         <Form
           gap="md"
@@ -40,14 +40,14 @@ export default function ResetPasswordPage() {
           }}
         >
           <PasswordField
-            label={UI.newPassword}
-            description={UI.passwordTrimHint}
+            label={PUBLIC_UI.newPassword}
+            description={PUBLIC_UI.passwordTrimHint}
             autoComplete="new-password"
             autoFocus
             {...form.field('new_password')}
           />
           <PasswordField
-            label={UI.confirmNewPassword}
+            label={PUBLIC_UI.confirmNewPassword}
             autoComplete="new-password"
             {...form.field('confirm_new_password')}
           />
@@ -57,14 +57,14 @@ export default function ResetPasswordPage() {
             </Alert>
           )}
           <Button type="submit" loading={reset.isPending} fullWidth>
-            {UI.resetPassword}
+            {PUBLIC_UI.resetPassword}
           </Button>
         </Form>
       ) : (
-        <Alert color="red">{MSG.invalidLink}</Alert>
+        <Alert color="red">{PUBLIC_MSG.invalidLink}</Alert>
       )}
       <RouterAnchor to={PATHS.login} size="sm">
-        {UI.backToLogin}
+        {PUBLIC_UI.backToLogin}
       </RouterAnchor>
     </AuthCard>
   );

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { signupBody, UI } from '@rushes/shared';
+import { signupBody, PUBLIC_UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
@@ -23,19 +23,19 @@ export default function SignupPage() {
 
   if (signup.data) {
     return (
-      <AuthCard title={UI.signupTitle}>
+      <AuthCard title={PUBLIC_UI.signupTitle}>
         <Alert color="green" role="status">
           {signup.data.message}
         </Alert>
         <RouterAnchor to={`${PATHS.login}?${new URLSearchParams({ email: form.values.email })}`}>
-          {UI.logIn}
+          {PUBLIC_UI.logIn}
         </RouterAnchor>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title={UI.signupTitle}>
+    <AuthCard title={PUBLIC_UI.signupTitle}>
       <Form
         gap="md"
         onSubmit={() => {
@@ -44,13 +44,18 @@ export default function SignupPage() {
         }}
       >
         <Group grow align="flex-start">
-          <TextInput label={UI.firstName} autoComplete="given-name" autoFocus {...form.field('first_name')} />
-          <TextInput label={UI.lastName} autoComplete="family-name" {...form.field('last_name')} />
+          <TextInput
+            label={PUBLIC_UI.firstName}
+            autoComplete="given-name"
+            autoFocus
+            {...form.field('first_name')}
+          />
+          <TextInput label={PUBLIC_UI.lastName} autoComplete="family-name" {...form.field('last_name')} />
         </Group>
-        <TextInput label={UI.email} type="email" autoComplete="email" {...form.field('email')} />
+        <TextInput label={PUBLIC_UI.email} type="email" autoComplete="email" {...form.field('email')} />
         <PasswordField
-          label={UI.password}
-          description={UI.passwordTrimHint}
+          label={PUBLIC_UI.password}
+          description={PUBLIC_UI.passwordTrimHint}
           autoComplete="new-password"
           {...form.field('password')}
         />
@@ -60,10 +65,10 @@ export default function SignupPage() {
           </Alert>
         )}
         <Button type="submit" loading={signup.isPending} fullWidth>
-          {UI.signUp}
+          {PUBLIC_UI.signUp}
         </Button>
         <RouterAnchor to={`${PATHS.login}${invite.search}`} size="sm">
-          {UI.logIn}
+          {PUBLIC_UI.logIn}
         </RouterAnchor>
       </Form>
     </AuthCard>

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { UI } from '@rushes/shared';
+import { PUBLIC_UI } from '@rushes/shared';
 import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { OtpEntry } from '../../ui/OtpEntry.tsx';
@@ -22,13 +22,13 @@ export default function TwoFactorPage() {
   const resend = resendLoginCode;
 
   return (
-    <AuthCard title={UI.twoFactorTitle}>
+    <AuthCard title={PUBLIC_UI.twoFactorTitle}>
       <Text size="sm" c="dimmed">
-        {UI.twoFactorHint}
+        {PUBLIC_UI.twoFactorHint}
       </Text>
-      <OtpEntry submitLabel={UI.verify} onSubmit={submit} onResend={resend} />
+      <OtpEntry submitLabel={PUBLIC_UI.verify} onSubmit={submit} onResend={resend} />
       <RouterAnchor to={PATHS.login} size="sm">
-        {UI.backToLogin}
+        {PUBLIC_UI.backToLogin}
       </RouterAnchor>
     </AuthCard>
   );

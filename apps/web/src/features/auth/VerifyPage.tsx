@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { MSG, UI } from '@rushes/shared';
+import { PUBLIC_MSG, PUBLIC_UI } from '@rushes/shared';
 import { authRoutes } from '@rushes/shared/routes/auth';
 import { ApiError, call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
@@ -25,16 +25,16 @@ export default function VerifyPage() {
 
   let body;
   if (!token) {
-    body = <Alert color="red">{MSG.invalidLink}</Alert>;
+    body = <Alert color="red">{PUBLIC_MSG.invalidLink}</Alert>;
   } else if (verify.isPending) {
     body = (
       <Group gap="sm">
         <Loader size="sm" />
-        <Text>{UI.verifying}</Text>
+        <Text>{PUBLIC_UI.verifying}</Text>
       </Group>
     );
   } else if (verify.isError) {
-    const message = verify.error instanceof ApiError ? verify.error.message : MSG.somethingWentWrong;
+    const message = verify.error instanceof ApiError ? verify.error.message : PUBLIC_MSG.somethingWentWrong;
     body = (
       <Alert color="red" role="alert">
         {message}
@@ -49,10 +49,10 @@ export default function VerifyPage() {
   }
 
   return (
-    <AuthCard title={UI.verifyTitle}>
+    <AuthCard title={PUBLIC_UI.verifyTitle}>
       {body}
       <RouterButton to={PATHS.login} variant="light">
-        {UI.logIn}
+        {PUBLIC_UI.logIn}
       </RouterButton>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, formatDate, formatTime, type OutboxMail, UI } from '@rushes/shared';
+import { PUBLIC_MSG, formatDate, formatTime, type OutboxMail, PUBLIC_UI } from '@rushes/shared';
 import { devRoutes } from '@rushes/shared/routes/auth';
 import { ApiError, call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
@@ -22,7 +22,7 @@ function MailCard({ mail }: { mail: OutboxMail }) {
           </Text>
         </Group>
         <Text size="sm" c="dimmed">
-          {UI.outboxTo}: {mail.to}
+          {PUBLIC_UI.outboxTo}: {mail.to}
         </Text>
         <LinkifiedText text={mail.text} />
       </Stack>
@@ -50,11 +50,15 @@ export default function OutboxPage() {
     const elsewhere = error instanceof ApiError && error.status === 403;
     content = (
       <Alert color={disabled || elsewhere ? 'gray' : 'red'} role="alert">
-        {disabled ? UI.outboxDisabled : error instanceof ApiError ? error.message : MSG.somethingWentWrong}
+        {disabled
+          ? PUBLIC_UI.outboxDisabled
+          : error instanceof ApiError
+            ? error.message
+            : PUBLIC_MSG.somethingWentWrong}
       </Alert>
     );
   } else if (outbox.data.mails.length === 0) {
-    content = <Text c="dimmed">{MSG.noRecordFound}</Text>;
+    content = <Text c="dimmed">{PUBLIC_MSG.noRecordFound}</Text>;
   } else {
     content = [...outbox.data.mails].sort(newestFirst).map((mail) => <MailCard key={mail.id} mail={mail} />);
   }
@@ -64,11 +68,11 @@ export default function OutboxPage() {
       <Stack gap="md">
         <Group justify="space-between">
           <Title order={1} size="h2">
-            {UI.outboxTitle}
+            {PUBLIC_UI.outboxTitle}
           </Title>
           <Group gap="sm">
             <RouterAnchor to={PATHS.login} size="sm">
-              {UI.logIn}
+              {PUBLIC_UI.logIn}
             </RouterAnchor>
             <Button
               variant="light"
@@ -76,13 +80,13 @@ export default function OutboxPage() {
               loading={outbox.isFetching}
               onClick={() => void outbox.refetch()}
             >
-              {UI.refresh}
+              {PUBLIC_UI.refresh}
             </Button>
           </Group>
         </Group>
         {!outbox.isError && (
           <Text size="sm" c="dimmed">
-            {outbox.data?.local_only === false ? UI.outboxRemote : UI.outboxLocalOnly}
+            {outbox.data?.local_only === false ? PUBLIC_UI.outboxRemote : PUBLIC_UI.outboxLocalOnly}
           </Text>
         )}
         {content}
