@@ -131,11 +131,11 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     if (yesterday.getMonth() === today.getMonth()) {
       // the picker offers no past day (spec 000 §5)
       await expect
-        .poll(() => form.getByRole('button', { name: dayLabel(yesterday) }).isDisabled())
+        .poll(() => form.getByRole('button', { name: dayLabel(yesterday), exact: true }).isDisabled())
         .toBe(true);
     }
     await shot(a, FLOW, '02-due-date-picker');
-    await form.getByRole('button', { name: dayLabel(today) }).click();
+    await form.getByRole('button', { name: dayLabel(today), exact: true }).click();
     await form.getByLabel(UI.description).fill('Rough cut of the harbour teaser, 2 minutes.');
     await form.getByRole('button', { name: UI.create, exact: true }).click();
     await toast(a, MSG.taskCreated);

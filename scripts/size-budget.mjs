@@ -9,19 +9,26 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 /**
- * Routes and what they load at once: the index.html entry plus these lazy modules. The budgets are
- * what the split reached (issue 22 asks 120 / 200 KB; bench/README.md 'web' says why not yet), so a
- * change that grows the first load fails lint; lower them as the bundle shrinks.
+ * Routes and what they load at once: the index.html entry plus these lazy modules (the layouts
+ * router.tsx nests the page in). /login's budget is issue 22's goal; home's is what the split
+ * reached, under the goal's 200 KB, so a change that grows the first load fails lint; lower it as
+ * the bundle shrinks.
  */
 const BUDGETS = [
-  { route: '/login', lazy: ['src/features/auth/LoginPage.tsx'], maxGzip: 157 * KB }, // 156.3 after session 9's chunk grouping (169.2 after session 8)
+  // issue 22's goal; 118.1 after session 11's cut (declarative routes, no TanStack Query, public words apart)
+  { route: '/login', lazy: ['src/features/auth/LoginPage.tsx'], maxGzip: 120 * KB },
   {
     route: '/ (home)',
-    lazy: ['src/app/shell/ShellRoute.tsx', 'src/features/home/HomePage.tsx'],
+    lazy: [
+      'src/app/QueryLayout.tsx',
+      'src/app/shell/RequireAuth.tsx',
+      'src/app/shell/ShellRoute.tsx',
+      'src/features/home/HomePage.tsx',
+    ],
     // Each feature imports its own route map (not ROUTES), so home carries the maps its shell uses
     // (docs/decisions.md, "Size budget after session 6").
-    // 198.3 after session 9's chunk grouping (216.6 after session 8); issue 22's goal is 200
-    maxGzip: 199 * KB,
+    // 189.3 after session 11's cut (198.3 after session 9, 216.6 after session 8); issue 22's goal is 200
+    maxGzip: 192 * KB,
   },
 ];
 

@@ -5,7 +5,10 @@ import { PATHS } from './src/app/paths.ts';
 /** The file the server reads to add a route's chunks to index.html (apps/server/src/platform/http/webApp.ts). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-const SHELL = 'src/app/shell/ShellRoute.tsx';
+/** The query cache's layout: every page below it reads through TanStack Query (router.tsx). */
+const QUERIES = 'src/app/QueryLayout.tsx';
+/** The logged-in pages' layouts: the query cache, the login guard and the shell. */
+const SHELL = [QUERIES, 'src/app/shell/RequireAuth.tsx', 'src/app/shell/ShellRoute.tsx'];
 
 /**
  * The URLs people open directly (a bookmark, a link in an e-mail, a reload) and the lazy modules the
@@ -15,16 +18,16 @@ const SHELL = 'src/app/shell/ShellRoute.tsx';
 const ROUTES: { path: string; modules: string[]; session?: true }[] = [
   { path: PATHS.login, modules: ['src/features/auth/LoginPage.tsx'] },
   { path: PATHS.signup, modules: ['src/features/auth/SignupPage.tsx'] },
-  { path: PATHS.verify, modules: ['src/features/auth/VerifyPage.tsx'] },
+  { path: PATHS.verify, modules: [QUERIES, 'src/features/auth/VerifyPage.tsx'] },
   { path: PATHS.forgotPassword, modules: ['src/features/auth/ForgotPasswordPage.tsx'] },
   { path: PATHS.resetPassword, modules: ['src/features/auth/ResetPasswordPage.tsx'] },
   { path: PATHS.twoFactor, modules: ['src/features/auth/TwoFactorPage.tsx'] },
-  { path: PATHS.review, modules: ['src/features/shares/ReviewPage.tsx'] },
-  { path: PATHS.home, session: true, modules: [SHELL, 'src/features/home/HomePage.tsx'] },
-  { path: PATHS.project, session: true, modules: [SHELL, 'src/features/projects/ProjectPage.tsx'] },
-  { path: PATHS.player, session: true, modules: [SHELL, 'src/features/player/PlayerPage.tsx'] },
-  { path: PATHS.settings, session: true, modules: [SHELL, 'src/features/settings/SettingsPage.tsx'] },
-  { path: PATHS.credits, session: true, modules: [SHELL, 'src/features/credits/CreditsPage.tsx'] },
+  { path: PATHS.review, modules: [QUERIES, 'src/features/shares/ReviewPage.tsx'] },
+  { path: PATHS.home, session: true, modules: [...SHELL, 'src/features/home/HomePage.tsx'] },
+  { path: PATHS.project, session: true, modules: [...SHELL, 'src/features/projects/ProjectPage.tsx'] },
+  { path: PATHS.player, session: true, modules: [...SHELL, 'src/features/player/PlayerPage.tsx'] },
+  { path: PATHS.settings, session: true, modules: [...SHELL, 'src/features/settings/SettingsPage.tsx'] },
+  { path: PATHS.credits, session: true, modules: [...SHELL, 'src/features/credits/CreditsPage.tsx'] },
 ];
 
 export interface RoutePreload {

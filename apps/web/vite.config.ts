@@ -49,6 +49,14 @@ export default defineConfig({
               // libraries are the vendor group's
               includeDependenciesRecursively: false,
             },
+            // TanStack Query: every logged-in page needs all of it at once; the public pages none
+            { name: 'query', test: /node_modules\/@tanstack/ },
+            // every screen's words and the API map: logged-in pages need them at once
+            {
+              name: 'texts',
+              test: /packages\/shared\/src\/(api|rules\/(messages|labels|sharing|cameraBasics|shell))\.ts/,
+              includeDependenciesRecursively: false,
+            },
           ],
           experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
         },

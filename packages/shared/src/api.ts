@@ -1,25 +1,13 @@
+import { ACCOUNT_API, AUTH_API, DEV_API } from './authPaths.ts';
+
 /**
  * API paths, written once for the server routes, the web client and the tests.
  * All live under /api; GET takes a query, POST/PUT/DELETE a JSON body (spec 002 §7).
  */
 export const API = {
   health: '/api/health',
-  auth: {
-    signup: '/api/auth/signup',
-    verify: '/api/auth/verify',
-    login: '/api/auth/login',
-    loginOtp: '/api/auth/2fa',
-    loginOtpResend: '/api/auth/2fa/resend',
-    logout: '/api/auth/logout',
-    forgotPassword: '/api/auth/forgot-password',
-    resetPassword: '/api/auth/reset-password',
-    checkLogin: '/api/auth/check-login',
-  },
-  account: {
-    changePassword: '/api/account/change-password',
-    twoFactorSend: '/api/account/two-factor/send',
-    twoFactorVerify: '/api/account/two-factor',
-  },
+  auth: AUTH_API,
+  account: ACCOUNT_API,
   teams: {
     /** GET list (tab teams|users), POST create, PUT update, DELETE delete */
     root: '/api/teams',
@@ -62,7 +50,7 @@ export const API = {
     root: '/api/billing',
     filters: '/api/billing/filters',
   },
-  dev: { outbox: '/api/dev/outbox' },
+  dev: DEV_API,
   projects: {
     /** POST create (team_db_id, title), PUT rename (project_db_id, title), DELETE delete (project_db_id) */
     root: '/api/projects',
@@ -227,9 +215,6 @@ export const API = {
   },
   docs: '/api/docs',
 } as const;
-
-/** Public auth paths: no team id is added, a 401 does not redirect (spec 002 §7). */
-export const PUBLIC_API_PREFIX = '/api/auth/';
 
 /** The address of an asset's bytes (<img src>, <video src>): cookie-authenticated, Range-capable. */
 export const mediaFileUrl = (

@@ -8,6 +8,7 @@ export * from './schemas/account.ts';
 export * from './envelope.ts';
 export * from './events.ts';
 export * from './api.ts';
+export * from './authPaths.ts';
 export * from './rules/labels.ts';
 export * from './rules/publicText.ts';
 export * from './rules/regions.ts';

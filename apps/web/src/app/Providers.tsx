@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { theme } from './theme.ts';
 import { useIdle } from '../ui/whenIdle.ts';
@@ -8,8 +7,11 @@ import { useIdle } from '../ui/whenIdle.ts';
 // than in its first load (issue 22); a toast shown before it arrives waits in Mantine's store.
 const ToastHost = lazy(() => import('./ToastHost.tsx'));
 
-/** Theme, toasts (top right, at most MAX_TOASTS; spec 002 §4) and the query cache. */
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * Theme and toasts (top right, at most MAX_TOASTS; spec 002 §4). The query cache is the QueryLayout
+ * route's, so the public pages load no TanStack Query.
+ */
+export function Providers({ children }: { children: ReactNode }) {
   const toastsWanted = useIdle();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
@@ -18,7 +20,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
           <ToastHost />
         </Suspense>
       )}
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

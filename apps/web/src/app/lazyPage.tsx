@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createElement, use, type ComponentType } from 'react';
 import { withChunkTimeout } from './chunkLoad.ts';
 
@@ -8,7 +7,7 @@ import { withChunkTimeout } from './chunkLoad.ts';
  */
 export interface PageModule {
   default: ComponentType;
-  prefetch?: (queryClient: QueryClient) => Promise<void>;
+  prefetch?: () => Promise<void>;
 }
 
 /** A promise that says whether it has settled, which React's `use` reads without suspending. */
@@ -29,7 +28,7 @@ export interface LazyPage {
  * one is ready. A chunk that fails or times out (CHUNK_LOAD_TIMEOUT_MS) throws into the route's
  * error boundary, which shows the error page with Refresh.
  */
-export function lazyPage(load: () => Promise<PageModule>, queryClient: QueryClient): LazyPage {
+export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   const loadWithTimeout = withChunkTimeout(load);
   let loading: Tracked<PageModule> | null = null;
   const preload = () => {
@@ -41,7 +40,7 @@ export function lazyPage(load: () => Promise<PageModule>, queryClient: QueryClie
         tracked.status = 'fulfilled';
         tracked.value = page;
         // not awaited: the page renders at once and finds its reads in flight
-        if (page.prefetch) void page.prefetch(queryClient);
+        if (page.prefetch) void page.prefetch();
       },
       (error: unknown) => {
         tracked.status = 'rejected';

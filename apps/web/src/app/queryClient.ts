@@ -1,6 +1,10 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
+import { currentUserQuery } from '../api/currentUser.ts';
 import { showApiError } from './apiErrors.ts';
+import { takeBootData } from './bootData.ts';
+import { isPublicPage } from './paths.ts';
+import { registerQueryCache } from './queryCache.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -16,7 +20,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
@@ -33,4 +37,20 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+let client: QueryClient | null = null;
+
+/**
+ * The app's one query cache, made when the first page that reads through it loads (QueryLayout.tsx),
+ * not with the public pages (issue 22). A logged-in page knows who is logged in from its
+ * index.html, or asks at once, while the rest of its code is still loading.
+ */
+export function getQueryClient(): QueryClient {
+  if (client) return client;
+  client = createQueryClient();
+  registerQueryCache(client);
+  takeBootData(client);
+  if (!isPublicPage(window.location)) void client.prefetchQuery(currentUserQuery);
+  return client;
 }

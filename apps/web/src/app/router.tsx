@@ -1,9 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage, type PageModule } from './lazyPage.tsx';
 import { PATHS } from './paths.ts';
 import { RootLayout } from './RootLayout.tsx';
-import { RequireAuth } from './shell/RequireAuth.tsx';
 
 /** What each lazy route carries: how to start loading its code. */
 interface RouteHandle {
@@ -22,9 +20,9 @@ export interface AppRouter {
  * routes rather than a data router: the data router's code was half of react-router's size in every
  * page's first load (issue 22, P8; docs/decisions.md 'Web first load, sixth cut').
  */
-export function createAppRouter(queryClient: QueryClient): AppRouter {
+export function createAppRouter(): AppRouter {
   const lazyRoute = (load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> => {
-    const page = lazyPage(load, queryClient);
+    const page = lazyPage(load);
     return { element: <page.Page />, handle: { preload: page.preload } satisfies RouteHandle };
   };
   const routes: RouteObject[] = [
@@ -33,51 +31,78 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
       children: [
         { path: PATHS.login, ...lazyRoute(() => import('../features/auth/LoginPage.tsx')) },
         { path: PATHS.signup, ...lazyRoute(() => import('../features/auth/SignupPage.tsx')) },
-        { path: PATHS.verify, ...lazyRoute(() => import('../features/auth/VerifyPage.tsx')) },
         { path: PATHS.forgotPassword, ...lazyRoute(() => import('../features/auth/ForgotPasswordPage.tsx')) },
         { path: PATHS.resetPassword, ...lazyRoute(() => import('../features/auth/ResetPasswordPage.tsx')) },
         { path: PATHS.twoFactor, ...lazyRoute(() => import('../features/auth/TwoFactorPage.tsx')) },
         { path: PATHS.logout, ...lazyRoute(() => import('../features/auth/LogoutPage.tsx')) },
-        { path: PATHS.outbox, ...lazyRoute(() => import('../features/outbox/OutboxPage.tsx')) },
-        { path: PATHS.review, ...lazyRoute(() => import('../features/shares/ReviewPage.tsx')) },
         {
-          element: <RequireAuth />,
+          // pages that read through the query cache: TanStack Query loads with them, not with /login
+          ...lazyRoute(() => import('./QueryLayout.tsx')),
           children: [
-            // the remote desktop fills the tab: logged in, outside the shell (issue 18)
-            { path: PATHS.cloudDesktop, ...lazyRoute(() => import('../features/cloud/DesktopPage.tsx')) },
+            { path: PATHS.verify, ...lazyRoute(() => import('../features/auth/VerifyPage.tsx')) },
+            { path: PATHS.outbox, ...lazyRoute(() => import('../features/outbox/OutboxPage.tsx')) },
+            { path: PATHS.review, ...lazyRoute(() => import('../features/shares/ReviewPage.tsx')) },
             {
-              // The logged-in shell (realtime socket, upload dock, panels) is its own chunk: public
-              // pages such as /login load none of it (issue 22). A URL's shell and page load together.
-              ...lazyRoute(() => import('./shell/ShellRoute.tsx')),
+              ...lazyRoute(() => import('./shell/RequireAuth.tsx')),
               children: [
-                { index: true, ...lazyRoute(() => import('../features/home/HomePage.tsx')) },
-                { path: PATHS.settings, ...lazyRoute(() => import('../features/settings/SettingsPage.tsx')) },
+                // the remote desktop fills the tab: logged in, outside the shell (issue 18)
+                { path: PATHS.cloudDesktop, ...lazyRoute(() => import('../features/cloud/DesktopPage.tsx')) },
                 {
-                  path: PATHS.subscription,
-                  ...lazyRoute(() => import('../features/subscription/SubscriptionPage.tsx')),
-                },
-                {
-                  path: PATHS.statistics,
-                  ...lazyRoute(() => import('../features/statistics/StatisticsPage.tsx')),
-                },
-                { path: PATHS.userGuide, ...lazyRoute(() => import('../features/guide/UserGuidePage.tsx')) },
-                { path: PATHS.credits, ...lazyRoute(() => import('../features/credits/CreditsPage.tsx')) },
-                { path: PATHS.checkout, ...lazyRoute(() => import('../features/payments/CheckoutPage.tsx')) },
-                { path: PATHS.uploader, ...lazyRoute(() => import('../features/camera/UploaderPage.tsx')) },
-                { path: PATHS.project, ...lazyRoute(() => import('../features/projects/ProjectPage.tsx')) },
-                { path: PATHS.player, ...lazyRoute(() => import('../features/player/PlayerPage.tsx')) },
-                {
-                  path: PATHS.cloudAdmin,
-                  ...lazyRoute(() => import('../features/cloud/CloudAdminPage.tsx')),
-                },
-                { path: PATHS.iosPlayer, ...lazyRoute(() => import('../features/player/IosPlayerPage.tsx')) },
-                {
-                  path: PATHS.importAssets,
-                  ...lazyRoute(() => import('../features/integrations/ImportAssetsPage.tsx')),
-                },
-                {
-                  path: PATHS.transfers,
-                  ...lazyRoute(() => import('../features/integrations/TransfersPage.tsx')),
+                  // The logged-in shell (realtime socket, upload dock, panels) is its own chunk: public
+                  // pages such as /login load none of it (issue 22). A URL's shell and page load together.
+                  ...lazyRoute(() => import('./shell/ShellRoute.tsx')),
+                  children: [
+                    { index: true, ...lazyRoute(() => import('../features/home/HomePage.tsx')) },
+                    {
+                      path: PATHS.settings,
+                      ...lazyRoute(() => import('../features/settings/SettingsPage.tsx')),
+                    },
+                    {
+                      path: PATHS.subscription,
+                      ...lazyRoute(() => import('../features/subscription/SubscriptionPage.tsx')),
+                    },
+                    {
+                      path: PATHS.statistics,
+                      ...lazyRoute(() => import('../features/statistics/StatisticsPage.tsx')),
+                    },
+                    {
+                      path: PATHS.userGuide,
+                      ...lazyRoute(() => import('../features/guide/UserGuidePage.tsx')),
+                    },
+                    {
+                      path: PATHS.credits,
+                      ...lazyRoute(() => import('../features/credits/CreditsPage.tsx')),
+                    },
+                    {
+                      path: PATHS.checkout,
+                      ...lazyRoute(() => import('../features/payments/CheckoutPage.tsx')),
+                    },
+                    {
+                      path: PATHS.uploader,
+                      ...lazyRoute(() => import('../features/camera/UploaderPage.tsx')),
+                    },
+                    {
+                      path: PATHS.project,
+                      ...lazyRoute(() => import('../features/projects/ProjectPage.tsx')),
+                    },
+                    { path: PATHS.player, ...lazyRoute(() => import('../features/player/PlayerPage.tsx')) },
+                    {
+                      path: PATHS.cloudAdmin,
+                      ...lazyRoute(() => import('../features/cloud/CloudAdminPage.tsx')),
+                    },
+                    {
+                      path: PATHS.iosPlayer,
+                      ...lazyRoute(() => import('../features/player/IosPlayerPage.tsx')),
+                    },
+                    {
+                      path: PATHS.importAssets,
+                      ...lazyRoute(() => import('../features/integrations/ImportAssetsPage.tsx')),
+                    },
+                    {
+                      path: PATHS.transfers,
+                      ...lazyRoute(() => import('../features/integrations/TransfersPage.tsx')),
+                    },
+                  ],
                 },
               ],
             },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API } from '../api.ts';
+import { ACCOUNT_API, AUTH_API, DEV_API } from '../authPaths.ts';
 import { messageData } from '../envelope.ts';
 import {
   forgotPasswordBody,
@@ -20,18 +20,18 @@ const empty = z.object({}).nullish();
 
 /** Sign-up, login and its second step, logout, password reset, the session check (spec 002 §7). */
 export const authRoutes = defineRoutes('auth', {
-  signup: { method: 'POST', path: API.auth.signup, body: signupBody, response: messageData, public: true },
+  signup: { method: 'POST', path: AUTH_API.signup, body: signupBody, response: messageData, public: true },
   verify: {
     method: 'GET',
-    path: API.auth.verify,
+    path: AUTH_API.verify,
     query: verifyEmailQuery,
     response: messageData,
     public: true,
   },
-  login: { method: 'POST', path: API.auth.login, body: loginBody, response: loginResult, public: true },
+  login: { method: 'POST', path: AUTH_API.login, body: loginBody, response: loginResult, public: true },
   loginOtp: {
     method: 'POST',
-    path: API.auth.loginOtp,
+    path: AUTH_API.loginOtp,
     body: loginOtpBody,
     response: messageData,
     policy: 'self',
@@ -39,61 +39,56 @@ export const authRoutes = defineRoutes('auth', {
   },
   loginOtpResend: {
     method: 'POST',
-    path: API.auth.loginOtpResend,
+    path: AUTH_API.loginOtpResend,
     body: empty,
     response: messageData,
     policy: 'self',
     pending2fa: true,
   },
-  logout: { method: 'POST', path: API.auth.logout, body: empty, response: messageData, public: true },
+  logout: { method: 'POST', path: AUTH_API.logout, body: empty, response: messageData, public: true },
   forgotPassword: {
     method: 'POST',
-    path: API.auth.forgotPassword,
+    path: AUTH_API.forgotPassword,
     body: forgotPasswordBody,
     response: messageData,
     public: true,
   },
   resetPassword: {
     method: 'POST',
-    path: API.auth.resetPassword,
+    path: AUTH_API.resetPassword,
     body: resetPasswordBody,
     response: messageData,
     public: true,
   },
-  checkLogin: { method: 'GET', path: API.auth.checkLogin, response: currentUser, policy: 'self' },
+  checkLogin: { method: 'GET', path: AUTH_API.checkLogin, response: currentUser, policy: 'self' },
 });
 
 /** Account settings: every route is the caller's own account. */
 export const accountRoutes = defineRoutes('account', {
   changePassword: {
     method: 'POST',
-    path: API.account.changePassword,
+    path: ACCOUNT_API.changePassword,
     body: changePasswordBody,
     response: messageData,
     policy: 'self',
   },
   twoFactorSend: {
     method: 'POST',
-    path: API.account.twoFactorSend,
+    path: ACCOUNT_API.twoFactorSend,
     body: twoFactorSendBody,
     response: messageData,
     policy: 'self',
   },
   twoFactorVerify: {
     method: 'PUT',
-    path: API.account.twoFactorVerify,
+    path: ACCOUNT_API.twoFactorVerify,
     body: twoFactorVerifyBody,
     response: messageData,
     policy: 'self',
   },
 });
 
-/** The platform's own: the health check (load balancers, the e2e server's wait). */
-export const platformRoutes = defineRoutes('platform', {
-  health: { method: 'GET', path: API.health, response: z.object({ status: z.literal('ok') }), public: true },
-});
-
 /** The dev outbox (registered only without SMTP; answers loopback clients unless opened). */
 export const devRoutes = defineRoutes('dev', {
-  outbox: { method: 'GET', path: API.dev.outbox, response: outboxAnswer, public: true },
+  outbox: { method: 'GET', path: DEV_API.outbox, response: outboxAnswer, public: true },
 });

@@ -6,11 +6,18 @@ import { cameraRoutes } from './camera.ts';
 import { integrationsRoutes, sprinklrRoutes, transfersRoutes } from './integrations.ts';
 import { liveRoutes } from './live.ts';
 import { commentsRoutes, reviewRoutes, sharesRoutes, versionsRoutes } from './shares.ts';
-import { accountRoutes, authRoutes, devRoutes, platformRoutes } from './auth.ts';
+import { accountRoutes, authRoutes, devRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
 import { routesOf, type RouteDef } from './define.ts';
 import { projectsRoutes } from './projects.ts';
-import { billingRoutes, briefRoutes, mediaRoutes, notificationsRoutes, usersRoutes } from './small.ts';
+import {
+  billingRoutes,
+  briefRoutes,
+  mediaRoutes,
+  notificationsRoutes,
+  platformRoutes,
+  usersRoutes,
+} from './small.ts';
 import { statisticsRoutes, subscriptionRoutes } from './subscriptions.ts';
 import { shellRoutes } from './shell.ts';
 import { teamsRoutes } from './teams.ts';

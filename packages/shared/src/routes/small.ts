@@ -128,3 +128,8 @@ export const mediaRoutes = defineRoutes('media', {
     policy: 'projects.canViewProject',
   },
 });
+
+/** The platform's own: the health check (load balancers, the e2e server's wait). */
+export const platformRoutes = defineRoutes('platform', {
+  health: { method: 'GET', path: API.health, response: z.object({ status: z.literal('ok') }), public: true },
+});

@@ -47,3 +47,5 @@ export const TRANSFER_REASON_LIMIT = 100;
 export const REQUEST_COMMENT_LIMIT = 100;
 /** People and e-mails in one approval or review request. */
 export const REQUEST_PEOPLE_MAX = 20;
+/** A route's code chunk that takes longer than this shows the error page (spec 000 §9, 001 §9). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -212,9 +212,6 @@ export const MSG = {
   invalidTimeZone: 'Enter a valid time zone',
 } as const;
 
-/** Toast heads (spec 002 §8). */
-export const TOAST_HEAD = { success: 'Success', error: 'Error', info: 'Info', warning: 'Warning' } as const;
-
 /** Field-rule messages that include a number. */
 export const charLimit = (n: number) => (n === 100 ? MSG.charLimit100 : `The characters limit is ${n}`);
 export const selectAtMostAssets = (n: number) => `Select at most ${n} assets`;
@@ -231,7 +228,7 @@ let fixedMessages: Set<string> | null = null;
  */
 function fixedMessageSet(): Set<string> {
   fixedMessages ??= new Set<string>([
-    ...Object.values(MSG).filter((m): m is string => typeof m === 'string'),
+    ...(Object.values(MSG) as unknown[]).filter((m): m is string => typeof m === 'string'),
     ...ADDED_MESSAGES,
   ]);
   return fixedMessages;

@@ -70,3 +70,6 @@ export const PUBLIC_MSG = {
   invalidLink: 'This link is invalid or has expired',
   notFound: 'Not found',
 } as const;
+
+/** Toast heads (spec 002 §8). */
+export const TOAST_HEAD = { success: 'Success', error: 'Error', info: 'Info', warning: 'Warning' } as const;

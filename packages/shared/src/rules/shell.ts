@@ -5,8 +5,6 @@
 
 /** Live-chat widget delay after load (spec 002 §4, §9). */
 export const SUPPORT_CHAT_DELAY_MS = 2000;
-/** A route's code chunk that takes longer than this shows the error page (spec 000 §9, 001 §9). */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Breakpoints (spec 002 §9), in px. */
 export const BREAKPOINTS_PX = { tablet: 768, laptop: 1024, desktop: 1280 } as const;
 /** The user guide's path; Help Center opens it when HELP_CENTER_URL is not set. */

@@ -10,7 +10,7 @@ import { useInactivityLogout } from './useInactivityLogout.ts';
  * The logged-in routes' guard: loads the current user; logged out (401) goes to /login, keeping a
  * team invitation (?inviteCode=) so logging in joins the team. It also runs the inactivity logout.
  */
-export function RequireAuth() {
+export default function RequireAuth() {
   const user = useCurrentUserQuery();
   const location = useLocation();
   // Above the error page: a failed refetch (e.g. right after a reconnect) must not stop or restart it.

@@ -12,7 +12,6 @@ export default function ForgotPasswordPage() {
   const form = useZodForm(forgotPasswordBody, { email: '' });
 
   const send = useForgotPassword({
-    meta: { silent: true },
     onError: (error) => {
       if (!form.applyServerErrors(error)) showApiError(error);
     },

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PUBLIC_UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
+import { clearQueryCache } from '../../app/queryCache.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
@@ -16,18 +16,16 @@ const loadLoginBody = () => import('./schemas.ts').then((m) => m.loginBody);
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const invite = useInviteParams();
   const form = useZodForm(loadLoginBody, { email: invite.email, password: '' });
 
   const login = useLogin({
-    meta: { silent: true },
     onSuccess: (data) => {
       if (data.two_factor_required) {
         navigate(PATHS.twoFactor);
         return;
       }
-      queryClient.clear();
+      clearQueryCache();
       navigate(PATHS.home, { replace: true });
     },
     onError: (error) => {

@@ -19,7 +19,6 @@ export default function ResetPasswordPage() {
   const form = useZodForm(resetPasswordBody, { new_password: '', confirm_new_password: '' });
 
   const reset = useResetPassword({
-    meta: { silent: true },
     onSuccess: (data) => {
       toast.success(data.message);
       navigate(PATHS.login, { replace: true });

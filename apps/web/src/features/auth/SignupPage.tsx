@@ -15,7 +15,6 @@ export default function SignupPage() {
   const form = useZodForm(signupBody, { first_name: '', last_name: '', email: invite.email, password: '' });
 
   const signup = useSignup({
-    meta: { silent: true },
     onError: (error) => {
       if (!form.applyServerErrors(error)) showApiError(error);
     },

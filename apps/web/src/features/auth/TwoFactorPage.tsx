@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PUBLIC_UI } from '@rushes/shared';
 import { PATHS } from '../../app/paths.ts';
+import { clearQueryCache } from '../../app/queryCache.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { OtpEntry } from '../../ui/OtpEntry.tsx';
 import { RouterAnchor } from '../../ui/RouterLinks.tsx';
@@ -11,11 +11,10 @@ import { resendLoginCode, sendLoginCode } from './api.ts';
 /** /2fa: the e-mailed code after a login answered two_factor_required. */
 export default function TwoFactorPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   const submit = async (otp: string) => {
     await sendLoginCode(otp);
-    queryClient.clear();
+    clearQueryCache();
     navigate(PATHS.home, { replace: true });
   };
 

@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { currentUserQuery } from '../../api/currentUser.ts';
 import { getSelectedTeamId, resolveTeam } from '../../api/teamStorage.ts';
+import { getQueryClient } from '../../app/queryClient.ts';
 import { taskTrayQuery } from '../tasks/api.ts';
 import { projectTrayQuery } from '../projects/api.ts';
 import { sharedAssetsQuery } from './sharedAssets.ts';
@@ -10,7 +10,8 @@ import { sharedAssetsQuery } from './sharedAssets.ts';
  * page have rendered (issue 22, P8: the trays are what home paints largest). The same queries as
  * the trays' hooks, so the hooks find them in flight. Logged out: nothing (the guard redirects).
  */
-export async function prefetchHome(queryClient: QueryClient): Promise<void> {
+export async function prefetchHome(): Promise<void> {
+  const queryClient = getQueryClient();
   const user = await queryClient.ensureQueryData(currentUserQuery).catch(() => null);
   if (!user) return;
   const team = resolveTeam(user, getSelectedTeamId());
