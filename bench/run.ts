@@ -9,6 +9,8 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   media: () => import('./media.ts'),
   web: () => import('./web.ts'),
   lighthouse: () => import('./lighthouse.ts'),
+  // where home's first visit spends the main thread before it paints (a profile, not a figure)
+  'home-profile': () => import('./home-profile.ts'),
   paging: () => import('./paging.ts'),
   p1: () => import('./p1/index.ts'),
   // P6 and the rolling restart: two API nodes behind a proxy, 400 users (bench/load/index.ts).

@@ -10,7 +10,7 @@ import { createAppRouter } from './app/router.tsx';
 import { NavigationBridge, wireUnauthorized } from './app/start.ts';
 
 document.title = APP_NAME;
-const { AppRoutes, preload } = createAppRouter();
+const { AppRoutes, visit } = createAppRouter();
 wireUnauthorized();
 
 const root = document.getElementById('root');
@@ -19,7 +19,7 @@ if (!root) throw new Error('#root is missing from index.html');
 // The opened URL's pages (already preloaded by index.html's modulepreload links) are in before the
 // first render, so it paints the page, not a loader; a failed chunk renders the error page. A
 // logged-in page's query cache starts with them (QueryLayout: the user from index.html, or asked).
-void preload(window.location.pathname)
+void visit(window.location.pathname)
   .catch(() => undefined)
   .then(() =>
     createRoot(root).render(

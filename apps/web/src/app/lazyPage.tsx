@@ -2,8 +2,9 @@ import { createElement, use, type ComponentType } from 'react';
 import { withChunkTimeout } from './chunkLoad.ts';
 
 /**
- * A page module: its screen and, where it has one, `prefetch`, which starts the page's reads when
- * its code arrives rather than once it has rendered (home's trays; issue 22).
+ * A page module: its screen and, where it has one, `prefetch`, which starts the page's reads on
+ * every visit as soon as its code is there, rather than once it has rendered (home's trays; issue
+ * 22). The router runs it (router.tsx `visit`), as a data router runs a route's loader.
  */
 export interface PageModule {
   default: ComponentType;
@@ -39,8 +40,6 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
       (page) => {
         tracked.status = 'fulfilled';
         tracked.value = page;
-        // not awaited: the page renders at once and finds its reads in flight
-        if (page.prefetch) void page.prefetch();
       },
       (error: unknown) => {
         tracked.status = 'rejected';

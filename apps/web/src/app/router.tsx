@@ -9,10 +9,14 @@ interface RouteHandle {
 }
 
 export interface AppRouter {
-  /** The routes, rendered inside `<BrowserRouter>`; a URL's pages start loading together. */
+  /** The routes, rendered inside `<BrowserRouter>`; each visit of a path goes through `visit`. */
   AppRoutes: () => React.ReactNode;
-  /** Loads the pages a URL shows (main.tsx awaits it before the first render). */
-  preload: (pathname: string) => Promise<unknown>;
+  /**
+   * A visit of a path: loads the code of every route it shows, all at once (not a page once its
+   * layout has rendered), and runs their `prefetch` as each arrives (not awaited). main.tsx awaits
+   * the first before it renders.
+   */
+  visit: (pathname: string) => Promise<unknown>;
 }
 
 /**
@@ -113,19 +117,24 @@ export function createAppRouter(): AppRouter {
     },
   ];
 
-  const preload = (pathname: string) =>
-    Promise.all(
-      (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
-        (route.handle as RouteHandle | undefined)?.preload(),
-      ),
-    );
+  let visited: { pathname: string; loaded: Promise<unknown> } | null = null;
+  const visit = (pathname: string) => {
+    if (visited?.pathname === pathname) return visited.loaded;
+    const pages = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+      const handle = route.handle as RouteHandle | undefined;
+      // not awaited: the page renders at once and finds its reads in flight
+      return handle ? [handle.preload().then((page) => void page.prefetch?.().catch(() => undefined))] : [];
+    });
+    visited = { pathname, loaded: Promise.all(pages) };
+    return visited.loaded;
+  };
 
   function AppRoutes() {
     const { pathname } = useLocation();
-    // A layout and its page start loading together, not the page once the layout has rendered
-    // (each page's code is asked for once; a failure shows in the page's error boundary).
-    preload(pathname).catch(() => undefined);
+    // during render, so the chunks are asked for before the transition renders the new page; once
+    // per path (a failed chunk shows in the page's error boundary)
+    visit(pathname).catch(() => undefined);
     return useRoutes(routes);
   }
-  return { AppRoutes, preload };
+  return { AppRoutes, visit };
 }

@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useChatEvents } from '../../features/chat/useChatEvents.ts';
+import { useTrayEvents } from '../../features/projects/useTrayEvents.ts';
 import { useTaskEvents } from '../../features/tasks/useTaskEvents.ts';
 import { useUploadDockOpen } from '../../features/uploads/uploadDock.ts';
 import { useLeaveWarning } from '../../features/uploads/useLeaveWarning.ts';
@@ -29,12 +30,13 @@ const SupportChat = lazy(() =>
 /** Width of the upload status dock, a column of its own beside the page (never over it). */
 const UPLOAD_DOCK_WIDTH = 360;
 
-/** The logged-in layout: top bar, the page, the upload dock, the side-panel host, the live collaboration call (kept when its panel closes); realtime (chat and tasks too), invites, the leave-page warning of unfinished uploads. */
+/** The logged-in layout: top bar, the page, the upload dock, the side-panel host, the live collaboration call (kept when its panel closes); realtime (chat, tasks and the project trays too), invites, the leave-page warning of unfinished uploads. */
 export function Shell() {
   useBlockDevTools();
   useRealtime();
   useChatEvents();
   useTaskEvents();
+  useTrayEvents();
   useInviteAcceptance();
   useLeaveWarning();
   const uploadsOpen = useUploadDockOpen();

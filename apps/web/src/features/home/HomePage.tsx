@@ -4,7 +4,6 @@ import { lazy, Suspense, useState } from 'react';
 import { UI } from '@rushes/shared';
 import { useSelectedTeam, useUser } from '../../api/currentUser.ts';
 import { ProjectTray } from '../projects/ProjectTray.tsx';
-import { useTrayEvents } from '../projects/useTrayEvents.ts';
 import { SharedAssetsTray } from './SharedAssetsTray.tsx';
 import { TaskTray } from './TaskTray.tsx';
 
@@ -22,7 +21,6 @@ export default function HomePage() {
   const [creating, setCreating] = useState(false);
   /** Mounted from the first opening on, so later openings and every closing keep their transitions. */
   const [createUsed, setCreateUsed] = useState(false);
-  useTrayEvents();
 
   return (
     <Container size="xl" py="lg">

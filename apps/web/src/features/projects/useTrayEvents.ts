@@ -6,7 +6,11 @@ import { addToTray, removeFromTrays, updateInTrays } from './trayCache.ts';
 
 type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
 
-/** Live home trays (spec 002 §4): project_add, project_update and project_delete edit the cache. */
+/**
+ * Live home trays (spec 002 §4): project_add, project_update and project_delete edit the cache.
+ * Run by the shell on every page, not by home alone: the trays' cache outlives home, and a project
+ * deleted while its page is open must not come back as a card when home shows its cached tray.
+ */
 export function useTrayEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
