@@ -64,7 +64,10 @@ export async function run() {
     },
   );
   const app = await startServer(dist);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const totals = new Map<string, number>();
   let sampled = 0;
   const maps = new Map<string, SourceMapConsumer | null>();
