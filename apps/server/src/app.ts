@@ -18,6 +18,7 @@ import { EventBus } from './platform/events/bus.ts';
 import { requireApiHeaders } from './platform/http/apiHeaders.ts';
 import { ok } from './platform/http/envelope.ts';
 import { serveWebApp } from './platform/http/webApp.ts';
+import { homeTraysReader } from './homeTrays.ts';
 import { installErrorHandling } from './platform/http/errorHandler.ts';
 import { serve } from './platform/http/serve.ts';
 import { RequestLogController, loggerOptions } from './platform/http/logging.ts';
@@ -151,6 +152,7 @@ export async function buildApp(
   serve(app, ROUTES.platform.health, async () => ok({ status: 'ok' as const }));
   await registerModules(app, ctx, modules);
 
+  const homeTrays = homeTraysReader(ctx);
   serveWebApp(app, config.webDist, {
     // exactly check-login's answer: the same joined read, through the same response schema
     currentUser: async (cookie) => {
@@ -163,6 +165,7 @@ export async function buildApp(
       if (session?.kind !== 'full' || !session.joined) return null;
       return ROUTES.auth.checkLogin.response.parse(session.joined);
     },
+    homeTrays: (user) => homeTrays((user as { user_id: string }).user_id),
   });
   // Graceful shutdown (SIGTERM in main.ts → app.close()). Fastify answers new requests 503 and closes
   // the HTTP server before its onClose hooks run, and that close waits for every connection: sockets

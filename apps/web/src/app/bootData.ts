@@ -3,22 +3,37 @@ import { BOOT_ELEMENT_ID, type CurrentUser } from '@rushes/shared';
 import { queryKeys } from '../api/queryKeys.ts';
 import { ensureTeamSelection } from '../api/teamStorage.ts';
 
+/** Home's trays as index.html carried them (the server's homeTrays.ts), until home takes them. */
+let bootTrays: Record<string, unknown> | null = null;
+
+/**
+ * The trays home's index.html carried, once: the first visit of home seeds its cache with them
+ * (features/home/prefetch.ts); later visits ask the server.
+ */
+export function takeBootTrays(): Record<string, unknown> | null {
+  const trays = bootTrays;
+  bootTrays = null;
+  return trays;
+}
+
 /**
  * Takes what a logged-in page's index.html carries (the server's platform/http/bootData.ts): the
  * user check-login would answer, so the shell and the page's first reads start without asking for
- * it (issue 22, P8). It is read once and removed; a page without it asks check-login as before.
+ * it, and on home its trays (issue 22, P8). It is read once and removed; a page without it asks
+ * check-login as before.
  */
 export function takeBootData(queryClient: QueryClient): void {
   const element = document.getElementById(BOOT_ELEMENT_ID);
   if (!element) return;
   element.remove();
-  let data: { user?: CurrentUser } | null;
+  let data: { user?: CurrentUser; trays?: Record<string, unknown> } | null;
   try {
-    data = JSON.parse(element.textContent ?? '') as { user?: CurrentUser } | null;
+    data = JSON.parse(element.textContent ?? '') as typeof data;
   } catch {
     return;
   }
   if (!data?.user) return;
+  bootTrays = data.trays ?? null;
   ensureTeamSelection(data.user);
   queryClient.setQueryData(queryKeys.currentUser, data.user);
 }

@@ -8,6 +8,7 @@ export { inviteToProject, resolveRecipients } from './assignees.ts';
 export { inviteEmailsOf, memberIdsOf } from './taskWrites.ts';
 export { createTasksService } from './tasks.service.ts';
 export { taskMails } from './tasks.mails.ts';
+export { taskTray } from './trays.ts';
 
 /** Tasks, their chat, invitations and expiry timers; task:{id} rooms. */
 export const tasksModule = defineModule({

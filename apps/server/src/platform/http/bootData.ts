@@ -2,13 +2,15 @@ import { BOOT_ELEMENT_ID } from '@rushes/shared';
 
 /**
  * What a logged-in page's index.html carries so the app can render without asking first (issue 22,
- * P8): the user check-login would answer for the same session cookie. It sits in a
+ * P8): the user check-login would answer for the same session cookie, and on home its trays. It sits in a
  * `<script type="application/json">` element, which the browser never runs (no CSP exception), and
  * the web app reads it once at start (apps/web/src/app/bootData.ts).
  */
 
 export interface BootData {
   user: unknown;
+  /** home only: the first page of its trays that do not depend on the selected team (homeTrays.ts) */
+  trays?: unknown;
 }
 
 /**

@@ -5,8 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, BOOT_ELEMENT_ID } from '@rushes/shared';
-import { person } from '../../../test/factories.ts';
+import { API, BOOT_ELEMENT_ID, HOME_TRAY_PAGE_SIZE } from '@rushes/shared';
+import { people, person, project, task, type Person } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { bootScript } from './bootData.ts';
 import { IMMUTABLE, PERSONAL, REVALIDATE, serveWebApp } from './webApp.ts';
@@ -188,17 +188,60 @@ describe('the built web app (issue 22)', () => {
     expect(home.headers['cache-control']).toBe(PERSONAL);
     expect(String(home.headers.vary).toLowerCase()).toContain('cookie');
     const html = gunzipSync(home.rawPayload).toString();
-    expect(bootOf(html)).toEqual({ user: checkLogin.body.data });
+    // home: its team-free trays too, each exactly what its route answers the same cookie
+    const trayAnswer = async (path: string, tray_name: string) => {
+      const res = await t.call(
+        'GET',
+        `${path}?tray_name=${tray_name}&entries_per_page=${HOME_TRAY_PAGE_SIZE}`,
+        {
+          cookie: me.cookie,
+        },
+      );
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    expect(bootOf(html)).toEqual({
+      user: checkLogin.body.data,
+      trays: {
+        my_tasks: await trayAnswer(API.tasks.trays, 'my_tasks'),
+        assigned_tasks: await trayAnswer(API.tasks.trays, 'assigned_tasks'),
+        shared_assets: await trayAnswer(API.projects.trays, 'shared_assets'),
+        collaborated_projects: await trayAnswer(API.projects.trays, 'collaborated_projects'),
+      },
+    });
     // the name cannot close the element: it is there only as \u escapes
     expect(html).not.toContain('<script>alert');
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     // the page's chunks are still preloaded, the entry still loads
     expect(preloads(html)).toEqual(['/assets/ShellRoute-Sh1.js']);
     expect(html).toContain('<script type="module" src="/assets/index-AbC123.js"></script>');
+    // another logged-in page: the user only
     const project = await getWith('/project/p1', { cookie: me.cookie, 'accept-encoding': 'br' });
     expect(bootOf(brotliDecompressSync(project.rawPayload).toString())).toEqual({
       user: checkLogin.body.data,
     });
+  });
+
+  it("carries home's trays of the session's own user: a collaborator's task and project, none of them for another", async () => {
+    const [owner, editor, outsider] = await people(t, 3);
+    const projectId = await project(t, owner, { title: 'Harbour teaser', members: [editor] });
+    await task(t, owner, projectId, editor, { description: 'Rough cut, two minutes' });
+    const trays = async (who: Person) =>
+      (
+        bootOf((await getWith('/', { cookie: who.cookie, 'accept-encoding': 'identity' })).body) as {
+          trays: Record<string, { data: Record<string, unknown>[]; total_entries: number }>;
+        }
+      ).trays;
+    // My Tasks: the tasks one assigned; Assigned Tasks: those assigned to one
+    const editors = await trays(editor);
+    expect(editors.assigned_tasks.data.map((x) => x.description)).toEqual(['Rough cut, two minutes']);
+    expect(editors.my_tasks.data).toEqual([]);
+    expect(editors.collaborated_projects.data.map((x) => x.title)).toEqual(['Harbour teaser']);
+    const owners = await trays(owner);
+    expect(owners.my_tasks.data.map((x) => x.description)).toEqual(['Rough cut, two minutes']);
+    expect(owners.collaborated_projects.data).toEqual([]);
+    for (const tray of Object.values(await trays(outsider)))
+      expect(tray).toMatchObject({ data: [], total_entries: 0 });
   });
 
   it('gives no user to a dead or logged-out session, nor on a public page', async () => {
@@ -220,6 +263,7 @@ describe('the built web app (issue 22)', () => {
     await app.register(cookie);
     serveWebApp(app, dist, {
       currentUser: () => Promise.reject(new Error('the database is gone')),
+      homeTrays: () => Promise.reject(new Error('never asked without a user')),
     });
     try {
       const page = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'rushes_sid=abc' } });

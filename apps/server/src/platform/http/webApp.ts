@@ -20,6 +20,11 @@ export interface WebAppOptions {
    * session is not a live full one. A logged-in page's index.html carries it (bootData.ts).
    */
   currentUser?: (sessionCookie: string) => Promise<unknown>;
+  /**
+   * Home's trays as their routes answer them, for the user currentUser answered; home's
+   * index.html carries them beside the user (bootData.ts).
+   */
+  homeTrays?: (user: unknown) => Promise<unknown>;
 }
 
 function cacheHeaders(reply: FastifyReply, file: string) {
@@ -72,7 +77,16 @@ export function serveWebApp(app: FastifyInstance, webDist: string, options: WebA
           })
         : null;
     if (!user) return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
-    const html = Buffer.from(page.html.toString().replace('</head>', `  ${bootScript({ user })}\n  </head>`));
+    // home's trays too, on the same terms: a failed read serves the page without them (home asks)
+    const trays =
+      urlPath === '/' && options.homeTrays
+        ? await options.homeTrays(user).catch((err: unknown) => {
+            req.log.warn({ err }, 'home served without its trays');
+            return undefined;
+          })
+        : undefined;
+    const boot = bootScript(trays === undefined ? { user } : { user, trays });
+    const html = Buffer.from(page.html.toString().replace('</head>', `  ${boot}\n  </head>`));
     reply.header('cache-control', PERSONAL);
     // a fast setting: this page is compressed per request, and is small
     if (encoding === 'br')

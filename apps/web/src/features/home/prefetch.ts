@@ -1,6 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { SharedAssetsPage, TaskTrayPage, TrayPage } from '@rushes/shared';
 import { currentUserQuery } from '../../api/currentUser.ts';
 import { getSelectedTeamId, resolveTeam } from '../../api/teamStorage.ts';
+import { takeBootTrays } from '../../app/bootData.ts';
 import { getQueryClient } from '../../app/queryClient.ts';
+import { settlePage } from '../tasks/taskCache.ts';
 import { taskTrayQuery } from '../tasks/api.ts';
 import { projectTrayQuery } from '../projects/api.ts';
 import { sharedAssetsQuery } from './sharedAssets.ts';
@@ -9,15 +13,46 @@ import { sharedAssetsQuery } from './sharedAssets.ts';
  * Home's trays, asked for as soon as the logged-in user is known instead of after the shell and the
  * page have rendered (issue 22, P8: the trays are what home paints largest). The same queries as
  * the trays' hooks, so the hooks find them in flight. Logged out: nothing (the guard redirects).
+ * On the first visit, the trays home's index.html carried are the first pages: only My Projects,
+ * which depends on the selected team, is asked for.
  */
 export async function prefetchHome(): Promise<void> {
   const queryClient = getQueryClient();
   const user = await queryClient.ensureQueryData(currentUserQuery).catch(() => null);
   if (!user) return;
+  seedFromPage(queryClient);
   const team = resolveTeam(user, getSelectedTeamId());
   void queryClient.prefetchInfiniteQuery(taskTrayQuery(queryClient, 'my_tasks'));
   void queryClient.prefetchInfiniteQuery(taskTrayQuery(queryClient, 'assigned_tasks'));
   void queryClient.prefetchInfiniteQuery(sharedAssetsQuery);
   void queryClient.prefetchInfiniteQuery(projectTrayQuery('my_projects', team?.team_db_id ?? null));
   void queryClient.prefetchInfiniteQuery(projectTrayQuery('collaborated_projects', null));
+}
+
+/** A first page as an infinite query's data, fresh from now (PREFETCH_FRESH_MS), so none is asked again. */
+const firstPage = <P>(page: P) => ({ pages: [page], pageParams: [null] });
+
+function seedFromPage(queryClient: QueryClient): void {
+  const trays = takeBootTrays() as {
+    my_tasks?: TaskTrayPage;
+    assigned_tasks?: TaskTrayPage;
+    shared_assets?: SharedAssetsPage;
+    collaborated_projects?: TrayPage;
+  } | null;
+  if (!trays) return;
+  for (const tray of ['my_tasks', 'assigned_tasks'] as const) {
+    const page = trays[tray];
+    if (page)
+      queryClient.setQueryData(
+        taskTrayQuery(queryClient, tray).queryKey,
+        firstPage(settlePage(queryClient, page)),
+      );
+  }
+  if (trays.shared_assets)
+    queryClient.setQueryData(sharedAssetsQuery.queryKey, firstPage(trays.shared_assets));
+  if (trays.collaborated_projects)
+    queryClient.setQueryData(
+      projectTrayQuery('collaborated_projects', null).queryKey,
+      firstPage(trays.collaborated_projects),
+    );
 }
