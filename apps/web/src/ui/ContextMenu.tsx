@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import type { ContextMenuItem, ContextMenuPosition } from './ContextMenuView.tsx';
+import { whenIdle } from './whenIdle.ts';
 
 export type { ContextMenuItem, ContextMenuPosition } from './ContextMenuView.tsx';
 
@@ -41,11 +42,11 @@ export function ContextMenu({
         (loaded) => live && setView(() => loaded),
         () => undefined,
       );
-    if (!wanted && typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(load, { timeout: 3000 });
+    if (!wanted) {
+      const cancel = whenIdle(load);
       return () => {
         live = false;
-        cancelIdleCallback(id);
+        cancel();
       };
     }
     load();

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSelectedTeam } from '../../api/currentUser.ts';
+import { useIdle } from '../../ui/whenIdle.ts';
 import { useTeamShellSettings } from '../../features/shell/api.ts';
 
 /** Text fields keep the browser's own menu (spell check, paste). */
@@ -21,7 +22,10 @@ export function isEditable(target: EventTarget | null): boolean {
  */
 export function useBlockDevTools(): void {
   const { team } = useSelectedTeam();
-  const blockF12 = useTeamShellSettings(team?.team_db_id ?? null).data?.block_dev_tools ?? false;
+  // asked once the page has painted (issue 22): an opt-in for kiosk screens, not a protection
+  const idle = useIdle();
+  const blockF12 =
+    useTeamShellSettings(idle ? (team?.team_db_id ?? null) : null).data?.block_dev_tools ?? false;
 
   useEffect(() => {
     const onContextMenu = (event: MouseEvent) => {

@@ -5,6 +5,7 @@ import { CLOUD_TEXT, formatCloudCountdown } from '@rushes/shared';
 import { switchTeam } from '../../api/currentUser.ts';
 import { getSelectedTeamId } from '../../api/teamStorage.ts';
 import { useCloudTime } from './api.ts';
+import { useIdle } from '../../ui/whenIdle.ts';
 import { useServerCountdown } from './useServerCountdown.ts';
 
 const STATUS_TEXT = {
@@ -22,7 +23,8 @@ const STATUS_TEXT = {
  * project (and task).
  */
 export function CloudBanner() {
-  const time = useCloudTime();
+  // asked once the page has painted: the banner is not what a page paints first (issue 22)
+  const time = useCloudTime(useIdle());
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -15,8 +15,9 @@ export const cloudKeys = {
 /**
  * The caller's session, queue entry and the server clock (the cloud time call). Refetched when the
  * server says it changed (cloud_session) and each minute, so the banner's clock never drifts far.
+ * `wanted`: false keeps it from being asked yet.
  */
-export function useCloudTime() {
+export function useCloudTime(wanted = true) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const socket = getSocket();
@@ -36,6 +37,7 @@ export function useCloudTime() {
     },
     refetchInterval: 60_000,
     staleTime: 5_000,
+    enabled: wanted,
   });
 }
 

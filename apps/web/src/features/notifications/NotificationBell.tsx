@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { UI, type ServerToClientEvents } from '@rushes/shared';
 import { connectSocket } from '../../api/socket.ts';
 import { usePanels } from '../../app/panels/PanelContext.ts';
+import { useIdle } from '../../ui/whenIdle.ts';
 import { hasNewIn, notificationKeys, setHasNew, useNotifications, useSelectedTeamId } from './api.ts';
 import './bell.css';
 
@@ -19,7 +20,8 @@ type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEv
 export function NotificationBell() {
   const queryClient = useQueryClient();
   const panels = usePanels();
-  const list = useNotifications();
+  // the dot is not what home paints first: the list is asked once the page has painted (issue 22)
+  const list = useNotifications(useIdle());
   const teamDbId = useSelectedTeamId();
   const teamRef = useRef(teamDbId);
   useEffect(() => {

@@ -29,7 +29,8 @@ export function useSelectedTeamId(): string {
   return useSelectedTeam().team?.team_db_id ?? '';
 }
 
-export function useNotifications() {
+/** `wanted`: false keeps the list from being asked yet (the top bar's bell waits for the first paint). */
+export function useNotifications(wanted = true) {
   const teamDbId = useSelectedTeamId();
   return useInfiniteQuery({
     queryKey: notificationKeys.list(teamDbId),
@@ -39,7 +40,7 @@ export function useNotifications() {
         { entries_per_page: NOTIFICATIONS_PAGE_SIZE, page_no: pageParam, team_db_id: teamDbId },
         { signal },
       ),
-    enabled: Boolean(teamDbId),
+    enabled: wanted && Boolean(teamDbId),
     initialPageParam: 1,
     getNextPageParam: (last, all) =>
       all.reduce((n, p) => n + p.notifications.length, 0) < last.total_entries &&
