@@ -75,12 +75,15 @@ describe.skipIf(!e2eAvailable)('the web bundle: /login loads only what it needs 
   });
 
   it('a logged-in page carries its user, and home its team-free trays: home asks only for My Projects first', async () => {
+    // the page before is gone first: its own late calls (once idle) must not count as home's
+    const home = page.url();
+    await page.goto('about:blank');
     const apiCalls: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
       if (url.pathname.startsWith('/api/')) apiCalls.push(`${url.pathname}${url.search}`);
     });
-    const html = await page.reload();
+    const html = await page.goto(home);
     const text = await html!.text();
     expect(text).toContain(`<script type="application/json" id="${BOOT_ELEMENT_ID}">`);
     const boot = JSON.parse(text.split(`id="${BOOT_ELEMENT_ID}">`)[1].split('</script>')[0]) as {
@@ -106,5 +109,15 @@ describe.skipIf(!e2eAvailable)('the web bundle: /login loads only what it needs 
     // read once at start and taken out of the page
     expect(await page.locator(`#${BOOT_ELEMENT_ID}`).count()).toBe(0);
     await shot(page, FLOW, '03-home-reloaded');
+  });
+  it('moving to another page keeps the shell mounted: the top bar is the same element', async () => {
+    await page.locator('header').evaluate((el) => ((el as HTMLElement & { kept?: boolean }).kept = true));
+    await page.getByRole('button', { name: UI.userMenu }).click();
+    await page.getByRole('menuitem', { name: UI.teamSettings }).click();
+    await page.waitForURL(/\/settings/);
+    await expect.poll(() => page.getByText(UI.createTeamDescription).isVisible()).toBe(true);
+    expect(
+      await page.locator('header').evaluate((el) => (el as HTMLElement & { kept?: boolean }).kept === true),
+    ).toBe(true);
   });
 });

@@ -24,12 +24,28 @@ export function ErrorFallback() {
   );
 }
 
-/** The routes' error boundary: logs the error for developers, shows the fallback to users. */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+interface BoundaryProps {
+  /** The path shown: the error page gives way when it changes (a link, Back). */
+  pathname: string;
+  children: ReactNode;
+}
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+/**
+ * The routes' error boundary: logs the error for developers, shows the fallback to users, and
+ * clears once the path changes, without remounting what it wraps on every navigation.
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, { failedAt: string | null }> {
+  override state: { failedAt: string | null } = { failedAt: null };
+
+  static getDerivedStateFromError(): { failedAt: string } {
+    // the path is filled in by getDerivedStateFromProps, which runs with this render's props
+    return { failedAt: '' };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { failedAt: string | null }) {
+    if (state.failedAt === '') return { failedAt: props.pathname };
+    if (state.failedAt !== null && state.failedAt !== props.pathname) return { failedAt: null };
+    return null;
   }
 
   override componentDidCatch(error: unknown): void {
@@ -37,6 +53,6 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { fai
   }
 
   override render(): ReactNode {
-    return this.state.failed ? <ErrorFallback /> : this.props.children;
+    return this.state.failedAt !== null ? <ErrorFallback /> : this.props.children;
   }
 }

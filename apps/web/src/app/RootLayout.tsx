@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from './ErrorPage.tsx';
 export function RootLayout() {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary key={pathname}>
+    <RouteErrorBoundary pathname={pathname}>
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
