@@ -1,16 +1,30 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BOOT_ELEMENT_ID, type CurrentUser } from '@rushes/shared';
+import {
+  BOOT_ELEMENT_ID,
+  type CurrentUser,
+  type SharedAssetsPage,
+  type TaskTrayPage,
+  type TrayPage,
+} from '@rushes/shared';
 import { queryKeys } from '../api/queryKeys.ts';
 import { ensureTeamSelection } from '../api/teamStorage.ts';
 
-/** Home's trays as index.html carried them (the server's homeTrays.ts), until home takes them. */
-let bootTrays: Record<string, unknown> | null = null;
+/** Home's team-free trays as index.html carries them (the server's homeTrays.ts). */
+export interface BootTrays {
+  my_tasks?: TaskTrayPage;
+  assigned_tasks?: TaskTrayPage;
+  shared_assets?: SharedAssetsPage;
+  collaborated_projects?: TrayPage;
+}
+
+/** Home's trays as index.html carried them, until home takes them. */
+let bootTrays: BootTrays | null = null;
 
 /**
  * The trays home's index.html carried, once: the first visit of home seeds its cache with them
  * (features/home/prefetch.ts); later visits ask the server.
  */
-export function takeBootTrays(): Record<string, unknown> | null {
+export function takeBootTrays(): BootTrays | null {
   const trays = bootTrays;
   bootTrays = null;
   return trays;
@@ -26,7 +40,7 @@ export function takeBootData(queryClient: QueryClient): void {
   const element = document.getElementById(BOOT_ELEMENT_ID);
   if (!element) return;
   element.remove();
-  let data: { user?: CurrentUser; trays?: Record<string, unknown> } | null;
+  let data: { user?: CurrentUser; trays?: BootTrays } | null;
   try {
     data = JSON.parse(element.textContent ?? '') as typeof data;
   } catch {

@@ -261,16 +261,39 @@ describe('the built web app (issue 22)', () => {
   it('serves the page without its user when reading it fails', async () => {
     const app = Fastify();
     await app.register(cookie);
+    let traysAsked = false;
     serveWebApp(app, dist, {
       currentUser: () => Promise.reject(new Error('the database is gone')),
-      homeTrays: () => Promise.reject(new Error('never asked without a user')),
+      homeTrays: () => {
+        traysAsked = true;
+        return Promise.resolve({});
+      },
     });
     try {
       const page = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'rushes_sid=abc' } });
-      // the app then asks check-login itself
+      // the app then asks check-login itself; no user, no trays read for anyone
       expect(page.statusCode).toBe(200);
       expect(bootOf(page.body)).toBeNull();
+      expect(traysAsked).toBe(false);
       expect(preloads(page.body)).toEqual(['/assets/ShellRoute-Sh1.js']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves home with its user but without trays when reading the trays fails (home asks for them)', async () => {
+    const app = Fastify();
+    await app.register(cookie);
+    const user = { user_id: 'u1', name: 'Ann' };
+    serveWebApp(app, dist, {
+      currentUser: () => Promise.resolve(user),
+      homeTrays: () => Promise.reject(new Error('the database is gone')),
+    });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'rushes_sid=abc' } });
+      expect(page.statusCode).toBe(200);
+      expect(bootOf(page.body)).toEqual({ user });
+      expect(page.headers['cache-control']).toBe(PERSONAL);
     } finally {
       await app.close();
     }

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SharedAssetsPage, TaskTrayPage, TrayPage } from '@rushes/shared';
 import { currentUserQuery } from '../../api/currentUser.ts';
 import { getSelectedTeamId, resolveTeam } from '../../api/teamStorage.ts';
 import { takeBootTrays } from '../../app/bootData.ts';
@@ -33,12 +32,7 @@ export async function prefetchHome(): Promise<void> {
 const firstPage = <P>(page: P) => ({ pages: [page], pageParams: [null] });
 
 function seedFromPage(queryClient: QueryClient): void {
-  const trays = takeBootTrays() as {
-    my_tasks?: TaskTrayPage;
-    assigned_tasks?: TaskTrayPage;
-    shared_assets?: SharedAssetsPage;
-    collaborated_projects?: TrayPage;
-  } | null;
+  const trays = takeBootTrays();
   if (!trays) return;
   for (const tray of ['my_tasks', 'assigned_tasks'] as const) {
     const page = trays[tray];
