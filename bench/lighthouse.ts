@@ -6,6 +6,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { API } from '@rushes/shared';
 import { median } from './stats.ts';
+import { recreateDatabase } from './chat-setup.ts';
 import { DEMO, startServer, startStatic, vite } from './web.ts';
 
 /**
@@ -17,7 +18,7 @@ import { DEMO, startServer, startStatic, vite } from './web.ts';
  * project), the static page by a bare node:http server on the same machine.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Audit {
   lcp: number;
@@ -71,7 +72,7 @@ async function auditOnce(port: number, url: string, cookie: string | null): Prom
 }
 
 /** The demo producer's session cookie (name=value), from the login answer. */
-async function sessionCookie(url: string): Promise<string> {
+export async function sessionCookie(url: string): Promise<string> {
   const res = await fetch(`${url}${API.auth.login}`, {
     method: 'POST',
     headers: { 'api-type': 'web', 'api-version': '1', 'content-type': 'application/json' },
@@ -88,7 +89,11 @@ export async function run() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'rushes-bench-lighthouse-'));
   const stat = await startStatic();
   const dist = vite(path.join(root, 'apps/web'), path.join(tmp, 'dist'));
-  const app = await startServer(dist);
+  // BENCH_LIGHTHOUSE_DATABASE_URL: the server on PostgreSQL (that database recreated), as production runs
+  const databaseUrl = process.env.BENCH_LIGHTHOUSE_DATABASE_URL;
+  if (databaseUrl) await recreateDatabase(databaseUrl);
+  console.log(`lighthouse: the server on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
+  const app = await startServer(dist, databaseUrl);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],

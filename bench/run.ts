@@ -9,6 +9,8 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   media: () => import('./media.ts'),
   web: () => import('./web.ts'),
   lighthouse: () => import('./lighthouse.ts'),
+  // what Lighthouse's simulated LCP waits for on home (a profile, not a figure)
+  'lighthouse-graph': () => import('./lighthouse-graph.ts'),
   // where home's first visit spends the main thread before it paints (a profile, not a figure)
   'home-profile': () => import('./home-profile.ts'),
   paging: () => import('./paging.ts'),

@@ -52,7 +52,11 @@ export function vite(webDir: string, outDir: string): string {
   return outDir;
 }
 
-export async function startServer(webDist: string): Promise<{ url: string; child: ChildProcess }> {
+/** The built app served by the real server: on PGlite, or on the PostgreSQL database of `databaseUrl`. */
+export async function startServer(
+  webDist: string,
+  databaseUrl?: string,
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rushes-bench-web-data-'));
@@ -69,6 +73,7 @@ export async function startServer(webDist: string): Promise<{ url: string; child
       WEB_DIST: webDist,
       DEMO_SEED_PROJECT: 'true',
       RATE_LIMIT: 'false',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: 'ignore',
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MSG, TEAM_ID_STORAGE_KEY, UI } from '@rushes/shared';
+import { BOOT_ELEMENT_ID, MSG, SELECTED_TEAM_COOKIE, TEAM_ID_STORAGE_KEY, UI } from '@rushes/shared';
 import { codeIn, contextOptions, e2eAvailable, mailTo, shot } from './browser.ts';
 import { serverAndBrowser, startServer } from './server.ts';
 
@@ -165,7 +165,13 @@ describe.skipIf(!e2eAvailable)('the demo producer switches teams', () => {
     expect(stored).toBe(studio.team_db_id);
     expect(new URL(page.url()).pathname).toBe('/');
     await shot(page, 'teams', '02-switched');
-    await page.reload();
+    // the choice is mirrored in a cookie, so the reloaded home carries My Projects for that team
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === SELECTED_TEAM_COOKIE)?.value).toBe(studio.team_db_id);
+    const reloaded = await page.reload();
+    const bootText = (await reloaded!.text()).split(`id="${BOOT_ELEMENT_ID}">`)[1].split('</script>')[0];
+    const boot = JSON.parse(bootText) as { trays: { my_projects: { team_db_id: string } } };
+    expect(boot.trays.my_projects.team_db_id).toBe(studio.team_db_id);
     await expect
       .poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent())
       .toContain('Demo Studio');

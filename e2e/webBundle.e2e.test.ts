@@ -74,7 +74,7 @@ describe.skipIf(!e2eAvailable)('the web bundle: /login loads only what it needs 
     await shot(page, FLOW, '02-home');
   });
 
-  it('a logged-in page carries its user, and home its team-free trays: home asks only for My Projects first', async () => {
+  it('a logged-in page carries its user, its shell settings, and home its trays: home asks nothing before the socket', async () => {
     // the page before is gone first: its own late calls (once idle) must not count as home's
     const home = page.url();
     await page.goto('about:blank');
@@ -87,25 +87,31 @@ describe.skipIf(!e2eAvailable)('the web bundle: /login loads only what it needs 
     const text = await html!.text();
     expect(text).toContain(`<script type="application/json" id="${BOOT_ELEMENT_ID}">`);
     const boot = JSON.parse(text.split(`id="${BOOT_ELEMENT_ID}">`)[1].split('</script>')[0]) as {
+      shell: unknown;
       trays: Record<string, unknown>;
     };
     expect(Object.keys(boot.trays).sort()).toEqual([
       'assigned_tasks',
       'collaborated_projects',
+      'my_projects',
       'my_tasks',
       'shared_assets',
     ]);
+    expect(boot.shell).toMatchObject({ help_center_url: expect.any(String) });
     expect(html!.headers()['cache-control']).toBe('private, no-store');
     await expect.poll(() => page.getByText(UI.trayMyProjects).isVisible()).toBe(true);
-    await expect.poll(() => apiCalls.length).toBeGreaterThanOrEqual(1);
+    // check-login is asked only when the realtime connection opens and every query refreshes
+    await expect.poll(() => apiCalls.some((c) => c.startsWith(API.auth.checkLogin))).toBe(true);
     const trayOf = (call: string) => new URLSearchParams(call.split('?')[1]).get('tray_name');
-    // the only tray asked at once is My Projects (it depends on the team the browser selected);
-    // check-login and the other trays are asked only later, when the realtime connection opens and
-    // every query refreshes
-    expect(trayOf(apiCalls[0]), apiCalls.join(' ')).toBe('my_projects');
-    const firstCheckLogin = apiCalls.findIndex((c) => c.startsWith(API.auth.checkLogin));
-    const firstOtherTray = apiCalls.findIndex((c) => trayOf(c) !== null && trayOf(c) !== 'my_projects');
-    if (firstOtherTray >= 0) expect(firstOtherTray, apiCalls.join(' ')).toBeGreaterThan(firstCheckLogin);
+    const beforeSocket = apiCalls.slice(
+      0,
+      apiCalls.findIndex((c) => c.startsWith(API.auth.checkLogin)),
+    );
+    // no tray (My Projects came for the team the browser selected) and no shell setting before it
+    expect(
+      beforeSocket.filter((c) => trayOf(c) !== null || c.startsWith(API.shell.config)),
+      apiCalls.join(' '),
+    ).toEqual([]);
     // read once at start and taken out of the page
     expect(await page.locator(`#${BOOT_ELEMENT_ID}`).count()).toBe(0);
     await shot(page, FLOW, '03-home-reloaded');

@@ -8,14 +8,14 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /** The query cache's layout: every page below it reads through TanStack Query (router.tsx). */
 const QUERIES = 'src/app/QueryLayout.tsx';
 /** The logged-in pages' layouts: the query cache, the login guard and the shell. */
-const SHELL = [QUERIES, 'src/app/shell/RequireAuth.tsx', 'src/app/shell/ShellRoute.tsx'];
+export const SHELL = [QUERIES, 'src/app/shell/RequireAuth.tsx', 'src/app/shell/ShellRoute.tsx'];
 
 /**
  * The URLs people open directly (a bookmark, a link in an e-mail, a reload) and the lazy modules the
  * router loads for each (router.tsx). `session`: the route is behind RequireAuth, so its chunks are
  * worth fetching only for a browser that holds a session cookie.
  */
-const ROUTES: { path: string; modules: string[]; session?: true }[] = [
+export const ROUTES: { path: string; modules: string[]; session?: true }[] = [
   { path: PATHS.login, modules: ['src/features/auth/LoginPage.tsx'] },
   { path: PATHS.signup, modules: ['src/features/auth/SignupPage.tsx'] },
   { path: PATHS.verify, modules: [QUERIES, 'src/features/auth/VerifyPage.tsx'] },

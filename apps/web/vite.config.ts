@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.ts';
 import { routeMapsWithoutSchemas } from './routeMapsWithoutSchemas.ts';
 import { routePreloads } from './routePreloads.ts';
+import { sessionChunk } from './sessionChunk.ts';
 
 /** The API server of `npm run dev -w apps/server`; the built app is served by that server itself. */
 const API_TARGET = 'http://localhost:3000';
@@ -40,6 +41,7 @@ export default defineConfig({
         // a catch-all vendor group made /login load all of them.
         codeSplitting: {
           groups: [
+            { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\//, tags: ['$initial'] },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
             {
               name: 'app',
@@ -57,6 +59,7 @@ export default defineConfig({
               test: /packages\/shared\/src\/(api|rules\/(messages|labels|sharing|cameraBasics|shell))\.ts/,
               includeDependenciesRecursively: false,
             },
+            sessionChunk(import.meta.dirname),
           ],
           experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
         },

@@ -31,6 +31,7 @@ import { SESSION_COOKIE } from './platform/auth/sessions.ts';
 import { collectJobHandlers, registerModules, scheduleAll, type AnyModule } from './platform/modules.ts';
 import { MODULES } from './modules/index.ts';
 import { currentUserJoin } from './modules/accounts/index.ts';
+import { shellConfigOf } from './modules/shell/index.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -152,7 +153,6 @@ export async function buildApp(
   serve(app, ROUTES.platform.health, async () => ok({ status: 'ok' as const }));
   await registerModules(app, ctx, modules);
 
-  const homeTrays = homeTraysReader(ctx);
   serveWebApp(app, config.webDist, {
     // exactly check-login's answer: the same joined read, through the same response schema
     currentUser: async (cookie) => {
@@ -165,7 +165,8 @@ export async function buildApp(
       if (session?.kind !== 'full' || !session.joined) return null;
       return ROUTES.auth.checkLogin.response.parse(session.joined);
     },
-    homeTrays: (user) => homeTrays((user as { user_id: string }).user_id),
+    shellConfig: shellConfigOf(ctx),
+    homeTrays: homeTraysReader(ctx),
   });
   // Graceful shutdown (SIGTERM in main.ts → app.close()). Fastify answers new requests 503 and closes
   // the HTTP server before its onClose hooks run, and that close waits for every connection: sockets

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/root.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { APP_NAME } from '@rushes/shared';
@@ -21,15 +21,18 @@ if (!root) throw new Error('#root is missing from index.html');
 // logged-in page's query cache starts with them (QueryLayout: the user from index.html, or asked).
 void visit(window.location.pathname)
   .catch(() => undefined)
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <Providers>
-          <BrowserRouter>
-            <NavigationBridge />
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
-      </StrictMode>,
-    ),
-  );
+  .then(() => {
+    const reactRoot = createRoot(root);
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <Providers>
+            <BrowserRouter>
+              <NavigationBridge />
+              <AppRoutes />
+            </BrowserRouter>
+          </Providers>
+        </StrictMode>,
+      ),
+    );
+  });

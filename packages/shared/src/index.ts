@@ -33,6 +33,7 @@ export * from './rules/uploads.ts';
 export * from './schemas/uploads.ts';
 export * from './rules/text.ts';
 export * from './rules/names.ts';
+export * from './rules/selectedTeam.ts';
 export * from './routes/index.ts';
 export * from './schemas/ai.ts';
 export * from './rules/sharing.ts';

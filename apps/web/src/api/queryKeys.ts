@@ -1,6 +1,8 @@
 /** TanStack Query keys, one place, so invalidation from sockets and mutations hits the right data. */
 export const queryKeys = {
   currentUser: ['currentUser'] as const,
+  /** the shell's runtime settings (GET shell/config): a logged-in page's index.html carries them */
+  shellConfig: ['shell', 'config'] as const,
   verifyEmail: (token: string) => ['verifyEmail', token] as const,
   outbox: ['outbox'] as const,
 };

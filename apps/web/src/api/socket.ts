@@ -94,7 +94,14 @@ let socket: DeferredSocket | null = null;
 
 async function openRealSocket(queryClient: QueryClient): Promise<RealSocket> {
   const { io } = await import('socket.io-client');
-  const next: RealSocket = io({ withCredentials: true, autoConnect: false });
+  // WebSocket first: one upgrade request instead of a long-polling handshake, its polls and then the
+  // upgrade (issue 22). A network that blocks WebSockets (some proxies) still gets long-polling.
+  const next: RealSocket = io({
+    withCredentials: true,
+    autoConnect: false,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  });
   // Events are only heard while connected: whatever was fetched before this connection (the pages
   // painted while the client loaded, or everything before a reconnect) may have missed some, so
   // every query refetches when the connection opens.

@@ -3,18 +3,21 @@ import {
   BOOT_ELEMENT_ID,
   type CurrentUser,
   type SharedAssetsPage,
+  type ShellConfig,
   type TaskTrayPage,
   type TrayPage,
 } from '@rushes/shared';
 import { queryKeys } from '../api/queryKeys.ts';
 import { ensureTeamSelection } from '../api/teamStorage.ts';
 
-/** Home's team-free trays as index.html carries them (the server's homeTrays.ts). */
+/** Home's trays as index.html carries them (the server's homeTrays.ts). */
 export interface BootTrays {
   my_tasks?: TaskTrayPage;
   assigned_tasks?: TaskTrayPage;
   shared_assets?: SharedAssetsPage;
   collaborated_projects?: TrayPage;
+  /** the selected team's, as the server resolved it from the team cookie */
+  my_projects?: { team_db_id: string; page: TrayPage };
 }
 
 /** Home's trays as index.html carried them, until home takes them. */
@@ -33,14 +36,14 @@ export function takeBootTrays(): BootTrays | null {
 /**
  * Takes what a logged-in page's index.html carries (the server's platform/http/bootData.ts): the
  * user check-login would answer, so the shell and the page's first reads start without asking for
- * it, and on home its trays (issue 22, P8). It is read once and removed; a page without it asks
+ * it, the shell's settings, and on home its trays (issue 22, P8). It is read once and removed; a page without it asks
  * check-login as before.
  */
 export function takeBootData(queryClient: QueryClient): void {
   const element = document.getElementById(BOOT_ELEMENT_ID);
   if (!element) return;
   element.remove();
-  let data: { user?: CurrentUser; trays?: BootTrays } | null;
+  let data: { user?: CurrentUser; shell?: ShellConfig; trays?: BootTrays } | null;
   try {
     data = JSON.parse(element.textContent ?? '') as typeof data;
   } catch {
@@ -50,4 +53,5 @@ export function takeBootData(queryClient: QueryClient): void {
   bootTrays = data.trays ?? null;
   ensureTeamSelection(data.user);
   queryClient.setQueryData(queryKeys.currentUser, data.user);
+  if (data.shell) queryClient.setQueryData(queryKeys.shellConfig, data.shell);
 }

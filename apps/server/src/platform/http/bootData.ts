@@ -9,6 +9,8 @@ import { BOOT_ELEMENT_ID } from '@rushes/shared';
 
 export interface BootData {
   user: unknown;
+  /** the shell's settings (GET shell/config), which every logged-in page reads before it paints */
+  shell?: unknown;
   /** home only: the first page of its trays that do not depend on the selected team (homeTrays.ts) */
   trays?: unknown;
 }

@@ -17,6 +17,12 @@ export interface RoutePage {
   html: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /**
+   * The page cut where a logged-in page's boot element goes (before `</body>`): the first part is
+   * sent at once, so the browser fetches the code while the server reads what the page carries.
+   */
+  beforeBoot: string;
+  afterBoot: string;
 }
 
 const RoutePreloadsFile = z.object({
@@ -65,13 +71,26 @@ export function loadRoutePages(webDist: string): RoutePage[] {
           : `<link rel="modulepreload" crossorigin href="${f}">`,
       )
       .join('\n    ');
-    const html = Buffer.from(index.replace('</head>', `  ${links}\n  </head>`));
+    const text = index.replace('</head>', `  ${links}\n  </head>`);
+    const html = Buffer.from(text);
+    const cut = bootPosition(text);
     return {
       pattern: routePattern(route.path),
       session: route.session,
+      beforeBoot: text.slice(0, cut),
+      afterBoot: text.slice(cut),
       html,
       br: brotliCompressSync(html),
       gzip: gzipSync(html, { level: 9 }),
     };
   });
+}
+
+/** Where the boot element goes: before `</body>`, else `</html>`, else at the end. */
+function bootPosition(html: string): number {
+  for (const tag of ['</body>', '</html>']) {
+    const at = html.lastIndexOf(tag);
+    if (at >= 0) return at;
+  }
+  return html.length;
 }

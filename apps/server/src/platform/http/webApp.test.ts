@@ -5,11 +5,17 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, BOOT_ELEMENT_ID, HOME_TRAY_PAGE_SIZE } from '@rushes/shared';
+import {
+  API,
+  BOOT_ELEMENT_ID,
+  HOME_TRAY_PAGE_SIZE,
+  SELECTED_TEAM_COOKIE,
+  type CurrentUser,
+} from '@rushes/shared';
 import { people, person, project, task, type Person } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { bootScript } from './bootData.ts';
-import { IMMUTABLE, PERSONAL, REVALIDATE, serveWebApp } from './webApp.ts';
+import { IMMUTABLE, PERSONAL, REVALIDATE, serveWebApp, type BootUser } from './webApp.ts';
 
 // A built web app as apps/web's build leaves it: hashed assets with .br/.gz beside them (precompress.ts).
 const JS = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`;
@@ -189,10 +195,10 @@ describe('the built web app (issue 22)', () => {
     expect(String(home.headers.vary).toLowerCase()).toContain('cookie');
     const html = gunzipSync(home.rawPayload).toString();
     // home: its team-free trays too, each exactly what its route answers the same cookie
-    const trayAnswer = async (path: string, tray_name: string) => {
+    const trayAnswer = async (path: string, tray_name: string, extra = '') => {
       const res = await t.call(
         'GET',
-        `${path}?tray_name=${tray_name}&entries_per_page=${HOME_TRAY_PAGE_SIZE}`,
+        `${path}?tray_name=${tray_name}&entries_per_page=${HOME_TRAY_PAGE_SIZE}${extra}`,
         {
           cookie: me.cookie,
         },
@@ -200,13 +206,22 @@ describe('the built web app (issue 22)', () => {
       expect(res.status).toBe(200);
       return res.body.data;
     };
+    // no team cookie yet: My Projects of the personal team, as the app would select it
+    const personal = (checkLogin.body.data as CurrentUser).teams.find((team) => team.is_personal)!.team_db_id;
+    const shell = await t.call('GET', API.shell.config, { cookie: me.cookie });
+    expect(shell.status).toBe(200);
     expect(bootOf(html)).toEqual({
       user: checkLogin.body.data,
+      shell: shell.body.data,
       trays: {
         my_tasks: await trayAnswer(API.tasks.trays, 'my_tasks'),
         assigned_tasks: await trayAnswer(API.tasks.trays, 'assigned_tasks'),
         shared_assets: await trayAnswer(API.projects.trays, 'shared_assets'),
         collaborated_projects: await trayAnswer(API.projects.trays, 'collaborated_projects'),
+        my_projects: {
+          team_db_id: personal,
+          page: await trayAnswer(API.projects.trays, 'my_projects', `&team_db_id=${personal}`),
+        },
       },
     });
     // the name cannot close the element: it is there only as \u escapes
@@ -215,10 +230,11 @@ describe('the built web app (issue 22)', () => {
     // the page's chunks are still preloaded, the entry still loads
     expect(preloads(html)).toEqual(['/assets/ShellRoute-Sh1.js']);
     expect(html).toContain('<script type="module" src="/assets/index-AbC123.js"></script>');
-    // another logged-in page: the user only
+    // another logged-in page: the user and the shell's settings, no trays
     const project = await getWith('/project/p1', { cookie: me.cookie, 'accept-encoding': 'br' });
     expect(bootOf(brotliDecompressSync(project.rawPayload).toString())).toEqual({
       user: checkLogin.body.data,
+      shell: shell.body.data,
     });
   });
 
@@ -240,8 +256,41 @@ describe('the built web app (issue 22)', () => {
     const owners = await trays(owner);
     expect(owners.my_tasks.data.map((x) => x.description)).toEqual(['Rough cut, two minutes']);
     expect(owners.collaborated_projects.data).toEqual([]);
-    for (const tray of Object.values(await trays(outsider)))
+    const { my_projects: outsidersProjects, ...outsiders } = (await trays(outsider)) as Record<
+      string,
+      unknown
+    > & { my_projects: { page: unknown } };
+    for (const tray of [...Object.values(outsiders), outsidersProjects.page])
       expect(tray).toMatchObject({ data: [], total_entries: 0 });
+  });
+
+  it("gives My Projects of the team the browser selected, only among the user's own teams", async () => {
+    const [owner, other] = await people(t, 2);
+    const teamsOf = async (who: Person) =>
+      ((await t.call('GET', API.auth.checkLogin, { cookie: who.cookie })).body.data as CurrentUser).teams;
+    const ownTeam = (await teamsOf(owner)).find((team) => team.is_personal)!.team_db_id;
+    const othersTeam = (await teamsOf(other)).find((team) => team.is_personal)!.team_db_id;
+    await project(t, owner, { title: 'Harbour teaser' });
+    const myProjects = async (teamCookie: string) =>
+      (
+        bootOf(
+          (
+            await getWith('/', {
+              cookie: `${owner.cookie}; ${SELECTED_TEAM_COOKIE}=${teamCookie}`,
+              'accept-encoding': 'identity',
+            })
+          ).body,
+        ) as { trays: { my_projects: { team_db_id: string; page: { data: { title: string }[] } } } }
+      ).trays.my_projects;
+    const own = await myProjects(ownTeam);
+    expect(own.team_db_id).toBe(ownTeam);
+    expect(own.page.data.map((p) => p.title)).toEqual(['Harbour teaser']);
+    // another user's team, or nonsense: the user's personal team, never the other team's projects
+    for (const cookie of [othersTeam, 'not-a-team', '%3Cscript%3E']) {
+      const fallback = await myProjects(cookie);
+      expect(fallback.team_db_id, cookie).toBe(ownTeam);
+      expect(fallback.page.data.map((p) => p.title)).toEqual(['Harbour teaser']);
+    }
   });
 
   it('gives no user to a dead or logged-out session, nor on a public page', async () => {
@@ -251,7 +300,9 @@ describe('the built web app (issue 22)', () => {
     expect(login.headers['cache-control']).toBe(REVALIDATE);
     const dead = await getWith('/', { cookie: 'rushes_sid=not-a-session', 'accept-encoding': 'identity' });
     expect(bootOf(dead.body)).toBeNull();
-    expect(dead.headers['cache-control']).toBe(REVALIDATE);
+    // its headers go before the session is read: a page that could have carried a user is not stored
+    expect(dead.headers['cache-control']).toBe(PERSONAL);
+    expect(dead.body).toContain('<script type="module" src="/assets/index-AbC123.js"></script>');
     expect((await t.call('POST', API.auth.logout, { cookie: me.cookie, body: {} })).status).toBe(200);
     const after = await getWith('/', { cookie: me.cookie, 'accept-encoding': 'identity' });
     expect(after.statusCode).toBe(200);
@@ -284,7 +335,7 @@ describe('the built web app (issue 22)', () => {
   it('serves home with its user but without trays when reading the trays fails (home asks for them)', async () => {
     const app = Fastify();
     await app.register(cookie);
-    const user = { user_id: 'u1', name: 'Ann' };
+    const user = { user_id: 'u1', name: 'Ann', teams: [] };
     serveWebApp(app, dist, {
       currentUser: () => Promise.resolve(user),
       homeTrays: () => Promise.reject(new Error('the database is gone')),
@@ -293,7 +344,46 @@ describe('the built web app (issue 22)', () => {
       const page = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'rushes_sid=abc' } });
       expect(page.statusCode).toBe(200);
       expect(bootOf(page.body)).toEqual({ user });
+      expect(page.body.endsWith('</html>')).toBe(true);
       expect(page.headers['cache-control']).toBe(PERSONAL);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("sends a logged-in page's code links before its user and trays are read, then the rest", async () => {
+    const app = Fastify();
+    await app.register(cookie);
+    let giveUser: (user: BootUser) => void = () => undefined;
+    const userRead = new Promise<BootUser>((resolve) => (giveUser = resolve));
+    serveWebApp(app, dist, {
+      currentUser: () => userRead,
+      shellConfig: () => ({ help_center_url: '/user-guide', build_type: 'web' }),
+      homeTrays: () => Promise.resolve({ my_tasks: { data: [] } }),
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const res = await fetch(url, { headers: { cookie: 'rushes_sid=abc', 'accept-encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe(PERSONAL);
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      // the first part arrives while the user is still being read: the entry and the page's chunks
+      const first = decoder.decode((await reader.read()).value, { stream: true });
+      expect(first).toContain('<script type="module" src="/assets/index-AbC123.js"></script>');
+      expect(preloads(first)).toEqual(['/assets/ShellRoute-Sh1.js']);
+      expect(first).not.toContain(BOOT_ELEMENT_ID);
+      giveUser({ user_id: 'u1', teams: [] });
+      let rest = '';
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        rest += decoder.decode(chunk.value, { stream: true });
+      const html = first + rest;
+      expect(bootOf(html)).toEqual({
+        user: { user_id: 'u1', teams: [] },
+        shell: { help_center_url: '/user-guide', build_type: 'web' },
+        trays: { my_tasks: { data: [] } },
+      });
+      expect(html.endsWith('</html>')).toBe(true);
     } finally {
       await app.close();
     }

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PassThrough, type Transform } from 'node:stream';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SELECTED_TEAM_COOKIE } from '@rushes/shared';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { bootScript } from './bootData.ts';
-import { loadRoutePages } from './routePages.ts';
+import { loadRoutePages, type RoutePage } from './routePages.ts';
 
 /** Hashed build files (`/assets/<name>-<hash>.js`): their name changes with their content. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -14,17 +16,25 @@ export const REVALIDATE = 'no-cache';
 /** index.html carrying one user's data: kept by no cache at all. */
 export const PERSONAL = 'private, no-store';
 
+/** The user as check-login answers it: its id and teams are read here (home's trays). */
+export interface BootUser {
+  user_id: string;
+  teams: { team_db_id: string; is_personal: boolean }[];
+}
+
 export interface WebAppOptions {
   /**
    * The logged-in user as check-login answers it, for the session cookie's value; null when the
    * session is not a live full one. A logged-in page's index.html carries it (bootData.ts).
    */
-  currentUser?: (sessionCookie: string) => Promise<unknown>;
+  currentUser?: (sessionCookie: string) => Promise<BootUser | null>;
+  /** The shell's settings as GET shell/config answers them; a logged-in page carries them too. */
+  shellConfig?: () => unknown;
   /**
-   * Home's trays as their routes answer them, for the user currentUser answered; home's
-   * index.html carries them beside the user (bootData.ts).
+   * Home's trays as their routes answer them, for the user currentUser answered and the team the
+   * browser selected (its SELECTED_TEAM_COOKIE); home's index.html carries them beside the user (bootData.ts).
    */
-  homeTrays?: (user: unknown) => Promise<unknown>;
+  homeTrays?: (user: BootUser, selectedTeamId: string | null) => Promise<unknown>;
 }
 
 function cacheHeaders(reply: FastifyReply, file: string) {
@@ -68,29 +78,62 @@ export function serveWebApp(app: FastifyInstance, webDist: string, options: WebA
       .header('cache-control', REVALIDATE)
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
-    // the user is a head start, not a condition: a failed read serves the page without it (the app asks)
-    const user =
-      page.session && cookie && options.currentUser
-        ? await options.currentUser(cookie).catch((err: unknown) => {
-            req.log.warn({ err }, 'index.html served without its user');
-            return null;
-          })
-        : null;
-    if (!user) return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
-    // home's trays too, on the same terms: a failed read serves the page without them (home asks)
-    const trays =
-      urlPath === '/' && options.homeTrays
-        ? await options.homeTrays(user).catch((err: unknown) => {
-            req.log.warn({ err }, 'home served without its trays');
-            return undefined;
-          })
-        : undefined;
-    const boot = bootScript(trays === undefined ? { user } : { user, trays });
-    const html = Buffer.from(page.html.toString().replace('</head>', `  ${boot}\n  </head>`));
+    if (!page.session || !cookie || !options.currentUser)
+      return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+    // A logged-in page may carry one user's data: no cache keeps it. Its first part (the code to
+    // fetch) goes at once and the boot element follows when read, so the browser downloads the code
+    // while the server reads the user and trays (issue 22, P8) instead of after.
     reply.header('cache-control', PERSONAL);
-    // a fast setting: this page is compressed per request, and is small
-    if (encoding === 'br')
-      return reply.send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-    return reply.send(encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html);
+    const out = htmlStream(encoding);
+    out.on('error', (err) => req.log.debug({ err }, 'index.html stream ended early'));
+    void reply.send(out);
+    out.write(page.beforeBoot);
+    // PGlite reads block the event loop while they run: the first part goes to the socket first
+    await new Promise<void>((sent) => out.flush(() => setImmediate(sent)));
+    const selectedTeam = req.cookies[SELECTED_TEAM_COOKIE] ?? null;
+    void finishPage(out, page, { urlPath, cookie, selectedTeam }, options, req.log);
+    return reply;
   });
+}
+
+/** The page's compressor (a fast setting: it is compressed per request, and small), or none. */
+function htmlStream(encoding: 'br' | 'gzip' | null): Transform & { flush(done: () => void): void } {
+  if (encoding === 'br') return createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return createGzip({ level: 6 });
+  return Object.assign(new PassThrough(), { flush: (done: () => void) => setImmediate(done) });
+}
+
+/**
+ * Writes the rest of a logged-in page: its boot element (the user, the shell's settings and, on
+ * home, its trays), then the closing tags. Each read is a head start, not a condition: a failed one
+ * serves the page without it (the app asks), and the page always ends.
+ */
+async function finishPage(
+  out: Transform,
+  page: RoutePage,
+  request: { urlPath: string; cookie: string; selectedTeam: string | null },
+  options: WebAppOptions,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const { urlPath, cookie, selectedTeam } = request;
+  let boot = '';
+  try {
+    const user = await options.currentUser!(cookie).catch((err: unknown) => {
+      log.warn({ err }, 'index.html served without its user');
+      return null;
+    });
+    if (user) {
+      const trays =
+        urlPath === '/' && options.homeTrays
+          ? await options.homeTrays(user, selectedTeam).catch((err: unknown) => {
+              log.warn({ err }, 'home served without its trays');
+              return undefined;
+            })
+          : undefined;
+      const shell = options.shellConfig?.();
+      boot = `${bootScript({ user, ...(shell === undefined ? {} : { shell }), ...(trays === undefined ? {} : { trays }) })}\n`;
+    }
+  } finally {
+    if (!out.destroyed) out.end(`${boot}${page.afterBoot}`);
+  }
 }

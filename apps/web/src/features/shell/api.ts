@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { guideHref, type GuideSection, type ShellConfig } from '@rushes/shared';
 import { shellRoutes } from '@rushes/shared/routes/shell';
 import { call } from '../../api/client.ts';
+import { queryKeys } from '../../api/queryKeys.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
 /** The app shell's calls (issue 23); keys start with 'shell'. */
 export const shellKeys = {
-  config: ['shell', 'config'] as const,
+  config: queryKeys.shellConfig,
   supportChat: ['shell', 'supportChat'] as const,
   tour: ['shell', 'tour'] as const,
   team: (teamDbId: string) => ['shell', 'team', teamDbId] as const,

@@ -1,0 +1,14 @@
+/**
+ * The team a user works in (spec 002 §2 Team switcher): the one the browser stored if it is still
+ * theirs, else their personal team, else their first. The web app keeps the choice in local storage
+ * and mirrors it in the SELECTED_TEAM_COOKIE cookie, so the server can give home's My Projects tray
+ * for the same team with index.html (issue 22).
+ */
+export const SELECTED_TEAM_COOKIE = 'rushes_team';
+
+export function resolveTeam<T extends { team_db_id: string; is_personal: boolean }>(
+  teams: readonly T[],
+  storedId: string | null | undefined,
+): T | undefined {
+  return teams.find((t) => t.team_db_id === storedId) ?? teams.find((t) => t.is_personal) ?? teams[0];
+}
