@@ -5,9 +5,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
-import { LoadSimulator } from 'lighthouse/core/computed/load-simulator.js';
-import { CHROMIUM, sessionCookie } from './lighthouse.ts';
-import { startServer, vite } from './web.ts';
+import { NetworkAnalysis } from 'lighthouse/core/computed/network-analysis.js';
+import { NetworkRecords } from 'lighthouse/core/computed/network-records.js';
+import { CHROMIUM, sessionCookie, setBrowserCookies } from './lighthouse.ts';
+import { startServer, startStatic, vite } from './web.ts';
 
 /**
  * What Lighthouse's LCP waits for on the logged-in home (issue 22, P8; a profile, not a figure):
@@ -24,7 +25,7 @@ interface GraphNode {
   startTime: number;
   endTime: number;
   request?: { url: string; resourceType: string; transferSize: number };
-  childEvents?: { name: string }[];
+  childEvents?: { name: string; dur?: number; args?: { data?: { url?: string } } }[];
 }
 interface Estimate {
   timeInMs: number;
@@ -35,6 +36,9 @@ export async function run() {
   const target = process.env.BENCH_GRAPH_PATH ?? '/';
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'rushes-bench-graph-'));
   const app = await startServer(vite(path.join(root, 'apps/web'), path.join(tmp, 'dist')));
+  // BENCH_GRAPH_PATH=static: the baseline page of bench/lighthouse.ts, to compare its graph with ours
+  const stat = await startStatic();
+  const base = target === 'static' ? stat.url : `${app.url}${target}`;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -42,14 +46,14 @@ export async function run() {
   try {
     const cookie = await sessionCookie(app.url);
     for (let round = 0; round < Number(process.env.BENCH_GRAPH_ROUNDS ?? 1); round++) {
+      await setBrowserCookies(chrome.port, base, target === 'static' ? null : cookie);
       const result = await lighthouse(
-        `${app.url}${target}`,
+        target === 'static' ? `${base}/` : base,
         {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
-          extraHeaders: { Cookie: cookie },
         },
         desktopConfig,
       );
@@ -78,21 +82,40 @@ export async function run() {
       )) as unknown as {
         pessimisticEstimate: Estimate;
       };
-      const simulator = (await LoadSimulator.request(data as never, context as never)) as unknown as {
-        _options: { serverResponseTimeByOrigin: Map<string, number> };
-      };
-      const serverTime = simulator._options.serverResponseTimeByOrigin.get(app.url) ?? NaN;
+      // The simulator's own options are private; the analysis it is built from is a computed artifact.
+      const analysis = (await NetworkAnalysis.request(
+        data.devtoolsLog as never,
+        context as never,
+      )) as unknown as { serverResponseTimeByOrigin: Map<string, number> };
+      const serverTime = analysis.serverResponseTimeByOrigin.get(new URL(base).origin) ?? NaN;
       console.log(
         `\nround ${round + 1}: LCP ${lhr.audits['largest-contentful-paint'].numericValue?.toFixed(0)} ms, ` +
           `FCP ${lhr.audits['first-contentful-paint'].numericValue?.toFixed(0)} ms; server time assumed ${serverTime.toFixed(1)} ms`,
       );
+      // BENCH_GRAPH_TTFB=1: each request's observed time to first byte, what the assumed server time is the median of
+      if (process.env.BENCH_GRAPH_TTFB) {
+        const records = (await NetworkRecords.request(
+          data.devtoolsLog as never,
+          context as never,
+        )) as unknown as {
+          url: string;
+          networkRequestTime: number;
+          serverResponseTime?: number;
+          timing?: { sendEnd: number; receiveHeadersEnd: number };
+        }[];
+        for (const r of records)
+          if (r.timing)
+            console.log(
+              `  ttfb ${(r.timing.receiveHeadersEnd - r.timing.sendEnd).toFixed(1).padStart(6)} ms (server ${r.serverResponseTime?.toFixed(1) ?? '–'}) at ${r.networkRequestTime.toFixed(0)} ${r.url.replace(base, '')}`,
+            );
+      }
       const rows = [...lcp.pessimisticEstimate.nodeTimings.entries()].sort(
         (a, b) => a[1].startTime - b[1].startTime,
       );
       for (const [node, t] of rows) {
         const what =
           node.type === 'network'
-            ? `${node.request!.resourceType} ${(node.request!.transferSize / 1024).toFixed(1)} KB ${node.request!.url.replace(app.url, '')}`
+            ? `${node.request!.resourceType} ${(node.request!.transferSize / 1024).toFixed(1)} KB ${node.request!.url.replace(base, '')}`
             : `main thread ${(node.endTime - node.startTime) / 1000 > 0 ? ((node.endTime - node.startTime) / 1000).toFixed(1) : '0'} ms ` +
               [...new Set(node.childEvents!.map((e) => e.name))]
                 .filter((n) =>
@@ -104,11 +127,18 @@ export async function run() {
         console.log(
           `  ${t.startTime.toFixed(0).padStart(5)} → ${t.endTime.toFixed(0).padStart(5)} ms  ${what}`,
         );
+        // what a long task is made of: its longest trace events (µs in the trace)
+        if (node.type === 'cpu' && node.endTime - node.startTime > 20_000)
+          for (const e of [...node.childEvents!].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 8))
+            console.log(
+              `                     ${((e.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms ${e.name}${e.args?.data?.url ? ' ' + e.args.data.url.replace(base, '') : ''}`,
+            );
       }
     }
   } finally {
     chrome.kill();
     app.child.kill('SIGTERM');
+    stat.server.close();
     rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -40,19 +40,17 @@ async function audit(port: number, url: string, cookie: string | null, attempt =
 }
 
 async function auditOnce(port: number, url: string, cookie: string | null): Promise<Audit> {
+  await setBrowserCookies(port, url, cookie);
   const result = await lighthouse(
     url,
-    {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      extraHeaders: cookie ? { Cookie: cookie } : undefined,
-    },
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
     desktopConfig,
   );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const lhr = result.lhr;
+  // a logged-in visit that ended elsewhere (the login page) measured the wrong page
+  if (!lhr.runtimeError && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
   // BENCH_LIGHTHOUSE_DUMP=<dir> keeps each report, to read what the LCP waited for
   const dump = process.env.BENCH_LIGHTHOUSE_DUMP;
   if (dump)
@@ -69,6 +67,47 @@ async function auditOnce(port: number, url: string, cookie: string | null): Prom
     cls: num('cumulative-layout-shift'),
     score: (lhr.categories.performance?.score ?? NaN) * 100,
   };
+}
+
+/**
+ * The browser's cookies for the next visit: all cleared, then `cookie` (name=value; …) set for the
+ * visited host. Lighthouse keeps cookies between runs, and a cookie the page itself set (the selected
+ * team's) would replace a Cookie header given as an extra header: the session must be the browser's.
+ */
+export async function setBrowserCookies(port: number, url: string, cookie: string | null) {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const ws = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  let id = 0;
+  const send = (method: string, params: object) =>
+    new Promise<void>((resolve, reject) => {
+      const mine = ++id;
+      ws.onmessage = (event) => {
+        const answer = JSON.parse(String(event.data)) as { id: number; error?: { message: string } };
+        if (answer.id !== mine) return;
+        if (answer.error) reject(new Error(`${method}: ${answer.error.message}`));
+        else resolve();
+      };
+      ws.send(JSON.stringify({ id: mine, method, params }));
+    });
+  try {
+    await send('Storage.clearCookies', {});
+    if (cookie) {
+      const domain = new URL(url).hostname;
+      const cookies = cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name, value: value.join('='), domain, path: '/', httpOnly: true };
+      });
+      await send('Storage.setCookies', { cookies });
+    }
+  } finally {
+    ws.close();
+  }
 }
 
 /** The demo producer's session cookie (name=value), from the login answer. */
