@@ -6,6 +6,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { NetworkAnalysis } from 'lighthouse/core/computed/network-analysis.js';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { NetworkRecords } from 'lighthouse/core/computed/network-records.js';
 import { CHROMIUM, sessionCookie, setBrowserCookies } from './lighthouse.ts';
 import { startServer, startStatic, vite } from './web.ts';
@@ -15,8 +16,10 @@ import { startServer, startStatic, vite } from './web.ts';
  * Lighthouse's LCP is Lantern's simulation of the observed load over the desktop preset's network,
  * and this prints the simulated graph it takes the LCP from — each request and main-thread task with
  * its simulated start and end — and the server time Lantern assumes for every request (the median of
- * the visit's). `npm run bench -- lighthouse-graph`; BENCH_GRAPH_PATH=/login for another page,
- * BENCH_GRAPH_ROUNDS (default 1). The working tree is built and served as in bench/lighthouse.ts.
+ * the visit's). `npm run bench -- lighthouse-graph`; BENCH_GRAPH_PATH=/login for another page
+ * (`static` for bench/lighthouse.ts's static page), BENCH_GRAPH_ROUNDS (default 1), BENCH_GRAPH_TTFB=1
+ * for every request's observed time to first byte, BENCH_GRAPH_SERVER_MS=<ms> for the LCP the same
+ * graph would have with that server time. The working tree is built and served as in bench/lighthouse.ts.
  */
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -108,6 +111,27 @@ export async function run() {
             console.log(
               `  ttfb ${(r.timing.receiveHeadersEnd - r.timing.sendEnd).toFixed(1).padStart(6)} ms (server ${r.serverResponseTime?.toFixed(1) ?? '–'}) at ${r.networkRequestTime.toFixed(0)} ${r.url.replace(base, '')}`,
             );
+      }
+      // BENCH_GRAPH_SERVER_MS: the same simulation with that server time instead of the observed median
+      if (process.env.BENCH_GRAPH_SERVER_MS) {
+        const full = analysis as unknown as { serverResponseTimeByOrigin: Map<string, number> };
+        const server = new Map(full.serverResponseTimeByOrigin);
+        for (const key of server.keys()) server.set(key, Number(process.env.BENCH_GRAPH_SERVER_MS));
+        const simulator = (
+          Lantern as unknown as {
+            Simulation: { Simulator: { createSimulator(o: object): unknown } };
+          }
+        ).Simulation.Simulator.createSimulator({
+          ...lhr.configSettings,
+          networkAnalysis: { ...analysis, serverResponseTimeByOrigin: server },
+        });
+        const what = (await LanternLargestContentfulPaint.request(
+          { ...data, simulator } as never,
+          { computedCache: new Map() } as never,
+        )) as unknown as { timing: number };
+        console.log(
+          `  with ${process.env.BENCH_GRAPH_SERVER_MS} ms of server time: LCP ${what.timing.toFixed(0)} ms`,
+        );
       }
       const rows = [...lcp.pessimisticEstimate.nodeTimings.entries()].sort(
         (a, b) => a[1].startTime - b[1].startTime,
