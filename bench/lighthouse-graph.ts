@@ -114,8 +114,7 @@ export async function run() {
       }
       // BENCH_GRAPH_SERVER_MS: the same simulation with that server time instead of the observed median
       if (process.env.BENCH_GRAPH_SERVER_MS) {
-        const full = analysis as unknown as { serverResponseTimeByOrigin: Map<string, number> };
-        const server = new Map(full.serverResponseTimeByOrigin);
+        const server = new Map(analysis.serverResponseTimeByOrigin);
         for (const key of server.keys()) server.set(key, Number(process.env.BENCH_GRAPH_SERVER_MS));
         const simulator = (
           Lantern as unknown as {
