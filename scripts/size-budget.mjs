@@ -19,12 +19,7 @@ const BUDGETS = [
   { route: '/login', lazy: ['src/features/auth/LoginPage.tsx'], maxGzip: 120 * KB },
   {
     route: '/ (home)',
-    lazy: [
-      'src/app/QueryLayout.tsx',
-      'src/app/shell/RequireAuth.tsx',
-      'src/app/shell/ShellRoute.tsx',
-      'src/features/home/HomePage.tsx',
-    ],
+    lazy: ['src/app/sessionLayouts.ts', 'src/features/home/HomePage.tsx'],
     // Each feature imports its own route map (not ROUTES), so home carries the maps its shell uses
     // (docs/decisions.md, "Size budget after session 6").
     // 189.3 after session 11's cut (198.3 after session 9, 216.6 after session 8); issue 22's goal is 200

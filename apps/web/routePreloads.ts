@@ -5,10 +5,13 @@ import { PATHS } from './src/app/paths.ts';
 /** The file the server reads to add a route's chunks to index.html (apps/server/src/platform/http/webApp.ts). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-/** The query cache's layout: every page below it reads through TanStack Query (router.tsx). */
-const QUERIES = 'src/app/QueryLayout.tsx';
-/** The logged-in pages' layouts: the query cache, the login guard and the shell. */
-export const SHELL = [QUERIES, 'src/app/shell/RequireAuth.tsx', 'src/app/shell/ShellRoute.tsx'];
+/**
+ * The layouts of the pages that read through TanStack Query (router.tsx), one lazy module: the
+ * query cache, the login guard and the logged-in shell.
+ */
+const QUERIES = 'src/app/sessionLayouts.ts';
+/** The logged-in pages' layouts. */
+export const SHELL = [QUERIES];
 
 /**
  * The URLs people open directly (a bookmark, a link in an e-mail, a reload) and the lazy modules the

@@ -41,20 +41,20 @@ export function createAppRouter(): AppRouter {
         { path: PATHS.logout, ...lazyRoute(() => import('../features/auth/LogoutPage.tsx')) },
         {
           // pages that read through the query cache: TanStack Query loads with them, not with /login
-          ...lazyRoute(() => import('./QueryLayout.tsx')),
+          ...lazyRoute(() => import('./sessionLayouts.ts').then((m) => m.queryLayout)),
           children: [
             { path: PATHS.verify, ...lazyRoute(() => import('../features/auth/VerifyPage.tsx')) },
             { path: PATHS.outbox, ...lazyRoute(() => import('../features/outbox/OutboxPage.tsx')) },
             { path: PATHS.review, ...lazyRoute(() => import('../features/shares/ReviewPage.tsx')) },
             {
-              ...lazyRoute(() => import('./shell/RequireAuth.tsx')),
+              ...lazyRoute(() => import('./sessionLayouts.ts').then((m) => m.requireAuth)),
               children: [
                 // the remote desktop fills the tab: logged in, outside the shell (issue 18)
                 { path: PATHS.cloudDesktop, ...lazyRoute(() => import('../features/cloud/DesktopPage.tsx')) },
                 {
                   // The logged-in shell (realtime socket, upload dock, panels) is its own chunk: public
                   // pages such as /login load none of it (issue 22). A URL's shell and page load together.
-                  ...lazyRoute(() => import('./shell/ShellRoute.tsx')),
+                  ...lazyRoute(() => import('./sessionLayouts.ts').then((m) => m.shellRoute)),
                   children: [
                     { index: true, ...lazyRoute(() => import('../features/home/HomePage.tsx')) },
                     {
