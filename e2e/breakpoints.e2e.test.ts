@@ -25,6 +25,7 @@ import {
   horizontalScroll,
   loggedInRoutes,
   registeredPanelTypes,
+  unstyledMantineClasses,
 } from './layoutChecks.ts';
 import { serverAndBrowser, startServer } from './server.ts';
 
@@ -73,10 +74,14 @@ async function quiet(page: Page, scope: string) {
   await settledIn(page);
 }
 
-/** What is wrong with the page or panel's layout: horizontal scroll, crossed or cut controls. */
+/**
+ * What is wrong with the page or panel's layout: horizontal scroll, crossed or cut controls, capped
+ * lists of the wrong height, Mantine components without their styles.
+ */
 async function layoutProblems(page: Page, scope: string | null, where: string): Promise<string[]> {
   const problems = (await horizontalScroll(page)).map((p) => `${where}: ${p}`);
   for (const p of await controlProblems(page, scope)) problems.push(`${where}: ${p}`);
+  for (const p of await unstyledMantineClasses(page, scope)) problems.push(`${where}: ${p}`);
   // capped lists are 20–30rem: 200–300 px at the 10px root (a 16px rem would make them 320–480)
   for (const { list, cap } of await cappedLists(page, scope))
     if (cap < 200 || cap > 300) problems.push(`${where}: list ${list} capped at ${cap}px, not 20–30rem`);

@@ -227,3 +227,31 @@ export function cappedLists(page: Page, scope: string | null): Promise<{ list: s
     return found;
   }, scope);
 }
+
+/**
+ * Mantine components on the page (or in `scope`) whose styles are missing. The build ships only the
+ * styles of the components its bundle holds (apps/web/mantineStyles.ts); a component rendered without
+ * them would look broken while every other check passes. Each Mantine element carries its static
+ * class (`mantine-Button-root`) and the hashed classes of its stylesheet (`m_77c9d27d`): every hashed
+ * class must be named by some rule of the page's stylesheets.
+ */
+export function unstyledMantineClasses(page: Page, scope: string | null): Promise<string[]> {
+  return page.evaluate((scopeSelector) => {
+    const named = new Set<string>();
+    // a loop, not a recursive helper: a named function here would need tsx's __name in the page
+    const lists: CSSRuleList[] = [...document.styleSheets].map((sheet) => sheet.cssRules);
+    for (let rules = lists.pop(); rules; rules = lists.pop())
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule)
+          for (const m of rule.selectorText.matchAll(/\.(m_[0-9a-f]+)/g)) named.add(m[1]);
+        if ('cssRules' in rule) lists.push((rule as CSSGroupingRule).cssRules);
+      }
+    const root = scopeSelector ? document.querySelector(scopeSelector) : document.body;
+    const missing = new Map<string, string>();
+    for (const el of root?.querySelectorAll('[class*="mantine-"]') ?? []) {
+      const component = [...el.classList].find((c) => /^mantine-[A-Z]/.test(c)) ?? el.tagName.toLowerCase();
+      for (const c of el.classList) if (/^m_[0-9a-f]+$/.test(c) && !named.has(c)) missing.set(c, component);
+    }
+    return [...missing].map(([c, component]) => `${component} has no styles (${c})`);
+  }, scope);
+}

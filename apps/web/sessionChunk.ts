@@ -1,11 +1,8 @@
 import path from 'node:path';
-import { build, type Plugin, type PluginOption, type Rolldown } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+import { chunksOf, type Group } from './firstBuild.ts';
 import { ROUTES, SHELL } from './routePreloads.ts';
 import { PATHS } from './src/app/paths.ts';
-
-export type Group = NonNullable<
-  Extract<NonNullable<Rolldown.OutputOptions['codeSplitting']>, object>['groups']
->[number];
 
 /** The public pages whose first load must not carry the session chunk: the log in and its forms. */
 const KEPT_APART: string[] = [
@@ -25,32 +22,26 @@ const KEPT_APART: string[] = [
  *
  * Which modules those are can only be known after tree shaking: the shell imports Mantine and our
  * shared package through barrels, so the import graph says it needs all of both. So the members
- * are read from a first build, in memory, of the same code without this group: every module of a
+ * are read from the first build (firstBuild.ts) of the same code without this group: every module of a
  * chunk that the shell's layouts load at once, except the chunks a page kept apart loads (the log
  * in and its forms, and what index.html loads for every page). The review, verify and outbox pages
  * read through the same query layout and load the session chunk with it.
  */
-export async function sessionChunk(
-  root: string,
-  plugins: PluginOption[],
-  rolldownOptions: (groups: Group[]) => Rolldown.RolldownOptions,
-): Promise<Group> {
+export function sessionChunk(root: string): { reader: Plugin; group: () => Group } {
   let members = new Set<string>();
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [...plugins, collectShellModules(root, (ids) => (members = ids))],
-    build: { write: false, rolldownOptions: rolldownOptions([]) },
-  });
-  if (members.size === 0) throw new Error('session chunk: the first build found no shell module');
   return {
-    name: 'session',
-    test: (id) => members.has(id),
-    // before the texts group, which would otherwise take the words the shell shares with the forms
-    priority: 1,
-    // only the members: their libraries stay where the other groups put them
-    includeDependenciesRecursively: false,
+    reader: collectShellModules(root, (ids) => (members = ids)),
+    group() {
+      if (members.size === 0) throw new Error('session chunk: the first build found no shell module');
+      return {
+        name: 'session',
+        test: (id) => members.has(id),
+        // before the texts group, which would otherwise take the words the shell shares with the forms
+        priority: 1,
+        // only the members: their libraries stay where the other groups put them
+        includeDependenciesRecursively: false,
+      };
+    },
   };
 }
 
@@ -59,7 +50,7 @@ function collectShellModules(root: string, found: (ids: Set<string>) => void): P
   return {
     name: 'rushes-session-members',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+      const chunks = chunksOf(bundle);
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const lazy = (rel: string) => {
         const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId === path.join(root, rel));

@@ -1,9 +1,11 @@
-import { defineConfig, type Rolldown } from 'vite';
+import { defineConfig, type PluginOption, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFirstBuild, type Group } from './firstBuild.ts';
+import { mantineStyles } from './mantineStyles.ts';
 import { precompress } from './precompress.ts';
 import { routeMapsWithoutSchemas } from './routeMapsWithoutSchemas.ts';
 import { routePreloads } from './routePreloads.ts';
-import { sessionChunk, type Group } from './sessionChunk.ts';
+import { sessionChunk } from './sessionChunk.ts';
 
 /** The API server of `npm run dev -w apps/server`; the built app is served by that server itself. */
 const API_TARGET = 'http://localhost:3000';
@@ -54,13 +56,23 @@ function rolldownOptions(first: Group[]): Rolldown.RolldownOptions {
   };
 }
 
+/**
+ * What the build takes from a first build of the same code (firstBuild.ts): the session chunk's
+ * members and the Mantine components whose styles to ship.
+ */
+async function fromFirstBuild(shaping: () => PluginOption[]) {
+  const session = sessionChunk(import.meta.dirname);
+  const styles = mantineStyles();
+  await readFirstBuild(import.meta.dirname, shaping(), rolldownOptions([]), [session.reader, styles.reader]);
+  return { groups: [session.group()], plugins: [styles.plugin()] };
+}
+
 export default defineConfig(async ({ command }) => {
-  // the plugins that decide what the bundle holds (sessionChunk.ts builds with them first)
+  // the plugins that decide what the bundle holds, in both builds
   const shaping = () => [react(), routeMapsWithoutSchemas()];
-  const session =
-    command === 'build' ? [await sessionChunk(import.meta.dirname, shaping(), rolldownOptions)] : [];
+  const first = command === 'build' ? await fromFirstBuild(shaping) : { groups: [], plugins: [] };
   return {
-    plugins: [...shaping(), routePreloads(), precompress()],
+    plugins: [...shaping(), ...first.plugins, routePreloads(), precompress()],
     server: {
       port: 5173,
       proxy: {
@@ -73,7 +85,7 @@ export default defineConfig(async ({ command }) => {
       emptyOutDir: true,
       // .vite/manifest.json: which chunks each route's page needs, read by the size budget (scripts/size-budget.mjs).
       manifest: true,
-      rolldownOptions: rolldownOptions(session),
+      rolldownOptions: rolldownOptions(first.groups),
     },
   };
 });
