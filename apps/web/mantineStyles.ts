@@ -23,8 +23,8 @@ function componentsIn(moduleIds: Iterable<string>): Set<string> {
 
 /**
  * The Mantine stylesheet cut to the components the app uses (issue 22, P8; docs/decisions.md 'Web
- * first load, ninth cut'). Every page's first load carried all of @mantine/core's styles (29.9 KB
- * Brotli) before its first paint, for about 60 of its 105 components. Mantine ships one file per
+ * first load, ninth cut'). Every page's first load carried all of @mantine/core's styles (29.5 KB
+ * Brotli) before its first paint, for 62 of its 105 components (Mantine 9.7). Mantine ships one file per
  * component (`@mantine/core/styles/<Name>.css`, its 'CSS files list'), and a component's JavaScript
  * reads its class names from `<Name>.module.mjs`, so the first build (firstBuild.ts) says which
  * components the bundle holds, its own and those it builds on (a Select's Combobox and Popover).
