@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,6 +23,25 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory, which `template` can start another from. */
   dump?(): Promise<Blob>;
+}
+
+/**
+ * PGlite runs each statement synchronously on the event loop's thread, and a statement queued behind
+ * another starts from a microtask the moment the other ends: a request's burst of reads (home's boot
+ * element makes a dozen) held every other request, static files included, until its last read ended
+ * (issue 22, P8). Statements outside a transaction now take turns, with a turn of the event loop
+ * between one and the next, so what arrived meanwhile is served between them. A transaction's own
+ * statements go straight on: PGlite is held for it anyway.
+ */
+class FairPGlite extends PGlite {
+  // PGlite's own lock, which every statement and transaction outside a transaction takes: the turn
+  // is taken inside it, so a queued statement waits for it too, and not for the one before only
+  override _runExclusiveTransaction<T>(run: () => Promise<T>): Promise<T> {
+    return super._runExclusiveTransaction(async () => {
+      await nextTurn();
+      return run();
+    });
+  }
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -47,7 +67,7 @@ export async function openDatabase(opts: {
     dir = path.join(opts.dataDir, 'pg');
     await mkdir(dir, { recursive: true });
   }
-  const client = new PGlite({ dataDir: dir, loadDataDir: opts.template });
+  const client = new FairPGlite({ dataDir: dir, loadDataDir: opts.template });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {

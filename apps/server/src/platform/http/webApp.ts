@@ -7,10 +7,10 @@ import fastifyStatic from '@fastify/static';
 import { SELECTED_TEAM_COOKIE } from '@rushes/shared';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { bootScript } from './bootData.ts';
+import { IMMUTABLE, serveHashedAssets } from './hashedAssets.ts';
 import { loadRoutePages, type RoutePage } from './routePages.ts';
 
-/** Hashed build files (`/assets/<name>-<hash>.js`): their name changes with their content. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export { IMMUTABLE };
 /** index.html and other unhashed files: always revalidated, so a deploy shows at once. */
 export const REVALIDATE = 'no-cache';
 /** index.html carrying one user's data: kept by no cache at all. */
@@ -37,25 +37,27 @@ export interface WebAppOptions {
   homeTrays?: (user: BootUser, selectedTeamId: string | null) => Promise<unknown>;
 }
 
-function cacheHeaders(reply: FastifyReply, file: string) {
-  const rel = file.split(path.sep).join('/');
-  reply.header('cache-control', /\/assets\/[^/]+$/.test(rel) ? IMMUTABLE : REVALIDATE);
+function cacheHeaders(reply: FastifyReply) {
+  reply.header('cache-control', REVALIDATE);
 }
 
 /**
  * Serves the built web app with SPA fallback: unknown GETs outside /api and /assets get index.html.
- * The build writes `.br` and `.gz` beside each file (apps/web/precompress.ts); `preCompressed`
- * answers the best one the browser accepts with its Content-Encoding and `Vary: Accept-Encoding`.
- * A missing hashed asset (an old tab after a deploy) is a 404, not index.html as JavaScript.
+ * The hashed files under /assets are hashedAssets.ts's. The build writes `.br` and `.gz` beside each
+ * file (apps/web/precompress.ts); `preCompressed` answers the best one the browser accepts with its
+ * Content-Encoding and `Vary: Accept-Encoding`.
  * A route the build listed in route-preloads.json gets index.html with its page's chunks preloaded
  * (routePages.ts); a logged-in route gets them only when the browser sends a session cookie, and
  * with a live session also the user check-login would answer, so the page need not ask (bootData.ts).
  */
 export function serveWebApp(app: FastifyInstance, webDist: string, options: WebAppOptions = {}): void {
   if (!existsSync(path.join(webDist, 'index.html'))) return;
+  serveHashedAssets(app, path.join(webDist, 'assets'));
   void app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
+    // the hashed files are hashedAssets.ts's
+    globIgnore: ['assets/**'],
     index: false,
     serve: true,
     preCompressed: true,
