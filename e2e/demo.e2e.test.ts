@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { UI } from '@rushes/shared';
+import { API, UI } from '@rushes/shared';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { DEMO_PRODUCER, logIn } from './people.ts';
 import { dialog, row, switchTeam, tray } from './projectSteps.ts';
@@ -28,9 +28,12 @@ describe.skipIf(!e2eAvailable)('demo: the printed demo login opens onto real wor
     page.setDefaultTimeout(20_000);
   });
 
-  it('Demo Studio holds the demo project', async () => {
+  it('the printed login opens on Demo Studio, whose My Projects holds the demo project', async () => {
+    // no switching: the demo people last worked in Demo Studio, and a new browser opens there
     await logIn(page, run.server.url, OWNER);
-    await switchTeam(page, 'Demo Studio');
+    await expect
+      .poll(() => page.getByRole('button', { name: UI.teamSwitcher }).textContent())
+      .toContain('Demo Studio');
     await eventually(tray(page, UI.trayMyProjects).getByRole('article', { name: PROJECT }));
     await shot(page, FLOW, '01-home');
   });
@@ -73,5 +76,22 @@ describe.skipIf(!e2eAvailable)('demo: the printed demo login opens onto real wor
     await eventually(chat.getByText(/could you approve the opening shot/));
     await eventually(chat.getByText(/I will start the assembly today/));
     await shot(page, FLOW, '05-chat');
+  });
+
+  it('a switch in one browser is where a new browser of the same person opens (on 127.0.0.1)', async () => {
+    const remembered = page.waitForResponse((r) => r.url().includes(API.teams.lastTeam) && r.ok());
+    await switchTeam(page, UI.myAccount);
+    await remembered;
+    const other = await (await run.browser.newContext(contextOptions)).newPage();
+    await logIn(other, run.server.url.replace('localhost', '127.0.0.1'), OWNER);
+    await expect
+      .poll(() => other.getByRole('button', { name: UI.teamSwitcher }).textContent())
+      .toContain(UI.myAccount);
+    await shot(other, FLOW, '06-new-browser-my-account');
+    // and back, so a rerun on the same data opens on Demo Studio again
+    const back = other.waitForResponse((r) => r.url().includes(API.teams.lastTeam) && r.ok());
+    await switchTeam(other, 'Demo Studio');
+    await back;
+    await other.context().close();
   });
 });

@@ -16,7 +16,7 @@ export function homeTraysReader(ctx: AppContext) {
   const projectTrays = createProjectTrays(ctx);
   return async (user: BootUser, selectedTeamId: string | null) => {
     const userId = user.user_id;
-    const team = resolveTeam(user.teams, selectedTeamId);
+    const team = resolveTeam(user.teams, selectedTeamId, user.last_team_db_id);
     const taskQuery = (tray_name: 'my_tasks' | 'assigned_tasks') =>
       ROUTES.tasks.trays.query.parse({ tray_name, entries_per_page: HOME_TRAY_PAGE_SIZE });
     const trayQuery = (tray_name: 'collaborated_projects' | typeof SHARED_ASSETS_TRAY) =>

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from './db/client.ts';
 import { seedMarks, teams } from './db/schema/index.ts';
 import type { AppContext } from './platform/context.ts';
 import { hashPassword } from './platform/auth/password.ts';
-import { createUser, findUserByEmail } from './modules/accounts/users.service.ts';
+import { createUser, findUserByEmail, updateUser } from './modules/accounts/users.service.ts';
 import { createTeam } from './modules/teams/teams.service.ts';
 import { makeDemoMedia, type DemoFile } from './demo/media.ts';
 import { inOneTransaction } from './demo/oneTransaction.ts';
@@ -149,6 +149,10 @@ async function seedDemoProject(ctx: AppContext, log: SeedLog) {
       await lockSeed(tx);
       if (await projectSeeded(tx)) return false;
       await fillDemoProject(txCtx, people, media);
+      // the printed demo login opens onto the demo project: both of its people last worked in Demo
+      // Studio, so a browser that has stored no team opens there (resolveTeam), not on My Account
+      for (const person of [people.producer, people.editor])
+        await updateUser(tx, person.id, { lastTeamId: people.teamId });
       await tx.insert(seedMarks).values({ name: PROJECT_MARK });
       return true;
     });

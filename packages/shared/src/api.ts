@@ -22,6 +22,8 @@ export const API = {
     memberPermissions: '/api/teams/member-permissions',
     acceptInvite: '/api/teams/invites/accept',
     currentPlan: '/api/teams/current-plan',
+    /** PUT the team the user switched to, which a browser with no stored choice opens on */
+    lastTeam: '/api/teams/last-team',
   },
   users: { search: '/api/users/search' },
   subscription: {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, useSyncExternalStore } from 'react';
 import { type CurrentUser } from '@rushes/shared';
 import { authRoutes } from '@rushes/shared/routes/auth';
+import { teamsRoutes } from '@rushes/shared/routes/teams';
 import { call } from './client.ts';
 import { queryKeys } from './queryKeys.ts';
 import {
@@ -47,8 +48,13 @@ export function useSelectedTeam() {
   return { team, teams: user.teams, select };
 }
 
-/** Store the team and reset every team-scoped query (all but the current user). */
+/**
+ * Store the team, tell the server (the user's other browsers that have stored no choice open on it)
+ * and reset every team-scoped query (all but the current user).
+ */
 export function switchTeam(queryClient: QueryClient, teamDbId: string): void {
   setSelectedTeamId(teamDbId);
+  // this browser has switched whatever the answer: a failure only loses the other browsers' default
+  call(teamsRoutes.rememberTeam, { team_db_id: teamDbId }).catch(() => undefined);
   void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0] });
 }

@@ -52,13 +52,17 @@ export function subscribeSelectedTeam(listener: () => void): () => void {
   };
 }
 
-/** The team the user works in: the stored one if still theirs, else the personal team. */
+/**
+ * The team the user works in: the stored one if still theirs, else the one they last switched to on
+ * any device, else the personal team.
+ */
 export function resolveTeam(user: CurrentUser, storedId: string | null): TeamSummary | undefined {
-  return resolveTeamOf(user.teams, storedId);
+  return resolveTeamOf(user.teams, storedId, user.last_team_db_id);
 }
 
 /**
- * Keep the stored team valid for this user (default: the personal team) before any team call, and
+ * Keep the stored team valid for this user (default: the team they last switched to, else the
+ * personal team) before any team call, and
  * its cookie in step (a selection stored before the cookie existed, or a cookie the browser dropped).
  */
 export function ensureTeamSelection(user: CurrentUser): void {

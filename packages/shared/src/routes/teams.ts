@@ -22,6 +22,8 @@ import {
   settingsTeam,
   teamWithDetail,
   permissionsAnswer,
+  lastTeamBody,
+  lastTeamAnswer,
 } from '../schemas/teams.ts';
 import { defineRoutes } from './define.ts';
 
@@ -54,6 +56,13 @@ export const teamsRoutes = defineRoutes('teams', {
     body: deleteTeamBody,
     response: messageData,
     policy: 'teams.canDelete',
+  },
+  rememberTeam: {
+    method: 'PUT',
+    path: API.teams.lastTeam,
+    body: lastTeamBody,
+    response: lastTeamAnswer,
+    policy: 'teams.canView',
   },
   detail: {
     method: 'GET',

@@ -15,6 +15,13 @@ describe('the selected team (spec 002 §2 Team switcher)', () => {
       expect(resolveTeam(teams, stored)?.team_db_id, String(stored)).toBe('mine');
   });
 
+  it('without a stored team of theirs, is the team they last switched to on any device while still theirs', () => {
+    for (const stored of [null, 'someone-elses'])
+      expect(resolveTeam(teams, stored, 'agency')?.team_db_id, String(stored)).toBe('agency');
+    expect(resolveTeam(teams, 'studio', 'agency')?.team_db_id).toBe('studio');
+    expect(resolveTeam(teams, null, 'a-team-they-left')?.team_db_id).toBe('mine');
+  });
+
   it('falls back to the first team without a personal one, and to none without teams', () => {
     expect(resolveTeam([team('studio'), team('agency')], 'gone')?.team_db_id).toBe('studio');
     expect(resolveTeam([], 'studio')).toBeUndefined();

@@ -30,6 +30,8 @@ export const currentUser = z.object({
   is_two_factor_authentication_enabled_by_team: z.boolean(),
   organisation_db_id: z.string(),
   teams: z.array(teamSummary),
+  /** the team the user last switched to, on any device, while still theirs (resolveTeam) */
+  last_team_db_id: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

@@ -24,6 +24,10 @@ const userIds = () => z.array(uuid()).max(50);
 /** `team_id` on the wire is the team's database id (docs/decisions.md). */
 export const teamIdQuery = z.object({ team_id: uuid() });
 
+/** The team the user switched to (PUT teams/last-team), and the answer. */
+export const lastTeamBody = z.object({ team_db_id: uuid() });
+export const lastTeamAnswer = z.object({ last_team_db_id: z.string() });
+
 export const createTeamBody = z
   .object({
     name: teamName(),

@@ -17,6 +17,12 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * The team the user last switched to, on any device: a browser that has stored no choice opens on
+     * it (docs/decisions.md 'The team a new browser opens on'). No foreign key: it is used only while
+     * the user is still a member, so a team deleted or left later is simply passed over.
+     */
+    lastTeamId: uuid('last_team_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],

@@ -72,5 +72,7 @@ function currentUserOf(
     is_two_factor_authentication_enabled_by_team: enforced,
     organisation_db_id: personal?.team_db_id ?? '',
     teams,
+    // only a team the user is still in
+    last_team_db_id: teams.some((t) => t.team_db_id === user.lastTeamId) ? user.lastTeamId : null,
   };
 }

@@ -34,6 +34,7 @@ import {
   teamSummaryFor,
 } from './teams.service.ts';
 import { releaseTeamProjects } from '../projects/index.ts';
+import { updateUser } from '../users/index.ts';
 
 /** How many member avatars a row of the Teams table shows (spec 002 §2). */
 const AVATARS = 4;
@@ -195,6 +196,16 @@ export function createTeamsCommands(ctx: AppContext) {
      * The plan of a team and its usage: collaborators against the team's plan; teams against the
      * plan of the team creator's account (team_limit is an account limit).
      */
+    /**
+     * The team the user switched to, kept for their other browsers: one that has stored no choice
+     * opens on it (resolveTeam; docs/decisions.md 'The team a new browser opens on').
+     */
+    async rememberTeam(userId: string, teamId: string) {
+      await authorizeTeam(db, userId, teamId, canView);
+      await updateUser(db, userId, { lastTeamId: teamId });
+      return { last_team_db_id: teamId };
+    },
+
     async currentPlan(userId: string, teamId: string) {
       const { team } = await authorizeTeam(db, userId, teamId, canView);
       const [teamPlan, accountPlan] = await Promise.all([

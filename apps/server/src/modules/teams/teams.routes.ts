@@ -11,7 +11,8 @@ import { createTeamsCommands } from './teams.commands.ts';
 
 /**
  * Team Settings. Who may: any logged-in user lists their own teams, checks the create permission,
- * reads regions and creates; members read a team's detail and plan; owners update; holders of
+ * reads regions and creates; members read a team's detail and plan, and keep it as the team they last
+ * switched to; owners update; holders of
  * can_delete_team delete. Every check is in teams.policy.ts.
  */
 export function teamsRoutes(ctx: AppContext) {
@@ -39,6 +40,10 @@ export function teamsRoutes(ctx: AppContext) {
 
     serve(fastify, ROUTES.teams.detail, async (req) =>
       ok({ team: await commands.detail(userIdOf(req), req.query.team_id) }),
+    );
+
+    serve(fastify, ROUTES.teams.rememberTeam, async (req) =>
+      ok(await commands.rememberTeam(userIdOf(req), req.body.team_db_id)),
     );
 
     serve(fastify, ROUTES.teams.checkPermission, async (req) =>

@@ -62,6 +62,7 @@ export interface UserFields {
   email: string;
   badgeColor: string;
   twoFactorEnabled: boolean;
+  lastTeamId: string | null;
 }
 
 /**
@@ -69,7 +70,7 @@ export interface UserFields {
  * reads them with something else (check-login's session join, issue 22).
  */
 export const userJsonSql = (userId: SQLWrapper) =>
-  sql`(select json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'username', ${users.username}, 'email', ${users.email}, 'badgeColor', ${users.badgeColor}, 'twoFactorEnabled', ${users.twoFactorEnabled}) from ${users} where ${users.id} = ${userId})`;
+  sql`(select json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'username', ${users.username}, 'email', ${users.email}, 'badgeColor', ${users.badgeColor}, 'twoFactorEnabled', ${users.twoFactorEnabled}, 'lastTeamId', ${users.lastTeamId}) from ${users} where ${users.id} = ${userId})`;
 
 /** The name an invitation mail gives its sender ('A teammate' when the account is gone). */
 export async function inviterNameOf(db: DbOrTx, id: string): Promise<string> {

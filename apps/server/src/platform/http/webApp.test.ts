@@ -335,7 +335,7 @@ describe('the built web app (issue 22)', () => {
   it('serves home with its user but without trays when reading the trays fails (home asks for them)', async () => {
     const app = Fastify();
     await app.register(cookie);
-    const user = { user_id: 'u1', name: 'Ann', teams: [] };
+    const user = { user_id: 'u1', name: 'Ann', teams: [], last_team_db_id: null };
     serveWebApp(app, dist, {
       currentUser: () => Promise.resolve(user),
       homeTrays: () => Promise.reject(new Error('the database is gone')),
@@ -373,13 +373,13 @@ describe('the built web app (issue 22)', () => {
       expect(first).toContain('<script type="module" src="/assets/index-AbC123.js"></script>');
       expect(preloads(first)).toEqual(['/assets/ShellRoute-Sh1.js']);
       expect(first).not.toContain(BOOT_ELEMENT_ID);
-      giveUser({ user_id: 'u1', teams: [] });
+      giveUser({ user_id: 'u1', teams: [], last_team_db_id: null });
       let rest = '';
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
         rest += decoder.decode(chunk.value, { stream: true });
       const html = first + rest;
       expect(bootOf(html)).toEqual({
-        user: { user_id: 'u1', teams: [] },
+        user: { user_id: 'u1', teams: [], last_team_db_id: null },
         shell: { help_center_url: '/user-guide', build_type: 'web' },
         trays: { my_tasks: { data: [] } },
       });

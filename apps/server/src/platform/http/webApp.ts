@@ -20,6 +20,7 @@ export const PERSONAL = 'private, no-store';
 export interface BootUser {
   user_id: string;
   teams: { team_db_id: string; is_personal: boolean }[];
+  last_team_db_id: string | null;
 }
 
 export interface WebAppOptions {
