@@ -79,6 +79,7 @@ describe.skipIf(!e2eAvailable)('demo: the printed demo login opens onto real wor
   });
 
   it('a switch in one browser is where a new browser of the same person opens (on 127.0.0.1)', async () => {
+    await page.keyboard.press('Escape'); // the chat the last step opened
     const remembered = page.waitForResponse((r) => r.url().includes(API.teams.lastTeam) && r.ok());
     await switchTeam(page, UI.myAccount);
     await remembered;
