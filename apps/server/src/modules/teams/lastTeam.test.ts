@@ -5,7 +5,7 @@ import { teamMembers } from '../../db/schema/index.ts';
 import { homeTraysReader } from '../../homeTrays.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { send } from '../../../test/inject.ts';
-import { call, crew, person, type Errors } from './teams.testkit.ts';
+import { call, crew, person, type Errors, type Person } from './teams.testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const checkLogin = (cookie: string) => send<CurrentUser>(t, 'GET', API.auth.checkLogin, { cookie });
-const remember = (who: Parameters<typeof call>[3], body: Record<string, unknown>) =>
+const remember = (who: Person | undefined, body: Record<string, unknown>) =>
   call<{ last_team_db_id: string } & Errors>(t, 'PUT', API.teams.lastTeam, who, body);
 
 describe('PUT /api/teams/last-team: the team a browser with no stored choice opens on', () => {

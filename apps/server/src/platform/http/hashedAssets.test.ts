@@ -17,6 +17,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'app-H4sh.css'), CSS);
   await writeFile(path.join(dir, 'app-H4sh.css.br'), brotliCompressSync(CSS));
   await writeFile(path.join(dir, 'logo-L0g0.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(dir, 'gone-G0ne.js'), 'export {};');
   await mkdir(path.join(dir, 'nested'));
   await writeFile(path.join(dir, '..', `${path.basename(dir)}-secret.txt`), 'not served');
   app = Fastify();
@@ -63,6 +64,11 @@ describe('hashed build files answered from memory (issue 22, P8)', () => {
       '/assets/missing-0ld.js',
     ])
       expect((await get(url)).statusCode, url).toBe(404);
+  });
+
+  it('answers 404, not 500, for a file gone from the disk since start-up before it was ever read', async () => {
+    await rm(path.join(dir, 'gone-G0ne.js'));
+    expect((await get('/assets/gone-G0ne.js')).statusCode).toBe(404);
   });
 
   it('answers HEAD with the headers and no body', async () => {

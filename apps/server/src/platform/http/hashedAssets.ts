@@ -20,8 +20,22 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-type Encoding = 'br' | 'gzip' | 'identity';
-const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' };
+type Encoding = 'br' | 'gzip';
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The best encoding of an Accept-Encoding header among those `has` (Brotli, then gzip), or null for
+ * the plain bytes; index.html's answer (webApp.ts) chooses the same way.
+ */
+export function preferredEncoding(
+  acceptEncoding: string | string[] | undefined,
+  has: (encoding: Encoding) => boolean = () => true,
+): Encoding | null {
+  const accepts = String(acceptEncoding ?? '');
+  if (/\bbr\b/.test(accepts) && has('br')) return 'br';
+  if (/\bgzip\b/.test(accepts) && has('gzip')) return 'gzip';
+  return null;
+}
 
 /** More than the build holds in all its encodings (about 8 MB); past it files are read per request. */
 const MEMORY_LIMIT = 64 * 1024 * 1024;
@@ -52,10 +66,12 @@ export function serveHashedAssets(app: FastifyInstance, assetsDir: string): void
   const held = new Map<string, Buffer>();
   let heldBytes = 0;
 
-  const bytesOf = async (file: string): Promise<Buffer> => {
+  /** The file's bytes, or null when it is gone from the disk since start-up (a broken deploy). */
+  const bytesOf = async (file: string): Promise<Buffer | null> => {
     const cached = held.get(file);
     if (cached) return cached;
-    const bytes = await readFile(path.join(assetsDir, file));
+    const bytes = await readFile(path.join(assetsDir, file)).catch(() => null);
+    if (!bytes) return null;
     if (!held.has(file) && heldBytes + bytes.length <= MEMORY_LIMIT) {
       held.set(file, bytes);
       heldBytes += bytes.length;
@@ -70,19 +86,16 @@ export function serveHashedAssets(app: FastifyInstance, assetsDir: string): void
       const name = req.params.file;
       // a name the build did not write (an old tab after a deploy): 404, never index.html
       if (!files.has(name)) return reply.callNotFound();
-      const accepts = String(req.headers['accept-encoding'] ?? '');
-      const encoding: Encoding =
-        /\bbr\b/.test(accepts) && present.has(`${name}.br`)
-          ? 'br'
-          : /\bgzip\b/.test(accepts) && present.has(`${name}.gz`)
-            ? 'gzip'
-            : 'identity';
-      const bytes = await bytesOf(name + SUFFIX[encoding]);
+      const encoding = preferredEncoding(req.headers['accept-encoding'], (e) =>
+        present.has(name + SUFFIX[e]),
+      );
+      const bytes = await bytesOf(encoding ? name + SUFFIX[encoding] : name);
+      if (!bytes) return reply.callNotFound();
       reply
         .header('content-type', TYPES[path.extname(name)] ?? 'application/octet-stream')
         .header('cache-control', IMMUTABLE)
         .header('vary', 'Accept-Encoding');
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      if (encoding) reply.header('content-encoding', encoding);
       return reply.send(bytes);
     },
   );

@@ -15,7 +15,8 @@ import {
 import { people, person, project, task, type Person } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { bootScript } from './bootData.ts';
-import { IMMUTABLE, PERSONAL, REVALIDATE, serveWebApp, type BootUser } from './webApp.ts';
+import { IMMUTABLE } from './hashedAssets.ts';
+import { PERSONAL, REVALIDATE, serveWebApp, type BootUser } from './webApp.ts';
 
 // A built web app as apps/web's build leaves it: hashed assets with .br/.gz beside them (precompress.ts).
 const JS = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`;

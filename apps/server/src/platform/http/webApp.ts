@@ -7,10 +7,9 @@ import fastifyStatic from '@fastify/static';
 import { SELECTED_TEAM_COOKIE } from '@rushes/shared';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { bootScript } from './bootData.ts';
-import { IMMUTABLE, serveHashedAssets } from './hashedAssets.ts';
+import { preferredEncoding, serveHashedAssets } from './hashedAssets.ts';
 import { loadRoutePages, type RoutePage } from './routePages.ts';
 
-export { IMMUTABLE };
 /** index.html and other unhashed files: always revalidated, so a deploy shows at once. */
 export const REVALIDATE = 'no-cache';
 /** index.html carrying one user's data: kept by no cache at all. */
@@ -74,8 +73,7 @@ export function serveWebApp(app: FastifyInstance, webDist: string, options: WebA
     if (page?.session) reply.header('vary', 'Cookie');
     const cookie = req.cookies[SESSION_COOKIE];
     if (!page || (page.session && !cookie)) return reply.sendFile('index.html');
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
     reply
       .header('vary', page.session ? 'Accept-Encoding, Cookie' : 'Accept-Encoding')
       .header('cache-control', REVALIDATE)
