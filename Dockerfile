@@ -12,6 +12,7 @@ COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
 COPY packages packages
 COPY apps apps
+COPY scripts/build-web.mjs scripts/
 RUN npm run build
 
 # 2. The server's production dependencies only (tsx runs the TypeScript sources). The image has Debian's

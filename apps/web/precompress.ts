@@ -11,12 +11,14 @@ const gz = promisify(gzip);
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest|xml|wasm)$/;
 
 /**
- * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every compressible file of the
+ * Writes `<file>.br` (quality 11, or `WEB_BROTLI_QUALITY`: scripts/build-web.mjs asks for a fast one
+ * when the build is for tests) and `<file>.gz` (level 9) beside every compressible file of the
  * build, once, so the server sends them as they are (@fastify/static `preCompressed`) instead of
  * compressing on each request. A file whose compressed form is not smaller gets none.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  const quality = Number(process.env.WEB_BROTLI_QUALITY) || constants.BROTLI_MAX_QUALITY;
   return {
     name: 'rushes-precompress',
     apply: 'build',
@@ -32,7 +34,7 @@ export function precompress(): Plugin {
           const [br, gzipped] = await Promise.all([
             brotli(raw, {
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_QUALITY]: quality,
                 [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
               },
             }),

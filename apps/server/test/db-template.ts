@@ -1,12 +1,44 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A dump of a migrated PGlite data directory made by the global setup ('' on PostgreSQL). */
     pgliteTemplate: string;
+    /** The migrated database test files' PostgreSQL databases are created from ('' on PGlite). */
+    postgresTemplate: string;
   }
+}
+
+/**
+ * Global setup on PostgreSQL: (re)creates `<database>_template` next to the one in `url` and
+ * migrates it; answers its name. A template must have no open connection when it is copied, so it
+ * is closed before any test file starts.
+ */
+export async function writePostgresTemplate(url: string): Promise<string> {
+  const name = `${new URL(url).pathname.slice(1) || 'postgres'}_template`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  await database.close();
+  return name;
+}
+
+/** The template of `writePostgresTemplate` inside a test file ('' outside vitest or on PGlite). */
+export async function postgresTemplate(): Promise<string> {
+  if (!process.env.VITEST) return '';
+  const { inject } = await import('vitest');
+  return inject('postgresTemplate') ?? '';
 }
 
 /** Global setup: migrates one in-memory PGlite and dumps its data directory into `dir`. */

@@ -4,14 +4,15 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { writePgliteTemplate } from './db-template.ts';
+import { writePgliteTemplate, writePostgresTemplate } from './db-template.ts';
 import { hashTestPassword } from './test-password.ts';
 
 /**
  * Work done once for the whole run instead of once per file: the test password's argon2id hash,
- * and the migrations. On PGlite they run once into a template every file starts from; on
- * PostgreSQL (DATABASE_URL set) the suite starts from an empty schema, migrated once here, so
- * parallel test files never race on migrations and no earlier run's rows linger.
+ * and the migrations. On PGlite they run once into a template every file starts from. On
+ * PostgreSQL (DATABASE_URL set) they run once into a template database each file's own database is
+ * created from (CREATE DATABASE … TEMPLATE copies files, where migrating took seconds a file), and
+ * once into DATABASE_URL itself, emptied first, so no earlier run's rows linger.
  */
 export default async function setup(project: TestProject) {
   project.provide('testPasswordHash', await hashTestPassword());
@@ -22,6 +23,7 @@ export default async function setup(project: TestProject) {
     return () => rm(dir, { recursive: true, force: true });
   }
   project.provide('pgliteTemplate', '');
+  project.provide('postgresTemplate', await writePostgresTemplate(url));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
-import { openTestDatabase } from '../../../test/db-template.ts';
+import { openTestDatabase, postgresTemplate } from '../../../test/db-template.ts';
 import { jobs } from '../../db/schema/platform.ts';
 import { JobQueue, type JobLogger } from './queue.ts';
 
@@ -62,10 +62,12 @@ export interface ScratchDatabase {
  */
 export async function createScratchDatabase(url: string): Promise<ScratchDatabase> {
   const name = `rushes_jobs_test_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const template = await postgresTemplate();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    // From the migrated template when the global setup made one: the migrator then finds nothing to do.
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } catch {
     return { url, isolated: false, drop: async () => {} };
   } finally {
