@@ -16,6 +16,11 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {
+        // Pure cache patchers and parsers run in node; a hook's test file asks for a DOM itself with
+        // `// @vitest-environment happy-dom`, so most files skip the DOM's start-up.
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
