@@ -3,8 +3,10 @@ import path from 'node:path';
 import { resolveMediaTool, type ResolvedTool } from './platform/media/binaries.ts';
 
 /**
- * The one configuration object, parsed once from the environment. Every variable is documented in the
- * README with its default; the defaults run the whole product embedded (PGlite, filesystem blobs, dev outbox).
+ * The one configuration object, parsed once from the environment. Every variable carries its meaning
+ * (`.describe`, or `.meta` when the default shown in the docs is computed elsewhere) and belongs to one
+ * group: `npm run docs:config` writes docs/configuration.md from these, so the reference cannot drift.
+ * The defaults run the whole product embedded (PGlite, filesystem blobs, dev outbox).
  */
 const bool = (fallback: boolean) =>
   z
@@ -12,93 +14,327 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
-  APP_SECRET: z.string().min(32).optional(),
-  /** Keys sealing third-party secrets at rest, `v2:<base64 32 bytes>,v1:<…>` newest first (platform/security/secretBox.ts). */
-  SECRET_KEYS: z.string().optional(),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
-  SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Rushes <no-reply@rushes.local>'),
-  BLOB_DRIVER: z.enum(['fs', 's3']).default('fs'),
-  BLOB_DIR: z.string().optional(),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ENDPOINT: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: bool(false),
-  TRUST_PROXY: bool(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Readable one-line logs (pretty) or JSON; default JSON in production only. */
-  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-  DEMO_SEED: bool(true),
-  /** With DEMO_SEED: also the demo project in Demo Studio (media, brief, tasks, chat, an approval). */
-  DEMO_SEED_PROJECT: bool(true),
-  RATE_LIMIT: bool(true),
-  /** The readable dev outbox; default on only without SMTP and on a localhost PUBLIC_URL. */
-  MAIL_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
-  /** The outbox also answers clients on other machines (a demo host); off: loopback clients only. */
-  MAIL_OUTBOX_REMOTE: bool(false),
-  JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
-  WEB_DIST: z.string().optional(),
-  /** Media tools: unset, the system's (Debian's ffmpeg package), else the npm-shipped binaries. */
-  FFPROBE_PATH: z.string().optional(),
-  FFMPEG_PATH: z.string().optional(),
-  /** An external player (spec 002 §2): assets open there in a new tab with id and project query. */
-  EXTERNAL_PLAYER_URL: z.url().optional(),
-  /** Upload part size in bytes (grown for files that would need more than 10,000 parts). */
+const server = {
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('`development`, `production` or `test`'),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .describe('HTTP port (API, realtime, web app)'),
+  HOST: z.string().default('0.0.0.0').describe('listen address'),
+  PUBLIC_URL: z.url().optional().meta({
+    default: '`http://localhost:$PORT`',
+    description:
+      'the address users reach; used in mailed links (not upload URLs) and the allowed WebSocket Origin (a localhost `PUBLIC_URL` also admits other `http://localhost:*` origins, for the Vite dev server)',
+  }),
+  TRUST_PROXY: bool(false).describe(
+    'trust `X-Forwarded-*` (behind a load balancer), so rate limits see client addresses',
+  ),
+  RATE_LIMIT: bool(true).describe('per-address limits on login, sign-up, forgot-password and OTP routes'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino level'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional().meta({
+    default: '`pretty` (`json` in production)',
+    description:
+      '`pretty`: one readable line per event (pino-pretty); `json`: one object per line. Tokens in query strings and SQL parameter values are never logged',
+  }),
+  WEB_DIST: z.string().optional().meta({ default: '`apps/web/dist`', description: 'built web app to serve' }),
+  JOBS_POLL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1000)
+    .describe(
+      'how often the job worker looks for due jobs (work enqueued on this node also wakes it at once)',
+    ),
+  DEMO_SEED: bool(true).describe(
+    'create the demo users, _Demo Studio_ and the demo project at start-up (idempotent)',
+  ),
+  DEMO_SEED_PROJECT: bool(true).describe(
+    'with `DEMO_SEED`: also the demo project in _Demo Studio_ (media, brief, tasks, chat, an approval); `false` seeds only the users and an empty _Demo Studio_ (the e2e flows)',
+  ),
+};
+
+const storage = {
+  DATA_DIR: z.string().default('./data').describe('PGlite data (`pg/`), blobs, generated secret'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe('PostgreSQL connection string; unset = PGlite in `DATA_DIR/pg`'),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .describe('Redis for the Socket.IO adapter and shared rate limits (needed with more than one API node)'),
+};
+
+const security = {
+  APP_SECRET: z.string().min(32).optional().meta({
+    default: 'generated into `DATA_DIR/app-secret`',
+    description: '≥ 32 characters; keys code hashes and signed URLs. Set the same value on every node',
+  }),
+  /** Read by platform/security/secretBox.ts. */
+  SECRET_KEYS: z.string().optional().meta({
+    default: 'derived from the server secret (`v0`)',
+    description:
+      'keys that seal third-party secrets at rest (AES-256-GCM): `v2:<base64 of 32 bytes>,v1:<…>`, newest first; old versions still open. Set it in production so stored secrets do not hang on `APP_SECRET`',
+  }),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24).describe('a session unused this long ends'),
+  SESSION_MAX_DAYS: z.coerce
+    .number()
+    .positive()
+    .default(7)
+    .describe('a session ends this long after login whatever happens'),
+  OUTBOUND_TRUSTED_HOSTS: z
+    .string()
+    .default('')
+    .describe(
+      'outbound calls (the AI service) refuse private, loopback and link-local addresses unless their host is listed here: comma-separated host names, IP addresses or CIDR ranges, e.g. `localhost` for a local Ollama',
+    ),
+};
+
+const mail = {
+  SMTP_URL: z
+    .string()
+    .optional()
+    .describe('e.g. `smtps://user:pass@smtp.example.com:465`; set = real mail (and no `/outbox`)'),
+  MAIL_FROM: z.string().default('Rushes <no-reply@rushes.local>').describe('sender'),
+  MAIL_OUTBOX: z.enum(['true', 'false', '1', '0']).optional().meta({
+    default: 'on without SMTP on a localhost `PUBLIC_URL`',
+    description:
+      'serve the stored mails at `/outbox`, the readable dev outbox (`true`/`false`; never with `SMTP_URL`)',
+  }),
+  MAIL_OUTBOX_REMOTE: bool(false).describe(
+    'let other machines read `/outbox` (a demo host); off, only loopback clients may: the socket and every forwarded hop',
+  ),
+};
+
+const blobs = {
+  BLOB_DRIVER: z.enum(['fs', 's3']).default('fs').describe('`fs` or `s3`'),
+  BLOB_DIR: z.string().optional().meta({ default: '`DATA_DIR/blobs`', description: 'filesystem blob root' }),
+  S3_BUCKET: z.string().optional().describe('S3 or MinIO bucket when `BLOB_DRIVER=s3` (required then)'),
+  S3_REGION: z.string().default('us-east-1').describe('the bucket’s region'),
+  S3_ENDPOINT: z.string().optional().describe('an S3-compatible endpoint, e.g. MinIO; unset: AWS'),
+  S3_ACCESS_KEY_ID: z.string().optional().describe('the bucket’s access key id'),
+  S3_SECRET_ACCESS_KEY: z.string().optional().describe('the bucket’s secret access key'),
+  S3_FORCE_PATH_STYLE: bool(false).describe('path-style URLs, for MinIO and local endpoints'),
   UPLOAD_PART_SIZE: z.coerce
     .number()
     .int()
     .min(64 * 1024)
     .max(5 * 1024 ** 3)
-    .default(16 * 1024 * 1024),
-  /** Lifetime of signed part URLs, seconds. */
+    .default(16 * 1024 * 1024)
+    .describe(
+      'upload part size in bytes (grown for files that would need more than 10,000 parts; at least 5 MiB with S3)',
+    ),
   UPLOAD_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
     .min(60)
     .max(7 * 24 * 3600)
-    .default(3600),
-  /** The longest a request (an upload part) may take to arrive; slower part PUTs get 408. */
-  UPLOAD_PART_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
-  /** Unfinished uploads untouched this long are aborted and their parts freed. */
-  UPLOAD_STALE_HOURS: z.coerce.number().positive().default(72),
+    .default(3600)
+    .describe('lifetime of signed part URLs, seconds (the browser asks for fresh ones on demand)'),
+  UPLOAD_PART_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(900)
+    .describe(
+      'the longest a request (an upload part) may take to arrive (the server’s request timeout); slower part PUTs get 408. A 16 MiB part needs at least ~150 kbit/s',
+    ),
+  UPLOAD_STALE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(72)
+    .describe('unfinished uploads untouched this long are aborted and their parts freed (hourly job)'),
+};
+
+const media = {
+  FFPROBE_PATH: z.string().optional().meta({
+    default: 'the system’s, else npm-shipped',
+    description:
+      'ffprobe of the media pipeline: `/usr/bin/ffprobe`, then `PATH` (Debian’s `ffmpeg` package), else the binary inside the npm package `@ffprobe-installer/ffprobe`',
+  }),
+  FFMPEG_PATH: z.string().optional().meta({
+    default: 'the system’s, else npm-shipped',
+    description:
+      'ffmpeg (poster frames, waveforms, H.264/AAC proxies): `/usr/bin/ffmpeg`, then `PATH`, else the one inside `@ffmpeg-installer/ffmpeg` (4.1)',
+  }),
+  EXTERNAL_PLAYER_URL: z
+    .url()
+    .optional()
+    .describe(
+      'an external player (spec 002 §2): assets open there in a new tab with `?id=<ingest_db_id>&project=<project_db_id>` instead of `/player/{id}`',
+    ),
+};
+
+/** Sampling defaults are the spec's (000 §7) without its newline stop. */
+const ai = {
+  AI_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'the AI assistant: an OpenAI-compatible API (OpenAI `https://api.openai.com/v1`, Azure OpenAI, Ollama `http://localhost:11434/v1`, vLLM, llama.cpp); unset (or `AI_MODEL` unset), the assistant panel says it is not set up',
+    ),
+  AI_API_KEY: z
+    .string()
+    .optional()
+    .describe(
+      'the service’s key; stays on the server (never in an answer or the web bundle); local servers need none',
+    ),
+  AI_MODEL: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('model name, e.g. `gpt-4o-mini`, `llama3.1` (needed with `AI_BASE_URL`)'),
+  AI_TEMPERATURE: z.coerce
+    .number()
+    .min(0)
+    .max(2)
+    .default(1)
+    .describe('sampling of every answer (the spec’s value)'),
+  AI_MAX_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(300)
+    .describe('sampling of every answer (the spec’s value)'),
+  AI_TOP_P: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(1)
+    .describe('sampling of every answer (the spec’s value)'),
+  AI_PRESENCE_PENALTY: z.coerce
+    .number()
+    .min(-2)
+    .max(2)
+    .default(0)
+    .describe('sampling of every answer (the spec’s value)'),
+  AI_FREQUENCY_PENALTY: z.coerce
+    .number()
+    .min(-2)
+    .max(2)
+    .default(0)
+    .describe('sampling of every answer (the spec’s value)'),
+  AI_STOP: z
+    .string()
+    .optional()
+    .describe('a stop sequence (`\\n` is a newline); none by default, so answers may have several lines'),
+  AI_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(600)
+    .default(60)
+    .describe('the longest wait for the service’s first byte and between streamed pieces (each retry again)'),
+  AI_MAX_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .default(2)
+    .describe('retries of 429, 5xx and timeouts'),
+  AI_TEAM_MONTHLY_TOKENS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1_000_000)
+    .describe(
+      'tokens (in + out) a team may use per calendar month (UTC), `0` = no budget; usage is recorded per question',
+    ),
+  AI_USER_REQUESTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10)
+    .describe('questions one user may ask per minute, `0` = no limit'),
+};
+
+const payments = {
+  RAZORPAY_KEY_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'with `RAZORPAY_KEY_SECRET` and `RAZORPAY_WEBHOOK_SECRET`: all three set, payments go through Razorpay (orders in INR paise, checkout in the browser, webhooks at `/api/payments/webhook`); none set, the embedded test-mode provider and its own checkout page (no money moves). Setting only some refuses to start',
+    ),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional().describe('Razorpay key secret (see `RAZORPAY_KEY_ID`)'),
+  RAZORPAY_WEBHOOK_SECRET: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the secret of the Razorpay webhook (see `RAZORPAY_KEY_ID`)'),
+  RAZORPAY_API_URL: z
+    .url()
+    .default('https://api.razorpay.com')
+    .describe('(tests) where the Razorpay SDK sends its calls: a local stand-in'),
   /**
-   * The AI assistant (issue 21): any OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM,
-   * llama.cpp). Unset AI_BASE_URL or AI_MODEL: the assistant panel says it is not set up. The key
-   * stays on the server. Sampling defaults are the spec's (000 §7) without its newline stop.
+   * On by default outside production only, because its checkout grants credits and plans without money.
    */
-  AI_BASE_URL: z.url().optional(),
-  AI_API_KEY: z.string().optional(),
-  AI_MODEL: z.string().min(1).optional(),
-  AI_TEMPERATURE: z.coerce.number().min(0).max(2).default(1),
-  AI_MAX_TOKENS: z.coerce.number().int().min(1).max(100_000).default(300),
-  AI_TOP_P: z.coerce.number().min(0).max(1).default(1),
-  AI_PRESENCE_PENALTY: z.coerce.number().min(-2).max(2).default(0),
-  AI_FREQUENCY_PENALTY: z.coerce.number().min(-2).max(2).default(0),
-  /**
-   * Cloud editing (issue 18). `local`: a real desktop per session on this machine (Xvfb + openbox +
-   * x11vnc on a loopback port); without those binaries bookings answer 'Resource is not available'.
-   * `simulated`: sessions without a desktop (tests, machines without X). `pool`: admin-registered machines.
-   */
-  CLOUD_PROVIDER: z.enum(['local', 'simulated', 'pool']).optional(),
-  /** A JSON file replacing the seeded catalogue (system types, softwares, plugins, hardware, capacity). */
-  CLOUD_CATALOGUE_FILE: z.string().optional(),
-  /** How long an offered queued machine waits for the confirmation (spec 001 §9: 5 minutes). */
-  CLOUD_CONFIRM_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
-  /**
-   * Platform admins (operators of this installation, not team admins): comma-separated e-mails. They
-   * see and handle cloud issue reports and register the pool's workstations.
-   */
+  PAYMENTS_TEST_MODE: z.enum(['true', 'false', '1', '0']).optional().meta({
+    default: '`true` outside production, `false` in production',
+    description:
+      'without Razorpay, the embedded test-mode checkout (no money moves: completing it grants what was bought). A production server without Razorpay refuses to start payments (503) unless this is `true` (a staging host)',
+  }),
+  INVOICE_SUPPLIER_NAME: z
+    .string()
+    .min(1)
+    .default('Rushes Media Private Limited')
+    .describe('the supplier printed on GST tax invoices'),
+  INVOICE_SUPPLIER_ADDRESS: z
+    .string()
+    .min(1)
+    .default('2nd Floor, 12 Residency Road, Bengaluru, Karnataka 560025')
+    .describe('the supplier’s address printed on GST tax invoices'),
+  INVOICE_SUPPLIER_GSTIN: z
+    .string()
+    .regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/)
+    .default('29AABCR1234M1Z5')
+    .describe(
+      'the supplier’s GSTIN; its first two digits are the supplier’s state (CGST + SGST to the same state, IGST elsewhere)',
+    ),
+};
+
+const cloud = {
+  /** Explicit, else resolved in loadConfig: `local` outside production, `pool` in production. */
+  CLOUD_PROVIDER: z.enum(['local', 'simulated', 'pool']).optional().meta({
+    default: '`local` (`pool` when `NODE_ENV=production`)',
+    description:
+      'where cloud-editing sessions run: `local` (a real desktop per session on this machine: Xvfb + openbox + x11vnc on a loopback port; without them bookings answer ‘Resource is not available’ and the log says why), `simulated` (credentials, no desktop: tests, machines without X), `pool` (workstations a platform admin registers through `/api/cloud/admin/machines`; a session leases one)',
+  }),
+  CLOUD_CATALOGUE_FILE: z
+    .string()
+    .optional()
+    .describe(
+      'a JSON file seeding the cloud catalogue in the database on first start, and replacing it at a start when the file’s content changed (else the platform admin’s edits on /cloud-admin stay) (system types, softwares, plugins with prices and auto_select, hardware with price per hour and capacity); shape: `cloudCatalogueSchema` in packages/shared/src/rules/cloud.ts',
+    ),
+  CLOUD_CONFIRM_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(300)
+    .describe('how long an offered queued machine waits for its confirmation (spec 001 §9: 5 minutes)'),
+  CLOUD_LOCAL_GEOMETRY: z
+    .string()
+    .regex(/^\d{3,4}x\d{3,4}$/)
+    .default('1280x720')
+    .describe('screen size of the local desktops'),
+  CLOUD_POOL_PASSWORD_DIR: z
+    .string()
+    .optional()
+    .describe(
+      'a directory the server writes pool workstations’ x11vnc password files in (`-passwdfile read:<dir>/<file>`, a local directory or a mount the workstations read): those registered with rotation get a fresh password per session and another at its end; unset: pool passwords are not rotated',
+    ),
+  /** Operators of this installation, not team admins. */
   PLATFORM_ADMIN_EMAILS: z
     .string()
     .default('')
@@ -107,148 +343,251 @@ const schema = z.object({
         .split(',')
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
+    )
+    .describe(
+      'comma-separated e-mails of this installation’s operators (not team admins): they list and handle cloud issue reports and register the pool’s workstations (`/api/cloud/admin/*`)',
     ),
-  /**
-   * Pool workstations whose x11vnc reads its password from a file (`-passwdfile read:<file>`) get a
-   * fresh password per session: the server writes those files in this directory (a local one, or a
-   * mount the workstations read). Unset: pool passwords are not rotated.
-   */
-  CLOUD_POOL_PASSWORD_DIR: z.string().optional(),
-  /** The local desktops' screen size. */
-  CLOUD_LOCAL_GEOMETRY: z
+};
+
+const camera = {
+  FTP_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .describe('camera to edit: run the FTP/FTPS server cameras upload to (`false` to turn it off)'),
+  FTP_HOST: z.string().default('0.0.0.0').describe('where the camera FTP server listens'),
+  FTP_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(2121)
+    .describe('the camera FTP server’s control port (`0`: a free port, tests)'),
+  FTP_PUBLIC_HOST: z.string().optional().meta({
+    default: 'unset: the host the browser reached the app by',
+    description:
+      'the host name the session details tell camera operators; unset, the web shows the host of the address the app was opened at (`window.location.hostname`), so a laptop opened as `192.168.1.20` tells a LAN camera `192.168.1.20`, not `localhost`',
+  }),
+  FTP_PASV_URL: z.string().optional().meta({
+    default:
+      '`FTP_PUBLIC_HOST` when it is an IPv4 address, else the address each camera’s control connection reached',
+    description:
+      'the IPv4 address passive-mode (PASV) replies announce: set it to the server’s public IP behind NAT; unset, a camera on the LAN is told the LAN address it connected to (a loopback client is told loopback)',
+  }),
+  FTP_PASV_MIN: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(65535)
+    .default(30000)
+    .describe('start of the passive data port range (open it in the firewall)'),
+  FTP_PASV_MAX: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(65535)
+    .default(30100)
+    .describe('end of the passive data port range'),
+  FTP_TLS_CERT: z
     .string()
-    .regex(/^\d{3,4}x\d{3,4}$/)
-    .default('1280x720'),
-  /** A stop sequence, if wanted (`\n` is a newline); none by default (docs/decisions.md). */
-  AI_STOP: z.string().optional(),
-  /** One upstream call may take this long (each retry again). */
-  AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
-  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
-  /** Tokens (in + out) a team may use per calendar month (UTC); 0: no budget. */
-  AI_TEAM_MONTHLY_TOKENS: z.coerce.number().int().min(0).default(1_000_000),
-  /** Questions one user may ask per minute; 0: no limit. */
-  AI_USER_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(10),
-  /**
-   * Outbound calls (the AI service) refuse private, loopback and link-local addresses unless their
-   * host is listed here: comma-separated host names, IP addresses or CIDR ranges (e.g. localhost).
-   */
-  OUTBOUND_TRUSTED_HOSTS: z.string().default(''),
-  /**
-   * Payments (issue 15). With all three RAZORPAY_* set, payments go through Razorpay; without them,
-   * through the embedded test-mode provider (its own checkout page; no money moves).
-   * RAZORPAY_API_URL is only for tests against a local stand-in.
-   */
-  RAZORPAY_KEY_ID: z.string().min(1).optional(),
-  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
-  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
-  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
-  /**
-   * The test-mode provider without Razorpay: on by default outside production only, because its
-   * checkout grants credits and plans without money (a production server without Razorpay refuses to
-   * start payments unless this says `true`, e.g. a staging host).
-   */
-  PAYMENTS_TEST_MODE: z.enum(['true', 'false', '1', '0']).optional(),
-  /** The supplier printed on GST tax invoices; the GSTIN's first two digits are its state. */
-  INVOICE_SUPPLIER_NAME: z.string().min(1).default('Rushes Media Private Limited'),
-  INVOICE_SUPPLIER_ADDRESS: z
-    .string()
-    .min(1)
-    .default('2nd Floor, 12 Residency Road, Bengaluru, Karnataka 560025'),
-  INVOICE_SUPPLIER_GSTIN: z
-    .string()
-    .regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/)
-    .default('29AABCR1234M1Z5'),
-  /** Camera to edit: the FTP/FTPS server cameras upload to (docs/decisions.md "Camera to edit"). */
-  FTP_ENABLED: z.enum(['true', 'false', '1', '0']).default('true'),
-  FTP_HOST: z.string().default('0.0.0.0'),
-  /** Control port; 0 picks a free one (tests). */
-  FTP_PORT: z.coerce.number().int().min(0).max(65535).default(2121),
-  /**
-   * The host name cameras are told to connect to. Unset, the session details show the host the browser
-   * reached the app by (a camera on the LAN needs that, not PUBLIC_URL's `localhost`).
-   */
-  FTP_PUBLIC_HOST: z.string().optional(),
-  /**
-   * The IPv4 address passive-mode replies announce (the public IP behind NAT); default: FTP_PUBLIC_HOST
-   * when it is an IPv4 address, else the address each camera's control connection reached the server at.
-   */
-  FTP_PASV_URL: z.string().optional(),
-  FTP_PASV_MIN: z.coerce.number().int().min(1024).max(65535).default(30000),
-  FTP_PASV_MAX: z.coerce.number().int().min(1024).max(65535).default(30100),
-  /** PEM files of the FTPS certificate and key; without them a self-signed pair is made in DATA_DIR. */
-  FTP_TLS_CERT: z.string().optional(),
-  FTP_TLS_KEY: z.string().optional(),
-  /** Size caps per received file and per session (bytes). */
+    .optional()
+    .describe(
+      'PEM file of the FTPS certificate; without it and `FTP_TLS_KEY` a self-signed pair is generated into `DATA_DIR/ftp-tls`',
+    ),
+  FTP_TLS_KEY: z.string().optional().describe('PEM file of the FTPS key'),
   FTP_MAX_FILE_BYTES: z.coerce
     .number()
     .int()
     .positive()
-    .default(256 * 1024 ** 3),
+    .default(256 * 1024 ** 3)
+    .describe('size cap per received file'),
   FTP_MAX_SESSION_BYTES: z.coerce
     .number()
     .int()
     .positive()
-    .default(2 * 1024 ** 4),
-  /**
-   * A received file becomes an asset when the camera's next command (or QUIT) arrives, or after
-   * this long with its control connection still open; a connection that drops first discards it.
-   */
-  FTP_COMMIT_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  /** Uploader download URLs per OS; default: the product's own /uploader page. */
-  UPLOADER_URL_WINDOWS: z.string().url().optional(),
-  UPLOADER_URL_WINDOWS_PORTABLE: z.string().url().optional(),
-  UPLOADER_URL_MACOS_INTEL: z.string().url().optional(),
-  UPLOADER_URL_MACOS_SILICON: z.string().url().optional(),
-  /** Where Help Center opens in a new tab (absolute URL or same-origin path); default the user guide. */
-  HELP_CENTER_URL: z.string().default('/user-guide'),
-  /** 'app': the embedded/kiosk shell (no notification bell, no team switcher); 'web' the full product. */
-  BUILD_TYPE: z.enum(['web', 'app']).default('web'),
-  /** The self-hosted Chatwoot of the live-chat widget (spec 002 §4); the widget is absent without both. */
-  SUPPORT_CHAT_BASE_URL: z.url().optional(),
-  SUPPORT_CHAT_WEBSITE_TOKEN: z.string().min(1).optional(),
-  /** 'off': no first-login product tour for anyone (the e2e flows of other features turn it off). */
-  PRODUCT_TOUR: z.enum(['on', 'off']).default('on'),
-  /**
-   * S3 integrations (issue 17): the endpoint every Amazon S3 integration talks to. Empty: AWS's own
-   * regional endpoint. Set it to an S3-compatible server (tests: s3rver on loopback, listed in
-   * OUTBOUND_TRUSTED_HOSTS); Contido integrations carry their own endpoint.
-   */
-  INTEGRATIONS_S3_ENDPOINT: z.string().default(''),
-  /**
-   * The STS endpoint role-mode S3 integrations assume their role at. Empty: AWS's regional STS.
-   * Tests point it at the local STS stand-in on loopback (listed in OUTBOUND_TRUSTED_HOSTS).
-   */
-  INTEGRATIONS_STS_ENDPOINT: z.string().default(''),
-  /** The AWS account (principal) customers trust in the role trust policy of an S3 integration. */
-  INTEGRATIONS_AWS_ACCOUNT_ID: z.string().default('000000000000'),
-  /** Parts of a multipart export (bytes, S3's minimum is 5 MiB). */
+    .default(2 * 1024 ** 4)
+    .describe('size cap per camera-to-edit (C2E) session'),
+  FTP_COMMIT_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(2000)
+    .describe(
+      'a received file becomes an asset at the camera’s next command (or QUIT), or after this long with its control connection open; a connection that drops first discards it',
+    ),
+};
+
+const uploaderDefault = { default: 'the product’s own `/uploader?os=…` page' };
+const uploader = {
+  UPLOADER_URL_WINDOWS: z
+    .string()
+    .url()
+    .optional()
+    .meta({ ...uploaderDefault, description: 'what the uploader download answers for Windows' }),
+  UPLOADER_URL_WINDOWS_PORTABLE: z
+    .string()
+    .url()
+    .optional()
+    .meta({ ...uploaderDefault, description: 'what the uploader download answers for Windows (portable)' }),
+  UPLOADER_URL_MACOS_INTEL: z
+    .string()
+    .url()
+    .optional()
+    .meta({ ...uploaderDefault, description: 'what the uploader download answers for macOS on Intel' }),
+  UPLOADER_URL_MACOS_SILICON: z
+    .string()
+    .url()
+    .optional()
+    .meta({
+      ...uploaderDefault,
+      description: 'what the uploader download answers for macOS on Apple silicon',
+    }),
+};
+
+const shell = {
+  HELP_CENTER_URL: z
+    .string()
+    .default('/user-guide')
+    .describe(
+      'where Help Center (user menu, project help) opens in a new tab: an absolute URL or a same-origin path; read by the web at run time (`GET /api/shell/config`)',
+    ),
+  BUILD_TYPE: z
+    .enum(['web', 'app'])
+    .default('web')
+    .describe(
+      '`app`: the embedded/kiosk shell (no notification bell, no team switcher); `web` the full product. A web build made with `VITE_BUILD_TYPE=app` is always the app build',
+    ),
+  SUPPORT_CHAT_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'a self-hosted Chatwoot (e.g. `https://chat.example.com`) for the live-chat widget (spec 002 §4): it loads 2 s after a logged-in page loads; its origin is let into the CSP',
+    ),
+  SUPPORT_CHAT_WEBSITE_TOKEN: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the Chatwoot inbox’s website token; the widget is absent unless both are set'),
+  PRODUCT_TOUR: z
+    .enum(['on', 'off'])
+    .default('on')
+    .describe(
+      '`off`: no first-login product tour for anyone (the e2e flows turn it off, except `e2e/shell.e2e.test.ts`)',
+    ),
+};
+
+const integrations = {
+  INTEGRATIONS_S3_ENDPOINT: z.string().default('').meta({
+    default: '— (AWS’s regional endpoint)',
+    description:
+      'the endpoint every Amazon S3 integration talks to; set it to an S3-compatible server (tests: s3rver on loopback, also listed in `OUTBOUND_TRUSTED_HOSTS`). Contido integrations carry their own endpoint',
+  }),
+  INTEGRATIONS_STS_ENDPOINT: z.string().default('').meta({
+    default: '— (AWS’s regional STS)',
+    description:
+      'the STS endpoint role-mode S3 integrations call AssumeRole at (with the team’s ExternalId, using the server’s own AWS credentials from the SDK’s default chain); tests point it at the local STS stand-in on loopback, also listed in `OUTBOUND_TRUSTED_HOSTS`',
+  }),
+  INTEGRATIONS_AWS_ACCOUNT_ID: z
+    .string()
+    .default('000000000000')
+    .describe(
+      'our AWS account, the principal customers trust in an S3 integration’s role trust policy (with the team’s ExternalId); the server’s own AWS credentials (SDK default chain) assume the customer’s role',
+    ),
   TRANSFER_PART_SIZE: z.coerce
     .number()
     .int()
     .min(5 * 1024 * 1024)
-    .default(16 * 1024 * 1024),
-  /** A running transfer's job lock: after a crash another worker resumes it within this time. */
-  TRANSFER_LOCK_SECONDS: z.coerce.number().int().min(3).default(30),
-  /** Sprinklr API (issue 17): base URL; an environment adds its path prefix (`/prod2`), production none. */
-  SPRINKLR_API_URL: z.string().default('https://api2.sprinklr.com'),
-  /** The app's Sprinklr API key (sent as the `key` header) and secret (token refresh). */
-  SPRINKLR_API_KEY: z.string().default(''),
-  SPRINKLR_API_SECRET: z.string().default(''),
-  /** The refresh token the first token of each environment is obtained with (then stored sealed). */
-  SPRINKLR_REFRESH_TOKEN: z.string().default(''),
-  /**
-   * Live collaboration calls (issue 19): STUN/TURN servers given to the browsers, as the JSON array
-   * of RTCIceServer (e.g. `[{"urls":"stun:stun.example.org:3478"}]`). Empty: none (same network only).
-   */
-  ICE_SERVERS: z.string().default('[]'),
-  /** A coturn server (`turn:host:3478`) with `use-auth-secret`: credentials are issued per user. */
-  TURN_URL: z.string().optional(),
-  /** coturn's `static-auth-secret` (REST API scheme: HMAC-SHA1 of `expiry:user`). */
-  TURN_SECRET: z.string().optional(),
-  /** `relay` makes the browsers use TURN only (no direct or STUN paths). */
-  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
-  /** Life of an issued TURN credential in seconds. */
-  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    .default(16 * 1024 * 1024)
+    .describe('part size of a multipart export to a bucket, bytes (minimum 5 MiB, S3’s)'),
+  TRANSFER_LOCK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3)
+    .default(30)
+    .describe(
+      'a running import/export holds its job this long between heartbeats: after a crash another worker (or the restarted server) resumes it within this time',
+    ),
+  SPRINKLR_API_URL: z
+    .string()
+    .default('https://api2.sprinklr.com')
+    .describe(
+      'Sprinklr API base; an environment adds its path prefix (`/prod2`), Production none. Tests point it at the local stand-in (listed in `OUTBOUND_TRUSTED_HOSTS`)',
+    ),
+  SPRINKLR_API_KEY: z.string().default('').describe('the app’s Sprinklr API key (sent as the `key` header)'),
+  SPRINKLR_API_SECRET: z.string().default('').describe('the app’s Sprinklr API secret (token refresh)'),
+  SPRINKLR_REFRESH_TOKEN: z
+    .string()
+    .default('')
+    .describe(
+      'the refresh token each environment’s first access token is obtained with; tokens are then stored sealed (`sprinklr_tokens`) and rotated',
+    ),
+};
+
+const live = {
+  ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .describe(
+      'live collaboration calls: STUN/TURN servers handed to the browsers, a JSON array of RTCIceServer, e.g. `[{"urls":"stun:stun.example.org:3478"}]`; empty: peers on the same network only',
+    ),
+  TURN_URL: z
+    .string()
+    .optional()
+    .describe(
+      'a coturn server (`turn:host:3478`, comma-separated for several) run with `use-auth-secret`; with `TURN_SECRET` each user gets short-lived credentials from `GET /api/live-collaboration/ice-servers`',
+    ),
+  TURN_SECRET: z
+    .string()
+    .optional()
+    .describe(
+      'coturn’s `static-auth-secret` (REST API scheme: username `expiry:user_id`, credential base64 HMAC-SHA1)',
+    ),
+  ICE_TRANSPORT_POLICY: z
+    .enum(['all', 'relay'])
+    .default('all')
+    .describe('`relay` makes the call’s browsers use TURN only (no direct or STUN paths)'),
+  TURN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(3600)
+    .describe('life of an issued TURN credential, seconds'),
+};
+
+/** The groups of docs/configuration.md, in its order. */
+export const CONFIG_GROUPS = [
+  { title: 'Server, HTTP and logs', shape: server },
+  { title: 'Database, Redis and data directory', shape: storage },
+  { title: 'Secrets, sessions and outbound calls', shape: security },
+  { title: 'Mail', shape: mail },
+  { title: 'Blobs and uploads', shape: blobs },
+  { title: 'Media tools and player', shape: media },
+  { title: 'AI assistant', shape: ai },
+  { title: 'Payments and invoices', shape: payments },
+  { title: 'Cloud editing', shape: cloud },
+  { title: 'Camera to edit (FTP)', shape: camera },
+  { title: 'Uploader', shape: uploader },
+  { title: 'Web shell', shape: shell },
+  { title: 'Integrations and transfers', shape: integrations },
+  { title: 'Live collaboration calls', shape: live },
+] as const;
+
+const schema = z.object({
+  ...server,
+  ...storage,
+  ...security,
+  ...mail,
+  ...blobs,
+  ...media,
+  ...ai,
+  ...payments,
+  ...cloud,
+  ...camera,
+  ...uploader,
+  ...shell,
+  ...integrations,
+  ...live,
 });
 
 export type Env = z.infer<typeof schema>;
