@@ -16,7 +16,7 @@ import {
 } from '@rushes/shared';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { contextOptions, e2eAvailable } from './browser.ts';
+import { allScreenshots, contextOptions, e2eAvailable, keptScreenshot } from './browser.ts';
 import { DEMO_EDITOR, DEMO_PRODUCER, logIn } from './people.ts';
 import { apiCall, dialog, gone, projectIdOfCard, row, settledIn, switchTeam, tray } from './projectSteps.ts';
 import {
@@ -49,6 +49,9 @@ const run = serverAndBrowser(() => startServer({ DEMO_SEED_PROJECT: 'true' }));
  * the user guide, its first three screens, which a reader can still look at), or only the screen.
  */
 async function shot(page: Page, width: number, step: string, fullPage = true) {
+  // Only on request, after a failure, or for the guide (e2e/browser.ts: several hundred PNGs nobody read).
+  const kept = keptScreenshot(`${FLOW}-${width}/${step}`);
+  if (!allScreenshots && !kept && !step.startsWith('failed-')) return;
   const dir = path.resolve(import.meta.dirname, 'screenshots', `${FLOW}-${width}`);
   mkdirSync(dir, { recursive: true });
   const height = await page.evaluate(() => document.documentElement.scrollHeight);

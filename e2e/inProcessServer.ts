@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { buildApp, startApp } from '../apps/server/src/app.ts';
@@ -8,7 +6,7 @@ import type { AppContext } from '../apps/server/src/platform/context.ts';
 import { freePort } from '../apps/server/src/platform/freePort.ts';
 import { resolveSecret } from '../apps/server/src/secret.ts';
 import { seedDemo } from '../apps/server/src/seed.ts';
-import { serverEnv } from './server.ts';
+import { migratedDataDir, serverEnv } from './server.ts';
 
 export interface InProcessServer {
   url: string;
@@ -28,7 +26,7 @@ export interface InProcessServer {
  */
 export async function startInProcessServer(): Promise<InProcessServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rushes-e2e-'));
+  const dataDir = migratedDataDir();
   const url = `http://localhost:${port}`;
   const config = loadConfig({
     ...process.env,

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { freePort } from '../apps/server/src/platform/freePort.ts';
 import { spawnServer } from '../apps/server/test/restart.testkit.ts';
 import { e2eAvailable, launch } from './browser.ts';
@@ -28,6 +28,17 @@ export function serverEnv(port: number, url: string, dataDir: string) {
   };
 }
 
+/**
+ * A throw-away data directory holding a copy of the run's migrated database (e2e/global-setup.ts),
+ * so the server's start-up migrator has nothing to do.
+ */
+export function migratedDataDir(): string {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rushes-e2e-'));
+  const template = inject('e2eDatabaseTemplate');
+  if (template) cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
+  return dataDir;
+}
+
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
@@ -39,7 +50,7 @@ export interface RunningServer {
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rushes-e2e-'));
+  const dataDir = migratedDataDir();
   const url = `http://localhost:${port}`;
   // generous: on a shared, loaded machine two servers starting at once take over a minute each
   const child = await spawnServer(url, { ...serverEnv(port, url, dataDir), ...extraEnv }, 180_000);

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Copies the user guide's screenshots from the e2e flow's (e2e/shell.e2e.test.ts writes them under
-// e2e/screenshots/) into apps/web/public/guide/, resized to 960 px wide and cut to 1400 px tall, so
-// the guide shows the product as the flows last saw it. Run after `npx vitest run --project e2e
+// Copies the user guide's screenshots from the e2e flows' (the breakpoint sweep and the shell flow
+// write them under e2e/screenshots/, always: e2e/browser.ts keeps the ones e2e/guide-shots.json names)
+// into apps/web/public/guide/, resized to 960 px wide and cut to 1400 px tall, so the guide shows the
+// product as the flows last saw it. Run after `npx vitest run --project e2e e2e/breakpoints.e2e.test.ts
 // e2e/shell.e2e.test.ts`; commit the images it writes.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 
@@ -12,19 +13,14 @@ const shots = path.join(root, 'e2e/screenshots');
 const out = path.join(root, 'apps/web/public/guide');
 
 /** Guide image ← e2e screenshot. */
-const IMAGES = {
-  'home.png': 'shell-1024/page-home.png',
-  'project.png': 'shell-1024/page-project.png',
-  'asset-menu.png': 'shell/05-asset-menu.png',
-  'settings.png': 'shell-1024/page-settings.png',
-};
+const IMAGES = JSON.parse(readFileSync(path.join(root, 'e2e/guide-shots.json'), 'utf8'));
 
 mkdirSync(out, { recursive: true });
 let missing = 0;
 for (const [name, from] of Object.entries(IMAGES)) {
   const source = path.join(shots, from);
   if (!existsSync(source)) {
-    console.error(`guide-screenshots: ${from} is missing (run the shell e2e flow first)`);
+    console.error(`guide-screenshots: ${from} is missing (run the breakpoint and shell e2e flows first)`);
     missing += 1;
     continue;
   }
