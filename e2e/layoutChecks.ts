@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -16,18 +16,26 @@ export function registeredPanelTypes(): string[] {
 }
 
 /**
- * Every logged-in route: the PATHS names the router puts behind RequireAuth (the shell's children,
- * the index route as 'home', and the pages outside the shell), read from the router's source.
+ * Every logged-in route: the PATHS names of the pages the features declare (`features/<f>/pages.ts`)
+ * behind RequireAuth, i.e. in the shell or outside it (layout 'shell' or 'auth'), read from the source.
  */
 export function loggedInRoutes(): string[] {
-  const source = readFileSync(path.join(web, 'app/router.tsx'), 'utf8');
-  const from = source.indexOf('m.requireAuth');
-  const to = source.indexOf("path: '*'", from);
-  expect(from, 'router.tsx has a RequireAuth branch').toBeGreaterThan(0);
-  const branch = source.slice(from, to);
-  const names = [...branch.matchAll(/path: PATHS\.(\w+)/g)].map((m) => m[1]);
-  if (/index: true/.test(branch)) names.push('home');
+  const names = featureFiles('pages.ts').flatMap((source) =>
+    [...source.matchAll(/\{[^{}]*?path: PATHS\.(\w+),[^{}]*?layout: '(?:auth|shell)'[^{}]*\}/g)].map(
+      (m) => m[1],
+    ),
+  );
+  expect(names.length, 'the features declare logged-in pages').toBeGreaterThan(0);
   return names.sort();
+}
+
+/** The source of every feature's file of that name (`features/<f>/<name>`). */
+function featureFiles(name: string): string[] {
+  const features = path.join(web, 'features');
+  return readdirSync(features)
+    .map((feature) => path.join(features, feature, name))
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file, 'utf8'));
 }
 
 /** The widths of the document, the body and an open side panel's content, and the viewport's. */

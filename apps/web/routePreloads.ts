@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { PATHS } from './src/app/paths.ts';
+import { readDeclaredPages } from './pageDeclarations.ts';
 
 /** The file the server reads to add a route's chunks to index.html (apps/server/src/platform/http/webApp.ts). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -15,23 +15,19 @@ export const SHELL = [QUERIES];
 
 /**
  * The URLs people open directly (a bookmark, a link in an e-mail, a reload) and the lazy modules the
- * router loads for each (router.tsx). `session`: the route is behind RequireAuth, so its chunks are
- * worth fetching only for a browser that holds a session cookie.
+ * router loads for each: the pages a feature's `pages.ts` marks `direct` (pageDeclarations.ts), with
+ * the layouts router.tsx nests them in. `session`: the route is behind RequireAuth, so its chunks
+ * are worth fetching only for a browser that holds a session cookie.
  */
-export const ROUTES: { path: string; modules: string[]; session?: true }[] = [
-  { path: PATHS.login, modules: ['src/features/auth/LoginPage.tsx'] },
-  { path: PATHS.signup, modules: ['src/features/auth/SignupPage.tsx'] },
-  { path: PATHS.verify, modules: [QUERIES, 'src/features/auth/VerifyPage.tsx'] },
-  { path: PATHS.forgotPassword, modules: ['src/features/auth/ForgotPasswordPage.tsx'] },
-  { path: PATHS.resetPassword, modules: ['src/features/auth/ResetPasswordPage.tsx'] },
-  { path: PATHS.twoFactor, modules: ['src/features/auth/TwoFactorPage.tsx'] },
-  { path: PATHS.review, modules: [QUERIES, 'src/features/shares/ReviewPage.tsx'] },
-  { path: PATHS.home, session: true, modules: [...SHELL, 'src/features/home/HomePage.tsx'] },
-  { path: PATHS.project, session: true, modules: [...SHELL, 'src/features/projects/ProjectPage.tsx'] },
-  { path: PATHS.player, session: true, modules: [...SHELL, 'src/features/player/PlayerPage.tsx'] },
-  { path: PATHS.settings, session: true, modules: [...SHELL, 'src/features/settings/SettingsPage.tsx'] },
-  { path: PATHS.credits, session: true, modules: [...SHELL, 'src/features/credits/CreditsPage.tsx'] },
-];
+export const ROUTES: { path: string; modules: string[]; session?: true }[] = readDeclaredPages(
+  import.meta.dirname,
+)
+  .filter((page) => page.direct)
+  .map((page) => {
+    if (page.layout === 'public') return { path: page.path, modules: [page.module] };
+    if (page.layout === 'query') return { path: page.path, modules: [QUERIES, page.module] };
+    return { path: page.path, session: true, modules: [...SHELL, page.module] };
+  });
 
 export interface RoutePreload {
   /** a router path: `:name` is one segment, `:name?` an optional one */

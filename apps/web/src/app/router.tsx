@@ -1,5 +1,6 @@
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage, type PageModule } from './lazyPage.tsx';
+import type { PageLayout, PageRoute } from './pageRoutes.ts';
 import { PATHS } from './paths.ts';
 import { RootLayout } from './RootLayout.tsx';
 
@@ -20,93 +21,53 @@ export interface AppRouter {
 }
 
 /**
+ * Every feature's pages (`features/<f>/pages.ts`, app/pageRoutes.ts): eager, as these modules only
+ * declare routes (a path, a layout, a lazy import); each page's code stays a lazy chunk of its own.
+ * A new page is a line in its feature's `pages.ts`, not here. Only the `pages` export is imported:
+ * a module namespace per feature would cost the first load of every page.
+ */
+const PAGES = Object.values(
+  import.meta.glob<PageRoute[]>('../features/*/pages.ts', { eager: true, import: 'pages' }),
+).flat();
+
+/**
  * The routes of spec 002 §2: public screens, the logged-in shell, and not found. Declarative
  * routes rather than a data router: the data router's code was half of react-router's size in every
- * page's first load (issue 22, P8; docs/decisions.md 'Web first load, sixth cut').
+ * page's first load (issue 22, P8; docs/decisions.md 'Web first load, sixth cut'). The layouts are
+ * nested here; the pages come from the features, each under the layout its `layout` names. The
+ * router ranks paths by how specific they are, so the order of the features does not matter; the
+ * one catch-all (not found) is the app's.
  */
 export function createAppRouter(): AppRouter {
   const lazyRoute = (load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> => {
     const page = lazyPage(load);
     return { element: <page.Page />, handle: { preload: page.preload } satisfies RouteHandle };
   };
+  const pagesUnder = (layout: PageLayout): RouteObject[] =>
+    PAGES.filter((p) => p.layout === layout).map((p) =>
+      // home is the shell's index route
+      p.path === PATHS.home ? { index: true, ...lazyRoute(p.page) } : { path: p.path, ...lazyRoute(p.page) },
+    );
   const routes: RouteObject[] = [
     {
       element: <RootLayout />,
       children: [
-        { path: PATHS.login, ...lazyRoute(() => import('../features/auth/LoginPage.tsx')) },
-        { path: PATHS.signup, ...lazyRoute(() => import('../features/auth/SignupPage.tsx')) },
-        { path: PATHS.forgotPassword, ...lazyRoute(() => import('../features/auth/ForgotPasswordPage.tsx')) },
-        { path: PATHS.resetPassword, ...lazyRoute(() => import('../features/auth/ResetPasswordPage.tsx')) },
-        { path: PATHS.twoFactor, ...lazyRoute(() => import('../features/auth/TwoFactorPage.tsx')) },
-        { path: PATHS.logout, ...lazyRoute(() => import('../features/auth/LogoutPage.tsx')) },
+        ...pagesUnder('public'),
         {
           // pages that read through the query cache: TanStack Query loads with them, not with /login
           ...lazyRoute(() => import('./sessionLayouts.ts').then((m) => m.queryLayout)),
           children: [
-            { path: PATHS.verify, ...lazyRoute(() => import('../features/auth/VerifyPage.tsx')) },
-            { path: PATHS.outbox, ...lazyRoute(() => import('../features/outbox/OutboxPage.tsx')) },
-            { path: PATHS.review, ...lazyRoute(() => import('../features/shares/ReviewPage.tsx')) },
+            ...pagesUnder('query'),
             {
               ...lazyRoute(() => import('./sessionLayouts.ts').then((m) => m.requireAuth)),
               children: [
-                // the remote desktop fills the tab: logged in, outside the shell (issue 18)
-                { path: PATHS.cloudDesktop, ...lazyRoute(() => import('../features/cloud/DesktopPage.tsx')) },
+                // logged in, outside the shell (the remote desktop fills the tab)
+                ...pagesUnder('auth'),
                 {
                   // The logged-in shell (realtime socket, upload dock, panels) is its own chunk: public
                   // pages such as /login load none of it (issue 22). A URL's shell and page load together.
                   ...lazyRoute(() => import('./sessionLayouts.ts').then((m) => m.shellRoute)),
-                  children: [
-                    { index: true, ...lazyRoute(() => import('../features/home/HomePage.tsx')) },
-                    {
-                      path: PATHS.settings,
-                      ...lazyRoute(() => import('../features/settings/SettingsPage.tsx')),
-                    },
-                    {
-                      path: PATHS.subscription,
-                      ...lazyRoute(() => import('../features/subscription/SubscriptionPage.tsx')),
-                    },
-                    {
-                      path: PATHS.statistics,
-                      ...lazyRoute(() => import('../features/statistics/StatisticsPage.tsx')),
-                    },
-                    {
-                      path: PATHS.userGuide,
-                      ...lazyRoute(() => import('../features/guide/UserGuidePage.tsx')),
-                    },
-                    {
-                      path: PATHS.credits,
-                      ...lazyRoute(() => import('../features/credits/CreditsPage.tsx')),
-                    },
-                    {
-                      path: PATHS.checkout,
-                      ...lazyRoute(() => import('../features/payments/CheckoutPage.tsx')),
-                    },
-                    {
-                      path: PATHS.uploader,
-                      ...lazyRoute(() => import('../features/camera/UploaderPage.tsx')),
-                    },
-                    {
-                      path: PATHS.project,
-                      ...lazyRoute(() => import('../features/projects/ProjectPage.tsx')),
-                    },
-                    { path: PATHS.player, ...lazyRoute(() => import('../features/player/PlayerPage.tsx')) },
-                    {
-                      path: PATHS.cloudAdmin,
-                      ...lazyRoute(() => import('../features/cloud/CloudAdminPage.tsx')),
-                    },
-                    {
-                      path: PATHS.iosPlayer,
-                      ...lazyRoute(() => import('../features/player/IosPlayerPage.tsx')),
-                    },
-                    {
-                      path: PATHS.importAssets,
-                      ...lazyRoute(() => import('../features/integrations/ImportAssetsPage.tsx')),
-                    },
-                    {
-                      path: PATHS.transfers,
-                      ...lazyRoute(() => import('../features/integrations/TransfersPage.tsx')),
-                    },
-                  ],
+                  children: pagesUnder('shell'),
                 },
               ],
             },

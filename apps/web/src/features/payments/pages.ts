@@ -1,0 +1,6 @@
+import { PATHS } from '../../app/paths.ts';
+import type { PageRoute } from '../../app/pageRoutes.ts';
+
+export const pages: PageRoute[] = [
+  { path: PATHS.checkout, layout: 'shell', page: () => import('./CheckoutPage.tsx') },
+];

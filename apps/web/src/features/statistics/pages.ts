@@ -1,0 +1,6 @@
+import { PATHS } from '../../app/paths.ts';
+import type { PageRoute } from '../../app/pageRoutes.ts';
+
+export const pages: PageRoute[] = [
+  { path: PATHS.statistics, layout: 'shell', page: () => import('./StatisticsPage.tsx') },
+];
