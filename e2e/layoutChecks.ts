@@ -6,13 +6,18 @@ import type { Page } from 'playwright-core';
 const web = path.resolve(import.meta.dirname, '../apps/web/src');
 
 /**
- * Every side-panel type the app has: the keys of PanelPropsMap in the panel table (where a feature
- * adds its panel), read from the source so a new panel fails the sweep until the sweep opens it.
+ * Every side-panel type the app has: the keys of the props interface each feature's `panels.ts`
+ * merges into PanelPropsMap, read from the source so a new panel fails the sweep until the sweep
+ * opens it.
  */
 export function registeredPanelTypes(): string[] {
-  const source = readFileSync(path.join(web, 'app/panels/panelTable.ts'), 'utf8');
-  const body = /interface PanelPropsMap \{([\s\S]*?)\n {2}\}/.exec(source)?.[1] ?? '';
-  return [...body.matchAll(/^ {4}(\w+): /gm)].map((m) => m[1]).sort();
+  const types = featureFiles('panels.ts').flatMap((source) => {
+    const name = /interface PanelPropsMap extends (\w+) \{\}/.exec(source)?.[1];
+    const body = name ? new RegExp(`\\binterface ${name} \\{([\\s\\S]*?)\\n\\}`).exec(source)?.[1] : '';
+    return [...(body ?? '').matchAll(/^ {2}(\w+): /gm)].map((m) => m[1]);
+  });
+  expect(types.length, 'the features declare side panels').toBeGreaterThan(0);
+  return types.sort();
 }
 
 /**
