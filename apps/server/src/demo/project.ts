@@ -14,6 +14,7 @@ import { createApprovalsService } from '../modules/approvals/approvals.service.t
 import { createBriefService } from '../modules/brief/brief.service.ts';
 import { createChatService } from '../modules/chat/chat.service.ts';
 import { createMembersService } from '../modules/projects/members.service.ts';
+import { authorizeProject, canManageCollaborators } from '../modules/projects/projects.policy.ts';
 import { createProjectsService, lockProject } from '../modules/projects/projects.service.ts';
 import { createTasksService } from '../modules/tasks/tasks.service.ts';
 import { recordIngestedAsset } from '../modules/uploads/uploads.ingest.ts';
@@ -53,8 +54,9 @@ export async function fillDemoProject(ctx: AppContext, people: DemoPeople, media
     producer.id,
     createProjectBody.parse({ team_db_id: people.teamId, title: DEMO_PROJECT_TITLE }),
   );
+  // The seed is no route: it loads the producer's access itself (no preHandler ran).
   await createMembersService(ctx).add(
-    producer.id,
+    await authorizeProject(ctx.db, producer.id, projectId, canManageCollaborators),
     addCollaboratorsBody.parse({ project_db_id: projectId, collabrated_with: [editor.id] }),
   );
   await createBriefService(ctx).update(

@@ -12,6 +12,7 @@ import { findUserByEmail } from '../modules/accounts/users.service.ts';
 import { createBriefService } from '../modules/brief/brief.service.ts';
 import { createChatService } from '../modules/chat/chat.service.ts';
 import { storedMessages } from '../modules/chat/chat.testkit.ts';
+import { authorizeProject, canDeleteProject } from '../modules/projects/projects.policy.ts';
 import { createProjectsService } from '../modules/projects/projects.service.ts';
 import { membership } from '../modules/teams/teams.testkit.ts';
 
@@ -259,7 +260,9 @@ describe('after the demo project', () => {
   it('a deleted demo project stays deleted', async () => {
     const { producer } = await people();
     const [project] = await demoProjects();
-    await createProjectsService(t.ctx).remove(producer.id, project.id);
+    await createProjectsService(t.ctx).remove(
+      await authorizeProject(t.ctx.db, producer.id, project.id, canDeleteProject),
+    );
     expect(await seedDemo(t.ctx, { log })).toEqual({ users: false, project: false });
     expect(await demoProjects()).toEqual([]);
   });

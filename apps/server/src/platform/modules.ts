@@ -12,6 +12,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import type { JobData, JobHandler, JobName } from './jobs/queue.ts';
+import { PolicyRegistry, type PolicyRegistrations } from './policies.ts';
 import type { RoomPolicy } from './realtime/realtime.ts';
 
 /** What wiring gets besides the context: the app's logger (the media pipeline logs its failures). */
@@ -31,6 +32,12 @@ export interface ModuleManifest<J extends JobName = JobName> {
   jobs?: { readonly [N in J]: JobFactory<N> };
   /** Subscribes to domain events (realtime mappers, notifications, …); run once at build. */
   listeners?: readonly ((ctx: AppContext) => void)[];
+  /**
+   * Route policies: `'<module>.<rule>'` (the name the route map declares) → its resolver, e.g.
+   * `{ 'projects.canViewProject': projectPolicy(canViewProject) }` (platform/policies.ts). `serve()`
+   * runs it before the handler; a route whose policy no manifest registers fails the boot.
+   */
+  policies?: PolicyRegistrations;
   /** Room prefix → who may join `${prefix}:{id}` (checked like the matching HTTP read). */
   rooms?: Readonly<Record<string, (ctx: AppContext) => RoomPolicy>>;
   /** Start-up timers (the first run of a recurring job); each node runs them, singleton keys dedupe. */
@@ -87,6 +94,8 @@ export function collectJobHandlers(modules: readonly AnyModule[]): Map<JobName, 
 /**
  * Wires every module into a built app: job handlers (after the boot check), rooms, listeners in list
  * order (listeners of one event run in that order), then routes. Called once by `buildApp`.
+ * Each module's routes are registered in a context of their own that knows the policy registry and
+ * the module's name, so `serve()` resolves every route's policy at boot (platform/policies.ts).
  */
 export async function registerModules(
   fastify: FastifyInstance,
@@ -101,8 +110,14 @@ export async function registerModules(
       ctx.realtime.registerRoom(prefix, policy(ctx));
     for (const listen of m.listeners ?? []) listen(ctx);
   }
+  const registry = new PolicyRegistry(ctx, modules);
+  fastify.decorateRequest('policyAccess', null);
   for (const m of modules) {
-    for (const routes of m.routes ?? []) await fastify.register(routes(ctx));
+    if (!m.routes?.length) continue;
+    await fastify.register(async (scope) => {
+      scope.decorate('policies', { registry, module: m.name });
+      for (const routes of m.routes ?? []) await scope.register(routes(ctx));
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { checkedInService } from '../../platform/policies.ts';
 import { aiRoutes } from './ai.routes.ts';
 
 /**
@@ -8,5 +9,11 @@ import { aiRoutes } from './ai.routes.ts';
  */
 export const aiModule = defineModule({
   name: 'ai',
+  // Still applied by the services (not yet loaded before the handler).
+  policies: {
+    'ai.canAskAssistant': checkedInService(),
+    'ai.canReadConversation': checkedInService(),
+    'ai.canSeeTeamUsage': checkedInService(),
+  },
   routes: [aiRoutes],
 });

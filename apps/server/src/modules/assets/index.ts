@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { checkedInService } from '../../platform/policies.ts';
 import { checkCountsJob, scheduleCountCheck } from './assets.counts.ts';
 import { deleteBlobsJob, queueBlobsOfDeletedProjects } from './assets.jobs.ts';
 import { assetsRoutes } from './assets.routes.ts';
@@ -30,6 +31,10 @@ export { onAssetsDeleting } from './deleteHooks.ts';
 /** Folders and files of a project: browse, search, copy, move, delete, metadata. */
 export const assetsModule = defineModule({
   name: 'assets',
+  // Still applied by the services (not yet loaded before the handler).
+  policies: {
+    'projects.canWriteAssets': checkedInService(),
+  },
   routes: [assetsRoutes],
   jobs: { 'assets.delete_blobs': deleteBlobsJob, 'assets.check_counts': checkCountsJob },
   listeners: [queueBlobsOfDeletedProjects],

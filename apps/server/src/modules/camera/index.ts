@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { defineModule } from '../../platform/modules.ts';
+import { cameraPolicy } from './camera.policy.ts';
 import { settleJob } from './camera.jobs.ts';
 import { registerCameraMappers } from './camera.realtime.ts';
 import { cameraRoutes } from './camera.routes.ts';
@@ -29,6 +30,7 @@ async function scheduleFtp(ctx: AppContext) {
 /** Camera to edit: C2E sessions as FTP accounts, their FTP/FTPS server, and the uploader download. */
 export const cameraModule = defineModule({
   name: 'camera',
+  policies: { 'camera.canUseCamera': cameraPolicy() },
   routes: [
     (ctx) => {
       const routes = cameraRoutes(ctx);

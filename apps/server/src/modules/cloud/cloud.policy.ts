@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cloudQueue, cloudSessions } from '../../db/schema/index.ts';
 import { CLOUD_TEXT } from '@rushes/shared';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
+import { authorizeProject, canViewProject, projectPolicy, type ProjectAccess } from '../projects/index.ts';
 import { findUserById } from '../users/index.ts';
 
 /**
@@ -53,4 +53,13 @@ export async function isPlatformAdmin(db: DbOrTx, admins: readonly string[], use
   const user = await findUserById(db, userId);
   if (!user || !admins.includes(user.email.toLowerCase())) throw forbidden(CLOUD_TEXT.onlyPlatformAdmins);
   return user;
+}
+
+/** The booking and catalogue routes' policy: the project named by `project_db_id`. */
+export const cloudPolicy = () => projectPolicy(canUseCloud);
+
+declare module '../../platform/policies.ts' {
+  interface PolicyAccess {
+    'cloud.canUseCloud': ProjectAccess;
+  }
 }

@@ -1,4 +1,6 @@
 import { defineModule } from '../../platform/modules.ts';
+import { checkedInService } from '../../platform/policies.ts';
+import { cloudPolicy } from './cloud.policy.ts';
 import { seedCapacity } from './cloud.catalogue.ts';
 import { cloudJobs, resumeSessions } from './cloud.lifecycle.ts';
 import { providerOf } from './cloud.providers.ts';
@@ -13,6 +15,13 @@ import type {} from './cloud.events.ts';
  */
 export const cloudModule = defineModule({
   name: 'cloud',
+  policies: {
+    'cloud.canUseCloud': cloudPolicy(),
+    // Still applied by the services (not yet loaded before the handler).
+    'cloud.isPlatformAdmin': checkedInService(),
+    'cloud.ownSession': checkedInService(),
+    'cloud.ownQueueEntry': checkedInService(),
+  },
   routes: [cloudRoutes],
   jobs: {
     'cloud.boot': (ctx, log) => cloudJobs(ctx, log).boot,

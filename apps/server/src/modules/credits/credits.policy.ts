@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { authorizeTeam } from '../teams/index.ts';
+import { authorizeTeam, teamPolicy, type TeamAccess } from '../teams/index.ts';
 
 /**
  * Who may see a team's credits (issue 15): its admins (owners, and holders of added_as_team_owner),
@@ -9,3 +9,12 @@ import { authorizeTeam } from '../teams/index.ts';
  */
 export const authorizeCreditsAdmin = (db: DbOrTx, userId: string, teamId: string) =>
   authorizeTeam(db, userId, teamId, (a) => a.isOwner);
+
+/** The credits routes' policy (and the payments list and purchase): the team's admins, by `team_db_id`. */
+export const creditsAdminPolicy = () => teamPolicy((a) => a.isOwner, 'team_db_id');
+
+declare module '../../platform/policies.ts' {
+  interface PolicyAccess {
+    'credits.authorizeCreditsAdmin': TeamAccess;
+  }
+}

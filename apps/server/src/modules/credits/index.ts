@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { creditsAdminPolicy } from './credits.policy.ts';
 import { creditsRoutes } from './credits.routes.ts';
 
 // What other modules may call, inside their own transaction (everything else here is internal).
@@ -19,5 +20,6 @@ export { balanceOf } from './credits.service.ts';
 /** Prepaid credits: the ledger, the locked balance row, the balance and transactions routes. */
 export const creditsModule = defineModule({
   name: 'credits',
+  policies: { 'credits.authorizeCreditsAdmin': creditsAdminPolicy() },
   routes: [creditsRoutes],
 });

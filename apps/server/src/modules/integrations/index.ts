@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { checkedInService } from '../../platform/policies.ts';
 import { registerBucketRunners } from './bucketRunners.ts';
 import { integrationsRoutes } from './integrations.routes.ts';
 import { registerSprinklrRunner } from './sprinklr.runner.ts';
@@ -12,6 +13,11 @@ export { guardedRequestHandler } from './s3client.ts';
  */
 export const integrationsModule = defineModule({
   name: 'integrations',
+  // Still applied by the services (not yet loaded before the handler).
+  policies: {
+    'integrations.canUseIntegration': checkedInService(),
+    'integrations.canUseIntegrations': checkedInService(),
+  },
   routes: [integrationsRoutes],
   listeners: [registerBucketRunners, registerSprinklrRunner],
 });

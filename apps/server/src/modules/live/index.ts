@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { checkedInService } from '../../platform/policies.ts';
 import { liveRoom, registerLiveMappers } from './live.realtime.ts';
 import { liveRoutes } from './live.routes.ts';
 import type {} from './live.events.ts';
@@ -9,6 +10,12 @@ import type {} from './live.events.ts';
  */
 export const liveModule = defineModule({
   name: 'live',
+  // Still applied by the services (not yet loaded before the handler).
+  policies: {
+    'live.canInvite': checkedInService(),
+    'live.canReadLive': checkedInService(),
+    'live.isCallMember': checkedInService(),
+  },
   routes: [liveRoutes],
   listeners: [registerLiveMappers],
   rooms: { live: liveRoom },

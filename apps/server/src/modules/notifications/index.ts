@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { notificationTeamPolicy } from './notifications.policy.ts';
 import { digestJob, scheduleDigest } from './digest.ts';
 import { registerNotificationMappers } from './notifications.realtime.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
@@ -10,6 +11,7 @@ export type { Emit, NotifyInput } from './notifications.service.ts';
 /** Notifications, their dot in the user room, and the hourly mail digest. */
 export const notificationsModule = defineModule({
   name: 'notifications',
+  policies: { 'notifications.authorizeNotificationTeam': notificationTeamPolicy() },
   routes: [notificationsRoutes],
   listeners: [registerNotificationMappers],
   jobs: { 'notifications.digest': digestJob },

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { teamMembers } from '../../db/schema/index.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
 import { forbidden } from '../../platform/http/errors.ts';
+import { stringField, type Policy } from '../../platform/policies.ts';
 
 /**
  * A user reads and clears notifications only under a team they belong to (spec 002 §7 team_db_id).
@@ -16,4 +18,20 @@ export async function authorizeNotificationTeam(db: DbOrTx, userId: string, team
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
     .limit(1);
   if (!member) throw forbidden(MSG.noTeamAccess);
+}
+
+/** The notification routes' policy: a member of the team named by `team_db_id` (answers that id). */
+export const notificationTeamPolicy = (): Policy<string> => ({
+  reads: 'team_db_id',
+  check: (ctx) => async (req) => {
+    const teamId = stringField(req, 'team_db_id');
+    await authorizeNotificationTeam(ctx.db, userIdOf(req), teamId);
+    return teamId;
+  },
+});
+
+declare module '../../platform/policies.ts' {
+  interface PolicyAccess {
+    'notifications.authorizeNotificationTeam': string;
+  }
 }

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { paymentPolicy } from './payments.policy.ts';
 import { registerInvoiceIssue } from './invoice.issue.ts';
 import { registerCreditsFulfilment } from './payments.fulfil.ts';
 import { registerPaymentMappers } from './payments.realtime.ts';
@@ -20,6 +21,7 @@ export type { CreatePayment, PaymentsPaid, StartedPayment } from './payments.ser
 /** Payments: providers (test mode, Razorpay), checkout, webhooks, fulfilment of credits, GST invoices. */
 export const paymentsModule = defineModule({
   name: 'payments',
+  policies: { 'payments.authorizePayment': paymentPolicy() },
   routes: [paymentsRoutes],
   listeners: [registerCreditsFulfilment, registerInvoiceIssue, registerPaymentMappers],
 });

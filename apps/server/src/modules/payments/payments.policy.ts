@@ -1,6 +1,8 @@
 import { PAYMENT_TEXT } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { stringField, type Policy } from '../../platform/policies.ts';
 import { authorizeTeam } from '../teams/index.ts';
 import { findPayment } from './payments.service.ts';
 
@@ -19,4 +21,18 @@ export async function authorizePayment(db: DbOrTx, userId: string, paymentId: st
     throw notFound();
   }
   return payment;
+}
+
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
+
+/** The payment routes' policy: the payment named by `payment_db_id`, loaded once. */
+export const paymentPolicy = (): Policy<PaymentRow> => ({
+  reads: 'payment_db_id',
+  check: (ctx) => (req) => authorizePayment(ctx.db, userIdOf(req), stringField(req, 'payment_db_id')),
+});
+
+declare module '../../platform/policies.ts' {
+  interface PolicyAccess {
+    'payments.authorizePayment': PaymentRow;
+  }
 }

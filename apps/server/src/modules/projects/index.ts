@@ -1,6 +1,18 @@
 import type { AppContext } from '../../platform/context.ts';
 import { defineModule } from '../../platform/modules.ts';
-import { createProjectsService } from './projects.service.ts';
+import { teamPolicy } from '../teams/index.ts';
+import {
+  canCopyMoveAssets,
+  canDeleteAssets,
+  canDeleteProject,
+  canEditMetadata,
+  canManageCollaborators,
+  canManageProject,
+  canViewProject,
+  canWriteAssets,
+  projectPolicy,
+} from './projects.policy.ts';
+import { canCreateProjects, createProjectsService } from './projects.service.ts';
 import { projectRoom, registerProjectMappers } from './projects.realtime.ts';
 import { projectsRoutes } from './projects.routes.ts';
 
@@ -20,6 +32,7 @@ export {
   canWriteAssets,
   holdsProjectCodeSql,
   loadProjectAccess,
+  projectPolicy,
 } from './projects.policy.ts';
 export type { ProjectAccess, ProjectRule } from './projects.policy.ts';
 export { adjustProjectTotals, insertProjectMember, lockProject } from './projects.service.ts';
@@ -34,6 +47,17 @@ export const createProjectTrays = (ctx: AppContext) => createProjectsService(ctx
 /** Projects, their members and invitations, home trays; project:{id} rooms. */
 export const projectsModule = defineModule({
   name: 'projects',
+  policies: {
+    'projects.canViewProject': projectPolicy(canViewProject),
+    'projects.canManageProject': projectPolicy(canManageProject),
+    'projects.canDeleteProject': projectPolicy(canDeleteProject),
+    'projects.canManageCollaborators': projectPolicy(canManageCollaborators),
+    'projects.canWriteAssets': projectPolicy(canWriteAssets),
+    'projects.canDeleteAssets': projectPolicy(canDeleteAssets),
+    'projects.canEditMetadata': projectPolicy(canEditMetadata),
+    'projects.canCopyMoveAssets': projectPolicy(canCopyMoveAssets, 'source_project_db_id'),
+    'projects.canCreateProjects': teamPolicy(canCreateProjects, 'team_db_id'),
+  },
   routes: [projectsRoutes],
   listeners: [registerProjectMappers],
   rooms: { project: projectRoom },

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
-import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { createMembersService } from './members.service.ts';
 
@@ -17,50 +17,49 @@ export function membersRoutes(ctx: AppContext) {
 
   return async (fastify: FastifyInstance) => {
     serve(fastify, ROUTES.projects.collaborators, async (req) =>
-      ok(await service.list(userIdOf(req), req.query.project_db_id)),
+      ok(await service.list(accessOf(req, 'projects.canViewProject'))),
     );
     serve(
       fastify,
       ROUTES.projects.addCollaborators,
-      async (req) => ok(await service.add(userIdOf(req), req.body)),
+      async (req) => ok(await service.add(accessOf(req, 'projects.canManageCollaborators'), req.body)),
       { rateLimit: limit(ctx.config, 30) },
     );
     serve(
       fastify,
       ROUTES.projects.resendInvite,
-      async (req) => ok(await service.resend(userIdOf(req), req.body)),
+      async (req) => ok(await service.resend(accessOf(req, 'projects.canManageCollaborators'), req.body)),
       { rateLimit: limit(ctx.config, 20) },
     );
     serve(fastify, ROUTES.projects.removeCollaborator, async (req) =>
-      ok(await service.remove(userIdOf(req), req.body)),
+      ok(await service.remove(accessOf(req, 'projects.canManageCollaborators'), req.body)),
     );
 
     serve(fastify, ROUTES.projects.collaboratorSearch, async (req) =>
-      ok(await service.search(userIdOf(req), req.query.project_db_id, req.query.search_text)),
+      ok(await service.search(accessOf(req, 'projects.canViewProject'), req.query.search_text)),
     );
 
     serve(fastify, ROUTES.projects.permissions, async (req) =>
-      ok(await service.permissions(userIdOf(req), req.query.project_db_id, req.query.user_db_id)),
+      ok(await service.permissions(accessOf(req, 'projects.canManageProject'), req.query.user_db_id)),
     );
     serve(fastify, ROUTES.projects.setPermissions, async (req) =>
-      ok(await service.setPermissions(userIdOf(req), req.body)),
+      ok(await service.setPermissions(accessOf(req, 'projects.canManageProject'), req.body)),
     );
 
     serve(fastify, ROUTES.projects.badge, async (req) =>
-      ok(await service.badge(userIdOf(req), req.query.project_db_id, req.query.user_db_id)),
+      ok(await service.badge(accessOf(req, 'projects.canManageProject'), req.query.user_db_id)),
     );
     serve(fastify, ROUTES.projects.setBadge, async (req) =>
       ok(
         await service.setBadge(
-          userIdOf(req),
-          req.body.project_db_id,
+          accessOf(req, 'projects.canManageProject'),
           req.body.user_db_id,
           req.body.collaborator_badge,
         ),
       ),
     );
     serve(fastify, ROUTES.projects.clearBadge, async (req) =>
-      ok(await service.setBadge(userIdOf(req), req.body.project_db_id, req.body.user_db_id, null)),
+      ok(await service.setBadge(accessOf(req, 'projects.canManageProject'), req.body.user_db_id, null)),
     );
   };
 }

@@ -31,15 +31,7 @@ import { nameSql } from '../users/index.ts';
 import { notify } from '../notifications/index.ts';
 import { createProjectInvites, pendingProjectInvites } from './invites.service.ts';
 import './projects.events.ts';
-import {
-  authorizeProject,
-  canManageCollaborators,
-  canManageProject,
-  canManageRole,
-  canViewProject,
-  heldProjectCodes,
-  type ProjectAccess,
-} from './projects.policy.ts';
+import { canManageRole, heldProjectCodes, type ProjectAccess } from './projects.policy.ts';
 import { insertProjectMember, lockProject, setMemberPermissionIds } from './projects.service.ts';
 
 async function memberRow(db: DbOrTx, projectId: string, userId: string) {
@@ -68,8 +60,8 @@ export function createMembersService(ctx: AppContext) {
 
   return {
     /** Members read the groups: creator, admins, collaborators, each with members and invited e-mails. */
-    async list(userId: string, projectId: string): Promise<ProjectMembers> {
-      await authorizeProject(db, userId, projectId, canViewProject);
+    async list(access: ProjectAccess): Promise<ProjectMembers> {
+      const projectId = access.project.id;
       const rows = await db
         .select({
           member: projectMembers,
@@ -105,8 +97,8 @@ export function createMembersService(ctx: AppContext) {
      * Adds users by id, existing users by e-mail, and mails invitations to other e-mails, with the
      * role's default permissions. Present members are skipped; if nobody is new, 'Already a member'.
      */
-    async add(userId: string, body: AddCollaboratorsBody) {
-      const access = await authorizeProject(db, userId, body.project_db_id, canManageCollaborators);
+    async add(access: ProjectAccess, body: AddCollaboratorsBody) {
+      const { userId } = access;
       assertRole(access, body.role);
       const ids = projectPermissionIds(DEFAULT_PROJECT_PERMISSIONS[body.role]);
       await events.transaction(db, async (tx, emit) => {
@@ -167,8 +159,11 @@ export function createMembersService(ctx: AppContext) {
     },
 
     /** Resends a pending invitation with a fresh code (the old one stops working). */
-    async resend(userId: string, body: { project_db_id: string; user_email: string; role: MemberRole }) {
-      const access = await authorizeProject(db, userId, body.project_db_id, canManageCollaborators);
+    async resend(
+      access: ProjectAccess,
+      body: { project_db_id: string; user_email: string; role: MemberRole },
+    ) {
+      const { userId } = access;
       assertRole(access, body.role);
       await events.transaction(db, async (tx, emit) => {
         const project = await lockProject(tx, body.project_db_id);
@@ -206,10 +201,10 @@ export function createMembersService(ctx: AppContext) {
 
     /** Removes a member (not oneself, never the creator) or a pending invitation of the given role. */
     async remove(
-      userId: string,
+      access: ProjectAccess,
       body: { project_db_id: string; role: MemberRole; user_db_id?: string; user_email?: string },
     ) {
-      const access = await authorizeProject(db, userId, body.project_db_id, canManageCollaborators);
+      const { userId } = access;
       assertRole(access, body.role);
       if (body.user_db_id === userId) throw badRequest(MSG.cannotRemoveYourself);
       await events.transaction(db, async (tx, emit) => {
@@ -256,8 +251,8 @@ export function createMembersService(ctx: AppContext) {
     },
 
     /** One member's permission list (can_manage_project); the creator's and one's own are locked. */
-    async permissions(userId: string, projectId: string, targetId: string) {
-      await authorizeProject(db, userId, projectId, canManageProject);
+    async permissions({ userId, project }: ProjectAccess, targetId: string) {
+      const projectId = project.id;
       const target = await targetMember(db, projectId, targetId);
       const codes = effectiveProjectPermissions(await heldProjectCodes(db, projectId, targetId), target.role);
       return { permissions: projectPermissionView(codes, target.role === 'creator' || targetId === userId) };
@@ -265,10 +260,9 @@ export function createMembersService(ctx: AppContext) {
 
     /** Replaces a member's permissions; share_to_download_all_assets brings download_all_assets. */
     async setPermissions(
-      userId: string,
+      { userId }: ProjectAccess,
       body: { project_db_id: string; user_db_id: string; permissions: number[] },
     ) {
-      await authorizeProject(db, userId, body.project_db_id, canManageProject);
       if (body.user_db_id === userId) throw badRequest(MSG.cannotChangeOwnPermissions);
       await events.transaction(db, async (tx, emit) => {
         await lockProject(tx, body.project_db_id);
@@ -287,15 +281,15 @@ export function createMembersService(ctx: AppContext) {
       return { message: MSG.permissionsUpdated };
     },
 
-    async badge(userId: string, projectId: string, targetId: string) {
-      await authorizeProject(db, userId, projectId, canManageProject);
+    async badge({ project }: ProjectAccess, targetId: string) {
+      const projectId = project.id;
       const target = await targetMember(db, projectId, targetId);
       return { user_badge: target.badge, suggestions: BADGE_SUGGESTIONS };
     },
 
     /** Sets (text) or clears (null) a member's role badge. */
-    async setBadge(userId: string, projectId: string, targetId: string, badge: string | null) {
-      await authorizeProject(db, userId, projectId, canManageProject);
+    async setBadge({ project }: ProjectAccess, targetId: string, badge: string | null) {
+      const projectId = project.id;
       await events.transaction(db, async (tx, emit) => {
         await targetMember(tx, projectId, targetId);
         await tx
@@ -308,8 +302,8 @@ export function createMembersService(ctx: AppContext) {
     },
 
     /** Mention search (spec 000 §7): the project's other members by name. */
-    async search(userId: string, projectId: string, text: string) {
-      await authorizeProject(db, userId, projectId, canViewProject);
+    async search({ userId, project }: ProjectAccess, text: string) {
+      const projectId = project.id;
       const needle = `%${escapeLike(text)}%`;
       const rows = await db
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })

@@ -13,7 +13,9 @@ import {
   projectPermissions,
   projects,
 } from '../../db/schema/index.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
 import { forbidden } from '../../platform/http/errors.ts';
+import { stringField, type Policy } from '../../platform/policies.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -144,6 +146,29 @@ export async function authorizeProject(
   if (!access) throw forbidden(MSG.noProjectAccess);
   if (!rule(access)) throw forbidden(MSG.forbidden);
   return access;
+}
+
+/**
+ * A route policy on the project named by the request's `field` (`project_db_id` unless said): the
+ * same loading and refusals as `authorizeProject`, run once before the handler (platform/policies.ts).
+ */
+export const projectPolicy = (rule: ProjectRule, field = 'project_db_id'): Policy<ProjectAccess> => ({
+  reads: field,
+  check: (ctx) => (req) => authorizeProject(ctx.db, userIdOf(req), stringField(req, field), rule),
+});
+
+declare module '../../platform/policies.ts' {
+  interface PolicyAccess {
+    'projects.canViewProject': ProjectAccess;
+    'projects.canManageProject': ProjectAccess;
+    'projects.canDeleteProject': ProjectAccess;
+    'projects.canManageCollaborators': ProjectAccess;
+    'projects.canWriteAssets': ProjectAccess;
+    'projects.canDeleteAssets': ProjectAccess;
+    'projects.canEditMetadata': ProjectAccess;
+    'projects.canCopyMoveAssets': ProjectAccess;
+    'projects.canCreateProjects': import('../teams/index.ts').TeamAccess;
+  }
 }
 
 /** The room rule: members join project:{id}. */

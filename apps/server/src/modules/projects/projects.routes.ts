@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { createProjectInvitesService } from './invites.service.ts';
 import { membersRoutes } from './members.routes.ts';
@@ -24,16 +25,16 @@ export function projectsRoutes(ctx: AppContext) {
       rateLimit: limit(ctx.config, 30),
     });
 
-    serve(fastify, ROUTES.projects.rename, async (req) => ok(await service.rename(userIdOf(req), req.body)), {
+    serve(fastify, ROUTES.projects.rename, async (req) => ok(await service.rename(req.body)), {
       rateLimit: limit(ctx.config, 30),
     });
 
     serve(fastify, ROUTES.projects.remove, async (req) =>
-      ok(await service.remove(userIdOf(req), req.body.project_db_id)),
+      ok(await service.remove(accessOf(req, 'projects.canDeleteProject'))),
     );
 
     serve(fastify, ROUTES.projects.info, async (req) =>
-      ok(await service.info(userIdOf(req), req.query.project_db_id)),
+      ok(await service.info(accessOf(req, 'projects.canViewProject'))),
     );
 
     serve(fastify, ROUTES.projects.trays, async (req) => {

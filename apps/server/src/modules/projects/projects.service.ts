@@ -22,11 +22,11 @@ import { AppError, badRequest } from '../../platform/http/errors.ts';
 import { escapeLike } from '../../db/search.ts';
 import { afterPageNo } from '../../db/pageNo.ts';
 import { findPlan, upgradeData } from '../plans/index.ts';
-import { authorizeTeam, type TeamAccess, lockTeam } from '../teams/index.ts';
+import { type TeamAccess, lockTeam } from '../teams/index.ts';
 import './projects.events.ts';
 import { runProjectCleanups } from './projectCleanup.ts';
 import { cardsFor, memberIdsOf } from './projects.cards.ts';
-import { authorizeProject, canDeleteProject, canManageProject, canViewProject } from './projects.policy.ts';
+import type { ProjectAccess } from './projects.policy.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The human Project ID, e.g. 'PR7QK2HX9A'. */
@@ -34,7 +34,7 @@ export const newProjectCode = () =>
   'PR' + Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /** Team members holding can_create_projects create projects (owners hold every code). */
-const canCreateProjects = (a: TeamAccess) => a.isMember && a.codes.includes('can_create_projects');
+export const canCreateProjects = (a: TeamAccess) => a.isMember && a.codes.includes('can_create_projects');
 
 /** The refusal of the team plan's project_limit: 403 with data.upgrade_required (DESIGN §4). */
 export function projectLimitReached(): AppError {
@@ -93,9 +93,11 @@ export function createProjectsService(ctx: AppContext) {
   const { db, events } = ctx;
 
   return {
-    /** Create within a team: member with can_create_projects, within the plan's project_limit. */
+    /**
+     * Create within a team, within the plan's project_limit. Who may (a member holding
+     * can_create_projects) is the route's policy, checked before the handler.
+     */
     async create(userId: string, body: CreateProjectBody) {
-      await authorizeTeam(db, userId, body.team_db_id, canCreateProjects);
       const projectId = await events.transaction(db, async (tx, emit) => {
         // The team row lock serialises creations, so two requests cannot both take the last slot.
         const team = await lockTeam(tx, body.team_db_id);
@@ -117,8 +119,7 @@ export function createProjectsService(ctx: AppContext) {
       return { message: MSG.projectCreated, project_db_id: projectId, project: card };
     },
 
-    async info(userId: string, projectId: string): Promise<ProjectInfo> {
-      const access = await authorizeProject(db, userId, projectId, canViewProject);
+    async info(access: ProjectAccess): Promise<ProjectInfo> {
       const p = access.project;
       return {
         project_db_id: p.id,
@@ -134,8 +135,7 @@ export function createProjectsService(ctx: AppContext) {
     },
 
     /** Manage Project: can_manage_project holders rename; every member's card and open page follow. */
-    async rename(userId: string, body: RenameProjectBody) {
-      await authorizeProject(db, userId, body.project_db_id, canManageProject);
+    async rename(body: RenameProjectBody) {
       await events.transaction(db, async (tx, emit) => {
         await tx
           .update(projects)
@@ -152,8 +152,8 @@ export function createProjectsService(ctx: AppContext) {
     },
 
     /** The creator deletes; the assets' blobs are removed by a job enqueued in the same transaction. */
-    async remove(userId: string, projectId: string) {
-      await authorizeProject(db, userId, projectId, canDeleteProject);
+    async remove({ project }: ProjectAccess) {
+      const projectId = project.id;
       await events.transaction(db, async (tx, emit) => {
         if (!(await lockProject(tx, projectId))) return;
         const userIds = await memberIdsOf(tx, projectId);

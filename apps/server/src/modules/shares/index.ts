@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { checkedInService } from '../../platform/policies.ts';
 import { commentsRoutes } from './comments.routes.ts';
 import { reviewRoutes } from './review.routes.ts';
 import { versionsRoutes } from './versions.routes.ts';
@@ -25,6 +26,13 @@ export { createSharesService } from './shares.service.ts';
  */
 export const sharesModule = defineModule({
   name: 'shares',
+  // Still applied by the services (not yet loaded before the handler).
+  policies: {
+    'shares.canShare': checkedInService(),
+    'shares.canRemoveSharedUser': checkedInService(),
+    'projects.canViewProject': checkedInService(),
+    'projects.canWriteAssets': checkedInService(),
+  },
   routes: [sharesRoutes, commentsRoutes, versionsRoutes, reviewRoutes],
   listeners: [registerShareMappers, registerTray],
 });

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { checkedInService } from '../../platform/policies.ts';
 import { expireTaskJob } from './tasks.jobs.ts';
 import { registerTaskMappers, taskRoom } from './tasks.realtime.ts';
 import { tasksRoutes } from './tasks.routes.ts';
@@ -13,6 +14,13 @@ export { taskTray } from './trays.ts';
 /** Tasks, their chat, invitations and expiry timers; task:{id} rooms. */
 export const tasksModule = defineModule({
   name: 'tasks',
+  // Still applied by the services (not yet loaded before the handler).
+  policies: {
+    'tasks.canReadTask': checkedInService(),
+    'tasks.canManageTask': checkedInService(),
+    'tasks.canDeleteTask': checkedInService(),
+    'tasks.canRequestTransfer': checkedInService(),
+  },
   routes: [tasksRoutes],
   listeners: [registerTaskMappers],
   rooms: { task: taskRoom },

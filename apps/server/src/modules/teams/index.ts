@@ -1,5 +1,15 @@
 import { defineModule } from '../../platform/modules.ts';
-import { gateUserSearch } from './teams.policy.ts';
+import { checkedInService } from '../../platform/policies.ts';
+import {
+  canDelete,
+  canEditPermissions,
+  canManageBilling,
+  canManageMembers,
+  canUpdate,
+  canView,
+  gateUserSearch,
+  teamPolicy,
+} from './teams.policy.ts';
 import { registerTeamMappers, teamRoom } from './teams.realtime.ts';
 import { teamsRoutes } from './teams.routes.ts';
 
@@ -11,6 +21,7 @@ export {
   canManageTeamTwoFactor,
   canUpdate,
   canView,
+  teamPolicy,
 } from './teams.policy.ts';
 export type { TeamAccess } from './teams.policy.ts';
 export {
@@ -28,6 +39,16 @@ export {
 /** Teams, their members, invitations and permissions; team:{id} rooms. */
 export const teamsModule = defineModule({
   name: 'teams',
+  policies: {
+    // An optional team id (the permission list, the user search, billing's read) is checked by the
+    // service when given.
+    'teams.canView': [teamPolicy(canView), teamPolicy(canView, 'team_db_id'), checkedInService()],
+    'teams.canUpdate': [teamPolicy(canUpdate), teamPolicy(canUpdate, 'team_db_id')],
+    'teams.canManageMembers': teamPolicy(canManageMembers),
+    'teams.canEditPermissions': teamPolicy(canEditPermissions),
+    'teams.canDelete': teamPolicy(canDelete),
+    'teams.canManageBilling': teamPolicy(canManageBilling),
+  },
   routes: [teamsRoutes],
   listeners: [registerTeamMappers, gateUserSearch],
   rooms: { team: teamRoom },

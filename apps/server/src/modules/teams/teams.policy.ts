@@ -8,8 +8,10 @@ import {
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { permissions, teamMemberPermissions, teamMembers, teams } from '../../db/schema/index.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/http/errors.ts';
+import { stringField, type Policy } from '../../platform/policies.ts';
 import { gateUserSearchByTeam } from '../users/index.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -99,6 +101,26 @@ export async function authorizeTeam(
     throw forbidden(access.team.isPersonal && access.isOwner ? MSG.personalTeamLocked : MSG.forbidden);
   }
   return access;
+}
+
+/**
+ * A route policy on the team named by the request's `field` (`team_id` unless said): the same loading
+ * and refusals as `authorizeTeam`, run once before the handler (platform/policies.ts).
+ */
+export const teamPolicy = (rule: TeamRule, field = 'team_id'): Policy<TeamAccess> => ({
+  reads: field,
+  check: (ctx) => (req) => authorizeTeam(ctx.db, userIdOf(req), stringField(req, field), rule),
+});
+
+declare module '../../platform/policies.ts' {
+  interface PolicyAccess {
+    'teams.canView': TeamAccess;
+    'teams.canUpdate': TeamAccess;
+    'teams.canManageMembers': TeamAccess;
+    'teams.canEditPermissions': TeamAccess;
+    'teams.canDelete': TeamAccess;
+    'teams.canManageBilling': TeamAccess;
+  }
 }
 
 /** Members see a team (its room, its lists). */

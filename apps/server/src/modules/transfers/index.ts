@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
+import { checkedInService } from '../../platform/policies.ts';
 import { transfersRunJob } from './transfers.jobs.ts';
 import { registerTransferMappers } from './transfers.realtime.ts';
 import { transfersRoutes } from './transfers.routes.ts';
@@ -23,6 +24,11 @@ export { registerTransferRunner, TransferCancelled, type TransferRun } from './t
  */
 export const transfersModule = defineModule({
   name: 'transfers',
+  // Still applied by the services (not yet loaded before the handler).
+  policies: {
+    'transfers.canManageTransfer': checkedInService(),
+    'transfers.canViewTransfers': checkedInService(),
+  },
   routes: [transfersRoutes],
   listeners: [registerTransferMappers],
   jobs: { 'transfers.run': transfersRunJob },

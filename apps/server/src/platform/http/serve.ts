@@ -1,5 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope, RouteBody, RouteDef, RouteQuery, RouteReturn } from '@rushes/shared';
+import { policyCheckOf } from '../policies.ts';
 import { replies } from './envelope.ts';
 import { typed } from './routes.ts';
 
@@ -23,6 +24,11 @@ export type ServeOptions = Omit<FastifyContextConfig, 'policy' | 'access'>;
  * validation of its query or body and of its answer, its OpenAPI tag, and `config.policy` /
  * `config.access` all come from the route-map entry; the handler's request and answer are typed
  * from it. `options` adds what the contract does not say (rate limits).
+ *
+ * The entry's `policy` is resolved here, once: a preHandler (after the auth guard set the session and
+ * the schema validated the request) runs the check its module registered (platform/policies.ts),
+ * refuses before the handler runs, and keeps what it loaded for `accessOf(req, policy)`. A policy no
+ * module registers throws now, so `buildApp` fails naming the route.
  */
 export function serve<R extends RouteDef>(
   app: FastifyInstance,
@@ -31,6 +37,7 @@ export function serve<R extends RouteDef>(
   options: ServeOptions = {},
 ): void {
   const access = def.public ? 'public' : def.pending2fa ? 'pending_2fa' : undefined;
+  const check = policyCheckOf(app, def);
   typed(app).route({
     method: def.method,
     url: def.path,
@@ -46,6 +53,13 @@ export function serve<R extends RouteDef>(
       ...(def.policy ? { policy: def.policy } : {}),
       ...(access ? { access } : {}),
     },
+    ...(check
+      ? {
+          preHandler: async (req: FastifyRequest) => {
+            req.policyAccess = await check(req);
+          },
+        }
+      : {}),
     handler: handler as never,
   });
 }
