@@ -1,7 +1,11 @@
 import type { Plugin } from 'vite';
 
-/** The route maps of packages/shared (`@rushes/shared/routes/<m>`), not their helpers or tests. */
-const ROUTE_MAP = /[\\/]packages[\\/]shared[\\/]src[\\/]routes[\\/](?!define\.|index\.)[^\\/]+\.ts$/;
+/**
+ * The route maps of packages/shared: `@rushes/shared/routes/<m>` (not their helpers or tests) and a
+ * feature's own, `src/<feature>/routes.ts` (`@rushes/shared/<feature>`).
+ */
+const ROUTE_MAP =
+  /[\\/]packages[\\/]shared[\\/]src[\\/](?:routes[\\/](?!define\.|index\.)[^\\/]+|[^\\/]+[\\/]routes)\.ts$/;
 /** What the server validates and serialises with; the built web reads only method, path and raw. */
 const SCHEMA_KEYS = new Set(['query', 'body', 'response']);
 

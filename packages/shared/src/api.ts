@@ -1,4 +1,5 @@
 import { ACCOUNT_API, AUTH_API, DEV_API } from './authPaths.ts';
+import { BILLING_API } from './billing/paths.ts';
 
 /**
  * API paths, written once for the server routes, the web client and the tests.
@@ -47,11 +48,8 @@ export const API = {
     projectCloudUsage: '/api/projects/cloud-usage/',
     activityCloudUsage: '/api/activities/cloud-usage/',
   },
-  billing: {
-    /** GET read, POST create, PUT update */
-    root: '/api/billing',
-    filters: '/api/billing/filters',
-  },
+  /** the billing feature's own paths (billing/paths.ts) */
+  billing: BILLING_API,
   dev: DEV_API,
   projects: {
     /** POST create (team_db_id, title), PUT rename (project_db_id, title), DELETE delete (project_db_id) */

@@ -41,7 +41,6 @@ export interface ServerToClientEvents {
   team_add: (payload: { team: TeamSummary }) => void;
   team_update: (payload: { team: TeamSummary }) => void;
   team_delete: (payload: { team_db_id: string }) => void;
-  billing_detail: (payload: { team_db_id: string }) => void;
   /** User room, the payer's: a payment changed status (issue 15); the checkout page refetches it. */
   payment_update: (payload: { payment_db_id: string; status: 'created' | 'paid' | 'failed' }) => void;
   /** The user's cloud session or queue entry changed (issue 18): refetch the cloud time call. */

@@ -18,7 +18,7 @@ export * from './rules/plans.ts';
 export * from './rules/pricing.ts';
 export * from './rules/subscriptionText.ts';
 export * from './schemas/teams.ts';
-export * from './schemas/billing.ts';
+export * from './billing/index.ts';
 export * from './rules/projectPermissions.ts';
 export * from './schemas/projects.ts';
 export * from './schemas/chat.ts';

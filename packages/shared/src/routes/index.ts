@@ -10,14 +10,8 @@ import { accountRoutes, authRoutes, devRoutes } from './auth.ts';
 import { approvalsRoutes, assetsRoutes, uploadsRoutes } from './assets.ts';
 import { routesOf, type RouteDef } from './define.ts';
 import { projectsRoutes } from './projects.ts';
-import {
-  billingRoutes,
-  briefRoutes,
-  mediaRoutes,
-  notificationsRoutes,
-  platformRoutes,
-  usersRoutes,
-} from './small.ts';
+import { billingRoutes } from '../billing/routes.ts';
+import { briefRoutes, mediaRoutes, notificationsRoutes, platformRoutes, usersRoutes } from './small.ts';
 import { statisticsRoutes, subscriptionRoutes } from './subscriptions.ts';
 import { shellRoutes } from './shell.ts';
 import { teamsRoutes } from './teams.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { API } from '../api.ts';
-import { billingBody, billingDetail, billingFiltersQuery, billingQuery } from '../schemas/billing.ts';
 import {
   notificationList,
   notificationSettings,
@@ -40,40 +39,6 @@ export const briefRoutes = defineRoutes('brief', {
     body: updateBriefBody,
     response: z.object({ message: z.string(), brief: projectBrief }),
     policy: 'projects.canManageProject',
-  },
-});
-
-const billingSaved = z.object({ message: z.string(), billing: billingDetail });
-
-/** Billing details of a team (spec 002 §7 Billing). */
-export const billingRoutes = defineRoutes('billing', {
-  get: {
-    method: 'GET',
-    path: API.billing.root,
-    query: billingQuery,
-    response: z.object({ billing: billingDetail.nullable() }),
-    policy: 'teams.canView',
-  },
-  create: {
-    method: 'POST',
-    path: API.billing.root,
-    body: billingBody,
-    response: billingSaved,
-    policy: 'teams.canManageBilling',
-  },
-  update: {
-    method: 'PUT',
-    path: API.billing.root,
-    body: billingBody,
-    response: billingSaved,
-    policy: 'teams.canManageBilling',
-  },
-  filters: {
-    method: 'GET',
-    path: API.billing.filters,
-    query: billingFiltersQuery,
-    response: z.object({ state_codes: z.array(z.object({ code: z.string(), name: z.string() })) }),
-    policy: 'self',
   },
 });
 

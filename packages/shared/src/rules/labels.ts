@@ -2,10 +2,12 @@
  * Labels, headings and button texts of the screens (spec 002 §2, §3 where it names them; the rest
  * decided). Written once here so the web app and the end-to-end tests read the same words.
  */
+import { BILLING_UI } from '../billing/text.ts';
 import { PUBLIC_UI } from './publicText.ts';
 import { REVIEW_UI, SHARE_UI } from './sharing.ts';
 
 export const UI = {
+  ...BILLING_UI,
   ...SHARE_UI,
   ...REVIEW_UI,
   ...PUBLIC_UI,
@@ -119,8 +121,6 @@ export const UI = {
   // team settings page (spec 002 §2 Team Settings page)
   createTeam: 'Create Team',
   createTeamDescription: 'Create and manage teams, add and manage members',
-  billingDetails: 'Billing Details',
-  billingDetailsDescription: 'Add and manage billing information for invoices',
   appIntegration: 'App Integration',
   appIntegrationDescription: 'Connect third-party apps to your team',
   applications: 'Applications',
@@ -183,15 +183,7 @@ export const UI = {
   deleteTeamConfirm: (team: string) => `This permanently deletes ${team}. Type the team name to confirm.`,
   typeTeamName: 'Team name to confirm',
 
-  // billing details panel
-  companyName: 'Company name',
-  billingAddress: 'Billing address',
-  contactEmail: 'Contact email',
-  alternateEmail: 'Alternate email',
-  contactPerson: 'Contact person',
-  placeOfSupply: 'Place of supply',
-  gstNumber: 'GST number',
-  panNumber: 'PAN number',
+  // words of every form
   optional: 'Optional',
   close: 'Close',
 

@@ -2,11 +2,13 @@
  * Every user-visible text of the product, written once. Spec texts are copied verbatim
  * (002 §5 and §8); texts the spec leaves open are decided in docs/decisions.md.
  */
+import { BILLING_MSG } from '../billing/text.ts';
 import { CAMERA_MESSAGES } from './cameraBasics.ts';
 import { PUBLIC_MSG } from './publicText.ts';
 import { SHARE_MESSAGES } from './sharing.ts';
 
 export const MSG = {
+  ...BILLING_MSG,
   ...SHARE_MESSAGES,
   ...CAMERA_MESSAGES,
   ...PUBLIC_MSG,
@@ -24,9 +26,6 @@ export const MSG = {
   removeSpecialCharacters: 'Remove special characters',
   removeBlankSpace: 'Remove blank space',
   teamNameMismatch: 'Team name doesn’t match',
-  invalidGst: 'Enter a valid GST',
-  invalidPan: 'Enter a valid PAN',
-  billingUpdated: 'Details Updated Successfully',
   detailsUpdated: 'Details updated successfully',
   membersAdded: 'Members added successfully',
   memberRemoved: 'Member removed successfully',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../rules/messages.ts';
 import { effectivePermissions, TEAM_PERMISSIONS } from '../rules/permissions.ts';
 import { changePasswordBody, loginBody, resetPasswordBody, signupBody } from './auth.ts';
-import { billingBody } from './billing.ts';
+import { billingBody } from '../billing/schemas.ts';
 import { createTeamBody } from './teams.ts';
 
 /** The first message zod gives for a field, as the forms and the server show it. */

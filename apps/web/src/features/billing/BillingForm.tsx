@@ -1,7 +1,8 @@
 import { Button, Group, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG, UI, billingBody, type BillingDetail } from '@rushes/shared';
+import { MSG, UI } from '@rushes/shared';
+import { BILLING_MSG, BILLING_UI, billingBody, type BillingDetail } from '@rushes/shared/billing';
 import { showApiError } from '../../app/apiErrors.ts';
 import { Form } from '../../ui/Form.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -51,7 +52,7 @@ export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingF
   }, [refill, billing, stateCodes]);
 
   const onSuccess = (data: SavedBilling) => {
-    toast.success(data.message || MSG.billingUpdated);
+    toast.success(data.message || BILLING_MSG.billingUpdated);
     if (data.billing) form.refill(valuesOf(data.billing, stateCodes), true);
     if (data.billing) queryClient.setQueryData(billingKeys.detail(teamDbId), data.billing);
     else void queryClient.invalidateQueries({ queryKey: billingKeys.detail(teamDbId) });
@@ -68,15 +69,15 @@ export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingF
   return (
     <Form
       gap="sm"
-      aria-label={UI.billingDetails}
+      aria-label={BILLING_UI.billingDetails}
       onSubmit={() => {
         const body = form.validate({ team_id: teamDbId });
         if (body) save.mutate(body);
       }}
     >
-      <TextInput label={UI.companyName} disabled={!canEdit} {...form.field('company_name')} />
+      <TextInput label={BILLING_UI.companyName} disabled={!canEdit} {...form.field('company_name')} />
       <Textarea
-        label={UI.billingAddress}
+        label={BILLING_UI.billingAddress}
         autosize
         minRows={3}
         maxRows={6}
@@ -86,16 +87,21 @@ export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingF
         error={textarea.error}
         onChange={(event) => form.setValue('biling_address', event.currentTarget.value)}
       />
-      <TextInput label={UI.contactEmail} type="email" disabled={!canEdit} {...form.field('contact_email')} />
       <TextInput
-        label={UI.alternateEmail}
+        label={BILLING_UI.contactEmail}
+        type="email"
+        disabled={!canEdit}
+        {...form.field('contact_email')}
+      />
+      <TextInput
+        label={BILLING_UI.alternateEmail}
         type="email"
         disabled={!canEdit}
         {...form.field('alternate_email')}
       />
-      <TextInput label={UI.contactPerson} disabled={!canEdit} {...form.field('contact_person')} />
+      <TextInput label={BILLING_UI.contactPerson} disabled={!canEdit} {...form.field('contact_person')} />
       <Select
-        label={UI.placeOfSupply}
+        label={BILLING_UI.placeOfSupply}
         data={stateCodes.map((s) => ({ value: s.code, label: s.name }))}
         value={form.values.state_code || null}
         error={form.errors.state_code}
@@ -107,13 +113,13 @@ export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingF
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
-          label={UI.gstNumber}
+          label={BILLING_UI.gstNumber}
           description={UI.optional}
           disabled={!canEdit}
           {...form.field('gst_no')}
         />
         <TextInput
-          label={UI.panNumber}
+          label={BILLING_UI.panNumber}
           description={UI.optional}
           disabled={!canEdit}
           {...form.field('pan_number')}

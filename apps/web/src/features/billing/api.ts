@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { billingRoutes } from '@rushes/shared/routes/small';
+import { billingRoutes } from '@rushes/shared/billing';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 

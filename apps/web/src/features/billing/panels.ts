@@ -1,4 +1,4 @@
-import { UI } from '@rushes/shared';
+import { BILLING_UI } from '@rushes/shared/billing';
 import { lazy } from 'react';
 import { withChunkTimeout } from '../../app/chunkLoad.ts';
 import type { PanelsOf } from '../../app/panels/registry.ts';
@@ -17,7 +17,7 @@ declare module '../../app/panels/registry.ts' {
 export const panels: PanelsOf<BillingPanels> = {
   billingDetails: {
     help: 'billing',
-    title: UI.billingDetails,
+    title: BILLING_UI.billingDetails,
     component: lazy(withChunkTimeout(() => import('./BillingPanel.tsx'))),
   },
 };

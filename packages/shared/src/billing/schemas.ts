@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../rules/messages.ts';
 import { STATE_CODE_VALUES } from '../rules/stateCodes.ts';
-import { email, text, uuid } from './fields.ts';
+import { email, text, uuid } from '../schemas/fields.ts';
+import { BILLING_MSG } from './text.ts';
 
 /** 2 digits, 5 letters, 4 digits, 1 letter, 1 alphanumeric not 0, Z, 1 alphanumeric (spec 002 §5). */
 export const GST_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
@@ -28,8 +29,8 @@ export const billingBody = z.object({
   alternate_email: email(),
   contact_person: text(),
   state_code: z.enum(STATE_CODE_VALUES, { error: MSG.required }),
-  gst_no: optionalPattern(GST_PATTERN, MSG.invalidGst),
-  pan_number: optionalPattern(PAN_PATTERN, MSG.invalidPan),
+  gst_no: optionalPattern(GST_PATTERN, BILLING_MSG.invalidGst),
+  pan_number: optionalPattern(PAN_PATTERN, BILLING_MSG.invalidPan),
 });
 export type BillingBody = z.infer<typeof billingBody>;
 
