@@ -2,12 +2,12 @@ import { defineModule } from '../../platform/modules.ts';
 import { checkedInService } from '../../platform/policies.ts';
 import {
   canDelete,
-  canEditPermissions,
   canManageBilling,
   canManageMembers,
   canUpdate,
   canView,
   gateUserSearch,
+  memberPermissionsPolicy,
   teamPolicy,
 } from './teams.policy.ts';
 import { registerTeamMappers, teamRoom } from './teams.realtime.ts';
@@ -45,7 +45,7 @@ export const teamsModule = defineModule({
     'teams.canView': [teamPolicy(canView), teamPolicy(canView, 'team_db_id'), checkedInService()],
     'teams.canUpdate': [teamPolicy(canUpdate), teamPolicy(canUpdate, 'team_db_id')],
     'teams.canManageMembers': teamPolicy(canManageMembers),
-    'teams.canEditPermissions': teamPolicy(canEditPermissions),
+    'teams.canEditPermissions': memberPermissionsPolicy(),
     'teams.canDelete': teamPolicy(canDelete),
     'teams.canManageBilling': teamPolicy(canManageBilling),
   },

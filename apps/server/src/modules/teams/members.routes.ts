@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { createMembersService } from './members.service.ts';
 import { createPermissionsService } from './permissions.service.ts';
@@ -19,7 +20,7 @@ export function membersRoutes(ctx: AppContext) {
 
   return async (fastify: FastifyInstance) => {
     serve(fastify, ROUTES.teams.members, async (req) =>
-      ok({ team_detail: await members.detail(userIdOf(req), req.query.team_id) }),
+      ok({ team_detail: await members.detail(accessOf(req, 'teams.canView')) }),
     );
 
     serve(
@@ -27,7 +28,7 @@ export function membersRoutes(ctx: AppContext) {
       ROUTES.teams.addMembers,
       async (req) =>
         ok(
-          await members.add(userIdOf(req), req.body.team_id, {
+          await members.add(accessOf(req, 'teams.canManageMembers'), {
             userIds: req.body.user_db_ids,
             emails: req.body.user_emails,
             permissions: req.body.permissions,
@@ -37,17 +38,16 @@ export function membersRoutes(ctx: AppContext) {
     );
 
     serve(fastify, ROUTES.teams.removeMember, async (req) => {
-      const { team_id, user_db_id, user_email } = req.body;
+      const { user_db_id, user_email } = req.body;
       await members.remove(
-        userIdOf(req),
-        team_id,
+        accessOf(req, 'teams.canManageMembers'),
         user_db_id ? { userId: user_db_id } : { email: user_email! },
       );
       return ok({ message: MSG.memberRemoved });
     });
 
     serve(fastify, ROUTES.teams.deleteMember, async (req) => {
-      await members.remove(userIdOf(req), req.body.team_id, { userId: req.body.user_db_id });
+      await members.remove(accessOf(req, 'teams.canManageMembers'), { userId: req.body.user_db_id });
       return ok({ message: MSG.deletedUser });
     });
 
@@ -57,12 +57,14 @@ export function membersRoutes(ctx: AppContext) {
 
     serve(fastify, ROUTES.teams.memberPermissions, async (req) =>
       ok({
-        permissions: await perms.ofMember(userIdOf(req), req.query.team_id, req.query.user_db_id),
+        permissions: await perms.ofMember(accessOf(req, 'teams.canEditPermissions'), req.query.user_db_id),
       }),
     );
 
     serve(fastify, ROUTES.teams.setMemberPermissions, async (req) =>
-      ok(await perms.set(userIdOf(req), req.body.team_id, req.body.user_db_id, req.body.permissions)),
+      ok(
+        await perms.set(accessOf(req, 'teams.canEditPermissions'), req.body.user_db_id, req.body.permissions),
+      ),
     );
   };
 }

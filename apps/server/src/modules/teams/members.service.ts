@@ -10,7 +10,7 @@ import type { Emit } from '../../platform/events/bus.ts';
 import { iso } from '../../db/rows.ts';
 import { createInvites, pendingInvites } from './invites.service.ts';
 import { dropMemberPermissions, resolvePermissionIds } from './permissions.service.ts';
-import { authorizeTeam, canManageMembers, canView, ownsTeamSql, type TeamRow } from './teams.policy.ts';
+import { ownsTeamSql, type TeamAccess, type TeamRow } from './teams.policy.ts';
 import { insertMembers, lockTeam } from './teams.service.ts';
 
 export interface AddPeopleInput {
@@ -235,13 +235,12 @@ export function createMembersService(ctx: AppContext) {
   }
 
   return {
-    async detail(userId: string, teamId: string) {
-      const access = await authorizeTeam(db, userId, teamId, canView);
+    async detail(access: TeamAccess) {
       return teamDetailOf(db, access.team);
     },
 
-    async add(userId: string, teamId: string, input: AddPeopleInput) {
-      await authorizeTeam(db, userId, teamId, canManageMembers);
+    async add({ userId, team }: TeamAccess, input: AddPeopleInput) {
+      const teamId = team.id;
       await events.transaction(db, async (tx, emit) => {
         const result = await addPeople(ctx, tx, emit, teamId, userId, input);
         emit('team.changed', { teamId, addedUserIds: result.addedUserIds, removedUserIds: [] });
@@ -250,8 +249,7 @@ export function createMembersService(ctx: AppContext) {
       return { message: MSG.membersAdded };
     },
 
-    async remove(userId: string, teamId: string, target: RemoveTarget) {
-      const { team } = await authorizeTeam(db, userId, teamId, canManageMembers);
+    async remove({ userId, team }: TeamAccess, target: RemoveTarget) {
       // Refuse early (before locking) so a self-removal never touches the team.
       if ('userId' in target && target.userId === userId) throw badRequest(MSG.cannotRemoveSelf);
       await events.transaction(db, (tx, emit) => removeIn(tx, emit, team, userId, target));

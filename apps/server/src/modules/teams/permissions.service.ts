@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { permissions, teamMemberPermissions, teamMembers } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authorizeTeam, canEditPermissions, canView, heldCodes, type TeamAccess } from './teams.policy.ts';
+import { authorizeTeam, canView, heldCodes, type TeamAccess } from './teams.policy.ts';
 
 export type PermissionRow = typeof permissions.$inferSelect;
 
@@ -150,16 +150,13 @@ export function createPermissionsService(ctx: AppContext) {
       return defaultPermissionList(db);
     },
 
-    /** Owners read anyone's set; a member reads their own. */
-    async ofMember(userId: string, teamId: string, memberId: string) {
-      const { team } = await authorizeTeam(db, userId, teamId, (a) =>
-        memberId === userId ? canView(a) : canEditPermissions(a),
-      );
+    /** Owners read anyone's set; a member reads their own (teams.policy.ts memberPermissionsPolicy). */
+    async ofMember({ team }: TeamAccess, memberId: string) {
       return memberPermissionList(db, team, memberId);
     },
 
-    async set(userId: string, teamId: string, memberId: string, ids: number[]) {
-      const { team } = await authorizeTeam(db, userId, teamId, canEditPermissions);
+    async set({ team }: TeamAccess, memberId: string, ids: number[]) {
+      const teamId = team.id;
       await events.transaction(db, async (tx, emit) => {
         await setMemberPermissions(tx, team, memberId, ids);
         emit('team.changed', { teamId, addedUserIds: [], removedUserIds: [] });

@@ -22,7 +22,7 @@ import {
 } from '../plans/index.ts';
 import { addPeople, countCollaborators, listOwnedTeamsMembers, teamDetailOf } from './members.service.ts';
 import { idsOfCodes, loadCatalogue, ownPermissionList } from './permissions.service.ts';
-import { authorizeTeam, canDelete, canUpdate, canView } from './teams.policy.ts';
+import type { TeamAccess } from './teams.policy.ts';
 import {
   countCreatedTeams,
   findPersonalTeam,
@@ -102,9 +102,8 @@ export function createTeamsCommands(ctx: AppContext) {
     /** tab=users: the Members tab. */
     listUsers: (userId: string) => listOwnedTeamsMembers(db, userId),
 
-    async detail(userId: string, teamId: string) {
-      const access = await authorizeTeam(db, userId, teamId, canView);
-      const summary = await teamSummaryFor(db, userId, teamId);
+    async detail(access: TeamAccess) {
+      const summary = await teamSummaryFor(db, access.userId, access.team.id);
       if (!summary) throw notFound();
       return {
         ...summary.summary,
@@ -157,8 +156,7 @@ export function createTeamsCommands(ctx: AppContext) {
     },
 
     /** Renames (the region stays locked: the update body has no region) and optionally adds people. */
-    async update(userId: string, body: UpdateTeamBody) {
-      await authorizeTeam(db, userId, body.team_id, canUpdate);
+    async update({ userId }: TeamAccess, body: UpdateTeamBody) {
       await events.transaction(db, async (tx, emit) => {
         await tx
           .update(teams)
@@ -179,8 +177,7 @@ export function createTeamsCommands(ctx: AppContext) {
     },
 
     /** Deletes after the typed name matches exactly; members, permissions and invites go with it. */
-    async remove(userId: string, body: { team_id: string; name: string }) {
-      const { team } = await authorizeTeam(db, userId, body.team_id, canDelete);
+    async remove({ team }: TeamAccess, body: { team_id: string; name: string }) {
       if (body.name !== team.name) throw fieldError('name', MSG.teamNameMismatch);
       await events.transaction(db, async (tx, emit) => {
         const userIds = await teamMemberIds(tx, team.id);
@@ -200,14 +197,13 @@ export function createTeamsCommands(ctx: AppContext) {
      * The team the user switched to, kept for their other browsers: one that has stored no choice
      * opens on it (resolveTeam; docs/decisions.md 'The team a new browser opens on').
      */
-    async rememberTeam(userId: string, teamId: string) {
-      await authorizeTeam(db, userId, teamId, canView);
+    async rememberTeam({ userId, team }: TeamAccess) {
+      const teamId = team.id;
       await updateUser(db, userId, { lastTeamId: teamId });
       return { last_team_db_id: teamId };
     },
 
-    async currentPlan(userId: string, teamId: string) {
-      const { team } = await authorizeTeam(db, userId, teamId, canView);
+    async currentPlan({ team }: TeamAccess) {
       const [teamPlan, accountPlan] = await Promise.all([
         findPlan(db, team.planCode),
         accountPlanOf(team.ownerId),

@@ -11,7 +11,7 @@ import { permissions, teamMemberPermissions, teamMembers, teams } from '../../db
 import { userIdOf } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/http/errors.ts';
-import { stringField, type Policy } from '../../platform/policies.ts';
+import { fieldOf, stringField, type Policy } from '../../platform/policies.ts';
 import { gateUserSearchByTeam } from '../users/index.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -110,6 +110,19 @@ export async function authorizeTeam(
 export const teamPolicy = (rule: TeamRule, field = 'team_id'): Policy<TeamAccess> => ({
   reads: field,
   check: (ctx) => (req) => authorizeTeam(ctx.db, userIdOf(req), stringField(req, field), rule),
+});
+
+/**
+ * Reading one member's permissions: owners read anyone's, a member reads their own (GET with their
+ * own user_db_id); setting them is the owners' (canEditPermissions).
+ */
+export const memberPermissionsPolicy = (): Policy<TeamAccess> => ({
+  reads: 'team_id',
+  check: (ctx) => (req) => {
+    const userId = userIdOf(req);
+    const own = req.method === 'GET' && fieldOf(req, 'user_db_id') === userId;
+    return authorizeTeam(ctx.db, userId, stringField(req, 'team_id'), own ? canView : canEditPermissions);
+  },
 });
 
 declare module '../../platform/policies.ts' {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { createInvitesService } from './invites.service.ts';
 import { membersRoutes } from './members.routes.ts';
@@ -32,18 +33,25 @@ export function teamsRoutes(ctx: AppContext) {
       rateLimit: limit(config, 20),
     });
 
-    serve(fastify, ROUTES.teams.update, async (req) => ok(await commands.update(userIdOf(req), req.body)), {
-      rateLimit: limit(config, 30),
-    });
+    serve(
+      fastify,
+      ROUTES.teams.update,
+      async (req) => ok(await commands.update(accessOf(req, 'teams.canUpdate'), req.body)),
+      {
+        rateLimit: limit(config, 30),
+      },
+    );
 
-    serve(fastify, ROUTES.teams.remove, async (req) => ok(await commands.remove(userIdOf(req), req.body)));
+    serve(fastify, ROUTES.teams.remove, async (req) =>
+      ok(await commands.remove(accessOf(req, 'teams.canDelete'), req.body)),
+    );
 
     serve(fastify, ROUTES.teams.detail, async (req) =>
-      ok({ team: await commands.detail(userIdOf(req), req.query.team_id) }),
+      ok({ team: await commands.detail(accessOf(req, 'teams.canView')) }),
     );
 
     serve(fastify, ROUTES.teams.rememberTeam, async (req) =>
-      ok(await commands.rememberTeam(userIdOf(req), req.body.team_db_id)),
+      ok(await commands.rememberTeam(accessOf(req, 'teams.canView'))),
     );
 
     serve(fastify, ROUTES.teams.checkPermission, async (req) =>
@@ -56,7 +64,7 @@ export function teamsRoutes(ctx: AppContext) {
     });
 
     serve(fastify, ROUTES.teams.currentPlan, async (req) =>
-      ok(await commands.currentPlan(userIdOf(req), req.query.team_id)),
+      ok(await commands.currentPlan(accessOf(req, 'teams.canView'))),
     );
 
     serve(
