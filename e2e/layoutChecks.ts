@@ -21,14 +21,17 @@ export function registeredPanelTypes(): string[] {
 }
 
 /**
- * Every logged-in route: the PATHS names of the pages the features declare (`features/<f>/pages.ts`)
- * behind RequireAuth, i.e. in the shell or outside it (layout 'shell' or 'auth'), read from the source.
+ * Every logged-in route: the PATHS names (or the paths written out) of the pages the features declare
+ * (`features/<f>/pages.ts`) behind RequireAuth, in the shell or outside it (layout 'shell' or
+ * 'auth'), read from the source.
  */
 export function loggedInRoutes(): string[] {
   const names = featureFiles('pages.ts').flatMap((source) =>
-    [...source.matchAll(/\{[^{}]*?path: PATHS\.(\w+),[^{}]*?layout: '(?:auth|shell)'[^{}]*\}/g)].map(
-      (m) => m[1],
-    ),
+    [
+      ...source.matchAll(
+        /\{[^{}]*?path: (?:PATHS\.(\w+)|'([^']+)'),[^{}]*?layout: '(?:auth|shell)'[^{}]*\}/g,
+      ),
+    ].map((m) => m[1] ?? m[2]),
   );
   expect(names.length, 'the features declare logged-in pages').toBeGreaterThan(0);
   return names.sort();

@@ -72,13 +72,19 @@ function pagesOf(root: string, file: string): DeclaredPage[] {
     .filter((n) => n.type === 'ObjectExpression' && property(n, 'page'))
     .map((page) => {
       const at = property(page, 'path');
+      // PATHS.<name>, or the path itself: a new feature may keep its path in its own folder
       const name = at?.type === 'MemberExpression' ? (at.property as Node).name : undefined;
-      const pathValue = typeof name === 'string' ? (PATHS as Record<string, string>)[name] : undefined;
+      const pathValue =
+        typeof name === 'string'
+          ? (PATHS as Record<string, string>)[name]
+          : typeof at?.value === 'string' && at.value.startsWith('/')
+            ? at.value
+            : undefined;
       const layout = property(page, 'layout');
       const load = property(page, 'page');
       const body = load?.type === 'ArrowFunctionExpression' ? (load.body as Node) : undefined;
       const source = body?.type === 'ImportExpression' ? (body.source as Node).value : undefined;
-      if (!pathValue) return fail('a page without `path: PATHS.<name>`');
+      if (!pathValue) return fail("a page without `path: PATHS.<name>` or `path: '/<path>'`");
       if (typeof layout?.value !== 'string' || !LAYOUTS.includes(layout.value))
         return fail(`${pathValue}: no layout`);
       if (typeof source !== 'string')

@@ -17,11 +17,12 @@ export type PageLayout =
 /**
  * One page of a feature, declared in the feature's `pages.ts` (`export const pages: PageRoute[]`).
  * router.tsx collects every `features/<f>/pages.ts` and the build reads the same files for the
- * URLs whose chunks index.html preloads (apps/web/pageDeclarations.ts), so both files keep to one
- * literal shape: `path: PATHS.<name>`, `layout: '<layout>'`, `page: () => import('./<X>Page.tsx')`.
+ * URLs whose chunks index.html preloads (apps/web/pageDeclarations.ts), so each page keeps to one
+ * literal shape: `path: PATHS.<name>` (or `path: '/<path>'`), `layout: '<layout>'`,
+ * `page: () => import('./<X>Page.tsx')`, and `direct: true` where it applies.
  */
 export interface PageRoute {
-  /** a PATHS value; PATHS.home is the shell's index route */
+  /** a PATHS value or a path written out; PATHS.home is the shell's index route */
   path: string;
   layout: PageLayout;
   /** the page module, a lazy chunk of its own (the pages.ts files are in the entry: keep them small) */
