@@ -14,7 +14,12 @@ import { fieldError } from '../../platform/http/errors.ts';
 import { escapeLike, SEARCH_LIMIT } from '../../db/search.ts';
 import { nameSql } from '../users/index.ts';
 import type { Emit } from '../../platform/events/bus.ts';
-import { canManageCollaborators, insertProjectMember, type ProjectAccess } from '../projects/index.ts';
+import {
+  canManageCollaborators,
+  insertProjectMember,
+  setMemberBadge,
+  type ProjectAccess,
+} from '../projects/index.ts';
 
 const nameOf = (u: { firstName: string; lastName: string }) => displayName(u.firstName, u.lastName);
 
@@ -91,10 +96,7 @@ export async function admitReviewers(
       projectPermissionIds(REVIEWER_PERMISSIONS),
     );
   }
-  await tx
-    .update(projectMembers)
-    .set({ badge: REVIEWER_BADGE })
-    .where(and(eq(projectMembers.projectId, project.id), inArray(projectMembers.userId, outside)));
+  await setMemberBadge(tx, project.id, outside, REVIEWER_BADGE);
   emit('project.changed', {
     projectId: project.id,
     addedUserIds: outside,

@@ -7,6 +7,11 @@ import { notificationsRoutes } from './notifications.routes.ts';
 // What other modules may call (everything else in this folder is internal).
 export { notify } from './notifications.service.ts';
 export type { Emit, NotifyInput } from './notifications.service.ts';
+export {
+  findUnseenAssetNotification,
+  removeTaskNotifications,
+  setNotificationMessage,
+} from './notifications.writes.ts';
 
 /** Notifications, their dot in the user room, and the hourly mail digest. */
 export const notificationsModule = defineModule({

@@ -36,6 +36,7 @@ export {
   type Purpose,
   type PurchaseRow,
 } from './plans.subscription.ts';
+export { writeTeamPlanWith, type TeamPlanWriter } from './teamPlan.ts';
 
 /**
  * Plans, their limits, the team's subscription state and cloud usage: no routes or jobs of its own;

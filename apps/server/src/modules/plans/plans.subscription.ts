@@ -7,8 +7,10 @@ import {
   teamSubscriptions,
   teams,
 } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { findPlan, type PlanRow } from './plans.service.ts';
 import { cycleStart, machineHoursSince, subscriptionOf } from './plans.usage.ts';
+import { writeTeamPlan } from './teamPlan.ts';
 
 export type SubscriptionRow = typeof teamSubscriptions.$inferSelect;
 export type PurchaseRow = typeof subscriptionPurchases.$inferSelect;
@@ -91,6 +93,7 @@ export async function clearUpgradePending(tx: DbOrTx, teamId: string) {
  * (a retried request, a replayed payment event).
  */
 export async function applyPurchase(
+  ctx: Pick<AppContext, 'events'>,
   tx: Tx,
   key: string,
   /** When given, a purchase of another team is not applied (a payment names its own team). */
@@ -107,7 +110,7 @@ export async function applyPurchase(
   if (!locked) return { applied: false, purchase };
   const now = new Date();
   if (purchase.purpose === 'plan_upgrade' && purchase.planCode) {
-    await tx.update(teams).set({ planCode: purchase.planCode }).where(eq(teams.id, purchase.teamId));
+    await writeTeamPlan(ctx, tx, purchase.teamId, purchase.planCode);
     await tx
       .update(teamSubscriptions)
       .set({ renewalDate: purchase.renewalDate, pendingPlanCode: null, pendingUntil: null, updatedAt: now })

@@ -15,6 +15,7 @@ import {
 import { canCreateProjects, createProjectsService } from './projects.service.ts';
 import { projectRoom, registerProjectMappers } from './projects.realtime.ts';
 import { projectsRoutes } from './projects.routes.ts';
+import { releaseProjectsOfDeletedTeams } from './teamProjects.ts';
 
 // What other modules may call (everything else in this folder is internal).
 export { acceptAnyInviteIn, createInviteCodes, findAnyValidInvite } from './inviteCodes.ts';
@@ -35,8 +36,7 @@ export {
   projectPolicy,
 } from './projects.policy.ts';
 export type { ProjectAccess, ProjectRule } from './projects.policy.ts';
-export { adjustProjectTotals, insertProjectMember, lockProject } from './projects.service.ts';
-export { releaseTeamProjects } from './teamProjects.ts';
+export { adjustProjectTotals, insertProjectMember, lockProject, setMemberBadge } from './projects.service.ts';
 export { onProjectDeleting, type ProjectCleanup } from './projectCleanup.ts';
 export { provideSharedAssetsTray, sharedAssetsTrayOf } from './sharedTray.ts';
 export { countUnreadChatsWith, type UnreadChatsCounter } from './projects.cards.ts';
@@ -59,6 +59,6 @@ export const projectsModule = defineModule({
     'projects.canCreateProjects': teamPolicy(canCreateProjects, 'team_db_id'),
   },
   routes: [projectsRoutes],
-  listeners: [registerProjectMappers],
+  listeners: [registerProjectMappers, releaseProjectsOfDeletedTeams],
   rooms: { project: projectRoom },
 });

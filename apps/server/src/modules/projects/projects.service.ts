@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_PROJECT_PERMISSIONS,
   MSG,
@@ -68,6 +68,18 @@ export async function setMemberPermissionIds(db: DbOrTx, projectId: string, user
     .insert(projectMemberPermissions)
     .values(ids.map((permissionId) => ({ projectId, userId, permissionId })))
     .onConflictDoNothing();
+}
+
+/**
+ * Sets the role badge of these members of a project (null clears it): the approvals module marks the
+ * reviewers it admits. In the caller's transaction, the rows only: the caller emits project.changed.
+ */
+export async function setMemberBadge(db: DbOrTx, projectId: string, userIds: string[], badge: string | null) {
+  if (userIds.length === 0) return;
+  await db
+    .update(projectMembers)
+    .set({ badge })
+    .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.userId, userIds)));
 }
 
 /** Locks a project row: serialises counter updates and member changes of one project. */

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_FRAME_RATE, MSG, smpteTimecode, type AssetCommentsPage, type Drawing } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { afterPageNo } from '../../db/pageNo.ts';
-import { assetComments, notifications, projects, users } from '../../db/schema/index.ts';
+import { assetComments, projects, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { notify } from '../notifications/index.ts';
+import { findUnseenAssetNotification, notify, setNotificationMessage } from '../notifications/index.ts';
 import './shares.events.ts';
 import type { AssetRow } from './shares.policy.ts';
 
@@ -159,22 +159,12 @@ export function createCommentsService(ctx: AppContext) {
         const owner = asset.uploadedBy ?? project?.creator ?? null;
         const actor = 'userId' in author ? author.userId : null;
         if (owner && owner !== actor) {
-          const [pending] = await tx
-            .select({ id: notifications.id, createdAt: notifications.createdAt })
-            .from(notifications)
-            .where(
-              and(
-                eq(notifications.userId, owner),
-                eq(notifications.assetId, asset.id),
-                eq(notifications.notificationType, 'asset_comment'),
-                eq(notifications.hasSeen, false),
-                gt(
-                  notifications.createdAt,
-                  sql`now() - make_interval(mins => ${COMMENT_NOTIFY_BATCH_MINUTES})`,
-                ),
-              ),
-            )
-            .limit(1);
+          const pending = await findUnseenAssetNotification(tx, {
+            userId: owner,
+            assetId: asset.id,
+            type: 'asset_comment',
+            withinMinutes: COMMENT_NOTIFY_BATCH_MINUTES,
+          });
           if (pending) {
             // batched: the unseen notification counts what came in since it was written
             const [{ n }] = await tx
@@ -187,10 +177,7 @@ export function createCommentsService(ctx: AppContext) {
                   sql`${assetComments.authorUserId} is distinct from ${owner}`,
                 ),
               );
-            await tx
-              .update(notifications)
-              .set({ message: MSG.commentsOn(Math.max(2, n), asset.title) })
-              .where(eq(notifications.id, pending.id));
+            await setNotificationMessage(tx, pending.id, MSG.commentsOn(Math.max(2, n), asset.title));
           } else {
             const [who] = actor ? await tx.select().from(users).where(eq(users.id, actor)) : [];
             const name = who

@@ -17,7 +17,7 @@ export function registerSubscriptionFulfilment(ctx: AppContext) {
       if (paid.purpose.kind === 'credits') return;
       const key = paid.purpose.purchaseKey;
       await ctx.events.transaction(ctx.db, async (tx, emit) => {
-        const { applied, purchase } = await applyPurchase(tx, key, paid.teamId);
+        const { applied, purchase } = await applyPurchase(ctx, tx, key, paid.teamId);
         if (!purchase) {
           console.warn(`payments.paid ${paid.paymentId} names no subscription purchase of its team`);
           return;

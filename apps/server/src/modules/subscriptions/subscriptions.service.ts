@@ -160,7 +160,7 @@ export function createSubscriptionsService(ctx: AppContext) {
           userId,
         });
       }
-      await applyPurchase(tx, key);
+      await applyPurchase(ctx, tx, key);
       emit('subscription.changed', { teamId, userId, purpose: q.purpose, applied: true });
       const answer: PurchaseAnswer = {
         message: q.message,

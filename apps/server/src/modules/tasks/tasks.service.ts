@@ -10,14 +10,14 @@ import {
   type TaskPage,
   type UpdateTaskBody,
 } from '@rushes/shared';
-import { notifications, taskInvites, tasks } from '../../db/schema/index.ts';
+import { taskInvites, tasks } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, forbidden } from '../../platform/http/errors.ts';
 import { authorizeProject, canViewProject } from '../projects/index.ts';
 import { inviteToProject, resolveRecipients } from './assignees.ts';
 import './tasks.events.ts';
 import { cancelExpiry, scheduleExpiry } from './tasks.jobs.ts';
-import { notify } from '../notifications/index.ts';
+import { notify, removeTaskNotifications } from '../notifications/index.ts';
 import {
   authorizeAssignerEdit,
   authorizeTask,
@@ -231,7 +231,7 @@ export function createTasksService(ctx: AppContext) {
         const t = access.task;
         const assigneeIds = await currentAssigneeIds(tx, t.id);
         await cancelExpiry(ctx, tx, t.id, t.expireAt);
-        await tx.delete(notifications).where(eq(notifications.taskId, t.id));
+        await removeTaskNotifications(tx, t.id);
         await tx.delete(tasks).where(eq(tasks.id, t.id));
         await notify(tx, emit, {
           userIds: [...assigneeIds, t.assignedBy],

@@ -11,6 +11,7 @@ import {
   teamPolicy,
 } from './teams.policy.ts';
 import { registerTeamMappers, teamRoom } from './teams.realtime.ts';
+import { registerTeamPlanWriter } from './teams.service.ts';
 import { teamsRoutes } from './teams.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
@@ -24,12 +25,14 @@ export {
   teamPolicy,
 } from './teams.policy.ts';
 export type { TeamAccess } from './teams.policy.ts';
+export { onTeamDeleting, type TeamCleanup } from './teamDeleting.ts';
 export {
   createPersonalTeam,
   findTeam,
   isTwoFactorEnforcedByTeam,
   listTeamsForUser,
   lockTeam,
+  setTeamPlan,
   setTeamTwoFactor,
   teamMemberIds,
   teamSummariesFromJson,
@@ -50,6 +53,6 @@ export const teamsModule = defineModule({
     'teams.canManageBilling': teamPolicy(canManageBilling),
   },
   routes: [teamsRoutes],
-  listeners: [registerTeamMappers, gateUserSearch],
+  listeners: [registerTeamMappers, gateUserSearch, registerTeamPlanWriter],
   rooms: { team: teamRoom },
 });

@@ -22,6 +22,7 @@ import {
 } from '../plans/index.ts';
 import { addPeople, countCollaborators, listOwnedTeamsMembers, teamDetailOf } from './members.service.ts';
 import { idsOfCodes, loadCatalogue, ownPermissionList } from './permissions.service.ts';
+import { runTeamCleanups } from './teamDeleting.ts';
 import type { TeamAccess } from './teams.policy.ts';
 import {
   countCreatedTeams,
@@ -33,7 +34,6 @@ import {
   teamMemberIds,
   teamSummaryFor,
 } from './teams.service.ts';
-import { releaseTeamProjects } from '../projects/index.ts';
 import { updateUser } from '../users/index.ts';
 
 /** How many member avatars a row of the Teams table shows (spec 002 §2). */
@@ -181,7 +181,7 @@ export function createTeamsCommands(ctx: AppContext) {
       if (body.name !== team.name) throw fieldError('name', MSG.teamNameMismatch);
       await events.transaction(db, async (tx, emit) => {
         const userIds = await teamMemberIds(tx, team.id);
-        await releaseTeamProjects(ctx, tx, team.id, emit);
+        await runTeamCleanups(ctx, tx, team.id, emit);
         await tx.delete(teams).where(eq(teams.id, team.id));
         emit('team.deleted', { teamId: team.id, userIds });
       });

@@ -6,6 +6,8 @@ import { prepared } from '../../db/prepared.ts';
 import { plans, teamMembers, teams } from '../../db/schema/index.ts';
 import { idsOfCodes, loadCatalogue, replaceMemberPermissions } from './permissions.service.ts';
 import { ownsTeamSql, type TeamRow } from './teams.policy.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { writeTeamPlanWith } from '../plans/index.ts';
 
 declare module '../../platform/events/bus.ts' {
   interface DomainEvents {
@@ -248,6 +250,19 @@ export async function isTwoFactorEnforcedByTeam(db: DbOrTx, userId: string): Pro
 
 export async function setTeamTwoFactor(db: DbOrTx, teamId: string, enabled: boolean) {
   await db.update(teams).set({ twoFactorEnabled: enabled }).where(eq(teams.id, teamId));
+}
+
+/**
+ * Sets a team's plan, in the caller's transaction (the row only): an applied plan upgrade (plans'
+ * applyPurchase, through the writer registered by the manifest).
+ */
+export async function setTeamPlan(db: DbOrTx, teamId: string, planCode: string) {
+  await db.update(teams).set({ planCode }).where(eq(teams.id, teamId));
+}
+
+/** Hands setTeamPlan to the plans module, which teams builds on (manifest `listeners`). */
+export function registerTeamPlanWriter(ctx: AppContext) {
+  writeTeamPlanWith(ctx, setTeamPlan);
 }
 
 /** Ids of all members of a team, for realtime fan-out. */
