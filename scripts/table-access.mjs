@@ -3,11 +3,12 @@
  * Which server module touches which module's tables (docs/architecture.md, "Tables per module").
  *
  * Each table belongs to the module of the schema file that declares it (apps/server/src/db/schema/<m>.ts;
- * accounts.ts belongs to the users module, auth.ts to platform/auth, platform.ts to the platform). The
- * script scans the non-test files of apps/server/src/modules/<m>/ for tables of other owners imported
- * from the schema (db/schema/index.ts or db/schema/<x>.ts):
+ * accounts.ts belongs to the users module, auth.ts to platform/auth, platform.ts to the platform,
+ * subscriptions.ts to plans). The script scans the non-test files of apps/server/src/modules/<m>/ for
+ * tables of other owners imported from the schema (db/schema/index.ts or db/schema/<x>.ts):
  *
- * - a write to one (`.insert(t)`, `.update(t)`, `.delete(t)`) always fails: call the owner's front door;
+ * - a write to one (`.insert(t)`, `.update(t)`, `.delete(t)`, or `insert into ${t}`, `update ${t}`,
+ *   `delete from ${t}` in a SQL template) always fails: call an owner function from its front door;
  * - a read of one must be listed in scripts/table-access.allow.json (`{ module: { table: [file, …] } }`,
  *   files relative to the module's folder). The list was generated once from the code of its day and
  *   may only shrink: an unlisted read fails, and so does an entry that no longer occurs (remove it).
@@ -20,7 +21,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const args = process.argv.slice(2);
-const root = path.resolve(args.includes('--root') ? args[args.indexOf('--root') + 1] : '.');
+const root = args.includes('--root')
+  ? path.resolve(args[args.indexOf('--root') + 1])
+  : path.resolve(import.meta.dirname, '..');
 const baseline = args.includes('--baseline');
 const allowFile = path.join(root, 'scripts/table-access.allow.json');
 const schemaDir = path.join(root, 'apps/server/src/db/schema');
