@@ -22,8 +22,11 @@ const info: ProjectInfo = projectInfo.parse({
 
 /** Rename answers, each released by the test, so the pending form can be used meanwhile. */
 const answers: ((res: Response) => void)[] = [];
-const answer = (status: number, body: unknown) =>
-  act(async () => answers.shift()?.(new Response(JSON.stringify(body), { status })));
+const answer = async (status: number, body: unknown) => {
+  await act(async () => answers.shift()?.(new Response(JSON.stringify(body), { status })));
+  // TanStack Query tells the component on a zero timeout
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+};
 let fetchMock: ReturnType<typeof vi.fn>;
 
 let qc: QueryClient;
@@ -38,8 +41,8 @@ function open() {
   fireEvent.click(screen.getByRole('button', { name: UI.editProjectName }));
 }
 const field = () => screen.getByRole('textbox', { name: UI.projectName });
-/** lets the mutation start (it calls the server a few microtasks after mutate) */
-const settle = () => act(async () => {});
+/** lets the mutation start and TanStack Query tell the form (it notifies on a zero timeout) */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const save = () => fireEvent.click(screen.getByRole('button', { name: UI.save }));
 
 beforeEach(() => {
