@@ -105,7 +105,7 @@ export async function buildApp(
 
   const ctx: AppContext = { config, db: deps.db, secret: deps.secret, jobs, mailer, events, realtime, blobs };
 
-  // Razorpay's checkout (issue 15) is its script and frames, only when Razorpay is the provider.
+  // Razorpay's checkout is its script and frames, only when Razorpay is the provider.
   const razorpay = config.paymentProvider === 'razorpay';
   const razorpayScripts = razorpay ? ['https://checkout.razorpay.com'] : [];
   const razorpayFrames = razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : [];
@@ -113,7 +113,7 @@ export async function buildApp(
 
   installErrorHandling(app);
   await app.register(cookie);
-  // The live-chat widget (issue 23) loads its script, frame, images and socket from its own origin.
+  // The live-chat widget loads its script, frame, images and socket from its own origin.
   const chat = config.supportChatOrigin ? [config.supportChatOrigin] : [];
   const chatSockets = chat.map((o) => o.replace(/^http/, 'ws'));
   await app.register(helmet, {

@@ -12,7 +12,7 @@ afterAll(async () => {
   await database.close();
 });
 
-describe('PGlite shares the event loop (issue 22, P8)', () => {
+describe('PGlite shares the event loop', () => {
   it('serves I/O that arrives during a burst of statements between them, not after the last', async () => {
     const order: string[] = [];
     const burst = Promise.all(

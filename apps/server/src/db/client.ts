@@ -28,8 +28,8 @@ export interface Database {
 /**
  * PGlite runs each statement synchronously on the event loop's thread, and a statement queued behind
  * another starts from a microtask the moment the other ends: a request's burst of reads (home's boot
- * element makes a dozen) held every other request, static files included, until its last read ended
- * (issue 22, P8). Statements outside a transaction now take turns, with a turn of the event loop
+ * element makes a dozen) held every other request, static files included, until its last read ended.
+ * Statements outside a transaction now take turns, with a turn of the event loop
  * between one and the next, so what arrived meanwhile is served between them. A transaction's own
  * statements go straight on: PGlite is held for it anyway.
  */

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Migration 0011 (issue 13) on existing rows: each notification gets the team it is listed under
+ * Migration 0011 on existing rows: each notification gets the team it is listed under
  * (its project's team when the user is a member, else the user's personal account), and the old
  * per-user dot becomes a dot on each team with unseen notifications.
  */

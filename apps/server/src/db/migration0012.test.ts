@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Migration 0012 (issue 14, one chat core) on existing rows: the project chats and the task chats
+ * Migration 0012 (one chat core) on existing rows: the project chats and the task chats
  * move into chat_conversations / chat_messages / chat_seen. Every message keeps its id, author,
  * text, mentions and time; its seq follows the old (created_at, id) order and ends at the old
  * chats_count; counters and seen records carry over; projects and tasks that never chatted get

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * The spec's `page_no` without OFFSET (issue 22). A list ordered by a keyset — `keys`, all NOT NULL
+ * The spec's `page_no` without OFFSET. A list ordered by a keyset — `keys`, all NOT NULL
  * (or written as non-null expressions), the last one unique, all in one direction — shows page p as
  * the rows after row (p−1)·n of the same list. That row's key is found by walking the list's own
  * index over the key columns only (row_number over the same order, stopped at that row: no heap read

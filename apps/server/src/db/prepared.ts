@@ -13,7 +13,7 @@ interface Preparable<R> extends Executable<R> {
 const byDatabase = new WeakMap<object, Map<string, Executable<unknown>>>();
 
 /**
- * A hot read as a prepared statement (issue 22): `build` (with `sql.placeholder`s) runs once per
+ * A hot read as a prepared statement: `build` (with `sql.placeholder`s) runs once per
  * database, and each call only binds values, skipping drizzle's query building; on PostgreSQL the
  * statement is also parsed once per connection (a named statement). Inside a transaction the query
  * is built and run as usual (a prepared statement belongs to the database, not to one transaction).

@@ -6,7 +6,7 @@ import { projects } from './projects.ts';
 /** Millisecond timestamps, so a (created_at, id) cursor round-trips through JavaScript exactly. */
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
-/** An AI assistant conversation: one user's, in one project (issue 21). */
+/** An AI assistant conversation: one user's, in one project. */
 export const aiConversations = pgTable(
   'ai_conversations',
   {

@@ -71,7 +71,7 @@ export const assets = pgTable(
     frameRate: real('frame_rate'),
     /**
      * True while the asset is a newer version in a stack (an asset_versions row names it): it is not
-     * listed in its folder nor counted in asset_entries. Kept by a trigger on asset_versions (issue 22).
+     * listed in its folder nor counted in asset_entries. Kept by a trigger on asset_versions.
      */
     inStack: boolean('in_stack').notNull().default(false),
     searchText: text('search_text').notNull().default(''),
@@ -103,7 +103,7 @@ export const assets = pgTable(
 );
 
 /**
- * How many listed assets each container holds (issue 22): a folder (container_id = the folder's id)
+ * How many listed assets each container holds: a folder (container_id = the folder's id)
  * or a project's root (container_id = the project's id). Kept by statement triggers on assets in the
  * transaction that inserts, deletes or moves the rows (migration 0016_asset_entries); corrected
  * hourly by the assets.check_counts job. The folder list's total_entries reads it instead of counting.

@@ -39,7 +39,7 @@ export const c2eSessions = pgTable(
 );
 
 /**
- * Personal access tokens (issue 20: the uploader logs in with one made in account settings). Only the
+ * Personal access tokens (the uploader logs in with one made in account settings). Only the
  * token's SHA-256 is kept; a token reaches the upload routes and project info only, never the
  * account, and stops working when revoked.
  */

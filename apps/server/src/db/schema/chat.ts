@@ -27,7 +27,7 @@ export const CONVERSATION_KINDS = ['project', 'task'] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
 /**
- * One conversation of the chat core (issue 14): the project chat of a project, the task chat of a
+ * One conversation of the chat core: the project chat of a project, the task chat of a
  * task. Its row holds chats_count (spec 000 §3 counters) and is the lock every send of the
  * conversation takes: the send bumps chats_count first, so senders of one conversation are
  * serialised and each message's seq is the chats_count it made.
@@ -47,7 +47,7 @@ export const chatConversations = pgTable(
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
     chatsCount: integer('chats_count').notNull().default(0),
     /**
-     * Messages stored (issue 22): chats_count counts sends, this what history can show. Kept by
+     * Messages stored: chats_count counts sends, this what history can show. Kept by
      * statement triggers on chat_messages (migration 0016_asset_entries), corrected hourly by
      * chat.check_counts; history's total_entries reads it instead of counting.
      */

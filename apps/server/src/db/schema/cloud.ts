@@ -18,7 +18,7 @@ import { teams } from './teams.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Machines of each hardware kind that can run at once (issue 18). Seeded at boot from the catalogue.
+ * Machines of each hardware kind that can run at once. Seeded at boot from the catalogue.
  * Its row is the lock that serialises bookings and queue offers of that hardware (SELECT … FOR UPDATE).
  */
 export const cloudCapacity = pgTable('cloud_capacity', {
@@ -147,7 +147,7 @@ export const cloudIssueReports = pgTable('cloud_issue_reports', {
 });
 
 /**
- * A registered workstation of the `pool` provider (issue 18): its VNC address and credentials (the
+ * A registered workstation of the `pool` provider: its VNC address and credentials (the
  * password sealed by the secret box). `leasedBy` is the session using it; a session leases one
  * atomically (FOR UPDATE SKIP LOCKED) and frees it when released.
  */
@@ -161,7 +161,7 @@ export const cloudPoolMachines = pgTable('cloud_pool_machines', {
   /** the VNC password the machine accepts now (rotated machines: the last one written) */
   passwordSealed: text('password_sealed').notNull(),
   /**
-   * How its password changes per session (issue 18): 'none' (the registered password is handed to
+   * How its password changes per session: 'none' (the registered password is handed to
    * every session), or 'passwd_file' (x11vnc run with `-passwdfile read:<rotationPath>`, a file this
    * server can write: it writes a fresh password at each lease and another at each release).
    */
@@ -176,7 +176,7 @@ export const cloudPoolMachines = pgTable('cloud_pool_machines', {
 });
 
 /**
- * The cloud catalogue (issue 18): one row, the document `cloudCatalogueSchema` checks. Seeded on
+ * The cloud catalogue: one row, the document `cloudCatalogueSchema` checks. Seeded on
  * first start from CLOUD_CATALOGUE_FILE or the built-in default; a platform admin edits it on
  * /cloud-admin. `fileSha256` is the file last applied: a changed file replaces the row at start.
  */

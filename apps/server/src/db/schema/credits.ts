@@ -11,7 +11,7 @@ const paise = (name: string) => bigint(name, { mode: 'number' });
 export const CREDIT_LEDGER_KINDS = ['purchase', 'spend', 'refund', 'adjustment'] as const;
 
 /**
- * A team's credit balance (issue 15, DESIGN §9): one row per team, locked (`SELECT … FOR UPDATE`) by
+ * A team's credit balance (DESIGN §9): one row per team, locked (`SELECT … FOR UPDATE`) by
  * every change in the same transaction that appends the ledger entry, so changes of one team are
  * serialised. balance_paise always equals the sum of the team's ledger amounts, and can never go
  * below zero (the CHECK is the last line of defence behind the service's own test). entries_count is

@@ -5,7 +5,7 @@ import { teams } from './teams.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
 /**
- * A team's app integration (issue 17): an S3 or Contido bucket pair (input / output) or a Sprinklr
+ * A team's app integration: an S3 or Contido bucket pair (input / output) or a Sprinklr
  * campaign. Secrets (access keys) are sealed with the secret box (AES-256-GCM) in `sealed_secret`
  * and never leave the server; `access_key_hint` keeps the key id's last 4 characters for display.
  */
@@ -43,7 +43,7 @@ export const integrations = pgTable(
 );
 
 /**
- * Sprinklr OAuth tokens (issue 17): one row per API key and environment, sealed. A refresh runs
+ * Sprinklr OAuth tokens: one row per API key and environment, sealed. A refresh runs
  * under this row's lock (SELECT … FOR UPDATE), so two workers never refresh the same token at once.
  */
 export const sprinklrTokens = pgTable('sprinklr_tokens', {

@@ -5,7 +5,7 @@ import { createdAt } from './columns.ts';
 import { projects } from './projects.ts';
 
 /**
- * Live collaboration (issue 19): the host of a started cloud session invites one collaborator (one
+ * Live collaboration: the host of a started cloud session invites one collaborator (one
  * row per session, the unique index is the rule's last line of defence). Removing deletes the row.
  */
 export const liveCollaborations = pgTable(

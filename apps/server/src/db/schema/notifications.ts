@@ -15,7 +15,7 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The team it belongs to (issue 13): the bell lists only the selected team's notifications. */
+    /** The team it belongs to: the bell lists only the selected team's notifications. */
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),

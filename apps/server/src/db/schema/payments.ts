@@ -27,7 +27,7 @@ export interface StoredGst {
 }
 
 /**
- * One payment (issue 15): what a team pays a provider for (purpose), in whole paise. The row id is
+ * One payment: what a team pays a provider for (purpose), in whole paise. The row id is
  * the receipt sent to the provider (our idempotency key toward it: one order per row); the team's
  * request key is unique per team, so a retried request finds its payment. Status moves created →
  * paid or failed, failed → paid (a later attempt on the same order succeeds), and never back from

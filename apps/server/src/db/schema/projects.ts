@@ -56,7 +56,7 @@ export const projectMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId] }),
     // Trays page by (created_at, project_id) of the membership, newest first. 'My Projects' (role =
-    // creator) reads this one backwards; 'Collaborated Projects' (two roles) has its own, in its order (issue 22).
+    // creator) reads this one backwards; 'Collaborated Projects' (two roles) has its own, in its order.
     index('project_members_user_idx').on(t.userId, t.role, t.createdAt, t.projectId),
     index('project_members_shared_tray_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.projectId.desc().nullsFirst())

@@ -47,7 +47,7 @@ export const assetShares = pgTable(
 );
 
 /**
- * A review link (issue 16): one per shared asset and share action. Only the SHA-256 of its 256-bit
+ * A review link: one per shared asset and share action. Only the SHA-256 of its 256-bit
  * token is stored. It expires at expires_at (1 to 120 h after sharing) or at once when revoked. The
  * passcode is stored as an argon2id hash. gate_* count passcode tries per link in a one-minute window
  * (the per-link slowdown; see share_link_attempts for the per-address one).
@@ -138,7 +138,7 @@ export const shareLinkGrants = pgTable(
 );
 
 /**
- * Review comments on an asset (spec 002 §3 Asset comments; issue 16): anchored to a frame (number
+ * Review comments on an asset (spec 002 §3 Asset comments): anchored to a frame (number
  * and the frame rate it was counted at) or, for images, to a point; an optional drawing (vector
  * shapes over the paused frame, stored as JSON); replies point at their top comment; a top comment
  * is resolved or not. A guest's comment (through a live review link) carries its typed name.
@@ -169,7 +169,7 @@ export const assetComments = pgTable(
   (t) => [
     index('asset_comments_asset_idx').on(t.assetId, t.createdAt, t.id),
     index('asset_comments_parent_idx').on(t.parentId),
-    // The timeline list's keyset (issue 22): frame, then page, unanchored last, as non-null
+    // The timeline list's keyset: frame, then page, unanchored last, as non-null
     // expressions (a key of the cursor comparison cannot be NULL); 2^31 is past every int frame/page.
     index('asset_comments_timeline_idx')
       .on(
@@ -184,7 +184,7 @@ export const assetComments = pgTable(
 );
 
 /**
- * Version stacks (issue 16): an asset uploaded as a new version of another. The root asset is
+ * Version stacks: an asset uploaded as a new version of another. The root asset is
  * version 1 and keeps its id, so review links (which name the root) stay stable and show the
  * newest version; each version keeps its own comments. Version rows are not listed in folders.
  */

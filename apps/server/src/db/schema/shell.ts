@@ -2,7 +2,7 @@ import { boolean, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { teams } from './teams.ts';
 
-/** The app shell's own rows (issue 23), owned by the shell module. */
+/** The app shell's own rows, owned by the shell module. */
 
 /** The first-login product tour, per user: a row with completed_at once finished or dismissed. */
 export const productTours = pgTable('product_tours', {
