@@ -8,7 +8,7 @@ import { taskTray } from './modules/tasks/index.ts';
  * The first page of each of home's trays, exactly as their routes answer it: the same reads, the
  * query and answer through the routes' own schemas. Home's index.html carries them
  * (platform/http/bootData.ts), so its largest paint does not wait for a round of API calls after
- * the code (issue 22, P8). My Projects is the selected team's: the team of the browser's
+ * the code. My Projects is the selected team's: the team of the browser's
  * SELECTED_TEAM_COOKIE among the user's own, resolved as the web app resolves it, and it comes with
  * that team's id so the app uses it only if it selected the same team.
  */

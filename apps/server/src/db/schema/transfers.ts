@@ -6,7 +6,7 @@ import { projects } from './projects.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
 /**
- * A transfer (spec 000 §3: title, status, share_from_ps, transfer_type; issue 17): one import,
+ * A transfer (spec 000 §3: title, status, share_from_ps, transfer_type): one import,
  * export or integration share, run by the `transfers.run` job item by item.
  */
 export const transfers = pgTable(
@@ -44,7 +44,7 @@ export const transfers = pgTable(
     createdAt: at('created_at'),
     updatedAt: at('updated_at'),
   },
-  // newest first by (created_at, id), NULLS as the query's DESC means (issue 22)
+  // newest first by (created_at, id), NULLS as the query's DESC means
   (t) => [
     index('transfers_project_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],

@@ -32,7 +32,7 @@ export async function requiresTwoFactor(db: DbOrTx, user: UserRow) {
 
 /**
  * The current user with teams (spec 002 §3 User), check-login's answer, read in the same statement
- * as the session (issue 22: one round trip instead of four): the user's fields, teams and upgrade
+ * as the session (one round trip instead of four): the user's fields, teams and upgrade
  * wait as JSON beside the session row. Null when the session's user is gone.
  */
 export const currentUserJoin: SessionJoin<CurrentUser | null> = {

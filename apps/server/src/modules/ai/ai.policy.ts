@@ -4,7 +4,7 @@ import { authorizeTeam, canView } from '../teams/index.ts';
 import { ownConversation } from './ai.store.ts';
 
 /**
- * Who may use the assistant (issue 21). Asking is open to every member of the project (the answers
+ * Who may use the assistant. Asking is open to every member of the project (the answers
  * only hold what the member can read anyway: the tools run as them). A conversation is its owner's
  * alone, and only while they still belong to its project. A team's usage is seen by its members.
  */

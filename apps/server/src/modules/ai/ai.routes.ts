@@ -8,7 +8,7 @@ import { serve } from '../../platform/http/serve.ts';
 import { createAiService } from './ai.service.ts';
 
 /**
- * The AI assistant (issue 21). Who may: any member of the project asks and keeps conversations of
+ * The AI assistant. Who may: any member of the project asks and keeps conversations of
  * their own there (ai.policy.ts); a team's members see its usage. The answer to a question is a
  * text/event-stream (events in packages/shared AiStreamEvents); refusals before it starts (not a
  * member, not set up, rate, budget, validation) answer the usual envelope with their status.

@@ -13,7 +13,7 @@ function needleOf(s: AiSource): string {
 }
 
 /**
- * The items an answer used, to link under it (issue 21): the tasks and assets its text names (by
+ * The items an answer used, to link under it: the tasks and assets its text names (by
  * title or id), plus the brief and the chat when their tool was read. When the text names none of a
  * small result, the whole result is linked (the model summed it up: "two tasks are pending").
  */

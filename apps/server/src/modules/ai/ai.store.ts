@@ -5,7 +5,7 @@ import { aiConversations, aiTurns, aiUsage } from '../../db/schema/index.ts';
 import { afterPageNo } from '../../db/pageNo.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 
-/** Conversations, turns and usage rows of the assistant (issue 21). */
+/** Conversations, turns and usage rows of the assistant. */
 
 type TurnRow = typeof aiTurns.$inferSelect;
 type ConversationRow = typeof aiConversations.$inferSelect;

@@ -5,7 +5,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import type { Person } from '../tasks/tasks.testkit.ts';
 
 /**
- * A local OpenAI-compatible stand-in for tests (issue 21): `POST /v1/chat/completions` answers each
+ * A local OpenAI-compatible stand-in for tests: `POST /v1/chat/completions` answers each
  * call with the next scripted step — streamed text chunks, a streamed tool call, an error status, or
  * silence (a timeout) — and records what it was sent (body, headers) and whether the caller hung up
  * before the answer ended. No internet needed.

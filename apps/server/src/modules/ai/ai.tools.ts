@@ -9,7 +9,7 @@ import { createTasksService } from '../tasks/index.ts';
 import type { ChatTool, ToolCall } from './ai.upstream.ts';
 
 /**
- * The assistant's tools (issue 21). Each runs as the asking user through the owning module's own
+ * The assistant's tools. Each runs as the asking user through the owning module's own
  * service, so it sees exactly what that user can read: a project the user is not a member of (any
  * other team's) answers "not found" and nothing of it. Arguments come from the model and are
  * validated like any request; results go back to the model as JSON data, never as instructions.

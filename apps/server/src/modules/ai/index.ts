@@ -3,7 +3,7 @@ import { checkedInService } from '../../platform/policies.ts';
 import { aiRoutes } from './ai.routes.ts';
 
 /**
- * The AI assistant (issue 21): a server-side proxy to an OpenAI-compatible API that answers from what
+ * The AI assistant: a server-side proxy to an OpenAI-compatible API that answers from what
  * the asking user can read in the project (tools over the tasks, assets, brief and chat services),
  * conversations per user and project, a team's monthly token budget and a per-user rate.
  */

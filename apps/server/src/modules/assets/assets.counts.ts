@@ -16,7 +16,7 @@ declare module '../../platform/jobs/queue.ts' {
 const BATCH = 500;
 
 /**
- * The hourly check of the kept counts (issue 22): triggers keep asset_entries in the writing
+ * The hourly check of the kept counts: triggers keep asset_entries in the writing
  * transaction, this corrects whatever drifted anyway (a manual edit, a bug). Each batch locks its
  * count rows first (a writer's trigger takes the same row lock), then counts with a snapshot taken
  * after the lock, so a write in flight is either seen by the count or applied after the fix.

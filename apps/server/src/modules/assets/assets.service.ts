@@ -66,7 +66,7 @@ function pageOf(rows: Ranked[], limit: number, total: number, breadcrumbs: Asset
   };
 }
 
-/** total_entries of a folder (null: the project's root) from its kept count: no scan (issue 22). */
+/** total_entries of a folder (null: the project's root) from its kept count: no scan. */
 export async function entriesOf(db: DbOrTx, projectId: string, folderId: string | null) {
   const [row] = await prepared(db, 'asset_entries_of', entriesQuery, { id: folderId ?? projectId });
   return row?.n ?? 0;
@@ -112,7 +112,7 @@ function phaseSelect(
   const where: (SQL | undefined)[] = [
     sql`${assets.projectId} = ${arg('projectId')}`,
     inFolder ? sql`${assets.parentId} = ${arg('folderId')}` : isNull(assets.parentId),
-    // Newer versions of an asset live in its version stack (issue 16), not as rows of the folder;
+    // Newer versions of an asset live in its version stack, not as rows of the folder;
     // in_stack mirrors asset_versions (a trigger keeps it), so the list and asset_entries agree.
     eq(assets.inStack, false),
     sql`${assets.isFolder} = ${arg('isFolder')}`,
@@ -169,7 +169,7 @@ export function searchQuery(
 
 /**
  * total_entries of a search is exact up to this many matches; with more it answers SEARCH_COUNT_CAP + 1,
- * 'more than SEARCH_COUNT_CAP' (docs/decisions.md, 'Search counts at most 10,000 matches', issue 22).
+ * 'more than SEARCH_COUNT_CAP' (docs/decisions.md, 'Search counts at most 10,000 matches').
  */
 export const SEARCH_COUNT_CAP = 10_000;
 

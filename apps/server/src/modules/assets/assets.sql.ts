@@ -44,7 +44,7 @@ export function presentAsset(r: AssetRow): AssetItem {
     status: r.status,
     size: Number(r.sizeBytes),
     extension: r.extension,
-    // seconds once the media pipeline probed it: the list shows durations live (issue 5 web)
+    // seconds once the media pipeline probed it: the list shows durations live
     duration: r.durationSeconds,
   };
 }

@@ -5,7 +5,7 @@ import { assets } from '../../db/schema/index.ts';
 import { childPath, folderIn, newIngestCode, searchTextOf, type AssetRow } from './assets.sql.ts';
 
 /**
- * The assets module's writes that other modules call (issue 14: the table's owner writes it).
+ * The assets module's writes that other modules call (the table's owner writes it).
  * Each runs in the caller's transaction and does only the row: project totals, jobs and events
  * stay with the caller, which knows what else its transaction changed.
  */

@@ -90,7 +90,7 @@ export function authRoutes(ctx: AppContext) {
       rateLimit: limit(config, 10),
     });
 
-    // The session, its user, teams and upgrade wait in one statement (issue 22; accounts' currentUserJoin).
+    // The session, its user, teams and upgrade wait in one statement (accounts' currentUserJoin).
     serve(
       fastify,
       ROUTES.auth.checkLogin,

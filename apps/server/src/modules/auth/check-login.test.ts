@@ -8,8 +8,8 @@ import { send, sessionExists, updateSession } from '../../../test/inject.ts';
 import { capture } from '../../../test/plans.ts';
 
 /**
- * check-login reads the session, its user, teams and upgrade wait in one statement (issue 22,
- * accounts' `currentUserJoin`): the answer must be what the separate reads gave, and a dead session
+ * check-login reads the session, its user, teams and upgrade wait in one statement (accounts'
+ * `currentUserJoin`): the answer must be what the separate reads gave, and a dead session
  * must still be refused.
  */
 let t: TestApp;

@@ -140,7 +140,7 @@ describe('billing details', () => {
     expect((await read(admin.cookie, team.id)).body.data.billing).toMatchObject({ contact_person: 'Ravi' });
   });
 
-  it('saves without GST and PAN when the form sends null for them (issue 13)', async () => {
+  it('saves without GST and PAN when the form sends null for them', async () => {
     const { admin, team } = await world();
     const res = await write('POST', admin.cookie, { ...valid(team.id), gst_no: null, pan_number: null });
     expect(res.status).toBe(200);

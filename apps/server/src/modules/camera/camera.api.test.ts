@@ -103,7 +103,7 @@ describe('camera to edit API (spec 001 §6, §7)', () => {
     expect(gone.body.errormessage).toBe('Session details not found.');
   });
 
-  it('says whether the FTP host is a configured public host (issue 20)', async () => {
+  it('says whether the FTP host is a configured public host', async () => {
     const ids = (s: C2eSession) => ({ project_db_id: projectId, c2e_session_db_id: s.c2e_session_db_id });
     const unset = await createSession(t, owner, projectId);
     const read = await call<{ c2e_session: C2eSession }>(t, 'GET', API.camera.session, owner, ids(unset));

@@ -125,7 +125,7 @@ describe.runIf(HAVE_CURL)('camera to edit over FTP/FTPS (curl)', () => {
     expect((await cameraAssets()).length).toBe(before + 40);
   });
 
-  it('PASV announces the address the camera reached the server at (issue 20: not localhost to a LAN camera)', async () => {
+  it('PASV announces the address the camera reached the server at (not localhost to a LAN camera)', async () => {
     const lan = Object.values(os.networkInterfaces())
       .flat()
       .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;

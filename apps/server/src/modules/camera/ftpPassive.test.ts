@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passiveAddress } from './ftpPassive.ts';
 
-describe('the address a PASV reply announces (issue 20)', () => {
+describe('the address a PASV reply announces', () => {
   it('is the address the control connection reached, unless one is fixed', () => {
     expect(passiveAddress({ fixed: null, local: '::ffff:192.168.1.20', remote: '::ffff:192.168.1.77' })).toBe(
       '192.168.1.20',
