@@ -13,7 +13,7 @@ import {
 import { notificationTeamOf, studio } from '../projects/projects.testkit.ts';
 import { call, say } from './chat.testkit.ts';
 
-/** Chat delivery across two API instances on one PostgreSQL and Redis (issue 7, scale-out). */
+/** Chat delivery across two API instances on one PostgreSQL and Redis (scale-out). */
 const multiInstance = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 describe.skipIf(!multiInstance)('project chat on two instances (PostgreSQL + Redis)', () => {

@@ -16,7 +16,7 @@ declare module '../../platform/jobs/queue.ts' {
 const BATCH = 200;
 
 /**
- * The hourly check of messages_count (issue 22): triggers keep it in the writing transaction, this
+ * The hourly check of messages_count: triggers keep it in the writing transaction, this
  * corrects whatever drifted anyway. Each batch locks its conversation rows first (a send takes the
  * same lock by bumping chats_count), then counts after the lock, so no send in flight is missed or
  * counted twice. Answers how many conversations it corrected.

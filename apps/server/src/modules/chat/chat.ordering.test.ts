@@ -8,7 +8,7 @@ import { unreadKey, unreadOf } from './chat.sql.ts';
 import { appendMessage, type ConversationRef } from './conversations.ts';
 
 /**
- * One chat core, one ordering guarantee (issue 14): the project chat and the task chat both take
+ * One chat core, one ordering guarantee: the project chat and the task chat both take
  * the conversation row's lock and the database clock, so the messages of one conversation are
  * strictly ordered, in the order of chats_count, whichever chat they are in.
  */

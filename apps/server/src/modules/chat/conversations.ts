@@ -13,7 +13,7 @@ import { prepared } from '../../db/prepared.ts';
 import { messageId } from './messageId.ts';
 
 /**
- * The chat core (issue 14): one implementation of storage, counters, seen records, paging and
+ * The chat core: one implementation of storage, counters, seen records, paging and
  * ordering for every conversation — the project chat, each task's chat, and later chats. A
  * conversation is named by its kind and owner; its row is created by its first send.
  *
@@ -116,7 +116,7 @@ export async function appendMessage(
 
 /**
  * The keyset cursor: the seq of the oldest message shown, as a decimal string. A cursor of the
- * earlier '<ISO timestamp>_<uuid>' form (handed out before issue 14) names its message by id.
+ * earlier '<ISO timestamp>_<uuid>' form (handed out before the shared chat core) names its message by id.
  */
 export async function parseCursor(db: DbOrTx, cursor: string): Promise<number> {
   if (/^[1-9]\d{0,9}$/.test(cursor)) return Number(cursor);
@@ -147,7 +147,7 @@ export interface Page {
 }
 
 /**
- * A history page in one statement (issue 22), prepared: the conversation's counters, and laterally
+ * A history page in one statement, prepared: the conversation's counters, and laterally
  * its newest messages below an exclusive upper seq — the cursor's (`byCursor`), or for page_no the
  * bound computed from chats_count (seq runs 1…chats_count without gaps, so page p holds the
  * entries_per_page seqs below chats_count − (p−1)·entries_per_page + 1: no OFFSET). A conversation

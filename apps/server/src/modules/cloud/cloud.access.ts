@@ -38,7 +38,7 @@ const CONNECTORS: Record<z.output<typeof cloudConnectorQuery>['os'], string> = {
   linux: 'https://tigervnc.org/',
 };
 
-/** Launch, connection file, reports: the started session's access (issue 18). */
+/** Launch, connection file, reports: the started session's access. */
 export function createCloudAccess(ctx: AppContext) {
   const box = secretBoxFor(ctx.config, ctx.secret);
 

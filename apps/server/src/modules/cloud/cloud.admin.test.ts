@@ -14,7 +14,7 @@ import {
 } from './cloud.testkit.ts';
 
 /**
- * Platform admins (issue 18): the pool's workstations (registered with sealed credentials, leased
+ * Platform admins: the pool's workstations (registered with sealed credentials, leased
  * one per session) and the issue reports (listed, handled, the reporter told). Everyone else is
  * refused.
  */

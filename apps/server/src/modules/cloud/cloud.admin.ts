@@ -25,7 +25,7 @@ async function presentCatalogue(db: DbOrTx) {
 }
 
 /**
- * What platform admins do (issue 18): edit the catalogue, handle issue reports, register the pool's
+ * What platform admins do: edit the catalogue, handle issue reports, register the pool's
  * workstations.
  */
 export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {

@@ -17,7 +17,7 @@ import { seedCapacity } from './cloud.catalogue.ts';
 import { availability, book, call, cloudWorld, platformAdmin, type Person } from './cloud.testkit.ts';
 
 /**
- * The catalogue in the database (issue 18): seeded from the default or CLOUD_CATALOGUE_FILE on first
+ * The catalogue in the database: seeded from the default or CLOUD_CATALOGUE_FILE on first
  * start, edited by a platform admin (checked whole), used by lookups, prices and capacity at once; a
  * changed file replaces it at the next start, an unchanged one does not. Everyone else is refused.
  */

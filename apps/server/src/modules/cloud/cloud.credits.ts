@@ -3,7 +3,7 @@ import { refundCredits, spendCredits } from '../credits/index.ts';
 import { recordCloudUsage } from '../plans/index.ts';
 
 /**
- * Charging and refunding a session's credits through the ledger (issue 15), inside the booking's
+ * Charging and refunding a session's credits through the ledger, inside the booking's
  * transaction, each charge under its own idempotency key (a retry charges once). Amounts here are
  * whole PSC; the ledger counts paise. A booking the balance cannot pay is refused with the ledger's
  * 402 and nothing is booked.

@@ -7,7 +7,7 @@ import { firstFramebufferUpdate, openSocket } from './cloud.rfb.testkit.ts';
 import { book, call, cloudWorld, end, person, time } from './cloud.testkit.ts';
 
 /**
- * The local provider for real (issue 18): a session's desktop (Xvfb + openbox + x11vnc) reached
+ * The local provider for real: a session's desktop (Xvfb + openbox + x11vnc) reached
  * through the server's WebSocket proxy with the issued password. Needs the binaries: skipped with a
  * notice on a laptop without them, required on CI.
  */

@@ -20,7 +20,7 @@ import { expireOffer, offerFreeMachines } from './cloud.queue.ts';
 import './cloud.events.ts';
 
 /**
- * The session lifecycle as jobs (issue 18): booting → started → (session_end_datetime) shutting down
+ * The session lifecycle as jobs: booting → started → (session_end_datetime) shutting down
  * → released, with a warning before the end. Every job reads the row and acts only when the state
  * still asks for it, so a job that runs twice, late, or after an extension changes nothing.
  */

@@ -8,7 +8,7 @@ import type { ModuleLog } from '../../platform/modules.ts';
 import { oneTimePassword, type CloudProvider, type Machine } from './cloud.machine.ts';
 
 /**
- * The embedded provider (issue 18): a real Linux desktop per session on this machine. Xvfb picks a
+ * The embedded provider: a real Linux desktop per session on this machine. Xvfb picks a
  * free display (-displayfd), openbox manages its windows, x11vnc serves it on a loopback port with a
  * one-time password (read from a file it deletes). Nothing listens beyond 127.0.0.1: the browser
  * reaches it only through the server's authenticated proxy. The desktops live in this process.

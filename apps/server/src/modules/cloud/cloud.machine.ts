@@ -13,7 +13,7 @@ export interface Machine {
 }
 
 /**
- * Where sessions run (issue 18). `start` is idempotent per session id (a boot job that runs again
+ * Where sessions run. `start` is idempotent per session id (a boot job that runs again
  * after a restart gets the same machine or a new one); `stop` too.
  */
 export interface CloudProvider {

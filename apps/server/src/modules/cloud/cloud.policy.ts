@@ -7,7 +7,7 @@ import { authorizeProject, canViewProject, projectPolicy, type ProjectAccess } f
 import { findUserById } from '../users/index.ts';
 
 /**
- * Who may (issue 18): any member of a project books a machine for it and reads the catalogue there;
+ * Who may: any member of a project books a machine for it and reads the catalogue there;
  * a session, its queue entry and its reports are their owner's alone (another user gets 404).
  * Live collaboration (a later issue) adds its invited collaborator in `mayOpenDesktop`.
  */

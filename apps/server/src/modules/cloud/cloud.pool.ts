@@ -29,7 +29,7 @@ export async function writePasswordFile(dir: string, file: string, password: str
 }
 
 /**
- * The `pool` provider (issue 18): workstations a platform admin registered (cloud.admin.ts). A
+ * The `pool` provider: workstations a platform admin registered (cloud.admin.ts). A
  * session leases a free one of its hardware atomically (FOR UPDATE SKIP LOCKED, one lease per
  * machine by a unique key) and frees it when stopped. Passwords are sealed at rest.
  *

@@ -19,7 +19,7 @@ function refuse(socket: Duplex, status: 401 | 403 | 404) {
 }
 
 /**
- * The browser launch (issue 18): a WebSocket-to-TCP proxy from `CLOUD_API.vnc` to the session's VNC
+ * The browser launch: a WebSocket-to-TCP proxy from `CLOUD_API.vnc` to the session's VNC
  * server. Opened only with the session cookie of the session's owner (`mayOpenDesktop`: the hook for
  * an invited live collaborator), a launch token issued to them for that session, a same-origin
  * request, and only while the session is started. The VNC password is still asked by the server.

@@ -14,7 +14,7 @@ import { firstFramebufferUpdate, openSocket, openTcp } from './cloud.rfb.testkit
 import { book, call, cloudWorld, end, person, platformAdmin, time, type Person } from './cloud.testkit.ts';
 
 /**
- * Pool passwords rotated per session (issue 18) against a real x11vnc that reads its password from a
+ * Pool passwords rotated per session against a real x11vnc that reads its password from a
  * file (`-passwdfile read:`): the session gets a fresh password that works (directly and through the
  * proxy with the session answer's launch_token), the registered one stops working, and after the
  * session ends its password stops working too. The launch token's lifetime and owner are checked.

@@ -9,7 +9,7 @@ import { cloudRoutes } from './cloud.routes.ts';
 import type {} from './cloud.events.ts';
 
 /**
- * Cloud editing (issue 18): hourly remote workstations booked in credits from a project, a queue
+ * Cloud editing: hourly remote workstations booked in credits from a project, a queue
  * when none is free, the lifecycle as jobs, the providers (local desktops, pool) and the browser
  * launch through an authenticated VNC proxy.
  */
@@ -35,5 +35,5 @@ export const cloudModule = defineModule({
 });
 
 export { providerOf };
-/** For live collaboration's guest view of a session's desktop (issue 19). */
+/** For live collaboration's guest view of a session's desktop. */
 export { desktopEndpoint } from './cloud.access.ts';

@@ -5,7 +5,7 @@ import { creditBalances, creditLedger } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
 /**
- * The credit wallet's core (issue 15, DESIGN §9): every change of a team's balance appends one ledger
+ * The credit wallet's core (DESIGN §9): every change of a team's balance appends one ledger
  * entry and moves the balance row, in the CALLER's transaction, after locking that row
  * (`SELECT … FOR UPDATE`), so the changes of one team are serialised and the balance always equals the
  * sum of the ledger. Every change carries an idempotency key, unique per team: a retry with the same
