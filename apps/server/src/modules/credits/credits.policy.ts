@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { authorizeTeam, teamPolicy, type TeamAccess } from '../teams/index.ts';
 
 /**
- * Who may see a team's credits (issue 15): its admins (owners, and holders of added_as_team_owner),
+ * Who may see a team's credits: its admins (owners, and holders of added_as_team_owner),
  * personal accounts included. Non-members get 403 'You are not a member of this team', members who
  * are not admins the generic refusal. Spending is done by other modules' services, which authorize
  * their own action (an upgrade, a workstation) before they spend.

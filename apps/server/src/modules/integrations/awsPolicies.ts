@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 
 /**
- * What the customer sets up in AWS (issue 17), the way AWS recommends for a third party reaching a
+ * What the customer sets up in AWS, the way AWS recommends for a third party reaching a
  * customer's account: a role in their account that trusts our account only with an ExternalId. The
  * ExternalId is the team's, derived from the server secret (stable, unguessable, never chosen by
  * the customer, so no other customer of ours can name their role: the confused-deputy guard).

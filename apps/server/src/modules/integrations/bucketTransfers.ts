@@ -41,7 +41,7 @@ export function createBucketTransfers(ctx: AppContext, service: BucketServiceNam
   }
 
   /**
-   * Import (issue 17): chosen objects of the input bucket (under its folder) become assets of the
+   * Import: chosen objects of the input bucket (under its folder) become assets of the
    * project through the normal media pipeline. Sizes are read now, the bytes by the job.
    */
   async function startImport(userId: string, body: z.output<typeof importBody>) {

@@ -8,7 +8,7 @@ import { registerSprinklrRunner } from './sprinklr.runner.ts';
 export { guardedRequestHandler } from './s3client.ts';
 
 /**
- * App integrations (issue 17): Amazon S3 and Contido buckets (connect, test, browse, import,
+ * App integrations: Amazon S3 and Contido buckets (connect, test, browse, import,
  * export through transfers). Every route needs can_view_app_integration in the team.
  */
 export const integrationsModule = defineModule({

@@ -19,7 +19,7 @@ import { findPersonalTeam } from '../teams/teams.service.ts';
 import { call, type Person } from '../teams/teams.testkit.ts';
 
 /**
- * The SSRF guard on the AWS SDK's path (issue 17): a Contido endpoint (any address a customer types)
+ * The SSRF guard on the AWS SDK's path: a Contido endpoint (any address a customer types)
  * at the metadata address, at loopback, at a name resolving to 10.x, or at a trusted host that
  * redirects to loopback, is never reached; Test connection answers 'failed'. Only 'localhost' (by
  * name) is trusted here. The secret never appears in an answer or a log line.

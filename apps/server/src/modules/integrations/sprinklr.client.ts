@@ -5,7 +5,7 @@ import { guardedFetch, parseTrustedHosts } from '../../platform/http/outbound.ts
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
 
 /**
- * Sprinklr's API v2 (issue 17), through the outbound guard. Every call carries the bearer token and
+ * Sprinklr's API v2, through the outbound guard. Every call carries the bearer token and
  * the app's `key` header; answers are `{ data, errors }`. A 401 refreshes the token once and
  * retries; a 429 waits for Retry-After (at most 5 s, 3 times). One token per API key and
  * environment, stored sealed, refreshed under the row's lock.

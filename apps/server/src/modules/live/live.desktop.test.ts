@@ -18,7 +18,7 @@ import {
 import { issueCallToken } from './live.tokens.ts';
 
 /**
- * The guest watches the host's workstation (issue 19) through a real desktop (Xvfb + x11vnc of the
+ * The guest watches the host's workstation through a real desktop (Xvfb + x11vnc of the
  * local provider): a framebuffer update without knowing the password; their pointer and key never
  * reach the VNC server while they only watch (a recording relay in front of x11vnc sees the bytes
  * the VNC server gets), and do once the host hands over control. Needs the binaries: skipped with a

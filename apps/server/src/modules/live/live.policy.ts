@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
 
 /**
- * Who may (issue 19, spec 001 §4, §6): any member of the project reads the live collaboration lists;
+ * Who may (spec 001 §4, §6): any member of the project reads the live collaboration lists;
  * the host (owner) of a started cloud session invites one of the project's admins and collaborators
  * and removes them; only the host and the invited guest join the call, its room and its signalling.
  */

@@ -1,7 +1,7 @@
 import { RFB_VERSION, type ByteReader } from '../../platform/rfb/rfbClient.ts';
 
 /**
- * The RFB (VNC, RFC 6143) pieces of the guest's view of the host's workstation (issue 19). The
+ * The RFB (VNC, RFC 6143) pieces of the guest's view of the host's workstation. The
  * server is the VNC client towards the workstation (it answers the VNC password challenge), and a
  * VNC server without authentication towards the guest's browser; between the two it reads the
  * guest's messages one by one and drops the input ones while the guest only watches.

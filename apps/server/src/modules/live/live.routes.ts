@@ -9,7 +9,7 @@ import { createLiveService } from './live.service.ts';
 import { iceServersFor } from './live.tokens.ts';
 
 /**
- * Live collaboration (spec 001 §7; issue 19). Who may: live.policy.ts — members read, the host of a
+ * Live collaboration (spec 001 §7). Who may: live.policy.ts — members read, the host of a
  * started session invites and removes, the two members of a collaboration join and leave its call.
  */
 export function liveRoutes(ctx: AppContext) {

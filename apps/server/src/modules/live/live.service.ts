@@ -37,7 +37,7 @@ const collaboratorOf = (row: LiveRow, guest: UserRow): LiveCollaborator => ({
   guest_control: row.guestControl,
 });
 
-/** Live collaboration (spec 001 §4, §6, §7; issue 19): invitations, removal and the call's join/leave. */
+/** Live collaboration (spec 001 §4, §6, §7): invitations, removal and the call's join/leave. */
 export function createLiveService(ctx: AppContext) {
   const { db, events } = ctx;
 

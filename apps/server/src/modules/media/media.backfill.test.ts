@@ -36,7 +36,7 @@ async function processed(data: Buffer, filename: string) {
   return (await assetRow(t, done.ingest_db_id))!;
 }
 
-describe('frame rate backfill (issue 16)', () => {
+describe('frame rate backfill', () => {
   it('videos stored before frame_rate existed get their real rate from the job the migration enqueues', async () => {
     const film = await processed(await h264Mp4(dir, 1, 24), 'old-film.mp4');
     const ntsc = await processed(await h264Mp4(dir, 1, '30000/1001'), 'old-ntsc.mp4');

@@ -11,7 +11,7 @@ import './media.events.ts';
 export const FRAME_RATE_BACKFILL_BATCH = 20;
 
 /**
- * Backfill of `assets.frame_rate` (issue 16) for finished videos uploaded before the pipeline
+ * Backfill of `assets.frame_rate` for finished videos uploaded before the pipeline
  * stored it: migration 0016 enqueues the first run once per database; each run probes a batch in
  * id order and enqueues the next from the last id (its own singleton key, so a redelivered run does
  * not start a second chain). Idempotent: only rows still without a rate are read, and the rate is

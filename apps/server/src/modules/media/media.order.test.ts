@@ -16,7 +16,7 @@ import { TEST_PART_SIZE, assetRow, uploadFile, type Person } from '../uploads/up
 import { h264Mp4, pngImage } from './media.testkit.ts';
 
 /**
- * On the fs driver ffprobe starts while the original is sniffed (issue 22, P7), yet the sniff alone
+ * On the fs driver ffprobe starts while the original is sniffed, yet the sniff alone
  * decides: a file it does not accept ends as it did when the probe waited for it, and no probe
  * result of it is ever written; an accepted file's metadata is written once.
  */
@@ -76,7 +76,7 @@ async function pdfDisguisingVideo() {
   return disguised;
 }
 
-describe('media pipeline: probe alongside the sniff (issue 22)', () => {
+describe('media pipeline: probe alongside the sniff', () => {
   it('an accepted clip: its duration and probe results are written once', async () => {
     const a = await uploadAndProcess(await h264Mp4(dir, 2), 'accepted.mp4', 'video/mp4');
     expect(a).toMatchObject({ status: INGEST_STATUS.finished, fileType: 'video', format: 'MP4' });

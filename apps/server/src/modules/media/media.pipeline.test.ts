@@ -127,7 +127,7 @@ describe('media pipeline (spec 002 §3 ingest status)', () => {
     expect(past.statusCode).toBe(416);
   });
 
-  it("the video stream's real frame rate is stored: 30000/1001 → 29.97, 24 → 24 (issue 16)", async () => {
+  it("the video stream's real frame rate is stored: 30000/1001 → 29.97, 24 → 24", async () => {
     const ntsc = await uploadAndProcess(await h264Mp4(dir, 1, '30000/1001'), 'ntsc.mp4', 'video/mp4');
     expect(ntsc).toMatchObject({ fileType: 'video', status: INGEST_STATUS.finished });
     expect(ntsc.frameRate).toBeCloseTo(29.97, 3);

@@ -40,7 +40,7 @@ type Update = ProcessingUpdate;
  * comes from the original's first bytes (a ranged read); ffprobe reads duration, format, codec and
  * size, ffmpeg the poster and the H.264/AAC proxy (when browsers cannot play the original) straight
  * from the stored original — its file on the fs driver, a presigned URL on S3 — reading only what
- * they need, never a whole copy first (issue 22). Only an image (sharp decodes every byte anyway)
+ * they need, never a whole copy first. Only an image (sharp decodes every byte anyway)
  * or an unrecognised file on S3 (see `readable`) is streamed to a temp file. On the fs driver a file
  * named as video or audio is probed while it is sniffed (`earlyProbe`); the sniff still decides.
  * Each status change goes to the project room.
@@ -58,7 +58,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
    */
   async function update(a: AssetRow, set: Update) {
     // No status, no event: one statement (the metadata's own write is the last step before it is
-    // visible, issue 22), atomic for every copy all the same.
+    // visible), atomic for every copy all the same.
     const status = set.status;
     if (status === undefined) {
       await setProcessingStatus(db, a.blobKey!, set);
@@ -116,7 +116,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
   }
 
   /**
-   * The probe started before the sniff's verdict (issue 22: ffprobe is most of the time to 'metadata
+   * The probe started before the sniff's verdict (ffprobe is most of the time to 'metadata
    * visible'), only where the pipeline would probe the very same input anyway if the sniff agreed
    * with the name: a file on this machine's disk, read with `file` / `concat,file` only (no network),
    * whose name says video or audio. Over a URL (S3) the probe still waits for the verdict: an unknown
@@ -143,7 +143,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
   }
 
   async function run(a: AssetRow, tempDir: () => Promise<string>) {
-    // 'In progress' is stored while the original is read: the metadata waits for neither (issue 22).
+    // 'In progress' is stored while the original is read: the metadata waits for neither.
     const started = update(a, { status: INGEST_STATUS.inprogress });
     const set = async (values: Update) => {
       await started;
