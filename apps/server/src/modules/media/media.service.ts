@@ -76,7 +76,7 @@ export function createMediaService(ctx: AppContext) {
       rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined,
     ): Promise<MediaStream | { unsatisfiable: number }> {
       const a = await visibleAsset(userId, assetId);
-      // Downloads of originals need download_all_assets (issue 16); watching streams 'play'.
+      // Downloads of originals need download_all_assets; watching streams 'play'.
       if (kind === 'original' && !a.canDownload) throw forbidden(MSG.downloadNotAllowed);
       return openAssetBytes(blobs, a, kind, rangeOf);
     },

@@ -109,7 +109,7 @@ describe('notification e-mail digest', () => {
     expect(newest[0].text).not.toContain('First');
   });
 
-  it('groups the entries under the team each belongs to (issue 13)', async () => {
+  it('groups the entries under the team each belongs to', async () => {
     const actor = await person(t);
     const reader = await person(t);
     const teamId = await apiTeam(t, actor, { ids: [reader.user.id] }, 'Digest Crew');

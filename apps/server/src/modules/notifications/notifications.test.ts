@@ -103,7 +103,7 @@ describe('notifications', () => {
     expect((await list(reader)).body.data.has_new_notification).toBe(true);
   });
 
-  it('keeps teams apart: list, dot and seen are per selected team; another team is never shown (issue 13)', async () => {
+  it('keeps teams apart: list, dot and seen are per selected team; another team is never shown', async () => {
     const ownerA = await person(t);
     const ownerB = await person(t);
     const both = await person(t);

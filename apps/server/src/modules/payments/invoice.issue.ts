@@ -23,7 +23,7 @@ export interface InvoiceParties {
 }
 
 /**
- * Issues the tax invoice of a paid payment, once (issue 15, Rule 46): the next serial of the payment's
+ * Issues the tax invoice of a paid payment, once (Rule 46): the next serial of the payment's
  * financial year is taken under that year's counter row lock, in the transaction that writes the
  * invoice, so numbers are consecutive with no gaps (a rolled-back issue gives its number back) and
  * no two invoices share one. Answers the invoice (the existing one on a repeat).

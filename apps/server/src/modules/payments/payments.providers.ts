@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { signatureMatches } from './payments.signature.ts';
 
 /**
- * A payment provider (issue 15). Both implementations answer webhooks of Razorpay's shape, signed
+ * A payment provider. Both implementations answer webhooks of Razorpay's shape, signed
  * with HMAC-SHA256 over the raw body, so one code path (payments.webhook.ts) fulfils both.
  */
 export interface PaymentProvider {

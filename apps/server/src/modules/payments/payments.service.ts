@@ -34,7 +34,7 @@ export interface PaymentsPaid {
 declare module '../../platform/events/bus.ts' {
   interface DomainEvents {
     /**
-     * A payment was paid (issue 15). Fulfilment subscribes DURABLY (`{ durable: true, id }`), filters
+     * A payment was paid. Fulfilment subscribes DURABLY (`{ durable: true, id }`), filters
      * on `purpose.kind`, and is idempotent by paymentId: the event is delivered at least once.
      */
     'payments.paid': PaymentsPaid;

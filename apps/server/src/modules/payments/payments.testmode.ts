@@ -9,7 +9,7 @@ import { receiveWebhook } from './payments.webhook.ts';
 const rid = (prefix: string) => `${prefix}_test_${randomBytes(7).toString('hex')}`;
 
 /**
- * The test-mode provider's checkout outcome (issue 15): the user completes or declines on the in-app
+ * The test-mode provider's checkout outcome: the user completes or declines on the in-app
  * checkout page, and the server sends itself the event Razorpay would send — Razorpay's shape,
  * signed with the test provider's webhook secret — through the SAME path as a real webhook
  * (`receiveWebhook`), so the same code verifies, de-duplicates and fulfils both.

@@ -12,7 +12,7 @@ import { signatureMatches } from './payments.signature.ts';
 import type { PaymentRow } from './payments.service.ts';
 
 /**
- * Provider webhooks (issue 15), Razorpay's contract, for both providers:
+ * Provider webhooks, Razorpay's contract, for both providers:
  * - the HMAC-SHA256 of the RAW body under the webhook secret must equal X-Razorpay-Signature
  *   (constant-time compare); anything else is refused with 400 and changes nothing;
  * - each event id (X-Razorpay-Event-Id) is processed once: a replay finds its payment_events row;

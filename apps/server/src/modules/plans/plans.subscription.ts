@@ -160,7 +160,7 @@ function upgradeWaiting(pending: number, untils: number[], now: Date) {
 
 /**
  * The same reading as one JSON object (`{ n, latest }`), for a statement that reads it with something
- * else (check-login's session join, issue 22); `now` is SQL for the request's instant.
+ * else (check-login's session join); `now` is SQL for the request's instant.
  * `upgradeInProgressFromJson` answers what `upgradeInProgressFor` does.
  */
 export const upgradeInProgressJsonSql = (userId: SQLWrapper, now: SQLWrapper) =>

@@ -13,7 +13,7 @@ const cleanups = new WeakMap<object, ProjectCleanup[]>();
 
 /**
  * Registers a cleanup (from the registering module's manifest `listeners`, at build). This way the
- * projects module never imports the modules that keep rows per project (issue 14: no module cycle
+ * projects module never imports the modules that keep rows per project (no module cycle
  * through projects): they import projects, and hand it what to run.
  */
 export function onProjectDeleting(ctx: AppContext, cleanup: ProjectCleanup) {

@@ -27,7 +27,7 @@ const unreadCounters = new WeakMap<object, UnreadChatsCounter>();
 
 /**
  * Registers the card's unread counter (the chat manifest's `listeners`, at build), so projects never
- * imports chat, which builds on projects (issue 14: no module cycle through projects). Without one
+ * imports chat, which builds on projects (no module cycle through projects). Without one
  * (an app without chat) cards show 0.
  */
 export function countUnreadChatsWith(ctx: AppContext, counter: UnreadChatsCounter) {

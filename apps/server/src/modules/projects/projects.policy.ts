@@ -33,7 +33,7 @@ export async function heldProjectCodes(db: DbOrTx, projectId: string, userId: st
   return rows.map((r) => r.code);
 }
 
-// Read by every project route's policy check: prepared statements (db/prepared.ts, issue 22).
+// Read by every project route's policy check: prepared statements (db/prepared.ts).
 const codesHeld = (db: DbOrTx) =>
   db
     .select({ code: projectPermissions.code })
@@ -46,7 +46,7 @@ const codesHeld = (db: DbOrTx) =>
       ),
     );
 // The membership and the held codes in one statement: one round trip less on every project route
-// (issue 22: on a loaded machine each round trip, not the query, is what a request waits for).
+// (on a loaded machine each round trip, not the query, is what a request waits for).
 const projectOfMember = (db: DbOrTx) =>
   db
     .select({

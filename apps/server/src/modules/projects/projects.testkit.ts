@@ -177,7 +177,7 @@ export async function teamOfProject(t: TestApp, projectId: string): Promise<stri
 }
 
 /**
- * The team a user finds a project's notifications under (issue 13): the project's team when they are
+ * The team a user finds a project's notifications under: the project's team when they are
  * a member of it, else their personal account.
  */
 export async function notificationTeamOf(t: TestApp, who: Person, projectId: string): Promise<string> {

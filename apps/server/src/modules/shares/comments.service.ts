@@ -60,7 +60,7 @@ const flat = (rows: { c: CommentRow; firstName: string | null; lastName: string 
   rows.map((r) => ({ ...r.c, firstName: r.firstName, lastName: r.lastName }));
 
 /**
- * Review comments (spec 002 §3 Asset comments; issue 16). The caller has checked access to the
+ * Review comments (spec 002 §3 Asset comments). The caller has checked access to the
  * asset (a member, or a live review link): these functions only read and write its comments.
  */
 export function createCommentsService(ctx: AppContext) {
@@ -142,7 +142,7 @@ export function createCommentsService(ctx: AppContext) {
             linkId: 'linkId' in author ? author.linkId : null,
             text: body.text,
             frame: body.frame ?? null,
-            // The asset's probed rate wins over the client's (issue 16); 25 only when neither knows.
+            // The asset's probed rate wins over the client's; 25 only when neither knows.
             frameRate:
               body.frame !== undefined ? (asset.frameRate ?? body.frame_rate ?? DEFAULT_FRAME_RATE) : null,
             page: page ?? null,

@@ -14,7 +14,7 @@ import { addMembers, apiProject, bigTeam, call, person, type Person } from '../p
 import { h264Mp4 } from '../media/media.testkit.ts';
 import { uploadFile } from '../uploads/uploads.testkit.ts';
 
-/** Review comments (spec 002 §3 Asset comments; issue 16). */
+/** Review comments (spec 002 §3 Asset comments). */
 let t: TestApp;
 let url: string;
 realtimeWorld((w) => ({ t, url } = w), { env: { RATE_LIMIT: 'false' } });
@@ -218,7 +218,7 @@ describe('guest comments on a review link', () => {
   });
 });
 
-describe("comments at the asset's real frame rate (issue 16)", () => {
+describe("comments at the asset's real frame rate", () => {
   it('a 24 fps clip: comments store 24 whatever the client sends, the timecode counts 24 frames a second', async () => {
     const { a, c, projectId } = await world();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-comments-test-'));
@@ -259,7 +259,7 @@ describe("comments at the asset's real frame rate (issue 16)", () => {
   });
 });
 
-describe('comments on a picture (issue 16)', () => {
+describe('comments on a picture', () => {
   it('anchor to a point of a page; a guest pins one through the link until it is revoked', async () => {
     const { a, c, projectId, assetId } = await world();
     const pinned = await add(c, { ingest_db_id: assetId, text: 'Crop here', x: 0.25, y: 0.75 });

@@ -22,7 +22,7 @@ export { createSharesService } from './shares.service.ts';
 
 /**
  * Assets shared with people (the 'Shared Assets' tray of the recipients), review links and their
- * public review page (issue 16).
+ * public review page.
  */
 export const sharesModule = defineModule({
   name: 'shares',

@@ -43,7 +43,7 @@ export interface Viewer {
 }
 
 /**
- * The public review link (issue 16): the 256-bit token names a link (only its SHA-256 is stored);
+ * The public review link: the 256-bit token names a link (only its SHA-256 is stored);
  * a passcode gate slowed per link and per address; grants in cookies; views recorded.
  */
 export function createReviewService(ctx: AppContext) {

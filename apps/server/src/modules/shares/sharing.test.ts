@@ -26,7 +26,7 @@ import {
 } from '../projects/projects.testkit.ts';
 import { uploadFile } from '../uploads/uploads.testkit.ts';
 
-/** Sharing to people (spec 002 §3–§8) and review links (issue 16). */
+/** Sharing to people (spec 002 §3–§8) and review links. */
 let t: TestApp;
 let url: string;
 realtimeWorld((w) => ({ t, url } = w), { env: { RATE_LIMIT: 'false', LOG_LEVEL: 'error' } });

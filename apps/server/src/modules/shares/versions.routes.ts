@@ -6,7 +6,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createVersionsService } from './versions.service.ts';
 
-/** Version stacks (issue 16). Who may: members read; can_upload_assets stacks a new version. */
+/** Version stacks. Who may: members read; can_upload_assets stacks a new version. */
 export function versionsRoutes(ctx: AppContext) {
   const service = createVersionsService(ctx);
   return async (fastify: FastifyInstance) => {

@@ -38,7 +38,7 @@ export const presentStack = (stack: StackEntry[]) =>
   stack.map((s) => ({ ingest_db_id: s.asset.id, version: s.version, title: s.asset.title }));
 
 /**
- * Version stacks (issue 16). Who may: members holding can_upload_assets stack an uploaded file onto
+ * Version stacks. Who may: members holding can_upload_assets stack an uploaded file onto
  * an asset of the same project; members read stacks.
  */
 export function createVersionsService(ctx: AppContext) {
