@@ -6,7 +6,7 @@ import { send } from '../../../test/inject.ts';
 import { addMembers, apiProject, bigTeam, call, person, setCodes } from '../projects/projects.testkit.ts';
 import { uploadFile } from '../uploads/uploads.testkit.ts';
 
-/** Version stacks and review-link stability (issue 16). */
+/** Version stacks and review-link stability. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT: 'false' });

@@ -7,7 +7,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { createShellService } from './shell.service.ts';
 
 /**
- * The app shell (issue 23; spec 002 §7 support-chat, product tour).
+ * The app shell (spec 002 §7 support-chat, product tour).
  * - GET config, GET support-chat: any logged-in user (deployment settings, no secret).
  * - GET / PUT product-tour: the caller's own flag.
  * - GET team shell settings: members of the team; PUT: its owners (shell.policy.ts).

@@ -34,7 +34,7 @@ async function loggedIn(t: TestApp) {
   return { user, cookie: await sessionCookie(t.ctx, user) };
 }
 
-describe('shell settings and live chat (issue 23)', () => {
+describe('shell settings and live chat', () => {
   it('answers the defaults: the user guide as help center, the web build, no live chat', async () => {
     const { cookie } = await loggedIn(plain);
     const cfg = await send<ShellConfig>(plain, 'GET', API.shell.config, { cookie });

@@ -21,7 +21,7 @@ import { insertFile } from '../projects/projects.testkit.ts';
 import { call, crew, taskBody } from './tasks.testkit.ts';
 
 /**
- * Invitation claims are durable subscribers of 'project.changed' (issue 14): the joining transaction
+ * Invitation claims are durable subscribers of 'project.changed': the joining transaction
  * enqueues their 'events.deliver' jobs. Here the process stops right after that commit, before any
  * worker ran them (the job worker is never started in the first process, and no listener claims
  * after the commit any more); a new process on the same data directory finishes the claims, and the

@@ -10,7 +10,7 @@ import { members } from '../../../test/factories.ts';
 import { notificationTeamOf } from '../projects/projects.testkit.ts';
 import { apiTask, makeTask, call, crew, getTask, person, taskBody, type Person } from './tasks.testkit.ts';
 
-/** Deleting a task (issue 13; 'Task deleted successfully', spec 002 §8). */
+/** Deleting a task ('Task deleted successfully', spec 002 §8). */
 let t: TestApp;
 let url: string;
 realtimeWorld((w) => ({ t, url } = w), { closeSocketsAfterEach: true });

@@ -53,7 +53,7 @@ export const canReadTask: TaskRule = () => true;
 /** Only the assigner changes, completes, answers transfers and resends invitations. */
 export const canManageTask: TaskRule = (a) => a.isAssigner;
 /**
- * Deleting a task (issue 13): its assigner, or the project's creator or an admin (project admins
+ * Deleting a task: its assigner, or the project's creator or an admin (project admins
  * oversee every task of the project; docs/decisions.md). A completed task may be deleted too.
  */
 export const canDeleteTask: TaskRule = (a) =>

@@ -218,7 +218,7 @@ export function createTasksService(ctx: AppContext) {
     },
 
     /**
-     * Deletes a task (issue 13; 'Task deleted successfully', spec 002 §8): its chat, unread counters,
+     * Deletes a task ('Task deleted successfully', spec 002 §8): its chat, unread counters,
      * assignees and invitations go with it (foreign keys cascade), its expiry job is cancelled and
      * notifications pointing at it are removed. The assignees are notified; trays update live.
      */

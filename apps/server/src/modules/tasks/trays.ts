@@ -14,7 +14,7 @@ export async function taskTray(db: DbOrTx, userId: string, q: TaskTrayQuery): Pr
   const cursor = decodeCursor(q.cursor);
   // A per-row check (a scalar subquery the planner keeps as a filter, not a semi-join): the planner
   // cannot estimate a membership semi-join (it guessed 1.5% of the user's tasks) and then sorted the
-  // whole list instead of walking its index for page_no's bound (issue 22).
+  // whole list instead of walking its index for page_no's bound.
   const member = sql`coalesce((select true from ${projectMembers} pm where pm.project_id = ${tasks.projectId} and pm.user_id = ${userId}), false)`;
   let rows: { id: string; at: Date }[];
   let total: number;

@@ -29,7 +29,7 @@ export async function resolvePermissionIds(
   if (unique.some((id) => !catalogue.some((p) => p.id === id))) {
     throw fieldError('permissions', MSG.noPermissionsFound);
   }
-  // Only an absent choice means the defaults; an explicit [] means no permissions (issue 13).
+  // Only an absent choice means the defaults; an explicit [] means no permissions.
   const ids = chosen === undefined ? idsOfCodes(catalogue, DEFAULT_MEMBER_PERMISSIONS) : unique;
   const ownerId = catalogue.find((p) => p.code === OWNER_PERMISSION)?.id;
   return { ids, owner: ownerId !== undefined && ids.includes(ownerId) };

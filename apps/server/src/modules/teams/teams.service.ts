@@ -116,7 +116,7 @@ async function summaryRows(db: DbOrTx, where: SQL | undefined) {
   return presentSummaries(await summaryQuery(db, where));
 }
 
-// The team switcher's list is read by every check-login: a prepared statement (db/prepared.ts, issue 22).
+// The team switcher's list is read by every check-login: a prepared statement (db/prepared.ts).
 const teamsOfUser = (db: DbOrTx) => summaryQuery(db, eq(teamMembers.userId, sql.placeholder('userId')));
 
 function presentSummaries(rows: SummaryRow[]) {
@@ -146,7 +146,7 @@ export async function listTeamsForUser(db: DbOrTx, userId: string): Promise<Team
 
 /**
  * The teams of a user as `listTeamsForUser` answers them, as one JSON array in the switcher's order,
- * for a statement that reads them with something else (check-login's session join, issue 22).
+ * for a statement that reads them with something else (check-login's session join).
  * `teamSummariesFromJson` turns it into the same summaries.
  */
 export const teamSummariesJsonSql = (userId: SQLWrapper) =>

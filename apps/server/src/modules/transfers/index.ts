@@ -19,7 +19,7 @@ export {
 export { registerTransferRunner, TransferCancelled, type TransferRun } from './transfers.jobs.ts';
 
 /**
- * Transfers (issue 17): every import, export and integration share is a row the project's members
+ * Transfers: every import, export and integration share is a row the project's members
  * follow live; the `transfers.run` job moves the bytes through the runner its module registered.
  */
 export const transfersModule = defineModule({

@@ -6,7 +6,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { authorizeProject, canManageProject, canViewProject } from '../projects/index.ts';
 
 /**
- * Who may (issue 17): a project's members see its transfers (the transfers dropdown and page); the
+ * Who may: a project's members see its transfers (the transfers dropdown and page); the
  * member who started a transfer, or whoever manages the project, cancels or retries it.
  */
 export async function canViewTransfers(db: DbOrTx, userId: string, projectId: string) {

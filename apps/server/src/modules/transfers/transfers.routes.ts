@@ -6,7 +6,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createTransfersService } from './transfers.service.ts';
 
-/** Transfers (issue 17): the project's list (25 per page), cancel and retry. */
+/** Transfers: the project's list (25 per page), cancel and retry. */
 export function transfersRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const service = createTransfersService(ctx);

@@ -6,7 +6,7 @@ import { forbidden } from '../../platform/http/errors.ts';
 /**
  * The check behind the search's `team_id` (its declared policy, `teams.canView`): resolves when the
  * caller may see the team, throws the teams module's refusal otherwise. The teams manifest registers
- * it, so users (which teams and projects build on for user rows) never imports teams (issue 14: no
+ * it, so users (which teams and projects build on for user rows) never imports teams (no
  * module cycle through users).
  */
 export type TeamGate = (db: DbOrTx, userId: string, teamId: string) => Promise<void>;

@@ -8,7 +8,7 @@ import { users } from '../../db/schema/index.ts';
 /**
  * The owner of user rows (declared in db/schema/accounts.ts): the reads and writes other modules use. It imports no
  * other module, so teams and projects (invitations) and accounts (sign-up, the own account) all build
- * on it without a cycle (issue 14).
+ * on it without a cycle.
  */
 
 export type UserRow = typeof users.$inferSelect;
@@ -45,7 +45,7 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   const [row] = await prepared(db, 'user_by_id', userById, { id });
   return row ?? null;
 }
-// Read by check-login and many routes: a prepared statement (db/prepared.ts, issue 22).
+// Read by check-login and many routes: a prepared statement (db/prepared.ts).
 const userById = (db: DbOrTx) =>
   db
     .select()
@@ -67,7 +67,7 @@ export interface UserFields {
 
 /**
  * Those fields of one user as a JSON object (null when there is no such user), for a statement that
- * reads them with something else (check-login's session join, issue 22).
+ * reads them with something else (check-login's session join).
  */
 export const userJsonSql = (userId: SQLWrapper) =>
   sql`(select json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'username', ${users.username}, 'email', ${users.email}, 'badgeColor', ${users.badgeColor}, 'twoFactorEnabled', ${users.twoFactorEnabled}, 'lastTeamId', ${users.lastTeamId}) from ${users} where ${users.id} = ${userId})`;

@@ -94,7 +94,7 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
     const access = request.routeOptions.config?.access ?? 'user';
     const join = request.routeOptions.config?.sessionJoin;
     request.session = await resolveSession(db, request.cookies[SESSION_COOKIE], policy, join);
-    // The uploader's personal access token (issue 20): the upload protocol and project info only.
+    // The uploader's personal access token: the upload protocol and project info only.
     if (
       !request.session &&
       access === 'user' &&

@@ -26,7 +26,7 @@ export interface ResolvedSession {
 }
 
 /**
- * A value a route reads in the same statement as its session (issue 22): check-login resolves the
+ * A value a route reads in the same statement as its session: check-login resolves the
  * session, its user and teams in one round trip instead of four. `value` is one SQL expression over
  * the session's user id (a subquery or JSON object); it may use `sql.placeholder('now')` (the
  * request's instant as timestamptz text). `decode` turns the driver's value into what the route

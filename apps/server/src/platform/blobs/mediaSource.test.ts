@@ -11,7 +11,7 @@ import type { BlobStore } from './blobStore.ts';
 import { makeTempDir, putPart, startFsHarness, startS3Harness, testKey } from './testHarness.ts';
 
 /**
- * Media tools read a stored original in place (issue 22): the object's file, `concat:` of a
+ * Media tools read a stored original in place: the object's file, `concat:` of a
  * composite's part files, or a presigned URL on S3 — and find the same duration and a poster as
  * they do on a plain copy of the file.
  */

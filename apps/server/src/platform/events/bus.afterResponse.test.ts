@@ -6,7 +6,7 @@ import { studio } from '../../modules/projects/projects.testkit.ts';
 import { EventBus } from './bus.ts';
 
 /**
- * Best-effort listeners (realtime hints) run off the request path (issue 14): the HTTP answer does
+ * Best-effort listeners (realtime hints) run off the request path: the HTTP answer does
  * not wait for them, batches still reach listeners and sockets in commit order, one at a time, and a
  * failing listener is logged without stopping the others.
  */

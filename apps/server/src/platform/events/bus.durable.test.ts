@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { EventBus, type DeliverData } from './bus.ts';
 
 /**
- * Durable subscribers (issue 14) on a bus of their own over the test database: jobs enqueued in the
+ * Durable subscribers on a bus of their own over the test database: jobs enqueued in the
  * emitting transaction, none for a rollback or a filtered event, and the misuses refused.
  */
 let t: TestApp;
