@@ -33,7 +33,7 @@ function walk(node: Node, visit: (node: Node) => void): void {
  * The web's `call()` sends by method and path and checks answers against `response` only in
  * development (apps/web/src/api/client.ts `checkAnswer`), so in production these schemas were dead
  * weight that every page's first load carried: with them, importing one route map brought zod's
- * whole classic API and the schema modules that map names (issue 22). Without them the schema
+ * whole classic API and the schema modules that map names. Without them the schema
  * modules are tree-shaken and zod ships only with the forms that validate with it.
  *
  * The removed text is replaced by spaces (newlines kept), so every other line and column stays

@@ -41,7 +41,7 @@ export interface RoutePreload {
  * Writes `route-preloads.json`: for each route above, the chunks its lazy page needs that index.html
  * does not already load. The server adds them to index.html as `<link rel="modulepreload">` for that
  * URL, so the browser fetches the page's chunks together with the entry instead of after it has run:
- * one wave of requests instead of two (issue 22, P8).
+ * one wave of requests instead of two.
  */
 export function routePreloads(): Plugin {
   let root = '';

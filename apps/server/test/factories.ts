@@ -27,7 +27,7 @@ import { createTeam } from '../src/modules/teams/teams.service.ts';
 import { STRONG_PASSWORD, testPasswordHash, uniqueEmail, type TestApp } from './harness.ts';
 
 /**
- * Direct-write factories (issue 14: "build setup worlds with direct-write factories; keep the API for
+ * Direct-write factories ("build setup worlds with direct-write factories; keep the API for
  * the action under test"). Each writes the rows the services would leave, in one transaction, without
  * an HTTP round trip and without the side effects of the action that normally makes them: no events
  * (so no realtime hints), no mails, no notifications, no invitation claims. A test whose subject is

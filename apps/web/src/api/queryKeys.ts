@@ -9,6 +9,6 @@ export const queryKeys = {
 
 /**
  * How long a page's prefetched first page counts as fresh: the page mounting a moment later uses it
- * instead of asking again (issue 22). Realtime events and mutations keep it current after that.
+ * instead of asking again. Realtime events and mutations keep it current after that.
  */
 export const PREFETCH_FRESH_MS = 5_000;

@@ -5,7 +5,7 @@ import { failure } from './envelope.ts';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Signed blob URLs are called by the browser (or S3 clients) without our headers; their signature
- * guards them. Payment webhooks come from the provider, proven by their HMAC (issue 15).
+ * guards them. Payment webhooks come from the provider, proven by their HMAC.
  */
 const EXEMPT_PREFIXES = ['/api/blobs/', '/api/payments/webhook'];
 

@@ -6,7 +6,7 @@ import { apiTask, crew, taskBody } from '../../modules/tasks/tasks.testkit.ts';
 import { findPersonalTeam } from '../../modules/teams/teams.service.ts';
 
 /**
- * Input that used to answer 500 (issue 12): unknown time zones, NUL characters in text, a JSON null
+ * Input that used to answer 500: unknown time zones, NUL characters in text, a JSON null
  * body. Each answers 400 with the envelope and a field message written in packages/shared.
  */
 let t: TestApp;

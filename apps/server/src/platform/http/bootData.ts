@@ -1,8 +1,8 @@
 import { BOOT_ELEMENT_ID } from '@rushes/shared';
 
 /**
- * What a logged-in page's index.html carries so the app can render without asking first (issue 22,
- * P8): the user check-login would answer for the same session cookie, and on home its trays. It sits in a
+ * What a logged-in page's index.html carries so the app can render without asking first:
+ * the user check-login would answer for the same session cookie, and on home its trays. It sits in a
  * `<script type="application/json">` element, which the browser never runs (no CSP exception), and
  * the web app reads it once at start (apps/web/src/app/bootData.ts).
  */

@@ -2,7 +2,7 @@ import { MSG } from '@rushes/shared';
 import { badRequest } from './errors.ts';
 
 /**
- * Keyset cursors (issue 14: one codec for every list): a page's position — the sort values and the
+ * Keyset cursors (one codec for every list): a page's position — the sort values and the
  * id of the last row shown — as base64url JSON, opaque to clients. Each list checks the shape it
  * reads back with its own guard.
  */

@@ -34,7 +34,7 @@ afterAll(async () => {
 const get = (url: string, acceptEncoding = 'gzip, br') =>
   app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
 
-describe('hashed build files answered from memory (issue 22, P8)', () => {
+describe('hashed build files answered from memory', () => {
   it('keeps answering a file it has read once, even when the disk copy is gone', async () => {
     const first = await get('/assets/app-H4sh.css');
     expect(first.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * index.html with a route's own chunks added as `<link rel="modulepreload">` (and its stylesheets as
  * `<link rel="stylesheet">`), so a browser opening
  * /login or a project fetches the page's chunks together with the entry instead of after the entry
- * has run and the router has asked for them (issue 22, P8). The list comes from the web build
+ * has run and the router has asked for them. The list comes from the web build
  * (apps/web/routePreloads.ts writes `route-preloads.json`); without it every route gets index.html.
  */
 export interface RoutePage {

@@ -28,7 +28,7 @@ import { apiTask } from '../../modules/tasks/tasks.testkit.ts';
 import { start } from '../../modules/uploads/uploads.testkit.ts';
 
 /**
- * Access declared per route (issue 14), generated from the live route table: the guard records every
+ * Access declared per route, generated from the live route table: the guard records every
  * /api route as it is registered (hidden ones included; the signed blob routes and the API docs
  * carry their own proof and are not in it), so a new route is covered without anyone adding it here.
  * Who may call a route is read from the route map (packages/shared/src/routes: `public`, `policy`),
@@ -74,7 +74,7 @@ const OVERRIDES: Record<string, (w: World) => Record<string, unknown>> = {
   [`GET ${API.projects.browse}`]: () => ({ destination: 'folder' }),
   // a request key is letters, digits, '_', ':' and '-' only
   [`POST ${PAYMENTS_API.addCredits}`]: () => ({ idempotency_key: 'access-check-key' }),
-  // cloud (issue 18): slugs and durations of the catalogue (a random string is no software)
+  // cloud: slugs and durations of the catalogue (a random string is no software)
   [`GET ${CLOUD_API.plugins}`]: () => ({ software_slug: 'premiere_pro' }),
   [`GET ${CLOUD_API.hardware}`]: () => ({ software_slug: 'premiere_pro' }),
   [`GET ${CLOUD_API.systems}`]: () => ({
@@ -94,7 +94,7 @@ const OVERRIDES: Record<string, (w: World) => Record<string, unknown>> = {
     hardware_slug: 'standard',
     plugin_slug: [],
   }),
-  // integrations (issue 17): a valid form and bucket names, so the team rule is what answers
+  // integrations: a valid form and bucket names, so the team rule is what answers
   ...Object.fromEntries(
     [INTEGRATIONS_API.s3, INTEGRATIONS_API.contido].map((p) => [
       `POST ${p}`,

@@ -66,7 +66,7 @@ afterAll(async () => {
 const get = (url: string, acceptEncoding?: string) =>
   t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
-describe('the built web app (issue 22)', () => {
+describe('the built web app', () => {
   it('answers a hashed asset in Brotli when accepted, with Vary and a year of immutable caching', async () => {
     const res = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
     expect(res.statusCode).toBe(200);

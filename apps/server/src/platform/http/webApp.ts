@@ -83,7 +83,7 @@ export function serveWebApp(app: FastifyInstance, webDist: string, options: WebA
       return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
     // A logged-in page may carry one user's data: no cache keeps it. Its first part (the code to
     // fetch) goes at once and the boot element follows when read, so the browser downloads the code
-    // while the server reads the user and trays (issue 22, P8) instead of after.
+    // while the server reads the user and trays instead of after.
     reply.header('cache-control', PERSONAL);
     const out = htmlStream(encoding);
     out.on('error', (err) => req.log.debug({ err }, 'index.html stream ended early'));

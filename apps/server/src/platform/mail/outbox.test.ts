@@ -32,7 +32,7 @@ describe('dev mail outbox', () => {
   });
 });
 
-/** Reset links and codes gave a full account takeover from another machine (issue 12). */
+/** Reset links and codes gave a full account takeover from another machine. */
 describe('dev mail outbox: only for this machine', () => {
   const REMOTE = '203.0.113.9';
   const read = (remoteAddress: string, headers: Record<string, string> = {}) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrameRate } from './probe.ts';
 
-describe("ffprobe's frame rate (issue 16)", () => {
+describe("ffprobe's frame rate", () => {
   it('reads the rational rate as frames per second, 3 decimals', () => {
     expect(parseFrameRate('30000/1001')).toBe(29.97);
     expect(parseFrameRate('24000/1001')).toBe(23.976);

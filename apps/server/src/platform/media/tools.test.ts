@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MediaToolError, forkTool } from './tools.ts';
 
-/** forkTool (issue 22): the tool's process is forked ahead and run with one number when started. */
+/** forkTool: the tool's process is forked ahead and run with one number when started. */
 describe('forkTool', () => {
   it('runs the tool with the flag, the number and the arguments as given, never through the shell', async () => {
     const forked = forkTool('/bin/echo', '-ss', ['a  b', '$(touch /tmp/x)', '"; exit 3'], {});

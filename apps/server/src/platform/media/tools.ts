@@ -40,7 +40,7 @@ const FORKED_VALUE = /^[0-9]{1,9}(\.[0-9]{1,6})?$/;
  * Forks a tool's process now and runs the tool later, with `flag value` before `args`. Spawning
  * forks this whole process, which stops the event loop for a time in proportion to its memory
  * (≈ 25 ms at 600 MB here, measured); a tool needed right after a step whose latency matters (the
- * poster grab after the metadata is stored, issue 22) is forked while nothing waits on the loop.
+ * poster grab after the metadata is stored) is forked while nothing waits on the loop.
  * The process is `/bin/sh` waiting for one line on stdin, which then `exec`s the tool (same pid,
  * so a timeout or cancel kills the tool itself): the tool and its arguments are sh's positional
  * parameters ("$0", "$@"), never parsed by the shell, and the line is one number, checked here.
