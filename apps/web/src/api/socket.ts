@@ -9,7 +9,7 @@ type RealSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /**
  * What features use of the realtime connection: listen, stop listening, emit, emit with an ack
  * and a timeout, and whether it is connected. The socket.io client itself (≈ 12 KB gzipped) loads
- * after the shell's first paint (issue 22), so this is a stand-in that keeps the listeners and
+ * after the shell's first paint, so this is a stand-in that keeps the listeners and
  * emits given before it arrives and hands them to the real socket once it does.
  */
 export type AppSocket = Pick<RealSocket, 'on' | 'off' | 'emit' | 'timeout'> & {
@@ -95,7 +95,7 @@ let socket: DeferredSocket | null = null;
 async function openRealSocket(queryClient: QueryClient): Promise<RealSocket> {
   const { io } = await import('socket.io-client');
   // WebSocket first: one upgrade request instead of a long-polling handshake, its polls and then the
-  // upgrade (issue 22). A network that blocks WebSockets (some proxies) still gets long-polling.
+  // upgrade. A network that blocks WebSockets (some proxies) still gets long-polling.
   const next: RealSocket = io({
     withCredentials: true,
     autoConnect: false,

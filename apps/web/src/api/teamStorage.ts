@@ -32,7 +32,7 @@ export function setSelectedTeamId(teamDbId: string): void {
 
 /**
  * The selection as a cookie too, so the server can give home's My Projects tray for this team with
- * index.html (issue 22). It is a preference, not a credential: the server uses it only among the
+ * index.html. It is a preference, not a credential: the server uses it only among the
  * session user's own teams.
  */
 function mirrorTeamCookie(teamDbId: string): void {

@@ -11,7 +11,7 @@ export interface FormCallOptions<R extends RouteDef> {
 /**
  * A public form's one write (log in, sign up, password reset): the call with its pending state and
  * answer. The logged-in screens write through TanStack Query (mutation.ts); these pages do not load
- * it (issue 22, P8: /login's first load).
+ * it (/login's first load).
  */
 export function useFormCall<R extends RouteDef>(route: R, options: FormCallOptions<R>) {
   const [isPending, setPending] = useState(false);

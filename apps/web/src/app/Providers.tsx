@@ -4,7 +4,7 @@ import { theme } from './theme.ts';
 import { useIdle } from '../ui/whenIdle.ts';
 
 // The toast host renders nothing until a toast comes, so it loads once the page has painted rather
-// than in its first load (issue 22); a toast shown before it arrives waits in Mantine's store.
+// than in its first load; a toast shown before it arrives waits in Mantine's store.
 const ToastHost = lazy(() => import('./ToastHost.tsx'));
 
 /**

@@ -5,7 +5,7 @@ import { getQueryClient } from './queryClient.ts';
 /**
  * The layout route of every page that reads through the query cache: the logged-in shell and the
  * public pages that read (verify, outbox, review). The log in, sign up and password pages sit
- * outside it, so their first load carries no TanStack Query (issue 22, P8).
+ * outside it, so their first load carries no TanStack Query.
  */
 export default function QueryLayout() {
   return (

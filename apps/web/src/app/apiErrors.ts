@@ -11,7 +11,7 @@ export function showApiError(error: unknown): void {
   if (isSessionLost(error)) return;
   const upgrade = upgradeDataOf(error);
   if (upgrade) {
-    // the modal (Mantine's modal stack) loads when a limit is hit, not with every page (issue 22)
+    // the modal (Mantine's modal stack) loads when a limit is hit, not with every page
     void import('./UpgradeModal.tsx').then((m) => m.openUpgradeModal(upgrade));
     return;
   }

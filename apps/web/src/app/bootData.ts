@@ -36,7 +36,7 @@ export function takeBootTrays(): BootTrays | null {
 /**
  * Takes what a logged-in page's index.html carries (the server's platform/http/bootData.ts): the
  * user check-login would answer, so the shell and the page's first reads start without asking for
- * it, the shell's settings, and on home its trays (issue 22, P8). It is read once and removed; a page without it asks
+ * it, the shell's settings, and on home its trays. It is read once and removed; a page without it asks
  * check-login as before.
  */
 export function takeBootData(queryClient: QueryClient): void {

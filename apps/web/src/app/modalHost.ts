@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Mantine's modal host (ModalsProvider, with Modal, its focus trap, scroll lock and scroll area) is
- * not in the shell's first load (issue 22): it loads the first time a modal is asked for. Callers
+ * not in the shell's first load: it loads the first time a modal is asked for. Callers
  * open their modal after `whenModalsReady()`; `modals.open` before the host listens would be lost.
  */
 let wanted = false;

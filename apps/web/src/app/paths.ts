@@ -13,11 +13,11 @@ export const PATHS = {
   subscription: '/subscription',
   statistics: '/statistics',
   userGuide: '/user-guide',
-  /** the team's credits wallet (issue 15) */
+  /** the team's credits wallet */
   credits: '/credits',
-  /** a payment's checkout (issue 15); links come from the server (checkoutPath) */
+  /** a payment's checkout; links come from the server (checkoutPath) */
   checkout: '/checkout/:paymentDbId',
-  /** the default uploader download (issue 20) */
+  /** the default uploader download */
   uploader: '/uploader',
   /** the project page (spec 002 §2); links are built with projectPath() */
   project: '/project/:projectDbId/:folderDbId?',
@@ -25,11 +25,11 @@ export const PATHS = {
   player: '/player/:id',
   /** the iPhone / iPad player (spec 002 §2): /ios-player/?id={ingest_db_id} */
   iosPlayer: '/ios-player',
-  /** the public review page of a share link (issue 16): ?shared_link= or ?shared_asset= */
+  /** the public review page of a share link: ?shared_link= or ?shared_asset= */
   review: '/review',
-  /** a cloud session's remote desktop in the browser (issue 18) */
+  /** a cloud session's remote desktop in the browser */
   cloudDesktop: '/cloud-desktop/:cloudId',
-  /** platform admins: cloud issue reports and the pool's workstations (issue 18) */
+  /** platform admins: cloud issue reports and the pool's workstations */
   cloudAdmin: '/cloud-admin',
   /** import from a bucket into a project (spec 002 §2; links from integrationPaths.ts) */
   importAssets: '/import-assets/:projectDbId/:service/:bucketName?/:integrationDbId?',

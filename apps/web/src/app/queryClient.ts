@@ -43,7 +43,7 @@ let client: QueryClient | null = null;
 
 /**
  * The app's one query cache, made when the first page that reads through it loads (QueryLayout.tsx),
- * not with the public pages (issue 22). A logged-in page knows who is logged in from its
+ * not with the public pages. A logged-in page knows who is logged in from its
  * index.html, or asks at once, while the rest of its code is still loading.
  */
 export function getQueryClient(): QueryClient {

@@ -18,7 +18,7 @@ const panelKey = (panel: OpenPanel) => `${panel.type}:${JSON.stringify(panel.pro
 /**
  * The open side panel as a right-hand drawer with its title (PanelHost keeps which one). Loaded when
  * the first panel opens, so the drawer, its focus trap and scroll lock and the panel table are not in
- * a page's first load (issue 22).
+ * a page's first load.
  */
 export default function PanelDrawer({
   panel,
@@ -36,7 +36,7 @@ export default function PanelDrawer({
 }) {
   useEffect(onMounted, [onMounted]);
   const entry = panel ? panelRegistry[panel.type] : null;
-  // Under 768 px a side panel is a full-screen sheet (issue 23).
+  // Under 768 px a side panel is a full-screen sheet.
   const phone = useMediaQuery(`(max-width: ${(BREAKPOINTS_PX.tablet - 0.02) / 16}em)`) ?? false;
   const title = panel ? panelTitle(panel.type, panel.props) : '';
   // The registry ties each type to its props; here they travel together untyped.

@@ -3,7 +3,7 @@ import { withChunkTimeout } from '../chunkLoad.ts';
 import { PanelContext, type PanelsApi } from './PanelContext.ts';
 import type { OpenPanel } from './PanelDrawer.tsx';
 
-// The drawer and the panel table load with the first panel opened (issue 22), then stay.
+// The drawer and the panel table load with the first panel opened, then stay.
 const PanelDrawer = lazy(withChunkTimeout(() => import('./PanelDrawer.tsx')));
 
 /** Keeps the open side panel (one at a time) and renders it in the right-hand drawer. */

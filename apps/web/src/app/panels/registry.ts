@@ -4,8 +4,7 @@ import type { GuideSection } from '@rushes/shared';
 /**
  * The side panels' types (spec 002 §2 Side panels). This file imports no feature: features import
  * PanelBaseProps and PanelsOf from here and usePanels from PanelContext.ts, and the table of panels
- * (panelTable.ts) collects the features' `panels.ts` — so no import cycle runs through the panels
- * (issue 14).
+ * (panelTable.ts) collects the features' `panels.ts` — so no import cycle runs through the panels.
  */
 
 /** What every panel receives besides its own props. */
@@ -32,7 +31,7 @@ export type PanelType = keyof PanelPropsMap;
 export interface PanelEntry<P> {
   /** The panel's title, fixed or from its props. */
   title: string | ((props: P) => string);
-  /** The user guide section its ? button opens (issue 23). */
+  /** The user guide section its ? button opens. */
   help: GuideSection;
   component: LazyExoticComponent<ComponentType<P & PanelBaseProps>>;
 }

@@ -15,7 +15,7 @@ import { useBlockDevTools } from './useBlockDevTools.ts';
 import { useInviteAcceptance } from './useInviteAcceptance.ts';
 import { useRealtime } from './useRealtime.ts';
 
-// Loaded after the page's first paint, not in its first load (issue 22): the dock shows only while
+// Loaded after the page's first paint, not in its first load: the dock shows only while
 // there are uploads, the tour and the support chat start on their own once they arrive.
 const UploadDock = lazy(() =>
   import('../../features/uploads/UploadDock.tsx').then((m) => ({ default: m.UploadDock })),

@@ -13,7 +13,7 @@ const TeamSwitcherDropdown = lazy(loadMenu);
 
 /**
  * The team switcher (spec 002 §2): the selected team and its role; the menu of teams
- * (TeamSwitcherDropdown.tsx) loads when it is first opened (issue 22).
+ * (TeamSwitcherDropdown.tsx) loads when it is first opened.
  */
 export function TeamSwitcher() {
   const { team: current } = useSelectedTeam();
