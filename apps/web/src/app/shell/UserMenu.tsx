@@ -9,7 +9,7 @@ const UserMenuDropdown = lazy(loadMenu);
 
 /**
  * The user menu (spec 002 §2 Top bar): the avatar button; the menu itself (UserMenuDropdown.tsx)
- * loads when it is first opened (issue 22).
+ * loads when it is first opened.
  */
 export function UserMenu() {
   const user = useUser();

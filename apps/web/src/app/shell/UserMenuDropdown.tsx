@@ -11,7 +11,7 @@ import { PATHS } from '../paths.ts';
 
 /**
  * The user menu's items (spec 002 §2 Top bar): Team Settings, Account Settings, Help Center
- * (HELP_CENTER_URL in a new tab, the user guide by default), Product Tour (restarts it; issue 23),
+ * (HELP_CENTER_URL in a new tab, the user guide by default), Product Tour (restarts it),
  * Sign Out, version. Loaded on the menu's first opening (UserMenu.tsx).
  */
 export default function UserMenuDropdown({ target }: DeferredMenuProps) {

@@ -15,14 +15,14 @@ export function isEditable(target: EventTarget | null): boolean {
 }
 
 /**
- * Spec 002 §2 Other, as decided in docs/decisions.md ("App shell completeness", issue 23): in the shell
+ * Spec 002 §2 Other, as decided in docs/decisions.md ("App shell completeness"): in the shell
  * the browser's right-click menu gives way to the product's own menus (assets, folders, tasks, chat
  * messages open theirs), except inside text fields, which keep the browser's. The F12 key is blocked
  * only when the selected team turned it on (an opt-in for kiosk screens; it protects nothing).
  */
 export function useBlockDevTools(): void {
   const { team } = useSelectedTeam();
-  // asked once the page has painted (issue 22): an opt-in for kiosk screens, not a protection
+  // asked once the page has painted: an opt-in for kiosk screens, not a protection
   const idle = useIdle();
   const blockF12 =
     useTeamShellSettings(idle ? (team?.team_db_id ?? null) : null).data?.block_dev_tools ?? false;

@@ -5,7 +5,7 @@ import { ProfileSection } from './ProfileSection.tsx';
 import { TwoFactorToggle } from './TwoFactorToggle.tsx';
 import { AccessTokensSection } from '../camera/AccessTokensSection.tsx';
 
-/** Account settings (spec 002 §2): profile (Coming Soon), Change Password, two-factor toggle, access tokens (issue 20). */
+/** Account settings (spec 002 §2): profile (Coming Soon), Change Password, two-factor toggle, access tokens. */
 export default function AccountSettingsPanel(_props: PanelBaseProps) {
   return (
     <Stack gap="lg">

@@ -3,7 +3,7 @@ import { IconSparkles } from '@tabler/icons-react';
 import { AI_TEXT } from '@rushes/shared';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 
-/** The project header's button that opens the AI assistant panel (issue 21). */
+/** The project header's button that opens the AI assistant panel. */
 export function AssistantButton({ projectDbId }: { projectDbId: string }) {
   const panels = usePanels();
   return (

@@ -15,7 +15,7 @@ export type { AssistantPanelProps };
 let seq = 0;
 
 /**
- * The AI assistant chat panel (spec 000 §2, §4; issue 21): input 'Hey, ask me anything :D', a submit
+ * The AI assistant chat panel (spec 000 §2, §4): input 'Hey, ask me anything :D', a submit
  * button and the list of user and assistant turns. Submit appends the question and a 'Generating...'
  * turn and disables the button; the answer streams into that turn and ends with links to the items
  * it used; a failure shows its message inline in red; the button comes back. Closing the panel stops

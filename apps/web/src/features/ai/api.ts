@@ -12,7 +12,7 @@ import {
 import { aiRoutes } from '@rushes/shared/routes/ai';
 import { call } from '../../api/client.ts';
 
-/** The assistant's data (issue 21). Keys under ['ai']. */
+/** The assistant's data. Keys under ['ai']. */
 export const aiKeys = {
   status: ['ai', 'status'] as const,
   conversations: (projectDbId: string) => ['ai', 'conversations', projectDbId] as const,

@@ -6,7 +6,7 @@ import type { AssistantPanelProps } from './panelProps.ts';
 
 /** This feature's side panels (spec 002 §2 Side panels) and the props each takes. */
 interface AiPanels {
-  /** the AI assistant chat (spec 000 §2, issue 21) */
+  /** the AI assistant chat (spec 000 §2) */
   aiAssistant: AssistantPanelProps;
 }
 

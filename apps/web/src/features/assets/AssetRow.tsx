@@ -38,7 +38,7 @@ interface AssetRowProps {
 const carriesFiles = (event: React.DragEvent) => [...event.dataTransfer.types].includes('Files');
 
 /**
- * One file dropped onto a file's row (issue 16): the row takes it as a new version. Several files,
+ * One file dropped onto a file's row: the row takes it as a new version. Several files,
  * or a folder, fall through to the folder's drop zone (an ordinary upload).
  */
 function singleFile(transfer: DataTransfer): File | null {

@@ -47,11 +47,11 @@ export interface AssetActionEnv {
   request: (taskType: TaskRequestType, asset: AssetItem) => void;
   /** Opens the share asset panel for files (spec 002 §2, §4). */
   share: (assets: AssetItem[]) => void;
-  /** Opens the export to bucket panel (spec 002 §2, §4; issue 17). */
+  /** Opens the export to bucket panel (spec 002 §2, §4). */
   exportToBucket: (assets: AssetItem[]) => void;
   /** Opens the share-to-integration panel (Sprinklr; spec 002 §4). */
   shareToIntegration: (assets: AssetItem[]) => void;
-  /** Picks a file and stacks it onto the asset as its newest version (issue 16). */
+  /** Picks a file and stacks it onto the asset as its newest version. */
   uploadVersion: (asset: AssetItem) => void;
   copyMove: (action: 'copy' | 'move', assets: AssetItem[]) => void;
   remove: (assets: AssetItem[]) => void;

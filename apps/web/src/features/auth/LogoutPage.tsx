@@ -14,7 +14,7 @@ export default function LogoutPage() {
 
   useEffect(() => {
     let active = true;
-    // Imported on demand: the socket client stays out of the public pages' chunks (issue 22).
+    // Imported on demand: the socket client stays out of the public pages' chunks.
     void import('../../api/socket.ts').then((m) => m.disconnectSocket());
     call(authRoutes.logout, {})
       .catch(() => undefined) // already logged out: nothing to end

@@ -46,7 +46,7 @@ export function BillingForm({ teamDbId, billing, stateCodes, canEdit }: BillingF
   const form = useZodForm(billingBody, valuesOf(billing, stateCodes));
   const { refill } = form;
 
-  // Saved elsewhere (billing_detail refetch): refill while the user is not editing (issue 13).
+  // Saved elsewhere (billing_detail refetch): refill while the user is not editing.
   useEffect(() => {
     refill(valuesOf(billing, stateCodes));
   }, [refill, billing, stateCodes]);

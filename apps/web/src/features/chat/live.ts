@@ -3,7 +3,7 @@ import { flattenChatGroups, insertChatMessage, type ChatDateGroup, type ChatMess
 import { userTimeZone } from '../../ui/timeZone.ts';
 
 /**
- * The web half of the chat core (issue 14), the same for every chat (project, task): history pages
+ * The web half of the chat core, the same for every chat (project, task): history pages
  * in an infinite query, newest page first, and live or just-sent messages joining the newest page
  * in the server's order (chats_count).
  */

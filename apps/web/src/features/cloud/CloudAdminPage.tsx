@@ -44,7 +44,7 @@ const ROTATIONS = [
 ];
 
 /**
- * Platform admins (issue 18): the catalogue (CloudCatalogueEditor), the cloud issue reports (mark handled: the reporter is notified) and the
+ * Platform admins: the catalogue (CloudCatalogueEditor), the cloud issue reports (mark handled: the reporter is notified) and the
  * pool's workstations (register with a sealed password, remove when free).
  */
 export default function CloudAdminPage() {

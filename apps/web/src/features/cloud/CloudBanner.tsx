@@ -23,7 +23,7 @@ const STATUS_TEXT = {
  * project (and task).
  */
 export function CloudBanner() {
-  // asked once the page has painted: the banner is not what a page paints first (issue 22)
+  // asked once the page has painted: the banner is not what a page paints first
   const time = useCloudTime(useIdle());
   const location = useLocation();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { IconDeviceDesktop } from '@tabler/icons-react';
 import { CLOUD_TEXT } from '@rushes/shared';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 
-/** The project header's button that opens the cloud editing panel (issue 18). */
+/** The project header's button that opens the cloud editing panel. */
 export function CloudButton({ projectDbId, taskDbId }: { projectDbId: string; taskDbId?: string | null }) {
   const panels = usePanels();
   return (

@@ -81,7 +81,7 @@ function SectionTable(props: { title: string; head: string[]; onAdd: () => void;
 }
 
 /**
- * The cloud catalogue for platform admins (issue 18): system types, software (produb_editing is an
+ * The cloud catalogue for platform admins: system types, software (produb_editing is an
  * external link), plugins with prices and auto-select, hardware with processors, message, price per
  * hour and how many machines run at once. Saved whole; the server checks it holds together.
  */

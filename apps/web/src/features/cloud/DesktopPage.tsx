@@ -10,7 +10,7 @@ import { PATHS } from '../../app/paths.ts';
 type State = 'connecting' | 'connected' | 'disconnected';
 
 /**
- * The remote desktop in the browser (issue 18): noVNC connected through the server's authenticated
+ * The remote desktop in the browser: noVNC connected through the server's authenticated
  * WebSocket proxy with the short-lived launch_token of the session answer (spec 001 §3) and the
  * session's one-time password.
  */
