@@ -5,7 +5,7 @@ import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { getSocket } from '../../api/socket.ts';
 
-/** Cloud editing's data (issue 18). Keys under ['cloud']. */
+/** Cloud editing's data. Keys under ['cloud']. */
 export const cloudKeys = {
   all: ['cloud'] as const,
   time: ['cloud', 'time'] as const,
@@ -88,7 +88,7 @@ export const fetchErrorTypes = (cloudId: string) =>
 export const fetchConnectorLink = (os: 'windows' | 'mac_intel' | 'mac_silicon' | 'linux') =>
   call(cloudRoutes.connector, { os, key: 'vnc_viewer' });
 
-/** Platform admins' lists (issue 18): refused with 403 for everyone else. */
+/** Platform admins' lists: refused with 403 for everyone else. */
 export function useAdminReports() {
   return useQuery({
     queryKey: [...cloudKeys.all, 'admin', 'reports'],

@@ -6,7 +6,7 @@ import type { CloudPanelProps } from './panelProps.ts';
 
 /** This feature's side panels (spec 002 §2 Side panels) and the props each takes. */
 interface CloudPanels {
-  /** the cloud-session wizard and the caller's session (spec 001 §2, issue 18) */
+  /** the cloud-session wizard and the caller's session (spec 001 §2) */
   cloudSession: CloudPanelProps;
 }
 

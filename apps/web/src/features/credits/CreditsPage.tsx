@@ -3,7 +3,7 @@ import { CREDIT_TEXT, MSG } from '@rushes/shared';
 import { useSelectedTeam } from '../../api/currentUser.ts';
 import { CreditsWallet } from './CreditsWallet.tsx';
 
-/** /credits: the selected team's wallet, for its admins (issue 15). */
+/** /credits: the selected team's wallet, for its admins. */
 export default function CreditsPage() {
   const { team } = useSelectedTeam();
   return (

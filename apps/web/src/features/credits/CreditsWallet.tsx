@@ -120,7 +120,7 @@ function PaymentsTable({ teamDbId }: { teamDbId: string }) {
 }
 
 /**
- * The team's credits wallet (issue 15): balance with 'Low Balance' under 100 PSC (spec 002 §8),
+ * The team's credits wallet: balance with 'Low Balance' under 100 PSC (spec 002 §8),
  * Add Credits, the ledger and the payments, each paid one with its tax invoice. For team admins.
  */
 export function CreditsWallet({ teamDbId }: { teamDbId: string }) {

@@ -6,7 +6,7 @@ import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
 /**
- * The team's credits and payments (issue 15). Every key starts with 'credits', so a purchase or a
+ * The team's credits and payments. Every key starts with 'credits', so a purchase or a
  * spend anywhere (the subscription panels too) refreshes all of it with one invalidation.
  */
 export const creditsKeys = {

@@ -6,7 +6,7 @@ import type { AddCreditsPanelProps } from './AddCreditsPanel.tsx';
 
 /** This feature's side panels (spec 002 §2 Side panels) and the props each takes. */
 interface CreditPanels {
-  /** add credits (spec 002 §2, §5; issue 15) */
+  /** add credits (spec 002 §2, §5) */
   addCredits: AddCreditsPanelProps;
 }
 

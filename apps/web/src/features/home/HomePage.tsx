@@ -9,7 +9,7 @@ import { TaskTray } from './TaskTray.tsx';
 
 export { prefetchHome as prefetch } from './prefetch.ts';
 
-// The create form (and zod with it) loads on the first 'Create Project', not with home (issue 22).
+// The create form (and zod with it) loads on the first 'Create Project', not with home.
 const CreateProjectModal = lazy(() =>
   import('../projects/CreateProjectModal.tsx').then((m) => ({ default: m.CreateProjectModal })),
 );

@@ -34,7 +34,7 @@ function SharedCard({ card }: { card: SharedAssetCard }) {
   );
 }
 
-/** Loading and empty take the same height, so the trays below do not move (issue 22). */
+/** Loading and empty take the same height, so the trays below do not move. */
 const STATUS_PX = 36;
 
 /**

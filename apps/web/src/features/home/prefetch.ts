@@ -10,7 +10,7 @@ import { sharedAssetsQuery } from './sharedAssets.ts';
 
 /**
  * Home's trays, asked for as soon as the logged-in user is known instead of after the shell and the
- * page have rendered (issue 22, P8: the trays are what home paints largest). The same queries as
+ * page have rendered (the trays are what home paints largest). The same queries as
  * the trays' hooks, so the hooks find them in flight. Logged out: nothing (the guard redirects).
  * On the first visit, the trays home's index.html carried are the first pages, and none is asked
  * for; My Projects only if the server's team (from the team cookie) is not the one selected here.

@@ -6,7 +6,7 @@ import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { connectSocket } from '../../api/socket.ts';
 
-/** Integrations and transfers (issue 17); keys start with 'integrations' / 'transfers'. */
+/** Integrations and transfers; keys start with 'integrations' / 'transfers'. */
 export const integrationKeys = {
   all: ['integrations'] as const,
   list: (service: BucketService, teamDbId: string) => ['integrations', service, 'list', teamDbId] as const,

@@ -3,7 +3,7 @@ import { sprinklrRoutes } from '@rushes/shared/routes/integrations';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
-/** Sprinklr (issue 17); keys start with 'integrations'. */
+/** Sprinklr; keys start with 'integrations'. */
 export const sprinklrKeys = {
   list: (teamDbId: string) => ['integrations', 'sprinklr', 'list', teamDbId] as const,
   options: (teamDbId: string, env: string) => ['integrations', 'sprinklr', 'options', teamDbId, env] as const,

@@ -3,7 +3,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { LIVE_TEXT } from '@rushes/shared';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 
-/** The project header's button that opens the live collaboration panel (issue 19). */
+/** The project header's button that opens the live collaboration panel. */
 export function LiveButton({ projectDbId }: { projectDbId: string }) {
   const panels = usePanels();
   return (

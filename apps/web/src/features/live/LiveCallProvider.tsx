@@ -7,7 +7,7 @@ import type { CallView, LiveCall } from './liveCall.ts';
 import { LiveCallContext, type ActiveCall, type LiveCallApi } from './liveCallContext.ts';
 
 /**
- * Keeps the live collaboration call at the shell (issue 19): the side panel starts it and shows it,
+ * Keeps the live collaboration call at the shell: the side panel starts it and shows it,
  * but closing the panel keeps talking; the top bar's indicator mutes, ends and reopens the panel.
  * The remote audio plays here. The call's code (WebRTC) loads only when a call starts. The guest's
  * call ends when the host ends it (an `end` signal, or call_ended_by_host) or removes them.

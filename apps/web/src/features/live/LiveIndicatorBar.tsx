@@ -5,7 +5,7 @@ import { LIVE_TEXT } from '@rushes/shared';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import { LiveCallContext } from './liveCallContext.ts';
 
-/** The top bar's in-call indicator (issue 19): the call's state, mute, end, and reopen the panel. */
+/** The top bar's in-call indicator: the call's state, mute, end, and reopen the panel. */
 export default function LiveIndicatorBar() {
   const live = useContext(LiveCallContext);
   const panels = usePanels();

@@ -21,7 +21,7 @@ export interface LivePanelProps {
 }
 
 /**
- * The live collaboration side panel (spec 001 §2, §4; issue 19): the host of a started session
+ * The live collaboration side panel (spec 001 §2, §4): the host of a started session
  * invites one collaborator and talks with them (mute/unmute, end call, or remove before they join);
  * an invited member sees 'Join Live Session' and joins by audio call or with a screen share.
  */

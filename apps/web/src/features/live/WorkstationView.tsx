@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LIVE_API, LIVE_TEXT } from '@rushes/shared';
 
 /**
- * The guest's view of the host's workstation (issue 19): noVNC through the server's LIVE_API.desktop
+ * The guest's view of the host's workstation: noVNC through the server's LIVE_API.desktop
  * socket, which needs no password from the guest (the server authenticates to the VNC server) and
  * drops the guest's input unless the host handed over control. `viewOnly` here only spares sending
  * input the server would drop.

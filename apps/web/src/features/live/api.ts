@@ -5,7 +5,7 @@ import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { getSocket } from '../../api/socket.ts';
 
-/** Live collaboration's data (issue 19). Keys under ['live']. */
+/** Live collaboration's data. Keys under ['live']. */
 export const liveKeys = {
   all: ['live'] as const,
   state: (projectDbId: string, sessionId: string | null) => ['live', projectDbId, sessionId ?? ''] as const,

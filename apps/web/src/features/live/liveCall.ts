@@ -47,7 +47,7 @@ export const MUSIC_AUDIO: MediaTrackConstraints = {
 };
 
 /**
- * One side of the peer-to-peer call (issue 19): perfect negotiation over the live:{id} room, the
+ * One side of the peer-to-peer call: perfect negotiation over the live:{id} room, the
  * host's audio and video transceivers created once so a screen share is a `replaceTrack` (no
  * renegotiation), mute state sent over the socket, ICE restart on failure. A `hello` carrying a
  * random instance id (re)pairs the two pages: a new instance of the other side starts a fresh
