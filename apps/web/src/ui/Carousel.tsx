@@ -45,7 +45,7 @@ export function Carousel({
   }, []);
 
   // A new observer (new children) reports the strip's size once it is laid out, so the edges are
-  // measured then, without forcing a layout of the page from this effect (issue 22).
+  // measured then, without forcing a layout of the page from this effect.
   useEffect(() => {
     const el = strip.current;
     if (!el) return;

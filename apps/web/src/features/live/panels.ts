@@ -6,7 +6,7 @@ import type { LivePanelProps } from './LivePanel.tsx';
 
 /** This feature's side panels (spec 002 §2 Side panels) and the props each takes. */
 interface LivePanels {
-  /** live collaboration: invite, join, the audio call (spec 001 §2, issue 19) */
+  /** live collaboration: invite, join, the audio call (spec 001 §2) */
   liveCollaboration: LivePanelProps;
 }
 

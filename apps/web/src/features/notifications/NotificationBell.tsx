@@ -15,12 +15,12 @@ type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEv
  * The notification bell of the top bar (spec 002 §2): a dot while has_new_notification is set; when
  * one arrives live the bell shakes 3 times (CSS, still under prefers-reduced-motion) and the list
  * refetches. Clicking opens the notification panel, which clears the flag. Only the selected team's
- * dot shows: an event naming another team is ignored (issue 13).
+ * dot shows: an event naming another team is ignored.
  */
 export function NotificationBell() {
   const queryClient = useQueryClient();
   const panels = usePanels();
-  // the dot is not what home paints first: the list is asked once the page has painted (issue 22)
+  // the dot is not what home paints first: the list is asked once the page has painted
   const list = useNotifications(useIdle());
   const teamDbId = useSelectedTeamId();
   const teamRef = useRef(teamDbId);

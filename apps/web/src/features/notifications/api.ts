@@ -13,7 +13,7 @@ import { useSelectedTeam } from '../../api/currentUser.ts';
 
 /**
  * Notifications (spec 002 §7): the list 25 per page and the has_new_notification flag, both of the
- * selected team (team_db_id): another team's notifications never show under it (issue 13).
+ * selected team (team_db_id): another team's notifications never show under it.
  */
 export const notificationKeys = {
   all: ['notifications'] as const,

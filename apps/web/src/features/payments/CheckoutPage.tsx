@@ -55,7 +55,7 @@ function Amounts({ p }: { p: CheckoutDetail }) {
 }
 
 /**
- * The checkout of one payment (issue 15), for both providers: test mode shows Complete and Decline
+ * The checkout of one payment, for both providers: test mode shows Complete and Decline
  * (the server then sends itself the signed webhook Razorpay would send); Razorpay opens its checkout
  * on the order. Either way the page waits until the webhook has marked the payment paid or failed.
  */

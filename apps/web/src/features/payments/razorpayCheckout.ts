@@ -1,5 +1,5 @@
 /**
- * Razorpay's browser checkout (issue 15): its script, loaded once on demand from Razorpay (the CSP
+ * Razorpay's browser checkout: its script, loaded once on demand from Razorpay (the CSP
  * allows it only when Razorpay is the server's provider), opened on an order the server made.
  */
 interface RazorpaySuccess {

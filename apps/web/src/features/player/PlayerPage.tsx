@@ -52,7 +52,7 @@ function useAssetStatus(asset: PlayerAsset | undefined, openedId: string) {
 }
 
 /**
- * Which version the player shows (issue 16): the one named by ?version=, else the newest when the
+ * Which version the player shows: the one named by ?version=, else the newest when the
  * stack's root (the folder's row) was opened, else the opened file itself.
  */
 function useShownVersion(id: string) {

@@ -115,7 +115,7 @@ export function ReviewMedia({ review }: { review: Open }) {
 }
 
 /**
- * The public review page (issue 16; spec 002 §2: recognised by a query parameter starting with
+ * The public review page (spec 002 §2: recognised by a query parameter starting with
  * 'shared'): no account needed. Expired or revoked links say so; a passcode link asks for it first.
  */
 export default function ReviewPage() {

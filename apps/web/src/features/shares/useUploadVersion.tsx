@@ -13,7 +13,7 @@ import { shareKeys } from './api.ts';
 const pending = new Map<string, string>();
 
 /**
- * 'Upload new version' or a file dropped onto an asset's row (issue 16): the file goes through the ordinary uploader into the asset's
+ * 'Upload new version' or a file dropped onto an asset's row: the file goes through the ordinary uploader into the asset's
  * folder; once the server has it, it is stacked onto the asset as its newest version.
  */
 export function useUploadVersion(projectDbId: string, folderDbId: string | null) {

@@ -5,7 +5,7 @@ import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { mutationHook } from '../../api/mutation.ts';
 
-/** The app shell's calls (issue 23); keys start with 'shell'. */
+/** The app shell's calls; keys start with 'shell'. */
 export const shellKeys = {
   config: queryKeys.shellConfig,
   supportChat: ['shell', 'supportChat'] as const,

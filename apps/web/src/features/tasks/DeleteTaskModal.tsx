@@ -6,7 +6,7 @@ import { taskKeys, useDeleteTask } from './api.ts';
 import { removeFromTaskTray } from './taskCache.ts';
 
 /**
- * The delete-task confirmation (issue 13): the assigner or a project creator/admin (task.can_delete)
+ * The delete-task confirmation: the assigner or a project creator/admin (task.can_delete)
  * confirms; 'Task deleted successfully' follows, and the task leaves the list, the trays and its
  * panel here at once (other people hear it live).
  */

@@ -3,7 +3,7 @@ import 'driver.js/dist/driver.css';
 import { TOUR_STEPS, SHELL_UI } from '@rushes/shared';
 
 /**
- * The first-login product tour (issue 23) on driver.js, loaded only when it runs. Steps whose element
+ * The first-login product tour on driver.js, loaded only when it runs. Steps whose element
  * is not on the page (chat lives inside a project) show as a centred card. `onEnd` runs once, whether
  * the user finished it or dismissed it (close button, Escape, a click outside).
  */

@@ -7,7 +7,7 @@ import type { UploadPicker } from './useUploadPicker.tsx';
 const carriesFiles = (event: React.DragEvent) => [...event.dataTransfer.types].includes('Files');
 
 /**
- * Over a file's row that takes a dropped file as its new version (issue 16): the row says so, not
+ * Over a file's row that takes a dropped file as its new version: the row says so, not
  * the folder's overlay. A drag event may target a text node: look from its element.
  */
 function overVersionRow(event: React.DragEvent) {

@@ -14,7 +14,7 @@ export type UploadFile = UppyFile<UploadMeta, AwsBody>;
 /**
  * The tab's uploader once it exists, without loading it: the shell's upload dock and leave-page
  * warning read the upload list through this, so Uppy loads with the first upload (the project
- * page's pickers), not with every logged-in page (issue 22).
+ * page's pickers), not with every logged-in page.
  */
 export interface UploaderHandle {
   uppy: Uppy<UploadMeta, AwsBody>;

@@ -6,7 +6,7 @@ import { UI } from '@rushes/shared';
 type Version = { ingest_db_id: string; version: number; title: string };
 
 /**
- * Side-by-side compare of two versions (issue 16): both play, pause and seek together (the right
+ * Side-by-side compare of two versions: both play, pause and seek together (the right
  * one leads; the left follows its time).
  */
 export function CompareView({

@@ -44,7 +44,7 @@ function ShapeView({ shape }: { shape: Shape }) {
 }
 
 /**
- * Vector drawing over the paused frame (issue 16): shapes are kept in frame-relative coordinates
+ * Vector drawing over the paused frame: shapes are kept in frame-relative coordinates
  * (0..1), so they land on the same spot at any player size. Editable while writing a comment;
  * otherwise it shows a comment's drawing.
  */

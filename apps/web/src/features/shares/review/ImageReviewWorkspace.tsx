@@ -54,7 +54,7 @@ function Pin({
 }
 
 /**
- * Review of a picture (issue 16): a click on the picture pins the next comment to that point of the
+ * Review of a picture: a click on the picture pins the next comment to that point of the
  * page; each comment on a point shows as a numbered pin (click: select it, its drawing shows); the
  * drawing tools work over the picture as over a paused frame.
  */

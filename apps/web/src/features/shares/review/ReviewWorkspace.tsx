@@ -7,7 +7,7 @@ import { ReviewControls, seekToFrame, usePlayback, useReviewKeys } from './Revie
 import type { CommentsSource } from './useComments.ts';
 
 /**
- * The review workspace (issue 16): the video through the ranged player, the drawing layer over the
+ * The review workspace: the video through the ranged player, the drawing layer over the
  * paused frame, review buttons and keys, the timeline with comment markers, and the comments.
  */
 export function ReviewWorkspace({

@@ -4,7 +4,7 @@ import { UI } from '@rushes/shared';
 type Version = { ingest_db_id: string; version: number };
 
 /**
- * The version switcher of a stack (issue 16) and the compare toggle, above the player: the same on
+ * The version switcher of a stack and the compare toggle, above the player: the same on
  * the review page and the members' player. Nothing shows for a single version.
  */
 export function VersionBar({

@@ -24,7 +24,7 @@ const step = (p: ReviewPlayerControl, frames: number) => {
 };
 
 /**
- * Keyboard review (issue 16; DESIGN §7 actions shared by buttons and shortcuts): J steps back a
+ * Keyboard review (DESIGN §7 actions shared by buttons and shortcuts): J steps back a
  * second (browsers do not play backwards), K pauses, L plays (again: faster), ←/→ one frame, space
  * plays or pauses. The buttons under the player and the keys run these same functions.
  */
