@@ -12,7 +12,7 @@ import { median } from './stats.ts';
 import { printReport, type RunResult, type Variant } from './chat-report.ts';
 
 /**
- * Project chat delivery (issue 7): N sockets in one project room receive 10 messages/s sent through
+ * Project chat delivery: N sockets in one project room receive 10 messages/s sent through
  * the real HTTP send route (stored, counted and committed before the emit), on one API instance and
  * on two behind Redis, interleaved in one run with a bare `ws` broadcast server as the baseline.
  * Each run is a fresh server process and fresh client processes; see bench/README.md ('chat').

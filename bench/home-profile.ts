@@ -8,8 +8,8 @@ import { API, UI } from '@rushes/shared';
 import { DEMO, startServer } from './web.ts';
 
 /**
- * Where the logged-in home's first visit spends the main thread before its largest paint (issue 22,
- * P8): a sampling CPU profile (Chromium's Profiler, 100 µs) of BENCH_PROFILE_ROUNDS (5) first visits
+ * Where the logged-in home's first visit spends the main thread before its largest paint:
+ * a sampling CPU profile (Chromium's Profiler, 100 µs) of BENCH_PROFILE_ROUNDS (5) first visits
  * of home by the demo producer, from navigation until the My Projects tray shows a card, mapped
  * through the build's source maps to packages and to our files. Also prints the LCP element of
  * each visit. `npm run bench -- home-profile`. A profile, not a measure of speed: its figures are

@@ -12,7 +12,7 @@ import { CHROMIUM, sessionCookie, setBrowserCookies } from './lighthouse.ts';
 import { startServer, startStatic, vite } from './web.ts';
 
 /**
- * What Lighthouse's LCP waits for on the logged-in home (issue 22, P8; a profile, not a figure):
+ * What Lighthouse's LCP waits for on the logged-in home (a profile, not a figure):
  * Lighthouse's LCP is Lantern's simulation of the observed load over the desktop preset's network,
  * and this prints the simulated graph it takes the LCP from — each request and main-thread task with
  * its simulated start and end — and the server time Lantern assumes for every request (the median of

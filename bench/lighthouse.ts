@@ -10,7 +10,7 @@ import { recreateDatabase } from './chat-setup.ts';
 import { DEMO, startServer, startStatic, vite } from './web.ts';
 
 /**
- * P8 of issue 22 with Lighthouse itself (the `lighthouse` package, desktop preset: simulated
+ * The web first-load goal measured with Lighthouse itself (the `lighthouse` package, desktop preset: simulated
  * 10 Mbit/s, 40 ms RTT, no CPU slowdown) driving Debian's Chromium headless: LCP, TBT, CLS, FCP of
  * a static page, /login and the logged-in home (the demo producer's session cookie sent as a
  * header), interleaved (static, /login, home) for BENCH_WEB_PAIRS rounds (≥ 5). The web app is the

@@ -18,7 +18,7 @@ import { createTestApp } from '../apps/server/test/harness.ts';
 import { median } from './stats.ts';
 
 /**
- * P7 of issue 22: how long after an upload's completion its metadata (duration) and its poster are
+ * How long after an upload's completion its metadata (duration) and its poster are
  * visible, against a plain ffprobe (and ffprobe + the poster grab) of the same file on disk.
  *
  * One H.264 MP4 of BENCH_MEDIA_MB MiB (noise, so it is as large as a camera file of that length; the

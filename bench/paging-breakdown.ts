@@ -4,7 +4,7 @@ import { capture } from '../apps/server/test/plans.ts';
 import { median } from './stats.ts';
 
 /**
- * Where one request's time goes (issue 22, P2): for each case, `requests` calls in a row, with
+ * Where one request's time goes: for each case, `requests` calls in a row, with
  * - wall: the whole request through app.inject (session, policy, queries, presenting, JSON, envelope),
  * - db: the time our process waits on the database client (every statement's round trip, summed),
  * - statements: how many statements one request sends,

@@ -9,7 +9,7 @@ import { median } from './stats.ts';
 import { breakdown } from './paging-breakdown.ts';
 
 /**
- * P2 of issue 22: paging cost at scale, through the real routes (app.inject: session, policy, the
+ * Paging cost at scale, through the real routes (app.inject: session, policy, the
  * page's queries, presenting, the envelope), on the database of DATABASE_URL (PostgreSQL) or on
  * PGlite without it.
  *

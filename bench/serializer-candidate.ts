@@ -5,7 +5,7 @@ import { z } from 'zod';
 type Stringify = (data: unknown) => string;
 
 /**
- * A candidate response serializer, measured and not adopted (issue 22; bench/serializer.ts): fastify-type-provider-zod's own compiler checks the answer
+ * A candidate response serializer, measured and not adopted (bench/serializer.ts): fastify-type-provider-zod's own compiler checks the answer
  * against the route's zod schema (`safeEncode`: unknown keys dropped, codecs applied) and then calls
  * JSON.stringify. Ours keeps that check and writes the checked value with fast-json-stringify,
  * compiled once per route and status from the same zod schema turned into JSON Schema

@@ -20,7 +20,7 @@ function rolldownOptions(first: Group[]): Rolldown.RolldownOptions {
     // by experimentalInlineCommonChunks below).
     preserveEntrySignatures: false,
     output: {
-      // Fewer, larger chunks (issue 22, P8: over HTTP/1.1 the count of small chunks, not their
+      // Fewer, larger chunks (over HTTP/1.1 the count of small chunks, not their
       // bytes, set the first paint; docs/decisions.md 'Web first load, fourth cut' and 'eighth cut'):
       // - everything index.html loads at once goes into two chunks, the libraries and our own code,
       //   so the first wave is 5 files instead of 42; only modules already on the entry's static

@@ -22,7 +22,7 @@ import { checkChat } from './verify.ts';
 import { printReport, type DriverResult } from './report.ts';
 
 /**
- * P6 of issue 22 (`npm run bench -- load`) and the rolling restart (`npm run bench -- load-restart`):
+ * The load test (`npm run bench -- load`) and the rolling restart (`npm run bench -- load-restart`):
  * BENCH_LOAD_USERS simulated users (default 400) on two API nodes (main.ts, NODE_ENV=production, on
  * PostgreSQL and Redis) behind a local round-robin proxy (proxy.ts), driven by driver.ts. The users
  * start evenly over BENCH_LOAD_RAMP_S (default 60 s); figures count the BENCH_LOAD_HOLD_S that follow

@@ -13,7 +13,7 @@ import { capture } from '../../apps/server/test/plans.ts';
 import { median } from '../stats.ts';
 
 /**
- * P1 of issue 22: requests per second, p99 latency and server CPU per request of GET check-login and
+ * Throughput against a bare baseline: requests per second, p99 latency and server CPU per request of GET check-login and
  * of an asset-list page (50 of a 10,000-asset folder), ours against a baseline in bench/p1 that runs
  * the same SQL (captured from our request) with plain `pg` on bare node:http. Each server is its own
  * process on the same scratch PostgreSQL database (DATABASE_URL is required); the load comes from

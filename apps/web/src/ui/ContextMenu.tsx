@@ -10,7 +10,7 @@ type View = ComponentType<{
   onClose: () => void;
 }>;
 
-// The menu's code (Mantine Menu, floating-ui) is not in the page's first load (issue 22: home's task
+// The menu's code (Mantine Menu, floating-ui) is not in the page's first load (home's task
 // cards have one): it loads when the browser is first idle after a page with a context menu paints,
 // or at the first right-click if that comes sooner. Once loaded the menu opens in the same render as
 // the right-click, as a plain import would.
@@ -20,7 +20,7 @@ const loadView = () =>
   (loadingView ??= import('./ContextMenuView.tsx').then((m) => (loadedView = m.default)));
 
 /**
- * The product's own right-click menu (spec 002 §2, issue 23), placed at the cursor. Features build its
+ * The product's own right-click menu (spec 002 §2), placed at the cursor. Features build its
  * items from their action definitions, the same the toolbars and shortcuts use.
  */
 export function ContextMenu({

@@ -18,7 +18,7 @@ export interface DeferredMenuProps {
 
 /**
  * A menu whose button paints with the page and whose menu (Mantine Menu, floating-ui, the items)
- * loads on the first open (issue 22: the top bar's menus are not in home's first load). Pointing at
+ * loads on the first open (the top bar's menus are not in home's first load). Pointing at
  * or focusing the button starts the load early; the first click opens the menu once it has arrived
  * (the loaded part renders `<Menu defaultOpened>` around the same button).
  */

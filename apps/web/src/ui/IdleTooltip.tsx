@@ -14,7 +14,7 @@ function loadTooltip(): Promise<TooltipComponent> {
 
 /**
  * Mantine's Tooltip, loaded when the browser is first idle after the page paints rather than in the
- * page's first load (issue 22: Tooltip brings floating-ui, ≈ 15 KB gzipped). Until it arrives the
+ * page's first load (Tooltip brings floating-ui, ≈ 15 KB gzipped). Until it arrives the
  * child shows alone (a tooltip adds no box of its own, so nothing moves when it does).
  */
 export function IdleTooltip({ children, ...props }: TooltipProps) {

@@ -9,7 +9,7 @@ interface ListStatusProps {
   emptyText: string;
   /**
    * Height (px) the loader, the error and the empty text all take, centred: a list that keeps its
-   * place while it loads, so what is below it does not move (home's trays, issue 22).
+   * place while it loads, so what is below it does not move (home's trays).
    */
   reserve?: number;
 }

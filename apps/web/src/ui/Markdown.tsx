@@ -15,7 +15,7 @@ export interface MarkdownPreset extends MarkdownDialect {
 }
 
 /**
- * The user guide (issue 15): a document — its own images, tables and links to same-origin paths,
+ * The user guide: a document — its own images, tables and links to same-origin paths,
  * #anchors or http(s) pages; lines of a paragraph join.
  */
 export const GUIDE_MARKDOWN: MarkdownPreset = {
@@ -32,7 +32,7 @@ export const GUIDE_MARKDOWN: MarkdownPreset = {
 };
 
 /**
- * An AI answer (issue 21: "rendered as text/markdown without HTML"): paragraphs keep their line
+ * An AI answer ("rendered as text/markdown without HTML"): paragraphs keep their line
  * breaks; links show as their text and address, never clickable (the answer's own item links, built
  * by the app, sit below it); no images or tables.
  */

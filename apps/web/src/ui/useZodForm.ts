@@ -7,7 +7,7 @@ type Errors<K extends string> = Partial<Record<K, string>>;
 
 /**
  * The form's schema, or a loader of it: a page that must paint before zod arrives (the public
- * pages; issue 22: zod is about 25 KB gzipped) passes `() => import(…)`, loaded once the page has painted,
+ * pages; zod is about 25 KB gzipped) passes `() => import(…)`, loaded once the page has painted,
  * and submits through `validateAsync`.
  */
 export type SchemaSource<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);

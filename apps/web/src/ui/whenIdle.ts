@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * Runs `task` once the browser is idle after the page has painted, so that code the first paint
  * does not need (the toast host, a form's zod schema) does not share the network and the main
- * thread with the code that paints it (issue 22, P8). Safari has no requestIdleCallback: a short
+ * thread with the code that paints it. Safari has no requestIdleCallback: a short
  * timer stands in. Returns a cancel function.
  */
 export function whenIdle(task: () => void): () => void {
