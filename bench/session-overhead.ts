@@ -5,7 +5,7 @@ import { interleave, report } from './stats.ts';
 
 /**
  * What an authenticated read costs over a public one: GET check-login (session by hashed id, user,
- * teams with member counts and 2FA flags, upgrade wait: one statement since issue 22) against
+ * teams with member counts and 2FA flags, upgrade wait, all in one statement) against
  * GET /api/health, through app.inject on PGlite, or on PostgreSQL with DATABASE_URL. Requests per
  * batch: 300; 7 interleaved pairs.
  */

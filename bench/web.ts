@@ -10,7 +10,7 @@ import { freePort } from '../apps/server/src/platform/freePort.ts';
 import { median } from './stats.ts';
 
 /**
- * P8 of issue 22 without Lighthouse (not installed here): what /login and the logged-in home load
+ * The web first-load goal without Lighthouse (not installed here): what /login and the logged-in home load
  * on a first visit (empty cache) in headless Chromium — JS requests, JS bytes on the wire and
  * decoded (Resource Timing), LCP and CLS (PerformanceObserver) — for the build before this work
  * (BENCH_WEB_BASE, default 0c5bb7e, built from `git archive`), ours (the working tree), and a static

@@ -30,7 +30,7 @@ import {
 import { serverAndBrowser, startServer } from './server.ts';
 
 /**
- * The breakpoint sweep (issue 23, spec 002 §9): every logged-in page of the router and every side
+ * The breakpoint sweep (spec 002 §9): every logged-in page of the router and every side
  * panel of the panel table, opened the way a person opens it, at 375, 768, 1024 and 1440 px. Each
  * is screenshotted and checked: no horizontal scroll, and no visible control crossing another or
  * cut off. The demo producer in Demo Studio has a project with files, tasks, chat and a collaborator,
@@ -91,7 +91,7 @@ async function layoutProblems(page: Page, scope: string | null, where: string): 
   return problems;
 }
 
-describe.skipIf(!e2eAvailable)('every page and side panel at every breakpoint (issue 23)', () => {
+describe.skipIf(!e2eAvailable)('every page and side panel at every breakpoint', () => {
   let page: Page;
   let projectDbId = '';
   let ingestDbId = '';

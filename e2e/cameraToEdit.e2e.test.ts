@@ -55,7 +55,7 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
     let projectDbId = '';
     let cameraUrl = '';
     /**
-     * The collaborator opens the app at 127.0.0.1 while PUBLIC_URL says localhost (issue 20): without
+     * The collaborator opens the app at 127.0.0.1 while PUBLIC_URL says localhost: without
      * FTP_PUBLIC_HOST the session details must tell the camera the host the browser used.
      */
     let bBase = '';
@@ -133,7 +133,7 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
       const port = Number(await text('c2e-port'));
       const username = await text('c2e-username');
       const password = await text('c2e-password');
-      // The host shown is the one this page was reached by, not PUBLIC_URL's localhost (issue 20).
+      // The host shown is the one this page was reached by, not PUBLIC_URL's localhost.
       const host = await text('c2e-host');
       expect(host).toBe(new URL(b.url()).hostname);
       expect(host).toBe('127.0.0.1');

@@ -22,7 +22,7 @@ import {
 import { serverAndBrowser } from './server.ts';
 
 /**
- * Cloud editing end to end (issue 18): book 60 minutes with a plugin, the credits drop, the ready
+ * Cloud editing end to end: book 60 minutes with a plugin, the credits drop, the ready
  * step's credentials copy ('Copied' for 3 s), the remote desktop opens in the browser (a real local
  * desktop through the server's VNC proxy), another project shows the banner counting down, extend by
  * 1 hour, End, the admin's catalogue edit (₹ prices), the usage on /statistics. Needs Xvfb, openbox

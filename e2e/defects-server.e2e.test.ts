@@ -42,7 +42,7 @@ async function openBilling(page: Page) {
   return billing;
 }
 
-describe.skipIf(!e2eAvailable)('issue 13: billing, live billing, task delete, trimmed passwords', () => {
+describe.skipIf(!e2eAvailable)('defects: billing, live billing, task delete, trimmed passwords', () => {
   let a: Page;
   let a2: Page;
   let b: Page;

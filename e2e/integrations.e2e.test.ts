@@ -33,7 +33,7 @@ import { users } from '../apps/server/src/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
 /**
- * Amazon S3 end to end (issue 17): s3rver on loopback (trusted in this server's config) stands in
+ * Amazon S3 end to end: s3rver on loopback (trusted in this server's config) stands in
  * for the customer's buckets. Connect a bucket → Test connection green → import two files from a
  * folder → they play → export them with date folders → the transfers dropdown shows both finished.
  */

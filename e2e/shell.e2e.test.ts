@@ -138,7 +138,7 @@ async function playerAsset(page: Page, ingestDbId: string): Promise<PlayerAsset>
 
 const userMenu = (page: Page) => page.getByRole('button', { name: UI.userMenu });
 
-describe.skipIf(!e2eAvailable)('the app shell (issue 23)', () => {
+describe.skipIf(!e2eAvailable)('the app shell', () => {
   const tia = newPerson('Tia', 'Tour');
   let page: Page;
   let projectDbId = '';
@@ -370,7 +370,7 @@ describe.skipIf(!e2eAvailable)('the app shell (issue 23)', () => {
   // The breakpoint sweep of every page and panel is e2e/breakpoints.e2e.test.ts.
 });
 
-describe.skipIf(!e2eAvailable)('app build and live chat (issue 23)', () => {
+describe.skipIf(!e2eAvailable)('app build and live chat', () => {
   it('the web build has a bell and a team switcher and no live chat', async () => {
     const page = await (await browser.newContext(contextOptions)).newPage();
     page.setDefaultTimeout(15_000);

@@ -79,7 +79,7 @@ async function holdFirst(page: Page, path: string, method: string, answerFirst =
   };
 }
 
-describe.skipIf(!e2eAvailable)('task and chat defects (issue 13)', () => {
+describe.skipIf(!e2eAvailable)('task and chat defects', () => {
   let a: Page;
   let b: Page;
   let projectDbId = '';

@@ -453,7 +453,7 @@ describe.skipIf(!e2eAvailable)('uploads: folder upload, pause and resume, live m
         }),
     );
     expect(heard).toBeCloseTo(60, 0);
-    // audio takes review comments at its timecode too, with a marker on the timeline (issue 16)
+    // audio takes review comments at its timecode too, with a marker on the timeline
     const timecode = page.getByLabel(UI.currentTimecode);
     await expect.poll(() => timecode.textContent()).toMatch(/^00:0[01]:/);
     const at = (await timecode.textContent())!;

@@ -9,7 +9,7 @@ import { serverAndBrowser, startServer } from './server.ts';
 const FLOW = 'web-bundle';
 const run = serverAndBrowser(startServer);
 
-/** Libraries the login page must not load (issue 22), told apart by text their built code keeps. */
+/** Libraries the login page must not load, told apart by text their built code keeps. */
 const HEAVY: Record<string, RegExp> = {
   'socket.io client': /\/socket\.io`|"\/socket\.io"/,
   Uppy: /`uppy`|"uppy"|@uppy\//,
@@ -42,7 +42,7 @@ const heavyIn = (scripts: Script[]) =>
     .filter(([, marker]) => scripts.some((s) => marker.test(s.body)))
     .map(([name]) => name);
 
-describe.skipIf(!e2eAvailable)('the web bundle: /login loads only what it needs (issue 22)', () => {
+describe.skipIf(!e2eAvailable)('the web bundle: /login loads only what it needs', () => {
   let page: Page;
   let scripts: Script[];
 

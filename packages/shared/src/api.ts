@@ -204,7 +204,7 @@ export const API = {
     file: '/api/media/file',
   },
   shell: {
-    /** GET the shell's runtime settings: help-center address, build type (issue 23) */
+    /** GET the shell's runtime settings: help-center address, build type */
     config: '/api/shell/config',
     /** GET the live-chat widget settings (spec 002 §7 support-chat) */
     supportChat: '/api/support-chat',
@@ -238,7 +238,7 @@ export const reviewFileUrl = (
 
 /**
  * The id of the `<script type="application/json">` element in which a logged-in page's index.html
- * carries the user check-login would answer (issue 22; server platform/http/bootData.ts, web
+ * carries the user check-login would answer (server platform/http/bootData.ts, web
  * app/bootData.ts).
  */
 export const BOOT_ELEMENT_ID = 'rushes-boot';

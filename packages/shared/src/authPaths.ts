@@ -1,7 +1,7 @@
 /**
  * The paths of the public pages' calls (log in, sign up, password, check-login) and of the account
  * settings, part of API (api.ts) and kept apart so /login's first load does not carry every
- * module's paths (issue 22, P8).
+ * module's paths.
  */
 export const AUTH_API = {
   signup: '/api/auth/signup',

@@ -14,7 +14,7 @@ import { liveSignal, type LiveSignal } from './schemas/live.ts';
  */
 export interface ServerToClientEvents {
   /**
-   * Live collaboration (issue 19). Project room: the user's invitation was removed (spec's
+   * Live collaboration. Project room: the user's invitation was removed (spec's
    * private-{project_db_id} live_collaboration_remove_{user_id}); refetch the lists.
    */
   [removed: `live_collaboration_remove_${string}`]: (payload: { live_collaboration_db_id: string }) => void;
@@ -41,9 +41,9 @@ export interface ServerToClientEvents {
   team_add: (payload: { team: TeamSummary }) => void;
   team_update: (payload: { team: TeamSummary }) => void;
   team_delete: (payload: { team_db_id: string }) => void;
-  /** User room, the payer's: a payment changed status (issue 15); the checkout page refetches it. */
+  /** User room, the payer's: a payment changed status; the checkout page refetches it. */
   payment_update: (payload: { payment_db_id: string; status: 'created' | 'paid' | 'failed' }) => void;
-  /** The user's cloud session or queue entry changed (issue 18): refetch the cloud time call. */
+  /** The user's cloud session or queue entry changed: refetch the cloud time call. */
   cloud_session: (payload: { cloud_access_db_id: string | null }) => void;
   /** The dot of one team (team_db_id): shown only while that team is selected. */
   has_new_notification: (payload: { has_new_notification: boolean; team_db_id: string }) => void;
@@ -70,7 +70,7 @@ export interface ServerToClientEvents {
     parent_db_id: string | null;
     status: number;
   }) => void;
-  /** Project room (issue 17): a transfer was created, progressed or ended; refetch the transfers. */
+  /** Project room: a transfer was created, progressed or ended; refetch the transfers. */
   transfer_changed: (payload: { project_db_id: string; transfer_db_id: string; status: string }) => void;
   /** Project room: members, invites, badges or permissions changed; refetch collaborators. */
   project_members_changed: (payload: { project_db_id: string }) => void;
@@ -94,7 +94,7 @@ export interface ServerToClientEvents {
   shared_asset_update: (payload: { tray: 'shared_assets'; asset: SharedAssetCard }) => void;
   /** Removes the card by share_id, total -1 (asset deleted or unshared). */
   shared_asset_delete: (payload: { share_id: string }) => void;
-  /** Project room: an asset's shared users or review links changed (issue 16); refetch its share list. */
+  /** Project room: an asset's shared users or review links changed; refetch its share list. */
   asset_shares_changed: (payload: { ingest_db_id: string }) => void;
   /** Project room: an asset's review comments changed (added, resolved); refetch them. */
   asset_comments_changed: (payload: { ingest_db_id: string }) => void;

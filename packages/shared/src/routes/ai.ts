@@ -13,7 +13,7 @@ import {
 } from '../schemas/ai.ts';
 import { defineRoutes } from './define.ts';
 
-/** The AI assistant (issue 21): any member of the project asks; a team's members see its usage. */
+/** The AI assistant: any member of the project asks; a team's members see its usage. */
 export const aiRoutes = defineRoutes('ai', {
   status: { method: 'GET', path: AI_API.status, response: aiStatus, policy: 'self' },
   /** The answer is a text/event-stream (start, delta…, done | error), not the JSON envelope. */

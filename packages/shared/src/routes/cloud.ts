@@ -38,7 +38,7 @@ import { CLOUD_API } from '../rules/cloud.ts';
 import { defineRoutes } from './define.ts';
 
 /**
- * Cloud editing (spec 001 §7 Cloud; issue 18). Lookups and bookings need the project (any member);
+ * Cloud editing (spec 001 §7 Cloud). Lookups and bookings need the project (any member);
  * a session, its queue entry and its reports are their owner's alone.
  */
 export const cloudRoutes = defineRoutes('cloud', {

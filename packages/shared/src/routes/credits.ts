@@ -7,7 +7,7 @@ import {
 } from '../schemas/credits.ts';
 import { defineRoutes } from './define.ts';
 
-/** The team's prepaid credits (issue 15): its admins read the balance and the ledger. */
+/** The team's prepaid credits: its admins read the balance and the ledger. */
 export const creditsRoutes = defineRoutes('credits', {
   balance: {
     method: 'GET',

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * The typed contract (issue 14, "One typed contract, used by server and web"): every /api route is an
+ * The typed contract ("One typed contract, used by server and web"): every /api route is an
  * entry of a route map here, one file per module. An entry names the method, the path (from `API`),
  * the zod schema of its query (GET) or body (POST/PUT/DELETE), the schema of the `data` of its
  * success envelope, and who may call it. The server registers its Fastify routes from these entries

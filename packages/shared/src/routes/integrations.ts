@@ -39,7 +39,7 @@ const TEAM = 'integrations.canUseIntegrations' as const;
 const ONE = 'integrations.canUseIntegration' as const;
 
 /**
- * Amazon S3 and Contido (issue 17): every route needs can_view_app_integration in the integration's
+ * Amazon S3 and Contido: every route needs can_view_app_integration in the integration's
  * team (spec 002 §6); imports and exports also need write (or read) access to the project.
  */
 export const integrationsRoutes = defineRoutes('integrations', {
@@ -130,7 +130,7 @@ export const integrationsRoutes = defineRoutes('integrations', {
   },
 });
 
-/** Transfers (issue 17): a project's members see its transfers; their starter (or an owner) cancels. */
+/** Transfers: a project's members see its transfers; their starter (or an owner) cancels. */
 export const transfersRoutes = defineRoutes('transfers', {
   list: {
     method: 'GET',
@@ -155,7 +155,7 @@ export const transfersRoutes = defineRoutes('transfers', {
   },
 });
 
-/** Sprinklr (issue 17): the same team rule as every integration (can_view_app_integration). */
+/** Sprinklr: the same team rule as every integration (can_view_app_integration). */
 export const sprinklrRoutes = defineRoutes('sprinklr', {
   list: {
     method: 'GET',

@@ -14,7 +14,7 @@ import { LIVE_API } from '../rules/live.ts';
 import { defineRoutes } from './define.ts';
 
 /**
- * Live collaboration (spec 001 §7 Live collaboration; issue 19). Any project member reads the lists;
+ * Live collaboration (spec 001 §7 Live collaboration). Any project member reads the lists;
  * only the host of a started session invites and removes; only the two members join the call.
  */
 export const liveRoutes = defineRoutes('live', {
