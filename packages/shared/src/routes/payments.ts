@@ -13,7 +13,7 @@ import {
 import { defineRoutes } from './define.ts';
 
 /**
- * Payments (issue 15). Team admins buy credits and list the team's payments; the payment's own
+ * Payments. Team admins buy credits and list the team's payments; the payment's own
  * checkout is for its payer and the team's admins; the webhook is public and proven by its HMAC.
  */
 export const paymentsRoutes = defineRoutes('payments', {

@@ -75,7 +75,7 @@ export const sharesRoutes = defineRoutes('sharing', {
   },
 });
 
-/** Version stacks (issue 16): members read; can_upload_assets stacks a new version. */
+/** Version stacks: members read; can_upload_assets stacks a new version. */
 export const versionsRoutes = defineRoutes('versions', {
   list: {
     method: 'GET',

@@ -11,7 +11,7 @@ import {
 import { defineRoutes } from './define.ts';
 
 /**
- * The app shell (issue 23): runtime settings, the live-chat widget, the product tour (spec 002 §7),
+ * The app shell: runtime settings, the live-chat widget, the product tour (spec 002 §7),
  * a team's shell settings. The first three are the caller's own; the team settings are read by
  * members and changed by owners.
  */

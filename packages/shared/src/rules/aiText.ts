@@ -1,4 +1,4 @@
-/** The assistant's texts (issue 21), apart from its schemas so a page that shows a title does not load them. */
+/** The assistant's texts, apart from its schemas so a page that shows a title does not load them. */
 export const AI_TEXT = {
   // spec 000 §2, §4
   placeholder: 'Hey, ask me anything :D',

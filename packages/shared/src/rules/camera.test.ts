@@ -11,7 +11,7 @@ import {
 } from './camera.ts';
 
 describe('camera to edit rules (spec 001 §4, §9)', () => {
-  it('shows the configured FTP host, else the host the browser reached the app by (issue 20)', () => {
+  it('shows the configured FTP host, else the host the browser reached the app by', () => {
     expect(c2eShownHost({ hostname: 'localhost', hostname_configured: false }, '192.168.1.20')).toBe(
       '192.168.1.20',
     );

@@ -26,7 +26,7 @@ export const c2eIsSettled = (status: string) => ['active', 'paused'].includes(c2
 /** Session controls are hidden while pending. */
 export const c2eShowsControls = (status: string) => c2eStatusOf(status) !== 'pending';
 /**
- * The FTP host a camera is told (issue 20): the configured public host (FTP_PUBLIC_HOST) when there is
+ * The FTP host a camera is told: the configured public host (FTP_PUBLIC_HOST) when there is
  * one, else the host the browser reached the app by: the server's own default is PUBLIC_URL's host,
  * `localhost` on a laptop, which a camera on the LAN cannot reach.
  */

@@ -1,5 +1,5 @@
 /**
- * Cloud editing (spec 001 §1–§5, §9; issue 18): the catalogue of remote workstations, the price
+ * Cloud editing (spec 001 §1–§5, §9): the catalogue of remote workstations, the price
  * arithmetic and the constants. Prices are in PSC per hour (1 PSC = 1 rupee); plugin prices add to
  * the hardware price. The catalogue here is the seeded default; the server keeps the live one in its
  * database (seeded from this or from CLOUD_CATALOGUE_FILE), edited by a platform admin on /cloud-admin.
@@ -9,7 +9,7 @@ import { addProductMessages } from './messages.ts';
 import type { CloudCatalogue } from './cloudCatalogue.ts';
 
 /**
- * Cloud editing (spec 001 §3, §7; issue 18): the API's paths (schemas/cloud.ts has the request and answer
+ * Cloud editing (spec 001 §3, §7): the API's paths (schemas/cloud.ts has the request and answer
  * shapes). The browser launch's WebSocket (`CLOUD_API.vnc`) is an upgrade, not a JSON route.
  */
 export const CLOUD_API = {
@@ -158,7 +158,7 @@ export const CLOUD_TEXT = {
   invalidSessionId: 'Invalid Cloud Session ID',
   copied: 'Copied',
   extendHelp: 'Extend by 1 hour. Do it 15-20 minutes before the end of your session.',
-  // decided (docs/decisions.md "Cloud editing (issue 18)")
+  // decided (docs/decisions.md "Cloud editing")
   panelTitle: 'Cloud editing',
   openButton: 'Cloud system',
   stepType: 'Choose a system type',

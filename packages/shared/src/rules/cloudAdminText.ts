@@ -1,7 +1,7 @@
 import { addProductMessages } from './messages.ts';
 
 /**
- * The cloud admin page's texts (issue 18: catalogue editor, pool rotation choice), apart from
+ * The cloud admin page's texts (catalogue editor, pool rotation choice), apart from
  * CLOUD_TEXT so the shell's cloud banner does not load them.
  */
 export const CLOUD_ADMIN_TEXT = {

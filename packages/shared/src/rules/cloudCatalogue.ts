@@ -1,7 +1,7 @@
 /**
- * The cloud catalogue's document (spec 001 §1; issue 18): its schema, the rules a shape cannot say and
+ * The cloud catalogue's document (spec 001 §1): its schema, the rules a shape cannot say and
  * the seeded default. Apart from rules/cloud.ts so that a page needing the cloud texts and clocks
- * (the top bar's session banner) does not load zod and parse the default catalogue (issue 22).
+ * (the top bar's session banner) does not load zod and parse the default catalogue.
  */
 import { z } from 'zod';
 import { addProductMessages } from './messages.ts';

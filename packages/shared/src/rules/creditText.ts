@@ -1,8 +1,8 @@
-/** The credits' texts (issue 15), apart from their schemas so the shell's team switcher does not load them. */
+/** The credits' texts, apart from their schemas so the shell's team switcher does not load them. */
 export const CREDIT_TEXT = {
   // spec 002 §8 verbatim
   lowBalance: 'Low Balance',
-  // decided (docs/decisions.md "Credits wallet (issue 15)")
+  // decided (docs/decisions.md "Credits wallet")
   insufficientCredits: 'Insufficient credits. Add credits and try again.',
   idempotencyConflict: 'This request was already made with different details',
   refundTooLarge: 'A refund cannot be more than was spent',

@@ -5,7 +5,7 @@ type DateInput = Date | string | number;
 
 /**
  * One formatter per time zone and shape, kept: building an Intl.DateTimeFormat costs ~0.1 ms, formatting
- * with one a few µs, and a chat page formats every message (issue 22: 12 ms of a 50-message page).
+ * with one a few µs, and a chat page formats every message (12 ms of a 50-message page).
  * Time zones are a finite list (an unknown one throws before it is kept); the bound is a backstop.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -7,7 +7,7 @@ const contentDir = path.resolve(import.meta.dirname, '../../../../apps/web/src/f
 const publicDir = path.resolve(import.meta.dirname, '../../../../apps/web/public');
 const read = (id: string) => readFileSync(path.join(contentDir, `${id}.md`), 'utf8');
 
-describe('the user guide (issue 23)', () => {
+describe('the user guide', () => {
   it('has one Markdown file per section, each starting with its # title, and no file without a section', () => {
     for (const id of GUIDE_SECTIONS) expect(read(id)).toMatch(/^# \S/);
     const files = readdirSync(contentDir).filter((f) => f.endsWith('.md'));

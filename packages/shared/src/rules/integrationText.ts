@@ -1,4 +1,4 @@
-/** The integrations' texts (issue 17), apart from their schemas so the shell's panel titles do not load them. */
+/** The integrations' texts, apart from their schemas so the shell's panel titles do not load them. */
 export const INTEGRATION_TEXT = {
   // spec 002 §2, §8
   applications: 'Applications',
@@ -69,7 +69,7 @@ export const INTEGRATION_TEXT = {
   integrationNotReady: 'Run Test connection first',
   wrongTeam: 'This integration belongs to another team',
   noSuchBucket: 'This bucket is not part of the integration',
-  // decided (issue 17): the notification its starter gets when a transfer ends
+  // decided: the notification its starter gets when a transfer ends
   transferFinished: (title: string) => `${title} finished`,
   transferFailed: (title: string, reason: string | null) =>
     reason ? `${title} failed: ${reason}` : `${title} failed`,

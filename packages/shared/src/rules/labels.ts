@@ -71,7 +71,7 @@ export const UI = {
   approvalStatus: 'Approval Status',
   noTasks: 'No tasks yet',
 
-  // tasks in the browser (issue 6 web; decided in docs/decisions.md)
+  // tasks in the browser (decided in docs/decisions.md)
   noBrief: 'No brief yet',
   editBrief: 'Edit Brief',
   briefUpdatedBy: (name: string, date: string) => `Updated by ${name} on ${date}`,
@@ -287,7 +287,7 @@ export const UI = {
   setBadge: 'Set badge',
   clearBadge: 'Clear badge',
 
-  // project page and home cards: web details (issue 4 web)
+  // project page and home cards: web details
   projectId: 'Project ID',
   createdBy: (name: string) => `Created by ${name}`,
   projectFolders: 'Folders',
@@ -315,7 +315,7 @@ export const UI = {
   backToCollaborators: 'Back to collaborators',
   fileInfo: 'File info',
 
-  // project chat, project help, notifications (spec 000 §2, 002 §2; issue 7 web)
+  // project chat, project help, notifications (spec 000 §2, 002 §2)
   projectChat: 'Project Chat',
   projectHelp: 'Project Help',
   backToChat: 'Back to chat',
@@ -332,7 +332,7 @@ export const UI = {
   newNotifications: 'Notifications, new ones waiting',
   noNotifications: 'No notifications yet',
   emailDigest: 'E-mail me a daily digest of unseen notifications',
-  // uploads and player (issue 5 web): top-bar menu, empty state, unsupported files, player
+  // uploads and player: top-bar menu, empty state, unsupported files, player
   uploadsMenu: 'Uploads',
   noUploads: 'No uploads yet',
   upload: 'Upload',

@@ -1,12 +1,12 @@
 /**
- * Live collaboration (issue 19): its paths, texts and call rules, shared by the server, the web call
+ * Live collaboration: its paths, texts and call rules, shared by the server, the web call
  * and its tests. No schemas here (schemas/live.ts), so the shell's call provider does not load zod.
  */
 
 import { addProductMessages } from './messages.ts';
 
 /**
- * Live collaboration (spec 001 §3, §4, §7; issue 19): the host of a started cloud session invites one
+ * Live collaboration (spec 001 §3, §4, §7): the host of a started cloud session invites one
  * collaborator into an audio call and screen share. Field names are the spec's.
  */
 export const LIVE_API = {
@@ -59,7 +59,7 @@ export const LIVE_TEXT = {
   stopShare: 'Stop Sharing',
   muted: 'Muted',
   noInvitations: 'No Record Found',
-  // the guest watching the host's workstation (issue 19)
+  // the guest watching the host's workstation
   watchWorkstation: 'Watch Workstation',
   stopWatching: 'Stop Watching',
   handOverControl: 'Hand Over Control',

@@ -188,14 +188,14 @@ export const MSG = {
   uploadCompleted: 'Uploaded successfully',
   uploadLeaveWarning: 'Uploads are in progress. Leave this page and stop them?',
   upgradeStorageLimit: 'This team has used all the storage its plan allows.',
-  // decided (docs/decisions.md, issue 15): the other plan limits and the subscription flows
+  // decided (docs/decisions.md): the other plan limits and the subscription flows
   upgradeConcurrentLimit: 'This team is running as many cloud systems at once as its plan allows.',
   upgradeMachineHourLimit: 'This team has used all the machine hours its plan allows this month.',
   // spec 002 §8 subscription texts
   planUpdated: 'Plan updated',
   noPlansAvailable: 'Currently there are no plans available.',
   detailsNotFound: 'Details not found',
-  // decided (docs/decisions.md, issue 15)
+  // decided (docs/decisions.md)
   renewalDone: 'Subscription renewed',
   storageAdded: 'Storage added',
   planNotUpgrade: 'Choose a higher plan than the current one',
@@ -223,7 +223,7 @@ let fixedMessages: Set<string> | null = null;
 /**
  * MSG's texts and the added ones, gathered on first use rather than at load: a set built at load is
  * a side effect the web build must keep, and it would bring every text into every page's first
- * load (issue 22).
+ * load.
  */
 function fixedMessageSet(): Set<string> {
   fixedMessages ??= new Set<string>([

@@ -1,6 +1,6 @@
-/** The payments' texts (issue 15), apart from their schemas so the shell's panel titles do not load them. */
+/** The payments' texts, apart from their schemas so the shell's panel titles do not load them. */
 export const PAYMENT_TEXT = {
-  // decided (docs/decisions.md "Payments (issue 15)")
+  // decided (docs/decisions.md "Payments")
   addCreditsTitle: 'Add Credits',
   creditsLabel: 'Credits (PSC)',
   next: 'Next',

@@ -2,7 +2,7 @@
  * The words of the public pages (log in, sign up, verify, password reset, 2FA, outbox, not found)
  * and of the app's error page: the only texts /login's first load needs. They are part of UI and
  * MSG like every other text; this file keeps them apart so the pages that need nothing else do not
- * carry every screen's words (issue 22, P8: /login's initial JS).
+ * carry every screen's words (/login's initial JS).
  */
 export const PUBLIC_UI = {
   // form labels
