@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The web bundle's size budget (issue 22): gzipped JS a route loads before it is usable — the entry's
+// The web bundle's size budget: gzipped JS a route loads before it is usable — the entry's
 // static imports plus the route's lazy page with its own static imports — read from the build's
 // manifest (apps/web/dist/.vite/manifest.json; run `npm run build` first). Exits 1 over budget.
 // `--json` prints the figures for bench/web.ts.
@@ -10,20 +10,20 @@ import { gzipSync } from 'node:zlib';
 const KB = 1024;
 /**
  * Routes and what they load at once: the index.html entry plus these lazy modules (the layouts
- * router.tsx nests the page in). /login's budget is issue 22's goal; home's is what the split
+ * router.tsx nests the page in). /login's budget is the first-load goal; home's is what the split
  * reached, under the goal's 200 KB, so a change that grows the first load fails lint; lower it as
  * the bundle shrinks.
  */
 const BUDGETS = [
-  // issue 22's goal; 118.1 after session 11's cut (declarative routes, no TanStack Query, public words apart)
+  // the first-load goal; 118.1 after the cut to declarative routes, no TanStack Query, public words apart
   { route: '/login', lazy: ['src/features/auth/LoginPage.tsx'], maxGzip: 120 * KB },
   {
     route: '/ (home)',
     lazy: ['src/app/sessionLayouts.ts', 'src/features/home/HomePage.tsx'],
     // Each feature imports its own route map (not ROUTES), so home carries the maps its shell uses
-    // (docs/decisions.md, "Size budget after session 6").
-    // 176.3 after session 15's session chunk (182.9 after session 12, 189.3 after session 11, 198.3
-    // after session 9, 216.6 after session 8); issue 22's goal is 200
+    // (docs/decisions.md: the size budget once the seven feature branches merged).
+    // 176.3 once the session chunk landed (earlier cuts: 216.6, 198.3, 189.3, 182.9); the first-load
+    // goal is 200
     maxGzip: 180 * KB,
   },
 ];

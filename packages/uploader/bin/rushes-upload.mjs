@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Rushes uploader (issue 20): uploads files and whole folders into a project through the same
+// Rushes uploader: uploads files and whole folders into a project through the same
 // multipart protocol as the browser (start, signed part PUTs in parallel, complete), resumable after
 // Ctrl-C or a crash (the upload ids are kept in a state file; on restart the server's list of stored
 // parts decides what is sent again). Logs in with a personal access token made in account settings.

@@ -3,7 +3,7 @@
  * theirs, else the one they last switched to on any device (a new browser opens where they left
  * off), else their personal team, else their first. The web app keeps the choice in local storage
  * and mirrors it in the SELECTED_TEAM_COOKIE cookie, so the server can give home's My Projects tray
- * for the same team with index.html (issue 22).
+ * for the same team with index.html.
  */
 export const SELECTED_TEAM_COOKIE = 'rushes_team';
 

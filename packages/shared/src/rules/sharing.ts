@@ -80,7 +80,7 @@ export const SHARE_UI = {
   shareShortcut: 'S',
 } as const;
 
-/** Labels of the review player and comments (issue 16; decided in docs/decisions.md). */
+/** Labels of the review player and comments (decided in docs/decisions.md). */
 export const REVIEW_UI = {
   comments: 'Comments',
   addComment: 'Add a comment',

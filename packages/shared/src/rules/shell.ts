@@ -1,5 +1,5 @@
 /**
- * The app shell's constants and words (issue 23; spec 002 §2, §4, §9; 000 §9). Texts the spec does
+ * The app shell's constants and words (spec 002 §2, §4, §9; 000 §9). Texts the spec does
  * not write are ours (docs/decisions.md, "App shell completeness").
  */
 
@@ -46,7 +46,7 @@ export const SHELL_UI = {
   messageCopied: 'Message copied',
 } as const;
 
-/** The first-login tour (issue 23): home, projects, uploads, chat, tasks. */
+/** The first-login tour: home, projects, uploads, chat, tasks. */
 export const TOUR_STEPS = [
   {
     target: 'home',

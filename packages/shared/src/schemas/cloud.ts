@@ -4,7 +4,7 @@ import { cloudCatalogueSchema } from '../rules/cloudCatalogue.ts';
 import { uuid } from './fields.ts';
 
 /**
- * Cloud editing (spec 001 §3, §7; issue 18): request and answer shapes (the paths are CLOUD_API in
+ * Cloud editing (spec 001 §3, §7): request and answer shapes (the paths are CLOUD_API in
  * rules/cloud.ts). Field names are the spec's.
  */
 

@@ -4,8 +4,8 @@ import { uuid } from './fields.ts';
 import { CREDIT_TEXT } from '../rules/creditText.ts';
 
 /**
- * Prepaid credits (spec 002 §2 add credits, §3 credits_available, §8 'Low Balance', §9 currency;
- * issue 15): paths, texts, amounts and shapes. 1 PSC = 1 rupee. Amounts are stored and moved as whole
+ * Prepaid credits (spec 002 §2 add credits, §3 credits_available, §8 'Low Balance', §9 currency):
+ * paths, texts, amounts and shapes. 1 PSC = 1 rupee. Amounts are stored and moved as whole
  * paise (integers: 1 PSC = 100 paise), never floats; the API shows PSC (paise / 100).
  */
 

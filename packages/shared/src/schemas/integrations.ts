@@ -4,9 +4,9 @@ import { uuid } from './fields.ts';
 import { INTEGRATION_TEXT, SPRINKLR_TEXT } from '../rules/integrationText.ts';
 
 /**
- * App integrations (spec 002 §2–§9; issue 17): Amazon S3 and Contido buckets, imports, exports and the
+ * App integrations (spec 002 §2–§9): Amazon S3 and Contido buckets, imports, exports and the
  * transfers that carry them. Spec texts are copied verbatim; the others are decided in
- * docs/decisions.md ("Integrations and transfers (issue 17)").
+ * docs/decisions.md ("Integrations and transfers").
  */
 
 export const INTEGRATIONS_API = {

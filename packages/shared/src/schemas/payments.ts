@@ -4,7 +4,7 @@ import { uuid } from './fields.ts';
 import { PAYMENT_TEXT } from '../rules/paymentText.ts';
 
 /**
- * Payments (issue 15): what is paid for (the purpose), the checkout the browser completes, the add
+ * Payments: what is paid for (the purpose), the checkout the browser completes, the add
  * credits request (spec 002 §2, §5, §7) and the texts. Amounts on the wire are PSC/rupees
  * (paise / 100); inside the server, whole paise.
  */

@@ -323,9 +323,9 @@ export const projectMember = z.object({
   username: z.string(),
   user_badge: z.string().nullable(),
   user_badge_color: z.string(),
-  /** invited into a live collaboration of this project (issue 19) */
+  /** invited into a live collaboration of this project */
   is_active_in_live_collaboration: z.boolean(),
-  /** running a started cloud session in this project (issue 19) */
+  /** running a started cloud session in this project */
   is_session_active: z.boolean(),
 });
 export type ProjectMember = z.infer<typeof projectMember>;

@@ -4,7 +4,7 @@ import { uuid } from './fields.ts';
 
 /**
  * Review comments on an asset (spec 002 §3 Asset comments: _id, replies, comment_id, page_no,
- * total_entries; issue 16): frame-accurate anchors, replies, resolve, drawings, guest names.
+ * total_entries): frame-accurate anchors, replies, resolve, drawings, guest names.
  */
 export const COMMENT_TEXT_MAX = 2000;
 export const COMMENTS_PAGE_SIZE = 20;

@@ -53,7 +53,7 @@ describe('account rules (002 §5)', () => {
     expect(messageFor(r, 'confirm_new_password')).toBe(MSG.passwordMismatch);
   });
 
-  it('trims every password value: sign-up, login, reset and change alike (issue 13)', () => {
+  it('trims every password value: sign-up, login, reset and change alike', () => {
     const padded = '  Secret#Pass-2026  ';
     expect(signupBody.parse({ ...signup, password: padded }).password).toBe('Secret#Pass-2026');
     expect(loginBody.parse({ email: signup.email, password: padded }).password).toBe('Secret#Pass-2026');

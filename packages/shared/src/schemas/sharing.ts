@@ -189,7 +189,7 @@ export const reviewAnswer = z.discriminatedUnion('state', [
 export type ReviewAnswer = z.infer<typeof reviewAnswer>;
 export const unlockAnswer = z.object({ message: z.string() });
 
-/** Version stacks (issue 16). */
+/** Version stacks. */
 export const versionsQuery = z.object({ ingest_db_id: uuid() });
 export const addVersionBody = z.object({ ingest_db_id: uuid(), version_ingest_db_id: uuid() });
 export const versionsAnswer = z.object({ versions: z.array(reviewVersion) });

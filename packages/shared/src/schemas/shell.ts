@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuid } from './fields.ts';
 
 /**
- * The app shell's runtime settings (issue 23): where Help Center opens and the build type. The web
+ * The app shell's runtime settings: where Help Center opens and the build type. The web
  * reads them at run time, so one built bundle serves every deployment (nothing baked at build time).
  */
 export const BUILD_TYPES = ['web', 'app'] as const;

@@ -16,7 +16,7 @@ export const teamName = () =>
     .max(TEAM_NAME_LIMIT, MSG.teamNameTooLong)
     .regex(TEAM_NAME_PATTERN, MSG.removeSpecialCharacters);
 
-/** Permission ids; on create/add, absent means the default member set and [] means none (issue 13). */
+/** Permission ids; on create/add, absent means the default member set and [] means none. */
 const permissionIds = () => z.array(z.number().int().positive()).max(50);
 const emails = () => z.array(email()).max(50);
 const userIds = () => z.array(uuid()).max(50);

@@ -204,7 +204,7 @@ export type PlayerConfigAnswer = z.infer<typeof playerConfigAnswer>;
 
 /**
  * 'play' is what the player streams (the proxy, else a browser-playable original, always inline);
- * 'original' is the download of the original, gated by download_all_assets (issue 16).
+ * 'original' is the download of the original, gated by download_all_assets.
  */
 export const MEDIA_KINDS = ['original', 'proxy', 'thumbnail', 'play'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
