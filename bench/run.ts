@@ -15,7 +15,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'home-profile': () => import('./home-profile.ts'),
   paging: () => import('./paging.ts'),
   p1: () => import('./p1/index.ts'),
-  // P6 and the rolling restart: two API nodes behind a proxy, 400 users (bench/load/index.ts).
+  // The load test and the rolling restart: two API nodes behind a proxy, 400 users (bench/load/index.ts).
   load: () => import('./load/index.ts'),
   'load-restart': () => import('./load/restart.ts'),
   serializer: () => import('./serializer.ts'),

@@ -8,7 +8,7 @@ import { createTestApp } from '../apps/server/test/harness.ts';
 import { replies } from '../apps/server/src/platform/http/envelope.ts';
 import { createSerializerCompiler, compileFastJson } from './serializer-candidate.ts';
 /**
- * Issue 22, P1: is fast-json-stringify worth it behind the type provider? The real answers of an
+ * Is fast-json-stringify worth it behind the type provider? The real answers of an
  * asset-list page (50 of 60 assets) and of check-login, written 3,000 times by fastify-type-provider-zod's
  * serializer (zod check + JSON.stringify) and by a candidate (zod check + fast-json-stringify compiled
  * from the same schema, bench/serializer-candidate.ts); 5 interleaved pairs. `npm run bench -- serializer`

@@ -12,7 +12,7 @@ import { DEMO_PRODUCER, logIn } from './people.ts';
 import { dialog, switchTeam, visible } from './projectSteps.ts';
 
 /**
- * Issue 15, the wallet: add credits through the test-mode checkout → the balance rises → the purchase
+ * The credits wallet: add credits through the test-mode checkout → the balance rises → the purchase
  * is listed → its GST tax invoice downloads (first page rendered with pdftoppm into the screenshots).
  */
 const FLOW = 'credits';

@@ -19,7 +19,7 @@ import {
   visible,
 } from './projectSteps.ts';
 
-/** Issue 13 (server-side defects seen in the browser): billing, live billing, task delete, passwords. */
+/** Server-side defects seen in the browser: billing, live billing, task delete, passwords. */
 const FLOW = 'defects-server';
 const A = DEMO_PRODUCER;
 const B = DEMO_EDITOR;

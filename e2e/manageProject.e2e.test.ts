@@ -7,7 +7,7 @@ import { apiCall, createProject, dialog, gone, switchTeam, toast, tray, visible 
 import { serverAndBrowser, startServer } from './server.ts';
 
 /**
- * Issue 13 (defects web 1): the Manage Project panel, member names that open their permissions,
+ * Browser defects: the Manage Project panel, member names that open their permissions,
  * and the upload status dock that leaves the project header's buttons usable.
  */
 const FLOW = 'manage-project';

@@ -7,7 +7,7 @@ import { dialog, gone, visible } from './projectSteps.ts';
 import { serverAndBrowser, startServer } from './server.ts';
 
 /**
- * Issue 13 (defects web 1), the shell: Create Team offered in an empty Teams list, the forced
+ * Defects of the shell: Create Team offered in an empty Teams list, the forced
  * two-factor switch named once, at most 3 toasts at any moment, and an inactivity logout that
  * only user input restarts (not a refetch after a realtime reconnect).
  */

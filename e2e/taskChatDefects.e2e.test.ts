@@ -20,7 +20,7 @@ import {
 import { serverAndBrowser } from './server.ts';
 
 /**
- * Issue 13 (web, part 2): the task type select, the task unread badge race, the approval people
+ * Task and chat defects: the task type select, the task unread badge race, the approval people
  * picker, the spec's ?s= section links and chat inputs that never lose typed text.
  */
 const FLOW = 'task-chat-defects';

@@ -4,7 +4,7 @@ import http from 'node:http';
 import pg from 'pg';
 
 /**
- * P1 baseline: bare node:http and plain `pg`, no framework and no ORM, running the same
+ * bench p1's baseline: bare node:http and plain `pg`, no framework and no ORM, running the same
  * SQL our server sends for a route (captured from a real request by bench/p1/index.ts). Per request:
  * read the cookie, SHA-256 it (the session key), run the route's statements in order on one pooled
  * connection as named prepared statements (parsed once per connection, as ours are), answer every

@@ -3,7 +3,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 
 /**
- * P1: our server as main.ts builds it, on DATABASE_URL, without the job worker and the
+ * bench p1's server: ours as main.ts builds it, on DATABASE_URL, without the job worker and the
  * demo seed; production settings (NODE_ENV=production, one JSON log line per request at info,
  * written to /dev/null unless BENCH_P1_LOG_LEVEL says otherwise).
  */

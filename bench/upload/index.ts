@@ -1,5 +1,5 @@
 /**
- * bench upload (issue #5): a large upload over loopback, 16 MiB parts, 4 in parallel, through our
+ * bench upload: a large upload over loopback, 16 MiB parts, 4 in parallel, through our
  * protocol (start → PUT parts to signed URLs → complete) against two baselines in the same run,
  * interleaved round by round: a bare node:http endpoint (parts to disk with MD5 ETags) and
  * @tus/server + FileStore driven by tus-js-client. Then a small file for memory flatness and a

@@ -8,7 +8,7 @@ import { rowsOf } from '../src/db/rows.ts';
 import { capture, explain, pageQueries } from './plans.ts';
 
 /**
- * Issue 22: every keyset list reads its page from an index whose order is the query's ORDER BY
+ * Every keyset list reads its page from an index whose order is the query's ORDER BY
  * (NULLS included), at the first page and deeper, over ROWS rows: EXPLAIN of the real request's
  * statements shows an index scan on the list's index and no Sort. PGlite in the normal run,
  * PostgreSQL when DATABASE_URL is set (the CI runs both).

@@ -7,7 +7,7 @@ import { call } from '../src/modules/projects/projects.testkit.ts';
 import { rowsOf } from '../src/db/rows.ts';
 
 /**
- * Issue 22: the spec's page_no maps onto a keyset (db/pageNo.ts) in every list that answers it. For
+ * The spec's page_no maps onto a keyset (db/pageNo.ts) in every list that answers it. For
  * each list, N rows with timestamps in equal pairs (so the id tie-break decides), read PER at a time
  * by page_no 1…: the pages put together are the list read as one page (which has no bound: the
  * plain ORDER BY … LIMIT), with nothing skipped or repeated, and the page past the end is empty.

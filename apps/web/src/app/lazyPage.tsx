@@ -3,8 +3,8 @@ import { withChunkTimeout } from './chunkLoad.ts';
 
 /**
  * A page module: its screen and, where it has one, `prefetch`, which starts the page's reads on
- * every visit as soon as its code is there, rather than once it has rendered (home's trays; issue
- * 22). The router runs it (router.tsx `visit`), as a data router runs a route's loader.
+ * every visit as soon as its code is there, rather than once it has rendered (home's trays).
+ * The router runs it (router.tsx `visit`), as a data router runs a route's loader.
  */
 export interface PageModule {
   default: ComponentType;

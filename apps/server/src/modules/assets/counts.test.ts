@@ -14,7 +14,7 @@ import {
 } from '../projects/projects.testkit.ts';
 import { checkAssetCounts } from './assets.counts.ts';
 
-/** Issue 22: asset_entries (listed entries per folder and per project root) stays right. */
+/** asset_entries (listed entries per folder and per project root) stays right. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

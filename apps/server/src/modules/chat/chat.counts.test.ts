@@ -5,7 +5,7 @@ import { chatConversations, chatMessages } from '../../db/schema/index.ts';
 import { checkChatCounts } from './chat.counts.ts';
 import { crowd, flatTexts, history, say } from './chat.testkit.ts';
 
-/** Issue 22: a conversation's messages_count is total_entries, kept without counting per page. */
+/** A conversation's messages_count is total_entries, kept without counting per page. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT: 'false' });

@@ -6,7 +6,7 @@ import { creditBalance } from './credits.ledger.ts';
 import { creditsWorld, grant, spend } from './credits.testkit.ts';
 
 /**
- * Issue 15's money test: 1,000 concurrent credit spends and purchases on PostgreSQL, each sent twice
+ * The credit wallet's money test: 1,000 concurrent credit spends and purchases on PostgreSQL, each sent twice
  * with the same idempotency key. Only PostgreSQL runs transactions on several connections at once
  * (PGlite is one connection; credits.test.ts runs a smaller version there), so this file needs
  * DATABASE_URL (the CI's PostgreSQL run).
