@@ -18,21 +18,15 @@ export function cameraRoutes(ctx: AppContext) {
     fastify.addHook('onClose', async () => {
       await ftpHandleOf(ctx)?.close();
     });
-    serve(fastify, ROUTES.camera.models, async (req) =>
-      ok(await service.models(userIdOf(req), req.query.project_db_id)),
-    );
-    serve(fastify, ROUTES.camera.folders, async (req) =>
-      ok(await service.folders(userIdOf(req), req.query.project_db_id)),
-    );
-    serve(fastify, ROUTES.camera.list, async (req) =>
-      ok(await service.list(userIdOf(req), req.query.project_db_id)),
-    );
+    serve(fastify, ROUTES.camera.models, async () => ok(await service.models()));
+    serve(fastify, ROUTES.camera.folders, async (req) => ok(await service.folders(req.query.project_db_id)));
+    serve(fastify, ROUTES.camera.list, async (req) => ok(await service.list(req.query.project_db_id)));
     serve(fastify, ROUTES.camera.create, async (req) => ok(await service.create(userIdOf(req), req.body)));
     serve(fastify, ROUTES.camera.get, async (req) =>
-      ok(await service.get(userIdOf(req), req.query.project_db_id, req.query.c2e_session_db_id)),
+      ok(await service.get(req.query.project_db_id, req.query.c2e_session_db_id)),
     );
-    serve(fastify, ROUTES.camera.act, async (req) => ok(await service.act(userIdOf(req), req.body)));
-    serve(fastify, ROUTES.camera.remove, async (req) => ok(await service.remove(userIdOf(req), req.body)));
+    serve(fastify, ROUTES.camera.act, async (req) => ok(await service.act(req.body)));
+    serve(fastify, ROUTES.camera.remove, async (req) => ok(await service.remove(req.body)));
     serve(fastify, ROUTES.camera.uploaderDownload, async (req) =>
       ok(uploaderUrl(ctx.config, req.query.os as never)),
     );

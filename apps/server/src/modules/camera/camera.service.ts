@@ -20,8 +20,6 @@ import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { folderIn, projectFolders } from '../assets/index.ts';
-import { authorizeProject } from '../projects/index.ts';
-import { canUseCamera } from './camera.policy.ts';
 import './camera.events.ts';
 import { ftpEndpoint } from './ftpEndpoint.ts';
 
@@ -95,14 +93,14 @@ export function createCameraService(ctx: AppContext) {
     };
   }
 
+  // Who may (can_camera_to_edit in the project) is the routes' policy, camera.canUseCamera, checked
+  // before the handler (camera.policy.ts): these take the project it checked.
   return {
-    async models(userId: string, projectId: string) {
-      await authorizeProject(db, userId, projectId, canUseCamera);
+    async models() {
       return { camera_details: cameraDetails() };
     },
 
-    async folders(userId: string, projectId: string) {
-      await authorizeProject(db, userId, projectId, canUseCamera);
+    async folders(projectId: string) {
       const rows = await projectFolders(db, projectId);
       return {
         folders: rows.map((f) => ({
@@ -112,8 +110,7 @@ export function createCameraService(ctx: AppContext) {
       };
     },
 
-    async list(userId: string, projectId: string) {
-      await authorizeProject(db, userId, projectId, canUseCamera);
+    async list(projectId: string) {
       const rows = await db
         .select()
         .from(c2eSessions)
@@ -128,13 +125,11 @@ export function createCameraService(ctx: AppContext) {
       };
     },
 
-    async get(userId: string, projectId: string, sessionId: string) {
-      await authorizeProject(db, userId, projectId, canUseCamera);
+    async get(projectId: string, sessionId: string) {
       return { c2e_session: await present(await sessionIn(db, projectId, sessionId)) };
     },
 
     async create(userId: string, body: CreateBody) {
-      await authorizeProject(db, userId, body.project_db_id, canUseCamera);
       if (!cameraModelBySlug(body.camera_model)) throw badRequest(MSG.required);
       if (body.folder_db_id) await folderIn(db, body.project_db_id, body.folder_db_id);
       const row = await events.transaction(db, async (tx, emit) => {
@@ -162,8 +157,7 @@ export function createCameraService(ctx: AppContext) {
     },
 
     /** Pause (active → pausing) or resume (paused → resuming); the settle job finishes it. */
-    async act(userId: string, body: ActionBody) {
-      await authorizeProject(db, userId, body.project_db_id, canUseCamera);
+    async act(body: ActionBody) {
       const s = await sessionIn(db, body.project_db_id, body.c2e_session_db_id);
       const [from, to] = body.action === 'pause' ? ['active', 'pausing'] : ['paused', 'resuming'];
       if (s.status === to) return { message: messageOf(body.action), c2e_session: await present(s) };
@@ -185,8 +179,7 @@ export function createCameraService(ctx: AppContext) {
     },
 
     /** Delete (only active or paused, 001 §4): the row goes, so the login is refused from now on. */
-    async remove(userId: string, body: { project_db_id: string; c2e_session_db_id: string }) {
-      await authorizeProject(db, userId, body.project_db_id, canUseCamera);
+    async remove(body: { project_db_id: string; c2e_session_db_id: string }) {
       const s = await sessionIn(db, body.project_db_id, body.c2e_session_db_id);
       if (!c2eIsSettled(s.status)) throw new AppError(MSG.c2eNotSettled, { status: 409, errorcode: 409 });
       await events.transaction(db, async (tx, emit) => {

@@ -3,6 +3,7 @@ import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createCloudAccess } from './cloud.access.ts';
 import { createCloudAdmin } from './cloud.admin.ts';
@@ -24,23 +25,19 @@ export function cloudRoutes(ctx: AppContext) {
     // the local desktops live in this process: they end with the app
     fastify.addHook('onClose', async () => providerOf(ctx, fastify.log).close());
 
-    serve(fastify, ROUTES.cloud.systemTypes, async (req) =>
-      ok(await service.systemTypes(userIdOf(req), req.query.project_db_id)),
-    );
-    serve(fastify, ROUTES.cloud.softwares, async (req) =>
-      ok(await service.softwares(userIdOf(req), req.query.project_db_id)),
-    );
-    serve(fastify, ROUTES.cloud.plugins, async (req) =>
-      ok(await service.plugins(userIdOf(req), req.query.project_db_id, req.query.software_slug)),
-    );
+    serve(fastify, ROUTES.cloud.systemTypes, async () => ok(await service.systemTypes()));
+    serve(fastify, ROUTES.cloud.softwares, async () => ok(await service.softwares()));
+    serve(fastify, ROUTES.cloud.plugins, async (req) => ok(await service.plugins(req.query.software_slug)));
     serve(fastify, ROUTES.cloud.hardware, async (req) =>
-      ok(await service.hardware(userIdOf(req), req.query.project_db_id, req.query.software_slug)),
+      ok(await service.hardware(userIdOf(req), req.query.software_slug)),
     );
-    serve(fastify, ROUTES.cloud.systems, async (req) => ok(await service.system(userIdOf(req), req.query)));
+    serve(fastify, ROUTES.cloud.systems, async (req) => ok(await service.system(req.query)));
     serve(fastify, ROUTES.cloud.availability, async (req) =>
       ok(await service.availability(userIdOf(req), req.body)),
     );
-    serve(fastify, ROUTES.cloud.start, async (req) => ok(await service.start(userIdOf(req), req.body)));
+    serve(fastify, ROUTES.cloud.start, async (req) =>
+      ok(await service.start(accessOf(req, 'cloud.canUseCloud'), req.body)),
+    );
     serve(fastify, ROUTES.cloud.extend, async (req) => ok(await service.extend(userIdOf(req), req.body)));
     serve(fastify, ROUTES.cloud.end, async (req) => ok(await service.end(userIdOf(req), req.body)));
     serve(fastify, ROUTES.cloud.queue, async (req) => ok(await service.queue(userIdOf(req), req.body)));

@@ -13,6 +13,7 @@ import { assertCloudLimits } from '../plans/index.ts';
 import { catalogueOf, resolveConfiguration } from './cloud.catalogue.ts';
 import { bookingKey, chargeCredits, extensionKey } from './cloud.credits.ts';
 import { beginShutdown, BOOT_ESTIMATE_SECONDS, scheduleEnd } from './cloud.lifecycle.ts';
+import type { ProjectAccess } from '../projects/index.ts';
 import { authorizeCloud, ownQueueEntry, ownSession } from './cloud.policy.ts';
 import { presentQueue, presentRequested, presentSession } from './cloud.present.ts';
 import { providerOf } from './cloud.providers.ts';
@@ -56,26 +57,24 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
   return {
     catalogue,
 
-    async systemTypes(userId: string, projectId: string) {
-      await authorizeCloud(ctx.db, userId, projectId);
+    // Who may (a member of the project) is the routes' policy, cloud.canUseCloud, checked before the
+    // handler: the catalogue reads and the booking take the project it checked.
+    async systemTypes() {
       return { system_types: (await catalogue()).system_types };
     },
 
-    async softwares(userId: string, projectId: string) {
-      await authorizeCloud(ctx.db, userId, projectId);
+    async softwares() {
       return {
         softwares: (await catalogue()).softwares.map((s) => ({ ...s, external_url: s.external_url ?? null })),
       };
     },
 
-    async plugins(userId: string, projectId: string, softwareSlug: string) {
-      await authorizeCloud(ctx.db, userId, projectId);
+    async plugins(softwareSlug: string) {
       const s = await software(softwareSlug);
       return { plugins: s.skip_plugins ? [] : pluginsFor(await catalogue(), s.slug) };
     },
 
-    async hardware(userId: string, projectId: string, softwareSlug: string) {
-      await authorizeCloud(ctx.db, userId, projectId);
+    async hardware(userId: string, softwareSlug: string) {
       await software(softwareSlug);
       const list = [];
       for (const h of (await catalogue()).hardware) {
@@ -85,11 +84,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
       return { hardware: list };
     },
 
-    async system(
-      userId: string,
-      q: { project_db_id: string; software_slug: string; hardware_slug: string; plugin_slug: string },
-    ) {
-      await authorizeCloud(ctx.db, userId, q.project_db_id);
+    async system(q: { software_slug: string; hardware_slug: string; plugin_slug: string }) {
       const plugins = q.plugin_slug ? q.plugin_slug.split(',').filter(Boolean) : [];
       const id = [q.software_slug, q.hardware_slug, [...new Set(plugins)].sort().join('+')].join('.');
       const chosen = resolveConfiguration(await catalogue(), id);
@@ -108,7 +103,6 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     },
 
     async availability(userId: string, body: z.output<typeof cloudAvailabilityBody>) {
-      await authorizeCloud(ctx.db, userId, body.project_db_id);
       const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
       await assertProviderReady();
       const entry = await openQueueEntryOf(ctx.db, userId);
@@ -127,8 +121,8 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     },
 
     /** Books a machine: plan limits, capacity (row lock), credits, then the boot job. */
-    async start(userId: string, body: z.output<typeof cloudStartBody>) {
-      const access = await authorizeCloud(ctx.db, userId, body.project_db_id);
+    async start(access: ProjectAccess, body: z.output<typeof cloudStartBody>) {
+      const { userId } = access;
       const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
       if (
         chosen.software.slug !== body.software_slug ||
@@ -253,7 +247,6 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     },
 
     async queue(userId: string, body: z.output<typeof cloudQueueBody>) {
-      await authorizeCloud(ctx.db, userId, body.project_db_id);
       const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
       await assertProviderReady();
       const entry = await ctx.events.transaction(ctx.db, async (tx, emit) => {

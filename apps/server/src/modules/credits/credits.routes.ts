@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
-import { userIdOf } from '../../platform/auth/guard.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { createCreditsService } from './credits.service.ts';
 
@@ -11,10 +11,8 @@ export function creditsRoutes(ctx: AppContext) {
   const service = createCreditsService(ctx.db);
   return async (fastify: FastifyInstance) => {
     serve(fastify, ROUTES.credits.balance, async (req) =>
-      ok(await service.balance(userIdOf(req), req.query.team_db_id)),
+      ok(await service.balance(accessOf(req, 'credits.authorizeCreditsAdmin').team.id)),
     );
-    serve(fastify, ROUTES.credits.transactions, async (req) =>
-      ok(await service.transactions(userIdOf(req), req.query)),
-    );
+    serve(fastify, ROUTES.credits.transactions, async (req) => ok(await service.transactions(req.query)));
   };
 }

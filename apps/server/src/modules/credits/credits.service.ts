@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { creditBalances, creditLedger } from '../../db/schema/index.ts';
 import { decodeKeyset, encodeKeyset } from '../../platform/http/cursor.ts';
 import { creditBalance } from './credits.ledger.ts';
-import { authorizeCreditsAdmin } from './credits.policy.ts';
 
 type Entry = typeof creditLedger.$inferSelect;
 
@@ -33,19 +32,19 @@ export async function balanceOf(db: DbOrTx, teamId: string): Promise<CreditBalan
   return { team_db_id: teamId, credits_available: paiseToPsc(paise), low_balance: isLowBalance(paise) };
 }
 
+/** The credits routes; who may (the team's admins) is their policy, checked before the handler. */
 export function createCreditsService(db: DbOrTx) {
   return {
-    async balance(userId: string, teamId: string) {
-      await authorizeCreditsAdmin(db, userId, teamId);
+    async balance(teamId: string) {
       return balanceOf(db, teamId);
     },
 
     /** The ledger, newest first, by keyset on the team's seq (page N costs what page 1 does). */
-    async transactions(
-      userId: string,
-      q: { team_db_id: string; entries_per_page: number; cursor?: string },
-    ): Promise<CreditTransactionList> {
-      await authorizeCreditsAdmin(db, userId, q.team_db_id);
+    async transactions(q: {
+      team_db_id: string;
+      entries_per_page: number;
+      cursor?: string;
+    }): Promise<CreditTransactionList> {
       const cursor = decodeCursor(q.cursor);
       const where = [eq(creditLedger.teamId, q.team_db_id)];
       if (cursor) where.push(lt(creditLedger.seq, cursor[0]));

@@ -12,7 +12,6 @@ import {
   teams,
   users,
 } from '../../db/schema/index.ts';
-import { authorizeNotificationTeam } from './notifications.policy.ts';
 import type { DomainEvents, EventName } from '../../platform/events/bus.ts';
 import type { AppContext } from '../../platform/context.ts';
 import './notifications.events.ts';
@@ -133,14 +132,14 @@ export function createNotificationsService(ctx: AppContext) {
   return {
     /**
      * The caller's notifications of the selected team (team_db_id, spec 002 §7), newest first:
-     * 25 per page, show_notification, and that team's has_new_notification. Members only.
+     * 25 per page, show_notification, and that team's has_new_notification. Members only: the
+     * route's policy (notifications.authorizeNotificationTeam) checked it before the handler.
      */
     async list(
       userId: string,
       q: { entries_per_page: number; page_no: number; team_db_id: string },
     ): Promise<NotificationList> {
       const teamId = q.team_db_id;
-      await authorizeNotificationTeam(db, userId, teamId);
       const mine = and(eq(notifications.userId, userId), eq(notifications.teamId, teamId));
       const rows = await db
         .select({
@@ -215,7 +214,6 @@ export function createNotificationsService(ctx: AppContext) {
      * notifications (the caller's, of that team) become seen.
      */
     async seen(userId: string, teamId: string, notificationIds: string[]) {
-      await authorizeNotificationTeam(db, userId, teamId);
       await events.transaction(db, async (tx, emit) => {
         await tx
           .insert(notificationTeamState)

@@ -11,8 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { invoices, payments } from '../../db/schema/index.ts';
 import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { authorizeCreditsAdmin, balanceOf } from '../credits/index.ts';
-import { authorizePayment } from './payments.policy.ts';
+import { balanceOf } from '../credits/index.ts';
 import { createPayment, findPayment, providerOf, type PaymentRow } from './payments.service.ts';
 import { settleTestPayment } from './payments.testmode.ts';
 
@@ -33,13 +32,15 @@ const decodeCursor = (raw: string | undefined) =>
       v.length === 2 && typeof v[0] === 'string' && !Number.isNaN(Date.parse(v[0])) && isCursorId(v[1]),
   );
 
-/** The payments routes' work: each authorizes, then calls the payment core. */
+/**
+ * The payments routes' work, once their policy passed before the handler (the payment's starter or
+ * the team's admins; the credits admins for the team's purchases and list): calls the payment core.
+ */
 export function createPaymentsApi(ctx: AppContext) {
   const { db } = ctx;
   return {
     /** Add credits (spec 002 §7): a payment of `credits` PSC plus GST, completed at checkout. */
     async addCredits(userId: string, body: AddCreditsBody) {
-      await authorizeCreditsAdmin(db, userId, body.team_db_id);
       const started = await createPayment(ctx, {
         teamId: body.team_db_id,
         userId,
@@ -60,8 +61,7 @@ export function createPaymentsApi(ctx: AppContext) {
       };
     },
 
-    async checkout(userId: string, paymentId: string): Promise<CheckoutDetail> {
-      const p = await authorizePayment(db, userId, paymentId);
+    async checkout(p: PaymentRow): Promise<CheckoutDetail> {
       const provider = providerOf(ctx);
       const [invoice] = await db
         .select({ id: invoices.id })
@@ -84,8 +84,7 @@ export function createPaymentsApi(ctx: AppContext) {
       };
     },
 
-    async settleTest(userId: string, paymentId: string, how: 'complete' | 'decline') {
-      const p = await authorizePayment(db, userId, paymentId);
+    async settleTest(p: PaymentRow, how: 'complete' | 'decline') {
       return outcome(await settleTestPayment(ctx, p, how));
     },
 
@@ -94,7 +93,7 @@ export function createPaymentsApi(ctx: AppContext) {
      * the payment is marked paid only by the webhook; the page waits for that.
      */
     async verifyRazorpay(
-      userId: string,
+      p: PaymentRow,
       body: {
         payment_db_id: string;
         razorpay_order_id: string;
@@ -102,7 +101,6 @@ export function createPaymentsApi(ctx: AppContext) {
         razorpay_signature: string;
       },
     ) {
-      const p = await authorizePayment(db, userId, body.payment_db_id);
       const provider = providerOf(ctx);
       const ok =
         p.provider === 'razorpay' &&
@@ -117,11 +115,7 @@ export function createPaymentsApi(ctx: AppContext) {
     },
 
     /** The team's payments, newest first (keyset on created_at, id). */
-    async list(
-      userId: string,
-      q: { team_db_id: string; entries_per_page: number; cursor?: string },
-    ): Promise<PaymentList> {
-      await authorizeCreditsAdmin(db, userId, q.team_db_id);
+    async list(q: { team_db_id: string; entries_per_page: number; cursor?: string }): Promise<PaymentList> {
       const cursor = decodeCursor(q.cursor);
       const where = [eq(payments.teamId, q.team_db_id)];
       if (cursor) {

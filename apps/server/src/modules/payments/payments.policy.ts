@@ -4,7 +4,7 @@ import { userIdOf } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { stringField, type Policy } from '../../platform/policies.ts';
 import { authorizeTeam } from '../teams/index.ts';
-import { findPayment } from './payments.service.ts';
+import { findPayment, type PaymentRow } from './payments.service.ts';
 
 /**
  * Who may open a payment (its checkout, its outcome, its invoice): the member who started it, and
@@ -22,8 +22,6 @@ export async function authorizePayment(db: DbOrTx, userId: string, paymentId: st
   }
   return payment;
 }
-
-type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
 
 /** The payment routes' policy: the payment named by `payment_db_id`, loaded once. */
 export const paymentPolicy = (): Policy<PaymentRow> => ({

@@ -8,7 +8,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { invoices } from '../../db/schema/index.ts';
 import { createPaymentsApi } from './payments.api.ts';
-import { authorizePayment } from './payments.policy.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { providerOf } from './payments.service.ts';
 import { receiveWebhook } from './payments.webhook.ts';
 import { renderInvoicePdf } from './invoice.pdf.ts';
@@ -28,20 +28,20 @@ export function paymentsRoutes(ctx: AppContext) {
       ok(await api.addCredits(userIdOf(req), req.body)),
     );
     serve(fastify, ROUTES.payments.checkout, async (req) =>
-      ok(await api.checkout(userIdOf(req), req.query.payment_db_id)),
+      ok(await api.checkout(accessOf(req, 'payments.authorizePayment'))),
     );
-    serve(fastify, ROUTES.payments.list, async (req) => ok(await api.list(userIdOf(req), req.query)));
+    serve(fastify, ROUTES.payments.list, async (req) => ok(await api.list(req.query)));
     serve(fastify, ROUTES.payments.testComplete, async (req) =>
-      ok(await api.settleTest(userIdOf(req), req.body.payment_db_id, 'complete')),
+      ok(await api.settleTest(accessOf(req, 'payments.authorizePayment'), 'complete')),
     );
     serve(fastify, ROUTES.payments.testDecline, async (req) =>
-      ok(await api.settleTest(userIdOf(req), req.body.payment_db_id, 'decline')),
+      ok(await api.settleTest(accessOf(req, 'payments.authorizePayment'), 'decline')),
     );
     serve(fastify, ROUTES.payments.razorpayVerify, async (req) =>
-      ok(await api.verifyRazorpay(userIdOf(req), req.body)),
+      ok(await api.verifyRazorpay(accessOf(req, 'payments.authorizePayment'), req.body)),
     );
     serve(fastify, ROUTES.payments.invoice, async (req, reply) => {
-      const payment = await authorizePayment(ctx.db, userIdOf(req), req.query.payment_db_id);
+      const payment = accessOf(req, 'payments.authorizePayment');
       const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.paymentId, payment.id));
       if (!invoice) throw new AppError(PAYMENT_TEXT.invoiceNotReady, { status: 404, errorcode: 404 });
       const pdf = await renderInvoicePdf(invoice, payment);

@@ -31,7 +31,7 @@ import {
   type Purpose,
   type PurchaseRow,
 } from '../plans/index.ts';
-import { authorizeSubscription } from './subscriptions.policy.ts';
+import type { TeamAccess } from '../teams/index.ts';
 import {
   creditsAvailable,
   paymentsAvailable,
@@ -120,7 +120,7 @@ export function createSubscriptionsService(ctx: AppContext) {
     requestKey: string | undefined,
     quoteOf: (locked: Locked, tx: Tx) => Quote | Promise<Quote>,
   ): Promise<PurchaseAnswer> {
-    await authorizeSubscription(db, userId, teamId);
+    // Who may buy (the team's admins) is the routes' policy, checked before the handler.
     const key = `subscription:${teamId}:${requestKey ?? randomUUID()}`;
     const outcome = await events.transaction(db, async (tx: Tx, emit) => {
       const locked = await lockSubscription(tx, teamId);
@@ -200,8 +200,8 @@ export function createSubscriptionsService(ctx: AppContext) {
   }
 
   return {
-    async state(userId: string, teamId: string): Promise<SubscriptionState> {
-      const { team } = await authorizeSubscription(db, userId, teamId);
+    async state({ team }: TeamAccess): Promise<SubscriptionState> {
+      const teamId = team.id;
       const plan = await findPlan(db, team.planCode);
       const usage = await teamUsage(db, teamId);
       const now = Date.now();
@@ -225,8 +225,7 @@ export function createSubscriptionsService(ctx: AppContext) {
       };
     },
 
-    async plans(userId: string, teamId: string) {
-      const { team } = await authorizeSubscription(db, userId, teamId);
+    async plans({ team }: TeamAccess) {
       // Enterprise last (a contact page, no price); the others by price.
       const rows = (await listPlans(db)).sort(
         (a, b) => Number(a.isEnterprise) - Number(b.isEnterprise) || a.amount - b.amount,
@@ -234,8 +233,7 @@ export function createSubscriptionsService(ctx: AppContext) {
       return { plans: rows.map((p) => presentPlan(p, team.planCode)) };
     },
 
-    async planDetails(userId: string, teamId: string, code: string): Promise<PlanDetails> {
-      const { team } = await authorizeSubscription(db, userId, teamId);
+    async planDetails({ team }: TeamAccess, code: string): Promise<PlanDetails> {
       const plan = (await listPlans(db)).find((p) => p.code === code);
       if (!plan) throw badRequest(MSG.detailsNotFound);
       return {
@@ -248,9 +246,8 @@ export function createSubscriptionsService(ctx: AppContext) {
       };
     },
 
-    async storage(userId: string, teamId: string) {
-      const { team } = await authorizeSubscription(db, userId, teamId);
-      return storageDetail(teamId, await findPlan(db, team.planCode));
+    async storage({ team }: TeamAccess) {
+      return storageDetail(team.id, await findPlan(db, team.planCode));
     },
 
     upgrade(
