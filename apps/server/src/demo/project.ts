@@ -14,7 +14,12 @@ import { createApprovalsService } from '../modules/approvals/approvals.service.t
 import { createBriefService } from '../modules/brief/brief.service.ts';
 import { createChatService } from '../modules/chat/chat.service.ts';
 import { createMembersService } from '../modules/projects/members.service.ts';
-import { authorizeProject, canManageCollaborators } from '../modules/projects/projects.policy.ts';
+import {
+  authorizeProject,
+  canManageCollaborators,
+  canManageProject,
+  canViewProject,
+} from '../modules/projects/projects.policy.ts';
 import { createProjectsService, lockProject } from '../modules/projects/projects.service.ts';
 import { createTasksService } from '../modules/tasks/tasks.service.ts';
 import { recordIngestedAsset } from '../modules/uploads/uploads.ingest.ts';
@@ -60,7 +65,7 @@ export async function fillDemoProject(ctx: AppContext, people: DemoPeople, media
     addCollaboratorsBody.parse({ project_db_id: projectId, collabrated_with: [editor.id] }),
   );
   await createBriefService(ctx).update(
-    producer.id,
+    await authorizeProject(ctx.db, producer.id, projectId, canManageProject),
     updateBriefBody.parse({ project_db_id: projectId, data: { brief: BRIEF } }),
   );
 
@@ -96,7 +101,7 @@ export async function fillDemoProject(ctx: AppContext, people: DemoPeople, media
   // the editor's last reply unread, the editor nothing.
   const say = async (userId: string, text: string, mentions: string[] = []) => {
     await chat.send(
-      userId,
+      await authorizeProject(ctx.db, userId, projectId, canViewProject),
       sendChatBody.parse({ project_db_id: projectId, text, mention_user_ids: mentions }),
     );
     await chat.seen(userId, projectId);

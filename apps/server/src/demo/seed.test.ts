@@ -12,7 +12,7 @@ import { findUserByEmail } from '../modules/accounts/users.service.ts';
 import { createBriefService } from '../modules/brief/brief.service.ts';
 import { createChatService } from '../modules/chat/chat.service.ts';
 import { storedMessages } from '../modules/chat/chat.testkit.ts';
-import { authorizeProject, canDeleteProject } from '../modules/projects/projects.policy.ts';
+import { authorizeProject, canDeleteProject, canViewProject } from '../modules/projects/projects.policy.ts';
 import { createProjectsService } from '../modules/projects/projects.service.ts';
 import { membership } from '../modules/teams/teams.testkit.ts';
 
@@ -144,7 +144,9 @@ describe('the demo world', () => {
       .where(eq(s.projectMembers.projectId, project.id));
     expect(members.map((m) => m.userId).sort()).toEqual([producer.id, editor.id].sort());
 
-    const brief = await createBriefService(t.ctx).get(editor.id, project.id);
+    const brief = await createBriefService(t.ctx).get(
+      await authorizeProject(t.ctx.db, editor.id, project.id, canViewProject),
+    );
     expect(brief.brief).toContain('launch film');
     expect(brief.updated_by?.user_id).toBe(producer.id);
 

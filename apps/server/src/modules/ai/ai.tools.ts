@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { createAssetCatalog } from '../assets/index.ts';
 import { createBriefService } from '../brief/index.ts';
 import { createChatService } from '../chat/index.ts';
+import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
 import { createTasksService } from '../tasks/index.ts';
 import type { ChatTool, ToolCall } from './ai.upstream.ts';
 
@@ -182,15 +183,15 @@ export function createTools(ctx: AppContext) {
         })),
       };
     },
-    async get_brief(userId: string, projectId: string) {
-      const b = await brief.get(userId, projectId);
+    async get_brief(_userId: string, projectId: string, _args: unknown, access: ProjectAccess) {
+      const b = await brief.get(access);
       return {
         content: JSON.stringify({ project_db_id: projectId, found: true, title: b.title, brief: b.brief }),
         sources: [{ kind: 'brief' as const, id: projectId, title: b.title, project_db_id: projectId }],
       };
     },
     async recent_chat(userId: string, projectId: string, a: z.infer<(typeof argsSchemas)['recent_chat']>) {
-      const history = await chat.history(userId, {
+      const history = await chat.history({
         project_db_id: projectId,
         entries_per_page: a.count,
         page_no: 1,
@@ -227,12 +228,13 @@ export function createTools(ctx: AppContext) {
       if (projectId !== undefined && args.project_db_id === undefined) return nothing(String(projectId));
       const target = args.project_db_id ?? panelProjectId;
       try {
+        // No route's policy ran for this project: the tools read other modules' services, which
+        // leave that check to their routes, so the caller's membership is checked here.
+        const access = await authorizeProject(ctx.db, userId, target, canViewProject);
         // each schema's output matches its runner's argument
-        return await (run[name] as (u: string, p: string, a: unknown) => Promise<ToolResult>)(
-          userId,
-          target,
-          args,
-        );
+        return await (
+          run[name] as (u: string, p: string, a: unknown, access: ProjectAccess) => Promise<ToolResult>
+        )(userId, target, args, access);
       } catch (err) {
         if (err instanceof AppError && err.status < 500) return nothing(target);
         throw err;

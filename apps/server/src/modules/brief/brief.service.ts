@@ -3,7 +3,7 @@ import { MSG, type ProjectBrief, type UpdateBriefBody, displayName } from '@rush
 import type { DbOrTx } from '../../db/client.ts';
 import { projectBriefs, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authorizeProject, canManageProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
+import { canManageProject, type ProjectAccess } from '../projects/index.ts';
 import './brief.events.ts';
 
 async function present(db: DbOrTx, access: ProjectAccess): Promise<ProjectBrief> {
@@ -27,19 +27,19 @@ async function present(db: DbOrTx, access: ProjectAccess): Promise<ProjectBrief>
 
 /**
  * The project brief (spec 000 §2, §5, §7). Who may: members read it; members holding
- * can_manage_project (creator and admins by default) write it. The text is plain text: the schema
+ * can_manage_project (creator and admins by default) write it (the routes' policies, checked before
+ * the handler, hand over the project access). The text is plain text: the schema
  * refuses HTML tags ('No tags allowed') on the server as in the form, and the web renders it as text.
  */
 export function createBriefService(ctx: AppContext) {
   const { db, events } = ctx;
   return {
-    async get(userId: string, projectId: string) {
-      const access = await authorizeProject(db, userId, projectId, canViewProject);
+    async get(access: ProjectAccess) {
       return present(db, access);
     },
-    async update(userId: string, body: UpdateBriefBody) {
+    async update(access: ProjectAccess, body: UpdateBriefBody) {
+      const { userId } = access;
       const brief = await events.transaction(db, async (tx, emit) => {
-        const access = await authorizeProject(tx, userId, body.project_db_id, canManageProject);
         await tx
           .insert(projectBriefs)
           .values({ projectId: access.project.id, brief: body.data.brief, updatedBy: userId })

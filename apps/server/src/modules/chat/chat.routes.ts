@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { createChatService } from './chat.service.ts';
 
@@ -11,10 +12,15 @@ import { createChatService } from './chat.service.ts';
 export function chatRoutes(ctx: AppContext) {
   const service = createChatService(ctx);
   return async (fastify: FastifyInstance) => {
-    serve(fastify, ROUTES.chat.history, async (req) => ok(await service.history(userIdOf(req), req.query)));
-    serve(fastify, ROUTES.chat.send, async (req) => ok(await service.send(userIdOf(req), req.body)), {
-      rateLimit: limit(ctx.config, 600),
-    });
+    serve(fastify, ROUTES.chat.history, async (req) => ok(await service.history(req.query)));
+    serve(
+      fastify,
+      ROUTES.chat.send,
+      async (req) => ok(await service.send(accessOf(req, 'projects.canViewProject'), req.body)),
+      {
+        rateLimit: limit(ctx.config, 600),
+      },
+    );
     serve(fastify, ROUTES.chat.seen, async (req) =>
       ok(await service.seen(userIdOf(req), req.body.project_db_id)),
     );

@@ -10,7 +10,7 @@ import {
 } from '@rushes/shared';
 import { projectMembers } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authorizeProject, canViewProject } from '../projects/index.ts';
+import type { ProjectAccess } from '../projects/index.ts';
 import { notify } from '../notifications/index.ts';
 import './chat.events.ts';
 import {
@@ -33,22 +33,26 @@ const projectChat = (projectId: string): ConversationRef => ({ kind: 'project', 
 export function createChatService(ctx: AppContext) {
   const { db, events } = ctx;
 
+  // Who may (the project's members) is the routes' policy, projects.canViewProject, checked before
+  // the handler: these take the project it checked.
   return {
     /**
      * A page of history, newest page first, each page oldest-to-newest in date and message groups of
      * the caller's time zone. With `before`, the page older than that cursor (stable while others send).
      */
-    async history(userId: string, q: ChatHistoryQuery): Promise<ChatHistory> {
-      await authorizeProject(db, userId, q.project_db_id, canViewProject);
+    async history(q: ChatHistoryQuery): Promise<ChatHistory> {
       return pageMessages(db, projectChat(q.project_db_id), q, (row, sender) =>
         presentChatMessage(row, sender, q.project_db_id),
       );
     },
 
-    async send(userId: string, body: SendChatBody): Promise<{ message: ChatMessage; chats_count: number }> {
+    async send(
+      access: ProjectAccess,
+      body: SendChatBody,
+    ): Promise<{ message: ChatMessage; chats_count: number }> {
+      const { userId } = access;
+      const projectId = access.project.id;
       return events.transaction(db, async (tx, emit) => {
-        const access = await authorizeProject(tx, userId, body.project_db_id, canViewProject);
-        const projectId = access.project.id;
         const wanted = [...new Set(body.mention_user_ids)];
         const members = wanted.length
           ? await tx
@@ -82,7 +86,6 @@ export function createChatService(ctx: AppContext) {
     /** Leaving the chat: last_seen_count = chats_count for the caller. */
     async seen(userId: string, projectId: string): Promise<ChatCounters> {
       return events.transaction(db, async (tx, emit) => {
-        await authorizeProject(tx, userId, projectId, canViewProject);
         const seen = await markSeen(tx, projectChat(projectId), userId);
         emit('chat.seen', { projectId, userId, chatsCount: seen });
         return { chats_count: seen, last_seen_count: seen, unread: 0 };
@@ -90,7 +93,6 @@ export function createChatService(ctx: AppContext) {
     },
 
     async counters(userId: string, projectId: string): Promise<ChatCounters> {
-      await authorizeProject(db, userId, projectId, canViewProject);
       return countersOf(db, projectChat(projectId), userId);
     },
   };
