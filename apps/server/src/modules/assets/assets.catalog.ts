@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { authorizeProject, canViewProject } from '../projects/index.ts';
 
 export interface CatalogFilter {
   /** words of the name, additional name or keywords (any order, case-insensitive) */
@@ -30,7 +29,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * A project's assets as a flat catalogue (every folder level at once), for readers that ask about
  * the whole project — the AI assistant's asset tool. The caller must be able to view the project
- * (the same rule as the storyboard list); only what the metadata panel shows is returned.
+ * (the same rule as the storyboard list), which the assistant checks before any tool runs
+ * (ai.tools.ts); only what the metadata panel shows is returned.
  */
 export function createAssetCatalog(ctx: AppContext) {
   const { db } = ctx;
@@ -40,7 +40,6 @@ export function createAssetCatalog(ctx: AppContext) {
       projectId: string,
       f: CatalogFilter,
     ): Promise<{ total_entries: number; items: CatalogEntry[] }> {
-      await authorizeProject(db, userId, projectId, canViewProject);
       const where: (SQL | undefined)[] = [eq(assets.projectId, projectId)];
       for (const word of (f.text ?? '').split(/\s+/).filter(Boolean).slice(0, 8))
         where.push(ilike(assets.searchText, `%${escapeLike(word)}%`));

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { createAssetsService } from './assets.service.ts';
 import { createBrowseService } from './browse.service.ts';
@@ -36,14 +37,19 @@ export function assetsRoutes(ctx: AppContext) {
 
     serve(fastify, ROUTES.assets.search, async (req) => ok(await service.search(userIdOf(req), req.query)));
 
-    serve(fastify, ROUTES.assets.copyMove, async (req) => ok(await copyMove.run(userIdOf(req), req.body)), {
-      rateLimit: limit(ctx.config, 60),
-    });
+    serve(
+      fastify,
+      ROUTES.assets.copyMove,
+      async (req) => ok(await copyMove.run(accessOf(req, 'projects.canCopyMoveAssets'), req.body)),
+      {
+        rateLimit: limit(ctx.config, 60),
+      },
+    );
 
     serve(fastify, ROUTES.assets.browse, async (req) => ok(await browse.browse(userIdOf(req), req.query)));
 
     serve(fastify, ROUTES.assets.metadata, async (req) =>
-      ok(await service.metadata(userIdOf(req), req.query.project_db_id, req.query.ingest_db_id)),
+      ok(await service.metadata(accessOf(req, 'projects.canViewProject'), req.query.ingest_db_id)),
     );
 
     serve(fastify, ROUTES.assets.updateMetadata, async (req) =>

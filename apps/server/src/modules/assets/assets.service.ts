@@ -17,15 +17,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { iso, rowsOf, uuidArray } from '../../db/rows.ts';
-import {
-  authorizeProject,
-  canDeleteAssets,
-  canEditMetadata,
-  canViewProject,
-  canWriteAssets,
-  adjustProjectTotals,
-  lockProject,
-} from '../projects/index.ts';
+import { canEditMetadata, adjustProjectTotals, lockProject, type ProjectAccess } from '../projects/index.ts';
 import { runAssetsDeleting } from './deleteHooks.ts';
 import { enqueueBlobDeletion } from './assets.jobs.ts';
 import { insertAsset } from './assets.writes.ts';
@@ -253,9 +245,10 @@ export function createAssetsService(ctx: AppContext) {
     return { rows, total: await entriesOf(db, projectId, folderId) };
   }
 
+  // Who may is each route's policy (projects.canViewProject, canWriteAssets, canDeleteAssets,
+  // canEditMetadata on project_db_id), checked before the handler.
   return {
     async createFolder(userId: string, body: CreateFolderBody) {
-      await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
       const parentId = body.folder_db_id ?? null;
       const title = body.data.file_info.filename;
       const id = await events.transaction(db, async (tx, emit) => {
@@ -270,7 +263,6 @@ export function createAssetsService(ctx: AppContext) {
     },
 
     async list(userId: string, q: ListAssetsQuery): Promise<AssetPage> {
-      await authorizeProject(db, userId, q.project_db_id, canViewProject);
       const folderId = q.folder_db_id ?? null;
       if (folderId) await folderIn(db, q.project_db_id, folderId);
       const { rows, total } = await listFolder(
@@ -284,7 +276,6 @@ export function createAssetsService(ctx: AppContext) {
 
     /** Full-text search over the whole project (GIN index on the stored tsvector). */
     async search(userId: string, q: SearchAssetsQuery): Promise<AssetPage> {
-      await authorizeProject(db, userId, q.project_db_id, canViewProject);
       const { rows, total } = await searchPage(
         db,
         q.project_db_id,
@@ -300,7 +291,6 @@ export function createAssetsService(ctx: AppContext) {
      * whole request (nothing is deleted). Counters drop in the same transaction; blobs go by job.
      */
     async remove(userId: string, body: DeleteAssetsBody) {
-      await authorizeProject(db, userId, body.project_db_id, canDeleteAssets);
       const ids = [...new Set(body.ingest_db_ids)];
       await events.transaction(db, async (tx, emit) => {
         await lockProject(tx, body.project_db_id);
@@ -334,8 +324,8 @@ export function createAssetsService(ctx: AppContext) {
       return { message: MSG.assetDeleted };
     },
 
-    async metadata(userId: string, projectId: string, assetId: string): Promise<AssetMetadata> {
-      const access = await authorizeProject(db, userId, projectId, canViewProject);
+    async metadata(access: ProjectAccess, assetId: string): Promise<AssetMetadata> {
+      const projectId = access.project.id;
       const [row] = await db
         .select({ asset: assets, first: users.firstName, last: users.lastName })
         .from(assets)
@@ -363,7 +353,6 @@ export function createAssetsService(ctx: AppContext) {
     },
 
     async updateMetadata(userId: string, body: UpdateMetadataBody) {
-      await authorizeProject(db, userId, body.project_db_id, canEditMetadata);
       // Keywords are kept once each (case-insensitive), in the order typed.
       const seen = new Set<string>();
       const keywords = body.keywords.filter((k) => !seen.has(k.toLowerCase()) && seen.add(k.toLowerCase()));

@@ -8,11 +8,11 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
 import {
   authorizeProject,
-  canCopyMoveAssets,
   canDeleteAssets,
   canWriteAssets,
   adjustProjectTotals,
   lockProject,
+  type ProjectAccess,
 } from '../projects/index.ts';
 import { ancestorsOf, childPath, folderIn, newIngestCode, subtreeOf, type AssetRow } from './assets.sql.ts';
 
@@ -57,12 +57,13 @@ export function createCopyMoveService(ctx: AppContext) {
      * projects also can_delete_assets there; the destination needs can_upload_assets. Copies
      * duplicate metadata and folder trees (approval status starts over) and share stored objects.
      */
-    async run(userId: string, body: CopyMoveBody) {
+    async run(src: ProjectAccess, body: CopyMoveBody) {
+      const { userId } = src;
       const srcId = body.source_project_db_id;
       const dstId = body.destination_project_db_id;
       const cross = srcId !== dstId;
       const move = body.action === 'move';
-      const src = await authorizeProject(db, userId, srcId, canCopyMoveAssets);
+      // The source's rule (projects.canCopyMoveAssets) is the route's policy; the destination's is here.
       if (move && cross && !canDeleteAssets(src)) throw forbidden();
       if (cross) await authorizeProject(db, userId, dstId, canWriteAssets);
       else if (!canWriteAssets(src)) throw forbidden();
