@@ -1,3 +1,4 @@
+// system programs: ffmpeg, ffprobe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buffer } from 'node:stream/consumers';
 import { count, eq, inArray } from 'drizzle-orm';

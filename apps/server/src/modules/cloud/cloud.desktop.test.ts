@@ -1,3 +1,4 @@
+// system programs: Xvfb, openbox, x11vnc
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { CLOUD_API, CLOUD_TEXT, type CloudTime } from '@rushes/shared';

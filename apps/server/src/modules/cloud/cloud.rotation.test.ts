@@ -1,3 +1,4 @@
+// system programs: Xvfb, x11vnc
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import type net from 'node:net';

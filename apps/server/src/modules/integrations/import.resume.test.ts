@@ -1,3 +1,4 @@
+// system programs: ffmpeg, ffprobe
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

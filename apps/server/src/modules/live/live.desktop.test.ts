@@ -1,3 +1,4 @@
+// system programs: Xvfb, openbox, x11vnc
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_API, LIVE_API, type LiveAudioCall, type LiveState } from '@rushes/shared';

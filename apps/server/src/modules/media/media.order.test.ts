@@ -1,3 +1,4 @@
+// system programs: ffmpeg, ffprobe
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

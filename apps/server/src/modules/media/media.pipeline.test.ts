@@ -1,3 +1,4 @@
+// system programs: ffmpeg, ffprobe
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

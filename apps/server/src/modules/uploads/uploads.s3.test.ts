@@ -1,3 +1,4 @@
+// system programs: ffmpeg, ffprobe
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// system programs: ffmpeg, ffprobe
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// system programs: ffmpeg, ffprobe
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// system programs: ffmpeg, ffprobe
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
