@@ -12,7 +12,7 @@ import { installVncProxy } from './cloud.proxy.ts';
 import { createCloudService } from './cloud.service.ts';
 
 /**
- * Cloud editing (spec 001 §7 Cloud; issue 18). Who may: any member of the project looks up the
+ * Cloud editing (spec 001 §7 Cloud). Who may: any member of the project looks up the
  * catalogue and books (cloud.policy.ts canUseCloud); a session and its queue entry are their owner's
  * alone. Rules and transactions are in cloud.service.ts; the lifecycle runs as jobs.
  */

@@ -6,7 +6,7 @@ import { accessOf } from '../../platform/policies.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { createCreditsService } from './credits.service.ts';
 
-/** The team's credits (issue 15): balance and ledger, for the team's admins (credits.policy.ts). */
+/** The team's credits: balance and ledger, for the team's admins (credits.policy.ts). */
 export function creditsRoutes(ctx: AppContext) {
   const service = createCreditsService(ctx.db);
   return async (fastify: FastifyInstance) => {

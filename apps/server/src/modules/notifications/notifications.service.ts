@@ -47,7 +47,7 @@ async function teamOf(tx: Tx, input: NotifyInput): Promise<string> {
 }
 
 /**
- * Where each recipient finds it (issue 13): under the team it is about when they are a member of it,
+ * Where each recipient finds it: under the team it is about when they are a member of it,
  * else under their personal account ('My Account': a collaborator invited from outside the team
  * cannot select that team). Answers recipient ids grouped by the team they are listed under.
  */

@@ -17,7 +17,7 @@ import { renderInvoicePdf } from './invoice.pdf.ts';
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /**
- * Payments (issue 15): add credits (team admins), a payment's checkout, outcome and invoice (its payer
+ * Payments: add credits (team admins), a payment's checkout, outcome and invoice (its payer
  * and the team's admins: payments.policy.ts), the team's payments (admins), and the provider webhook
  * (public; proven by its HMAC on the raw body).
  */
