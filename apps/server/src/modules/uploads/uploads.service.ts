@@ -21,7 +21,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, AppError, notFound } from '../../platform/http/errors.ts';
 import { iso } from '../../db/rows.ts';
 import { folderIn, originalKey } from '../assets/index.ts';
-import { authorizeProject, canWriteAssets } from '../projects/index.ts';
 import { freePartsLater } from './uploads.jobs.ts';
 import { assertStorageRoom } from './uploads.quota.ts';
 import { sessionOf, signParts, type UploadSessionRow } from './uploads.sessions.ts';
@@ -40,9 +39,10 @@ export function createUploadsService(ctx: AppContext) {
   const { db, blobs, config } = ctx;
   const ttl = config.UPLOAD_URL_TTL_SECONDS;
 
+  // Who may (can_upload_assets in the project) is every upload route's policy,
+  // projects.canWriteAssets, checked before the handler.
   return {
     async start(userId: string, body: StartBody, log?: ErrorLogger): Promise<StartUploadAnswer> {
-      await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
       const info = body.data.file_info;
       // The browser checks the same rule; the server is the one that counts.
       const reason = unsupportedReason(info.filename, info.folder_path);
@@ -112,14 +112,12 @@ export function createUploadsService(ctx: AppContext) {
     },
 
     async signMore(userId: string, body: SignPartsBody) {
-      await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
       const s = await openSession(userId, body.project_db_id, body.upload_id);
       return signParts(blobs, s, body.part_numbers, ttl);
     },
 
     /** What the blob store holds for this upload: the client resends only the rest. */
     async parts(userId: string, projectId: string, uploadId: string): Promise<ListPartsAnswer> {
-      await authorizeProject(db, userId, projectId, canWriteAssets);
       const s = await openSession(userId, projectId, uploadId);
       const stored = await blobs.listParts(s.blobKey, s.blobUploadId);
       return {
@@ -135,7 +133,6 @@ export function createUploadsService(ctx: AppContext) {
     },
 
     async sessions(userId: string, projectId: string): Promise<{ uploads: UploadSession[] }> {
-      await authorizeProject(db, userId, projectId, canWriteAssets);
       const rows = await db
         .select()
         .from(uploadSessions)
@@ -165,7 +162,6 @@ export function createUploadsService(ctx: AppContext) {
 
     /** Abort (spec 002 §4 'User has cancelled'): parts freed, session gone; a second abort is a 404. */
     async abort(userId: string, body: AbortUploadBody) {
-      await authorizeProject(db, userId, body.project_db_id, canWriteAssets);
       const s = await openSession(userId, body.project_db_id, body.upload_id);
       // The row goes with a queued job that frees the parts, so a crash right after cannot lose them.
       const gone = await db.transaction(async (tx) => {
