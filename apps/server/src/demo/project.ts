@@ -73,7 +73,7 @@ export async function fillDemoProject(ctx: AppContext, people: DemoPeople, media
 
   const tasks = createTasksService(ctx);
   await tasks.create(
-    producer.id,
+    await authorizeProject(ctx.db, producer.id, projectId, canViewProject),
     createTaskBody.parse({
       project_db_id: projectId,
       task_type: 'editing',
@@ -85,7 +85,7 @@ export async function fillDemoProject(ctx: AppContext, people: DemoPeople, media
     }),
   );
   await tasks.create(
-    editor.id,
+    await authorizeProject(ctx.db, editor.id, projectId, canViewProject),
     createTaskBody.parse({
       project_db_id: projectId,
       task_type: 'other',

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/modules.ts';
 import { checkedInService } from '../../platform/policies.ts';
 import { expireTaskJob } from './tasks.jobs.ts';
+import { canReadTask, taskPolicy } from './tasks.policy.ts';
 import { registerTaskMappers, taskRoom } from './tasks.realtime.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 
@@ -14,9 +15,9 @@ export { taskTray } from './trays.ts';
 /** Tasks, their chat, invitations and expiry timers; task:{id} rooms. */
 export const tasksModule = defineModule({
   name: 'tasks',
-  // Still applied by the services (not yet loaded before the handler).
   policies: {
-    'tasks.canReadTask': checkedInService(),
+    'tasks.canReadTask': taskPolicy(canReadTask),
+    // Writes: checked in their transaction, under the task's row lock (tasks.policy.ts taskPolicy).
     'tasks.canManageTask': checkedInService(),
     'tasks.canDeleteTask': checkedInService(),
     'tasks.canRequestTransfer': checkedInService(),

@@ -21,7 +21,7 @@ import {
 } from '../chat/index.ts';
 import './tasks.events.ts';
 import { emitTaskChanged } from './taskWrites.ts';
-import { authorizeTask, authorizeTaskWrite, canReadTask } from './tasks.policy.ts';
+import { authorizeTaskWrite, canReadTask, type TaskAccess } from './tasks.policy.ts';
 
 const taskChat = (t: { id: string; projectId: string }): ConversationRef => ({
   kind: 'task',
@@ -43,8 +43,8 @@ export function createTaskChatService(ctx: AppContext) {
   const { db, events } = ctx;
 
   return {
-    async history(userId: string, q: TaskChatQuery): Promise<TaskChatHistory> {
-      const access = await authorizeTask(db, userId, q.task_db_id, canReadTask);
+    /** Readers of the task (the route's policy, tasks.canReadTask, loaded the task before the handler). */
+    async history(access: TaskAccess, q: TaskChatQuery): Promise<TaskChatHistory> {
       const t = access.task;
       const page = await pageMessages(db, taskChat(t), q, (row, sender) => present(row, sender, t));
       return { task_db_id: q.task_db_id, ...page };
@@ -85,9 +85,10 @@ export function createTaskChatService(ctx: AppContext) {
     },
 
     /** The caller read the chat: last_seen_count = chats_count. */
-    async seen(userId: string, taskId: string): Promise<TaskChatCounters> {
+    async seen(access: TaskAccess): Promise<TaskChatCounters> {
+      const { userId } = access.project;
+      const taskId = access.task.id;
       return events.transaction(db, async (tx, emit) => {
-        const access = await authorizeTask(tx, userId, taskId, canReadTask);
         const seen = await markSeen(tx, taskChat(access.task), userId);
         emit('task.chat_seen', { taskId, projectId: access.task.projectId, userId, chatsCount: seen });
         return { task_db_id: taskId, chats_count: seen, last_seen_count: seen, unread: 0 };

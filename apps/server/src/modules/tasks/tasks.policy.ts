@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { taskAssignees, tasks } from '../../db/schema/index.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
 import { badRequest, forbidden } from '../../platform/http/errors.ts';
+import { stringField, type Policy } from '../../platform/policies.ts';
 import { loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -102,6 +104,22 @@ export const authorizeAssignerEdit = (tx: Tx, userId: string, taskId: string) =>
 /** A task id given with a project id must belong to it (ids are checked, never trusted). */
 export function sameProject(access: TaskAccess, projectId: string) {
   if (access.task.projectId !== projectId) throw forbidden(MSG.taskNotFound);
+}
+
+/**
+ * A route policy on the task named by `task_db_id` (`authorizeTask`), run once before the handler.
+ * Only for reads: writes lock the row and refuse completed tasks in their transaction
+ * (`authorizeTaskWrite`), so the write routes keep that check in the service.
+ */
+export const taskPolicy = (rule: TaskRule): Policy<TaskAccess> => ({
+  reads: 'task_db_id',
+  check: (ctx) => (req) => authorizeTask(ctx.db, userIdOf(req), stringField(req, 'task_db_id'), rule),
+});
+
+declare module '../../platform/policies.ts' {
+  interface PolicyAccess {
+    'tasks.canReadTask': TaskAccess;
+  }
 }
 
 /** The room rule: whoever may read the task joins task:{id}. */

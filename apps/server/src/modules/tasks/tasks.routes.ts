@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { taskChatRoutes } from './taskChat.routes.ts';
 import { createTasksService } from './tasks.service.ts';
@@ -25,9 +26,14 @@ export function tasksRoutes(ctx: AppContext) {
       return ok(service.types());
     });
     serve(fastify, ROUTES.tasks.list, async (req) => ok(await service.list(userIdOf(req), req.query)));
-    serve(fastify, ROUTES.tasks.create, async (req) => ok(await service.create(userIdOf(req), req.body)), {
-      rateLimit: limit(ctx.config, 60),
-    });
+    serve(
+      fastify,
+      ROUTES.tasks.create,
+      async (req) => ok(await service.create(accessOf(req, 'projects.canViewProject'), req.body)),
+      {
+        rateLimit: limit(ctx.config, 60),
+      },
+    );
     serve(fastify, ROUTES.tasks.update, async (req) => ok(await service.update(userIdOf(req), req.body)), {
       rateLimit: limit(ctx.config, 60),
     });

@@ -13,19 +13,17 @@ import {
 import { taskInvites, tasks } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError, forbidden } from '../../platform/http/errors.ts';
-import { authorizeProject, canViewProject } from '../projects/index.ts';
+import type { ProjectAccess } from '../projects/index.ts';
 import { inviteToProject, resolveRecipients } from './assignees.ts';
 import './tasks.events.ts';
 import { cancelExpiry, scheduleExpiry } from './tasks.jobs.ts';
 import { notify, removeTaskNotifications } from '../notifications/index.ts';
 import {
   authorizeAssignerEdit,
-  authorizeTask,
   authorizeTaskWrite,
   canDeleteTask,
   canManageTask,
   loadTaskAccess,
-  canReadTask,
   sameProject,
 } from './tasks.policy.ts';
 import { decodeCursor, encodeCursor, newestFirstAfter, presentTask, presentTasks } from './tasks.present.ts';
@@ -55,9 +53,10 @@ export function createTasksService(ctx: AppContext) {
   return {
     types: () => ({ task_types: TASK_TYPES.map((t) => ({ ...t })) }),
 
-    async create(userId: string, body: CreateTaskBody) {
+    /** Any member creates (the route's policy, projects.canViewProject, checked before the handler). */
+    async create(access: ProjectAccess, body: CreateTaskBody) {
+      const { userId } = access;
       const taskId = await events.transaction(db, async (tx, emit) => {
-        const access = await authorizeProject(tx, userId, body.project_db_id, canViewProject);
         const recipients = await resolveRecipients(
           ctx,
           tx,
@@ -148,14 +147,13 @@ export function createTasksService(ctx: AppContext) {
       };
     },
 
+    /** Readers of the task (the route's policy, tasks.canReadTask, checked before the handler). */
     async detail(userId: string, taskId: string) {
-      await authorizeTask(db, userId, taskId, canReadTask);
       return presentTask(db, userId, taskId);
     },
 
     /** A project's tasks, newest first, by keyset on (created_at, id). */
     async list(userId: string, q: TaskListQuery): Promise<TaskPage> {
-      await authorizeProject(db, userId, q.project_db_id, canViewProject);
       const cursor = decodeCursor(q.cursor);
       const where: (SQL | undefined)[] = [eq(tasks.projectId, q.project_db_id)];
       where.push(
