@@ -29,6 +29,8 @@ export type PolicyCheck<A> = (req: FastifyRequest) => Promise<A>;
 export interface Policy<A> {
   /** The query, body or path field it reads; absent when the session is the whole check. */
   reads?: string;
+  /** Set by `checkedInService`: nothing runs before the handler. */
+  inService?: true;
   check: (ctx: AppContext) => PolicyCheck<A>;
 }
 
@@ -50,6 +52,7 @@ export type PolicyRegistrations = {
  */
 export const checkedInService = (reads?: string): Policy<never> => ({
   ...(reads ? { reads } : {}),
+  inService: true,
   // Nothing loaded: `accessOf` refuses to answer for such a route.
   check: () => async () => undefined as never,
 });
@@ -103,7 +106,7 @@ export class PolicyRegistry {
    * required field: an optional id is checked by the service when given), else one that reads none. Throws naming the route and
    * the policy when there is none.
    */
-  checkFor(route: RouteDef, module: string | undefined): PolicyCheck<unknown> {
+  checkFor(route: RouteDef, module: string | undefined): PolicyCheck<unknown> | 'in-service' {
     const label = `${route.method} ${route.path}`;
     const all = this.byName.get(route.policy ?? '');
     if (!all)
@@ -121,7 +124,7 @@ export class PolicyRegistry {
         `policies: ${label} declares policy '${route.policy}', but its request carries none of ${reads}`,
       );
     }
-    return chosen.check;
+    return chosen.policy.inService ? 'in-service' : chosen.check;
   }
 }
 
@@ -144,6 +147,10 @@ interface JsonObject {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Where the route's policy runs: before the handler, or (not yet moved) in its service. */
+    policyCheck?: 'preHandler' | 'in-service';
+  }
   interface FastifyInstance {
     /** The app's policy registry and the module whose routes this instance registers (`registerModules`). */
     policies?: { registry: PolicyRegistry; module?: string };
@@ -154,8 +161,14 @@ declare module 'fastify' {
   }
 }
 
-/** The check `serve()` runs for a route: none for public and 'self' routes; throws at boot when unresolved. */
-export function policyCheckOf(app: FastifyInstance, route: RouteDef): PolicyCheck<unknown> | null {
+/**
+ * The check `serve()` runs for a route: none for public and 'self' routes, 'in-service' for a rule its
+ * service still applies; throws at boot when unresolved.
+ */
+export function policyCheckOf(
+  app: FastifyInstance,
+  route: RouteDef,
+): PolicyCheck<unknown> | 'in-service' | null {
   if (route.public || route.pending2fa || !route.policy || route.policy === 'self') return null;
   if (!app.policies)
     throw new Error(`policies: ${route.method} ${route.path} is registered outside the module list`);

@@ -1,16 +1,12 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { authorizeTeam, canManageBilling, canView } from '../teams/index.ts';
+import { authorizeTeam, canView } from '../teams/index.ts';
 
 /**
- * Who may do what with a team's billing details, one function per action. Both throw 403: a
- * non-member (or an unknown team) gets 'You are not a member of this team', a member the rule
- * refuses gets the generic refusal.
+ * Who may read a team's billing details (its team id is optional in the query, so the service
+ * checks it). Create and update are teams.canManageBilling, the routes' policy, checked before the
+ * handler. A non-member (or an unknown team) gets 403 'You are not a member of this team'.
  */
 
 /** Read: any member of the team. */
 export const authorizeBillingRead = (db: DbOrTx, userId: string, teamId: string) =>
   authorizeTeam(db, userId, teamId, canView);
-
-/** Create / update: an owner (team admin) or a member holding can_manage_billing. */
-export const authorizeBillingWrite = (db: DbOrTx, userId: string, teamId: string) =>
-  authorizeTeam(db, userId, teamId, canManageBilling);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { billingDetails } from '../../db/schema/index.ts';
 import { teamMemberIds } from '../teams/index.ts';
-import { authorizeBillingRead, authorizeBillingWrite } from './billing.policy.ts';
+import { authorizeBillingRead } from './billing.policy.ts';
 
 declare module '../../platform/events/bus.ts' {
   interface DomainEvents {
@@ -44,6 +44,7 @@ export function createBillingService(ctx: AppContext) {
   const { db, events } = ctx;
 
   return {
+    /** Its team id is optional in the route's query, so the member check is here (teams.canView). */
     async get(userId: string, teamId: string) {
       await authorizeBillingRead(db, userId, teamId);
       const row = await findBilling(db, teamId);
@@ -53,11 +54,11 @@ export function createBillingService(ctx: AppContext) {
     /**
      * Create and update are one upsert on the team's single row: a POST when details already exist
      * (two admins saving at once, a stale form) updates them, and a PUT before any exist creates them.
-     * GST and PAN arrive upper-cased from the schema; an empty optional is stored as null.
+     * GST and PAN arrive upper-cased from the schema; an empty optional is stored as null. Who may
+     * (teams.canManageBilling) is the routes' policy, checked before the handler.
      */
     async save(userId: string, body: BillingBody) {
       const teamId = body.team_id;
-      await authorizeBillingWrite(db, userId, teamId);
       const fields = {
         companyName: body.company_name,
         billingAddress: body.biling_address,

@@ -10,7 +10,7 @@ import { createShellService } from './shell.service.ts';
  * The app shell (spec 002 §7 support-chat, product tour).
  * - GET config, GET support-chat: any logged-in user (deployment settings, no secret).
  * - GET / PUT product-tour: the caller's own flag.
- * - GET team shell settings: members of the team; PUT: its owners (shell.policy.ts).
+ * - GET team shell settings: members of the team; PUT: its owners (teams.canView / canUpdate).
  */
 export function shellRoutes(ctx: AppContext) {
   const service = createShellService(ctx);
@@ -23,10 +23,10 @@ export function shellRoutes(ctx: AppContext) {
       ok(await service.setTour(userIdOf(req), req.body.completed)),
     );
     serve(fastify, ROUTES.shell.teamSettings, async (req) =>
-      ok(await service.teamSettings(userIdOf(req), req.query.team_db_id)),
+      ok(await service.teamSettings(req.query.team_db_id)),
     );
     serve(fastify, ROUTES.shell.updateTeamSettings, async (req) =>
-      ok(await service.setTeamSettings(userIdOf(req), req.body.team_db_id, req.body.block_dev_tools)),
+      ok(await service.setTeamSettings(req.body.team_db_id, req.body.block_dev_tools)),
     );
   };
 }

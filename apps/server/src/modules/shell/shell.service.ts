@@ -8,7 +8,6 @@ import {
 } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { productTours, teamShellSettings } from '../../db/schema/index.ts';
-import { authorizeTeamShellRead, authorizeTeamShellWrite } from './shell.policy.ts';
 
 /** The app shell's settings, the live-chat widget's, the product tour's flag and a team's shell settings. */
 export function createShellService(ctx: AppContext) {
@@ -47,8 +46,8 @@ export function createShellService(ctx: AppContext) {
       return { show_tour: !completed && config.PRODUCT_TOUR === 'on' };
     },
 
-    async teamSettings(userId: string, teamId: string): Promise<TeamShellSettings> {
-      await authorizeTeamShellRead(db, userId, teamId);
+    /** Members read, owners change (teams.canView / canUpdate: the routes' policies, checked before). */
+    async teamSettings(teamId: string): Promise<TeamShellSettings> {
       const [row] = await db
         .select()
         .from(teamShellSettings)
@@ -57,12 +56,7 @@ export function createShellService(ctx: AppContext) {
       return { block_dev_tools: row?.blockDevTools ?? false };
     },
 
-    async setTeamSettings(
-      userId: string,
-      teamId: string,
-      blockDevTools: boolean,
-    ): Promise<TeamShellSettings> {
-      await authorizeTeamShellWrite(db, userId, teamId);
+    async setTeamSettings(teamId: string, blockDevTools: boolean): Promise<TeamShellSettings> {
       await db
         .insert(teamShellSettings)
         .values({ teamId, blockDevTools })

@@ -43,6 +43,8 @@ export interface GuardedRoute {
   url: string;
   access: RouteAccess;
   policy: RoutePolicy | undefined;
+  /** Where that policy runs (platform/policies.ts): before the handler, or still in the service. */
+  policyCheck: 'preHandler' | 'in-service' | undefined;
   schema: FastifySchema | undefined;
 }
 
@@ -82,8 +84,8 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
     if (!isGuarded(route.url)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      const { access = 'user', policy } = route.config ?? {};
-      table.push({ method, url: route.url, access, policy, schema: route.schema });
+      const { access = 'user', policy, policyCheck } = route.config ?? {};
+      table.push({ method, url: route.url, access, policy, policyCheck, schema: route.schema });
     }
   });
   app.addHook('onRequest', async (request) => {

@@ -256,6 +256,16 @@ describe('the route table', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('(b) every declared policy resolves at boot: before the handler, or explicitly left to its service', () => {
+    const guarded = table().filter((r) => !isPublic(r) && r.policy !== 'self');
+    const unresolved = guarded.filter((r) => !r.policyCheck).map((r) => `${key(r)}: ${r.policy}`);
+    expect(unresolved).toEqual([]);
+    // 'self' routes have nothing to load; every other route's rule is a manifest's registration
+    // (platform/policies.ts); those still applied by their service are registered as checkedInService.
+    expect(table().filter((r) => r.policy === 'self' && r.policyCheck).map(key)).toEqual([]);
+    expect(guarded.filter((r) => r.policyCheck === 'preHandler').length).toBeGreaterThan(90);
+  });
+
   it('(b) a declared policy names a rule its module defines', () => {
     const modulesDir = path.resolve(import.meta.dirname, '../../modules');
     const sourceOf = (m: string) =>

@@ -17,7 +17,7 @@ export type RouteHandler<R extends RouteDef> = (
 ) => Promise<Envelope<RouteReturn<R>> | FastifyReply>;
 
 /** Route options that are not the contract's: rate limits and the like. */
-export type ServeOptions = Omit<FastifyContextConfig, 'policy' | 'access'>;
+export type ServeOptions = Omit<FastifyContextConfig, 'policy' | 'access' | 'policyCheck'>;
 
 /**
  * Registers one route of the typed contract (packages/shared/src/routes): method, url, the zod
@@ -52,8 +52,9 @@ export function serve<R extends RouteDef>(
       ...options,
       ...(def.policy ? { policy: def.policy } : {}),
       ...(access ? { access } : {}),
+      ...(check ? { policyCheck: check === 'in-service' ? 'in-service' : 'preHandler' } : {}),
     },
-    ...(check
+    ...(check && check !== 'in-service'
       ? {
           preHandler: async (req: FastifyRequest) => {
             req.policyAccess = await check(req);
