@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/modules.ts';
-import { checkedInService } from '../../platform/policies.ts';
 import { transfersRunJob } from './transfers.jobs.ts';
+import { manageTransferPolicy, viewTransfersPolicy } from './transfers.policy.ts';
 import { registerTransferMappers } from './transfers.realtime.ts';
 import { transfersRoutes } from './transfers.routes.ts';
 
@@ -24,10 +24,9 @@ export { registerTransferRunner, TransferCancelled, type TransferRun } from './t
  */
 export const transfersModule = defineModule({
   name: 'transfers',
-  // Still applied by the services (not yet loaded before the handler).
   policies: {
-    'transfers.canManageTransfer': checkedInService(),
-    'transfers.canViewTransfers': checkedInService(),
+    'transfers.canManageTransfer': manageTransferPolicy(),
+    'transfers.canViewTransfers': viewTransfersPolicy(),
   },
   routes: [transfersRoutes],
   listeners: [registerTransferMappers],

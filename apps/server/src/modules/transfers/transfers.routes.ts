@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
-import { userIdOf } from '../../platform/auth/guard.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createTransfersService } from './transfers.service.ts';
@@ -10,12 +10,12 @@ import { createTransfersService } from './transfers.service.ts';
 export function transfersRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const service = createTransfersService(ctx);
-    serve(fastify, ROUTES.transfers.list, async (req) => ok(await service.list(userIdOf(req), req.query)));
+    serve(fastify, ROUTES.transfers.list, async (req) => ok(await service.list(req.query)));
     serve(fastify, ROUTES.transfers.cancel, async (req) =>
-      ok(await service.cancel(userIdOf(req), req.body.transfer_db_id)),
+      ok(await service.cancel(accessOf(req, 'transfers.canManageTransfer'))),
     );
     serve(fastify, ROUTES.transfers.retry, async (req) =>
-      ok(await service.retry(userIdOf(req), req.body.transfer_db_id)),
+      ok(await service.retry(accessOf(req, 'transfers.canManageTransfer'))),
     );
   };
 }

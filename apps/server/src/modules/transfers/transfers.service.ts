@@ -9,7 +9,6 @@ import type { Emit } from '../../platform/events/bus.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { notify } from '../notifications/index.ts';
-import { canManageTransfer, canViewTransfers } from './transfers.policy.ts';
 import './transfers.events.ts';
 
 export type TransferRow = typeof transfers.$inferSelect;
@@ -211,11 +210,8 @@ export function createTransfersService(ctx: AppContext) {
   return {
     setStatus,
 
-    async list(
-      userId: string,
-      q: { project_db_id: string; service?: string; entries_per_page: number; page_no: number },
-    ) {
-      await canViewTransfers(db, userId, q.project_db_id);
+    // The routes' policies (transfers.canViewTransfers, canManageTransfer) ran before the handler.
+    async list(q: { project_db_id: string; service?: string; entries_per_page: number; page_no: number }) {
       const where = and(
         eq(transfers.projectId, q.project_db_id),
         q.service && q.service !== 'all' ? eq(transfers.service, q.service) : undefined,
@@ -243,8 +239,8 @@ export function createTransfersService(ctx: AppContext) {
     },
 
     /** Cancel: a queued or running transfer stops (its runner checks between parts and items). */
-    async cancel(userId: string, transferId: string) {
-      const row = await canManageTransfer(db, userId, transferId);
+    async cancel(row: TransferRow) {
+      const transferId = row.id;
       if (!['queued', 'in_progress'].includes(row.status))
         throw badRequest(INTEGRATION_TEXT.transferNotCancellable);
       await events.transaction(db, async (tx, emit) => {
@@ -259,8 +255,8 @@ export function createTransfersService(ctx: AppContext) {
     },
 
     /** Retry: a failed transfer runs again from where it stopped (done items are kept). */
-    async retry(userId: string, transferId: string) {
-      const row = await canManageTransfer(db, userId, transferId);
+    async retry(row: TransferRow) {
+      const transferId = row.id;
       if (row.status !== 'failed') throw badRequest(INTEGRATION_TEXT.transferNotRetryable);
       await events.transaction(db, async (tx, emit) => {
         await tx
