@@ -1,6 +1,8 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
-import { authorizeTeam, canView } from '../teams/index.ts';
+import { userIdOf } from '../../platform/auth/guard.ts';
+import { stringField, type Policy } from '../../platform/policies.ts';
+import { authorizeProject, canViewProject, projectPolicy, type ProjectAccess } from '../projects/index.ts';
+import { authorizeTeam, canView, teamPolicy, type TeamAccess } from '../teams/index.ts';
 import { ownConversation } from './ai.store.ts';
 
 /**
@@ -26,4 +28,25 @@ export async function canReadConversation(db: DbOrTx, userId: string, conversati
 /** Team rule: members see their team's AI usage. */
 export async function canSeeTeamUsage(db: DbOrTx, userId: string, teamId: string) {
   return authorizeTeam(db, userId, teamId, canView);
+}
+
+type Conversation = Awaited<ReturnType<typeof ownConversation>>;
+
+/** The routes' policies, run once before the handler (platform/policies.ts). */
+export const aiPolicies = {
+  'ai.canAskAssistant': projectPolicy(canAskAssistant),
+  'ai.canReadConversation': {
+    reads: 'conversation_db_id',
+    check: (ctx) => (req) =>
+      canReadConversation(ctx.db, userIdOf(req), stringField(req, 'conversation_db_id')),
+  } satisfies Policy<Conversation>,
+  'ai.canSeeTeamUsage': teamPolicy(canView, 'team_db_id'),
+};
+
+declare module '../../platform/policies.ts' {
+  interface PolicyAccess {
+    'ai.canAskAssistant': ProjectAccess;
+    'ai.canReadConversation': Conversation;
+    'ai.canSeeTeamUsage': TeamAccess;
+  }
 }

@@ -4,6 +4,7 @@ import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createAiService } from './ai.service.ts';
 
@@ -20,7 +21,7 @@ export function aiRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.ai.status, async () => ok(service.status()));
 
     serve(fastify, ROUTES.ai.ask, async (req, reply) => {
-      const prepared = await service.prepare(userIdOf(req), req.body);
+      const prepared = await service.prepare(accessOf(req, 'ai.canAskAssistant'), req.body);
       const stream = new PassThrough();
       const closed = new AbortController();
       let answered = false;
@@ -56,9 +57,7 @@ export function aiRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.ai.removeConversation, async (req) =>
       ok(await service.remove(userIdOf(req), req.body.conversation_db_id)),
     );
-    serve(fastify, ROUTES.ai.turns, async (req) => ok(await service.turns(userIdOf(req), req.query)));
-    serve(fastify, ROUTES.ai.usage, async (req) =>
-      ok(await service.usage(userIdOf(req), req.query.team_db_id)),
-    );
+    serve(fastify, ROUTES.ai.turns, async (req) => ok(await service.turns(req.query)));
+    serve(fastify, ROUTES.ai.usage, async (req) => ok(await service.usage(req.query.team_db_id)));
   };
 }

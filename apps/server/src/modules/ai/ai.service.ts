@@ -11,7 +11,7 @@ import { aiConversations } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, tooManyRequests } from '../../platform/http/errors.ts';
 import type { ModuleLog } from '../../platform/modules.ts';
-import { authorizeAsk, canReadConversation, canSeeTeamUsage } from './ai.policy.ts';
+import type { ProjectAccess } from '../projects/index.ts';
 import { pickSources } from './ai.sources.ts';
 import {
   conversationPage,
@@ -87,8 +87,8 @@ export function createAiService(ctx: AppContext, log?: ModuleLog) {
      * the team's monthly budget (checked under a per-user lock, so two tabs cannot both slip past),
      * then the question is stored. Refusals throw and answer the envelope as any route does.
      */
-    async prepare(userId: string, body: AiAskBody): Promise<Prepared> {
-      const access = await authorizeAsk(db, userId, body.project_db_id);
+    async prepare(access: ProjectAccess, body: AiAskBody): Promise<Prepared> {
+      const { userId } = access;
       // a refusal the user reads, not a server fault (no 5xx: the API answers those only for bugs)
       if (!config.aiConfigured) throw badRequest(AI_TEXT.notConfigured);
       const existing = body.conversation_db_id
@@ -200,28 +200,22 @@ export function createAiService(ctx: AppContext, log?: ModuleLog) {
       userId: string,
       q: { project_db_id: string; entries_per_page: number; page_no: number },
     ) {
-      await authorizeAsk(db, userId, q.project_db_id);
       return conversationPage(db, userId, q.project_db_id, q.entries_per_page, q.page_no);
     },
 
-    async turns(
-      userId: string,
-      q: { conversation_db_id: string; entries_per_page: number; before?: string },
-    ) {
-      await canReadConversation(db, userId, q.conversation_db_id);
+    // conversations, turns, remove and usage: the routes' policies (ai.policy.ts) ran before the handler
+    async turns(q: { conversation_db_id: string; entries_per_page: number; before?: string }) {
       return turnPage(db, q.conversation_db_id, q.entries_per_page, q.before);
     },
 
     async remove(userId: string, conversationId: string) {
-      await canReadConversation(db, userId, conversationId);
       await db
         .delete(aiConversations)
         .where(and(eq(aiConversations.id, conversationId), eq(aiConversations.userId, userId)));
       return { message: AI_TEXT.conversationDeleted };
     },
 
-    async usage(userId: string, teamId: string): Promise<AiUsage> {
-      await canSeeTeamUsage(db, userId, teamId);
+    async usage(teamId: string): Promise<AiUsage> {
       const used = await teamTokensThisMonth(db, teamId);
       return {
         month: startOfMonthUtc().toISOString().slice(0, 7),

@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
-import { checkedInService } from '../../platform/policies.ts';
+import { aiPolicies } from './ai.policy.ts';
 import { aiRoutes } from './ai.routes.ts';
 
 /**
@@ -9,11 +9,6 @@ import { aiRoutes } from './ai.routes.ts';
  */
 export const aiModule = defineModule({
   name: 'ai',
-  // Still applied by the services (not yet loaded before the handler).
-  policies: {
-    'ai.canAskAssistant': checkedInService(),
-    'ai.canReadConversation': checkedInService(),
-    'ai.canSeeTeamUsage': checkedInService(),
-  },
+  policies: aiPolicies,
   routes: [aiRoutes],
 });
