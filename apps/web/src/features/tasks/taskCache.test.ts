@@ -129,32 +129,58 @@ describe('addToTaskTray', () => {
     run.stop();
   });
 
-  // Known gap: while the tray's first fetch is in flight the cache holds no data, and TanStack
-  // Query joins the invalidation to that fetch instead of cancelling it (it cancels only a query
-  // that has data), so the answer from before the add stays. `it.fails` keeps this visible: it
-  // starts failing once the patcher converges here too, and should then become a plain `it`.
-  it.fails('converges when the task arrives while the tray is still loading', async () => {
+  // The cache holds no data during the first fetch, and a plain refetch would join that fetch
+  // (whose answer predates the add) instead of starting a new one.
+  it('converges when the task arrives while the tray is still loading', async () => {
     const run = trayFetches(qc, ['a']);
     await vi.waitFor(() => expect(run.calls()).toBe(1));
     run.server.unshift('n');
     addToTaskTray(qc, 'my_tasks', task('n'));
     run.release();
     await vi.waitFor(() => expect(qc.isFetching()).toBe(0));
+    expect(run.calls()).toBe(2);
     expect(ids(tray(qc, 'my_tasks'))).toEqual([['n', 'a']]);
     run.stop();
+  });
+
+  it('leaves a tray nobody shows empty when its prefetch is in flight, and its hook fetches the task', async () => {
+    const run = trayFetches(qc, ['a'], { shown: false });
+    void qc.prefetchInfiniteQuery(run.options);
+    await vi.waitFor(() => expect(run.calls()).toBe(1));
+    run.server.unshift('n');
+    addToTaskTray(qc, 'my_tasks', task('n'));
+    expect(qc.isFetching()).toBe(0);
+    run.release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(tray(qc, 'my_tasks')).toBeUndefined();
+    const stop = new InfiniteQueryObserver(qc, run.options).subscribe(() => {});
+    await vi.waitFor(() => expect(ids(tray(qc, 'my_tasks'))).toEqual([['n', 'a']]));
+    stop();
+  });
+
+  it('refetches a loaded tray nobody shows whose refetch is in flight', async () => {
+    seedTray(qc, 'my_tasks', [[task('a')]], 1);
+    const run = trayFetches(qc, ['a'], { shown: false });
+    void qc.fetchInfiniteQuery({ ...run.options, staleTime: 0 });
+    await vi.waitFor(() => expect(run.calls()).toBe(1));
+    run.server.unshift('n');
+    addToTaskTray(qc, 'my_tasks', task('n'));
+    run.release();
+    await vi.waitFor(() => expect(qc.isFetching()).toBe(0));
+    expect(ids(tray(qc, 'my_tasks'))).toEqual([['n', 'a']]);
   });
 });
 
 /**
- * A mounted My Tasks tray (an observer, as on home) whose fetches wait for `release`; each answers
- * the server's tasks as they were when it left.
+ * A mounted My Tasks tray (an observer, as on home; none when `shown` is false) whose fetches wait
+ * for `release`; each answers the server's tasks as they were when it left.
  */
-function trayFetches(client: QueryClient, initial: string[]) {
+function trayFetches(client: QueryClient, initial: string[], { shown = true } = {}) {
   const server = [...initial];
   let calls = 0;
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const observer = new InfiniteQueryObserver(client, {
+  const options = {
     queryKey: taskKeys.tray('my_tasks'),
     queryFn: async () => {
       calls += 1;
@@ -165,9 +191,9 @@ function trayFetches(client: QueryClient, initial: string[]) {
     initialPageParam: null as string | null,
     getNextPageParam: () => undefined,
     staleTime: Infinity,
-  });
-  const stop = observer.subscribe(() => {});
-  return { server, calls: () => calls, release: () => release(), stop };
+  };
+  const stop = shown ? new InfiniteQueryObserver(client, options).subscribe(() => {}) : () => {};
+  return { server, options, calls: () => calls, release: () => release(), stop };
 }
 
 describe('removeFromTaskTray', () => {
@@ -183,6 +209,17 @@ describe('removeFromTaskTray', () => {
     removeFromTaskTray(qc, 'assigned_tasks', 'a');
     removeFromTaskTray(qc, 'assigned_tasks', 'a');
     expect(totals(tray(qc, 'assigned_tasks'))).toEqual([1]);
+  });
+
+  it('converges when the task goes while the tray is still loading', async () => {
+    const run = trayFetches(qc, ['a', 'b']);
+    await vi.waitFor(() => expect(run.calls()).toBe(1));
+    run.server.splice(1, 1);
+    removeFromTaskTray(qc, 'my_tasks', 'b');
+    run.release();
+    await vi.waitFor(() => expect(qc.isFetching()).toBe(0));
+    expect(ids(tray(qc, 'my_tasks'))).toEqual([['a']]);
+    run.stop();
   });
 
   it('only touches the named tray and never goes below zero', () => {

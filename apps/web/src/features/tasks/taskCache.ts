@@ -39,10 +39,20 @@ export function addToTaskTray(queryClient: QueryClient, tray: TaskTrayName, arri
  * A live change that meets a fetch of the same list already on its way (begun before the change
  * committed, e.g. the tray still loading) would be overwritten by that fetch's older answer: cancel
  * it and fetch again, so the list converges on the server's state.
+ *
+ * TanStack Query's refetch cancels a fetch in flight only when the query already holds data; a
+ * query still on its first fetch would have the refetch join that fetch, whose answer predates the
+ * change. So that first fetch is cancelled outright (back to its empty, idle state: there is no
+ * data to lose). A list holding data is refetched with `cancelRefetch`, which drops the old fetch
+ * silently and keeps the patched data shown meanwhile. Every list is refetched, shown or not: one
+ * not shown would otherwise take the old answer as fresh. One with no data and nobody showing it
+ * (a prefetch) is left empty, and its hook fetches it when it mounts.
  */
 function refetchIfInFlight(queryClient: QueryClient, queryKey: readonly unknown[]): void {
-  if (queryClient.isFetching({ queryKey, exact: true }) > 0)
-    void queryClient.invalidateQueries({ queryKey, exact: true });
+  const filters = { queryKey, exact: true } as const;
+  if (queryClient.isFetching(filters) === 0) return;
+  if (queryClient.getQueryData(queryKey) === undefined) void queryClient.cancelQueries(filters);
+  void queryClient.invalidateQueries({ ...filters, refetchType: 'all' }, { cancelRefetch: true });
 }
 
 /** Delete removes the card by task_db_id and lowers the total by one. */
