@@ -97,11 +97,20 @@ export function blocksOf(source: string, d: MarkdownDialect): Block[] {
   return blocks;
 }
 
+/**
+ * `[text](href)`, where neither part holds a '[': a match tried at one '[' then stops before the
+ * next '[', where the next try starts, so a line of unclosed '[' (or of `[a](` with no ')') is read
+ * in linear time instead of being scanned to its end once per '['. Same-origin and in-page
+ * addresses never hold a '[' (`safeHref`). LINK reads the parts of what LINK_PART cut out.
+ */
+const LINK_PART = /\[[^[\]\n]+\]\([^)[\s]+\)/;
+const LINK = /^\[([^[\]\n]+)\]\(([^)[\s]+)\)$/;
+
 /** **bold**, *italic* (and `_italic_`), `code` and, where allowed, [links](…). */
 export function inlineOf(text: string, d: MarkdownDialect): Inline[] {
   const parts = [/\*\*[^*\n]+\*\*/, /`[^`\n]+`/, /\*[^*\n]+\*/];
   if (d.underscoreItalic) parts.push(/_[^_\n]+_/);
-  if (d.links) parts.push(/\[[^\]\n]+\]\([^)\s]+\)/);
+  if (d.links) parts.push(LINK_PART);
   const splitter = new RegExp(`(${parts.map((p) => p.source).join('|')})`, 'g');
   return text
     .split(splitter)
@@ -111,7 +120,7 @@ export function inlineOf(text: string, d: MarkdownDialect): Inline[] {
       if (/^`[^`]+`$/.test(part)) return { kind: 'code', text: part.slice(1, -1) };
       if (/^\*[^*]+\*$/.test(part) || (d.underscoreItalic && /^_[^_]+_$/.test(part)))
         return { kind: 'em', text: part.slice(1, -1) };
-      const link = d.links ? /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part) : null;
+      const link = d.links ? LINK.exec(part) : null;
       if (link) {
         const safe = safeHref(link[2]);
         return safe ? { kind: 'link', text: link[1], ...safe } : { kind: 'text', text: link[1] };
