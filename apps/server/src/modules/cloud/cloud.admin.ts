@@ -16,7 +16,6 @@ import type { ModuleLog } from '../../platform/modules.ts';
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { notify } from '../notifications/index.ts';
 import { catalogueOf, syncCapacity, syncPoolCapacity } from './cloud.catalogue.ts';
-import { isPlatformAdmin } from './cloud.policy.ts';
 import { writePasswordFile } from './cloud.pool.ts';
 
 async function presentCatalogue(db: DbOrTx) {
@@ -26,11 +25,10 @@ async function presentCatalogue(db: DbOrTx) {
 
 /**
  * What platform admins do: edit the catalogue, handle issue reports, register the pool's
- * workstations.
+ * workstations. Who may is the routes' policy, cloud.isPlatformAdmin, checked before the handler.
  */
 export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {
   const box = secretBoxFor(ctx.config, ctx.secret);
-  const admin = (userId: string) => isPlatformAdmin(ctx.db, ctx.config.PLATFORM_ADMIN_EMAILS, userId);
 
   async function machines() {
     const rows = await ctx.db.select().from(cloudPoolMachines).orderBy(cloudPoolMachines.createdAt);
@@ -50,8 +48,7 @@ export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {
   }
 
   return {
-    async reports(userId: string) {
-      await admin(userId);
+    async reports() {
       const rows = await ctx.db
         .select({
           r: cloudIssueReports,
@@ -79,7 +76,6 @@ export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {
 
     /** Marks a report handled and tells the reporter (once). */
     async handle(userId: string, reportId: string) {
-      await admin(userId);
       await ctx.events.transaction(ctx.db, async (tx, emit) => {
         const [report] = await tx
           .update(cloudIssueReports)
@@ -107,13 +103,11 @@ export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {
       return { message: CLOUD_TEXT.reportMarkedHandled };
     },
 
-    async machines(userId: string) {
-      await admin(userId);
+    async machines() {
       return machines();
     },
 
     async addMachine(userId: string, body: z.output<typeof cloudMachineBody>) {
-      await admin(userId);
       if (!(await catalogueOf(ctx.db)).hardware.some((h) => h.slug === body.hardware_slug))
         throw fieldError('hardware_slug', CLOUD_TEXT.resourceNotAvailable);
       const dir = ctx.config.CLOUD_POOL_PASSWORD_DIR;
@@ -137,14 +131,12 @@ export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {
       return machines();
     },
 
-    async catalogue(userId: string) {
-      await admin(userId);
+    async catalogue() {
       return presentCatalogue(ctx.db);
     },
 
     /** Replaces the catalogue (checked by the route's schema) and each hardware's capacity row. */
     async saveCatalogue(userId: string, catalogue: CloudCatalogue) {
-      await admin(userId);
       await ctx.db.transaction(async (tx) => {
         await tx.select().from(cloudCatalogue).where(eq(cloudCatalogue.id, 1)).for('update');
         const values = { catalogue, updatedBy: userId, updatedAt: new Date() };
@@ -159,7 +151,6 @@ export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {
     },
 
     async removeMachine(userId: string, machineId: string) {
-      await admin(userId);
       await ctx.db.transaction(async (tx) => {
         const [m] = await tx
           .select()

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cloudQueue, cloudSessions } from '../../db/schema/index.ts';
 import { CLOUD_TEXT } from '@rushes/shared';
+import { userIdOf } from '../../platform/auth/guard.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
+import type { Policy } from '../../platform/policies.ts';
 import { authorizeProject, canViewProject, projectPolicy, type ProjectAccess } from '../projects/index.ts';
 import { findUserById } from '../users/index.ts';
 
@@ -61,5 +63,11 @@ export const cloudPolicy = () => projectPolicy(canUseCloud);
 declare module '../../platform/policies.ts' {
   interface PolicyAccess {
     'cloud.canUseCloud': ProjectAccess;
+    'cloud.isPlatformAdmin': Awaited<ReturnType<typeof isPlatformAdmin>>;
   }
 }
+
+/** The platform admin routes' policy: the caller's e-mail is one of PLATFORM_ADMIN_EMAILS. */
+export const platformAdminPolicy = (): Policy<Awaited<ReturnType<typeof isPlatformAdmin>>> => ({
+  check: (ctx) => (req) => isPlatformAdmin(ctx.db, ctx.config.PLATFORM_ADMIN_EMAILS, userIdOf(req)),
+});

@@ -56,15 +56,15 @@ export function cloudRoutes(ctx: AppContext) {
     );
     serve(fastify, ROUTES.cloud.report, async (req) => ok(await access.report(userIdOf(req), req.body)));
     serve(fastify, ROUTES.cloud.time, async (req) => ok(await service.time(userIdOf(req))));
-    serve(fastify, ROUTES.cloud.adminReports, async (req) => ok(await admin.reports(userIdOf(req))));
+    serve(fastify, ROUTES.cloud.adminReports, async () => ok(await admin.reports()));
     serve(fastify, ROUTES.cloud.adminHandleReport, async (req) =>
       ok(await admin.handle(userIdOf(req), req.body.report_db_id)),
     );
-    serve(fastify, ROUTES.cloud.adminMachines, async (req) => ok(await admin.machines(userIdOf(req))));
+    serve(fastify, ROUTES.cloud.adminMachines, async () => ok(await admin.machines()));
     serve(fastify, ROUTES.cloud.adminAddMachine, async (req) =>
       ok(await admin.addMachine(userIdOf(req), req.body)),
     );
-    serve(fastify, ROUTES.cloud.adminCatalogue, async (req) => ok(await admin.catalogue(userIdOf(req))));
+    serve(fastify, ROUTES.cloud.adminCatalogue, async () => ok(await admin.catalogue()));
     serve(fastify, ROUTES.cloud.adminSaveCatalogue, async (req) =>
       ok(await admin.saveCatalogue(userIdOf(req), req.body.catalogue)),
     );

@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/modules.ts';
 import { checkedInService } from '../../platform/policies.ts';
-import { cloudPolicy } from './cloud.policy.ts';
+import { cloudPolicy, platformAdminPolicy } from './cloud.policy.ts';
 import { seedCapacity } from './cloud.catalogue.ts';
 import { cloudJobs, resumeSessions } from './cloud.lifecycle.ts';
 import { providerOf } from './cloud.providers.ts';
@@ -17,8 +17,8 @@ export const cloudModule = defineModule({
   name: 'cloud',
   policies: {
     'cloud.canUseCloud': cloudPolicy(),
+    'cloud.isPlatformAdmin': platformAdminPolicy(),
     // Still applied by the services (not yet loaded before the handler).
-    'cloud.isPlatformAdmin': checkedInService(),
     'cloud.ownSession': checkedInService(),
     'cloud.ownQueueEntry': checkedInService(),
   },
