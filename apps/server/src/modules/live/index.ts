@@ -1,5 +1,7 @@
 import { defineModule } from '../../platform/modules.ts';
 import { checkedInService } from '../../platform/policies.ts';
+import { projectPolicy } from '../projects/index.ts';
+import { canReadLive } from './live.policy.ts';
 import { liveRoom, registerLiveMappers } from './live.realtime.ts';
 import { liveRoutes } from './live.routes.ts';
 import type {} from './live.events.ts';
@@ -10,10 +12,10 @@ import type {} from './live.events.ts';
  */
 export const liveModule = defineModule({
   name: 'live',
-  // Still applied by the services (not yet loaded before the handler).
   policies: {
+    'live.canReadLive': projectPolicy(canReadLive),
+    // Checked in their transaction with the session or the call they change (live.policy.ts).
     'live.canInvite': checkedInService(),
-    'live.canReadLive': checkedInService(),
     'live.isCallMember': checkedInService(),
   },
   routes: [liveRoutes],

@@ -16,9 +16,6 @@ export const canInvite = (access: ProjectAccess) => canViewProject(access);
 export type LiveRow = typeof liveCollaborations.$inferSelect;
 export type SessionRow = typeof cloudSessions.$inferSelect;
 
-export const authorizeLive = (db: DbOrTx, userId: string, projectId: string) =>
-  authorizeProject(db, userId, projectId, canReadLive);
-
 /** The caller's own session in the project, started (the host's rule for invite and remove). */
 export async function hostSession(db: DbOrTx, userId: string, sessionId: string, projectId: string) {
   await authorizeProject(db, userId, projectId, canInvite);
@@ -55,4 +52,10 @@ export async function isCallMember(db: DbOrTx, userId: string, id: string) {
     .where(eq(cloudSessions.id, row.sessionId))
     .limit(1);
   return session?.status === 'machine_started';
+}
+
+declare module '../../platform/policies.ts' {
+  interface PolicyAccess {
+    'live.canReadLive': ProjectAccess;
+  }
 }
