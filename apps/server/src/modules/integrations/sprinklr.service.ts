@@ -12,7 +12,7 @@ import { integrationShares, integrations } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden } from '../../platform/http/errors.ts';
 import { findAsset } from '../assets/index.ts';
-import { authorizeProject, canShareAssets, canViewProject } from '../projects/index.ts';
+import { authorizeProject, canShareAssets } from '../projects/index.ts';
 import { createTransfer, transferView } from '../transfers/index.ts';
 import { findUserById } from '../users/index.ts';
 import { canUseIntegration, canUseIntegrations } from './integrations.policy.ts';
@@ -181,9 +181,11 @@ export function createSprinklrService(ctx: AppContext) {
       }));
     },
 
-    /** Who shared each asset through an integration (asset shared_detail.sprinklr_shared_by). */
+    /**
+     * Who shared each asset through an integration (asset shared_detail.sprinklr_shared_by). Members
+     * of the project: the route's policy, projects.canViewProject, checked before the handler.
+     */
     async sharedStatus(userId: string, q: { project_db_id: string; ingest_db_ids: string }) {
-      await authorizeProject(db, userId, q.project_db_id, canViewProject);
       const ids = q.ingest_db_ids
         .split(',')
         .filter((x) => /^[0-9a-f-]{36}$/i.test(x))
