@@ -37,8 +37,9 @@ export interface Policy<A> {
 /**
  * A manifest's registrations: policy name → one resolver, or several keyed by different fields (a rule
  * reached by a project id on some routes and by an asset id on others). A module may add a resolver to
- * another module's rule for its own routes only (shares: `projects.canViewProject` by `ingest_db_id`);
- * a route takes its own module's registration first.
+ * another module's rule for its own routes only (shares, approvals and media register
+ * `projects.canViewProject` for their routes keyed by an asset id); a route takes its own module's
+ * registration first.
  */
 export type PolicyRegistrations = {
   readonly [N in PolicyName]?: Policy<PolicyAccess[N]> | readonly Policy<PolicyAccess[N]>[];
