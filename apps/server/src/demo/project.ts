@@ -10,6 +10,7 @@ import {
   updateBriefBody,
 } from '@rushes/shared';
 import type { AppContext } from '../platform/context.ts';
+import { authorizeAsset } from '../modules/approvals/approvals.policy.ts';
 import { createApprovalsService } from '../modules/approvals/approvals.service.ts';
 import { createBriefService } from '../modules/brief/brief.service.ts';
 import { createChatService } from '../modules/chat/chat.service.ts';
@@ -117,8 +118,9 @@ export async function fillDemoProject(ctx: AppContext, people: DemoPeople, media
 
   const clipId = assetIds[0];
   if (clipId) {
+    const { asset, access } = await authorizeAsset(ctx.db, producer.id, clipId);
     await createApprovalsService(ctx).create(
-      producer.id,
+      { ...access, asset },
       createTaskRequestBody.parse({
         ingest_db_id: clipId,
         user_ids: [editor.id],

@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { taskRequestUsers, taskRequests } from '../../db/schema/index.ts';
+import type { FastifyRequest } from 'fastify';
+import { userIdOf } from '../../platform/auth/guard.ts';
 import { forbidden } from '../../platform/http/errors.ts';
+import { accessOf, stringField, type Policy } from '../../platform/policies.ts';
 import { findAsset } from '../assets/index.ts';
 import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
 
@@ -51,3 +54,23 @@ export async function isReviewerOf(db: DbOrTx, userId: string, assetId: string) 
     .limit(1);
   return Boolean(row);
 }
+
+/** A member's access to the project of an asset, with the asset. */
+export interface AssetAccess extends ProjectAccess {
+  asset: NonNullable<Awaited<ReturnType<typeof findAsset>>>;
+}
+
+/**
+ * projects.canViewProject on the approval routes keyed by an asset (`ingest_db_id`): `authorizeAsset`
+ * run once before the handler, so unknown and foreign assets answer 403 'Asset not found' as before.
+ */
+export const assetPolicy = (): Policy<AssetAccess> => ({
+  reads: 'ingest_db_id',
+  check: (ctx) => async (req) => {
+    const { asset, access } = await authorizeAsset(ctx.db, userIdOf(req), stringField(req, 'ingest_db_id'));
+    return { ...access, asset };
+  },
+});
+
+/** What `assetPolicy` loaded for an approval route (its registration is this module's own). */
+export const assetAccessOf = (req: FastifyRequest) => accessOf(req, 'projects.canViewProject') as AssetAccess;

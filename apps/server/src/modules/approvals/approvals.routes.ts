@@ -6,6 +6,7 @@ import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { createApprovalsService } from './approvals.service.ts';
+import { assetAccessOf } from './approvals.policy.ts';
 
 /**
  * Approval and review requests (spec 000 §7). Who may: members of the asset's project read,
@@ -16,17 +17,19 @@ import { createApprovalsService } from './approvals.service.ts';
 export function approvalsRoutes(ctx: AppContext) {
   const service = createApprovalsService(ctx);
   return async (fastify: FastifyInstance) => {
-    serve(fastify, ROUTES.approvals.list, async (req) => ok(await service.list(userIdOf(req), req.query)));
+    serve(fastify, ROUTES.approvals.list, async (req) =>
+      ok(await service.list(assetAccessOf(req), req.query)),
+    );
     serve(
       fastify,
       ROUTES.approvals.userSearch,
-      async (req) => ok(await service.searchPeople(userIdOf(req), req.query)),
+      async (req) => ok(await service.searchPeople(assetAccessOf(req), req.query)),
       { rateLimit: limit(ctx.config, 60) },
     );
     serve(
       fastify,
       ROUTES.approvals.create,
-      async (req) => ok(await service.create(userIdOf(req), req.body)),
+      async (req) => ok(await service.create(assetAccessOf(req), req.body)),
       { rateLimit: limit(ctx.config, 60) },
     );
     serve(fastify, ROUTES.approvals.removeUser, async (req) =>

@@ -25,7 +25,13 @@ import {
 } from '../tasks/index.ts';
 import './approvals.events.ts';
 import { admitReviewers, searchReviewers } from './reviewers.ts';
-import { authorizeAsset, authorizeRequest, canManageRequest, isReviewerOf } from './approvals.policy.ts';
+import {
+  authorizeAsset,
+  authorizeRequest,
+  canManageRequest,
+  isReviewerOf,
+  type AssetAccess,
+} from './approvals.policy.ts';
 
 const nameOf = (u: { firstName: string; lastName: string }) => displayName(u.firstName, u.lastName);
 
@@ -82,11 +88,12 @@ export function createApprovalsService(ctx: AppContext) {
   const { db, events } = ctx;
 
   return {
+    // list, searchPeople and create: the asset and project access the routes' policy loaded
+    // (approvals.policy.ts assetPolicy, before the handler).
     async list(
-      userId: string,
+      { userId, asset }: AssetAccess,
       q: { ingest_db_id: string; task_type?: 'task_approval' | 'task_review' },
     ): Promise<TaskRequestList> {
-      const { asset } = await authorizeAsset(db, userId, q.ingest_db_id);
       const where = and(
         eq(taskRequests.assetId, asset.id),
         q.task_type ? eq(taskRequests.taskType, q.task_type) : undefined,
@@ -100,14 +107,13 @@ export function createApprovalsService(ctx: AppContext) {
     },
 
     /** People to ask on the asset: the project's team and members (members of the project search). */
-    async searchPeople(userId: string, q: ReviewerSearchQuery): Promise<ReviewerSearchResult> {
-      const { access } = await authorizeAsset(db, userId, q.ingest_db_id);
+    async searchPeople(access: AssetAccess, q: ReviewerSearchQuery): Promise<ReviewerSearchResult> {
       return searchReviewers(db, access, q);
     },
 
-    async create(userId: string, body: CreateTaskRequestBody) {
+    async create(access: AssetAccess, body: CreateTaskRequestBody) {
+      const { userId, asset } = access;
       const requestId = await events.transaction(db, async (tx, emit) => {
-        const { asset, access } = await authorizeAsset(tx, userId, body.ingest_db_id);
         const picked = body.user_ids.filter((id) => id !== userId);
         await admitReviewers(tx, emit, access, picked);
         const recipients = (

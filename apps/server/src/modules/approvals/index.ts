@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules.ts';
 import { checkedInService } from '../../platform/policies.ts';
+import { assetPolicy } from './approvals.policy.ts';
 import { registerApprovalMappers } from './approvals.realtime.ts';
 import { approvalsRoutes } from './approvals.routes.ts';
 
@@ -10,7 +11,7 @@ export const approvalsModule = defineModule({
   policies: {
     'approvals.canManageRequest': checkedInService(),
     'approvals.isReviewerOf': checkedInService(),
-    'projects.canViewProject': checkedInService(),
+    'projects.canViewProject': assetPolicy(),
   },
   routes: [approvalsRoutes],
   listeners: [registerApprovalMappers],
