@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   {
     // The web imports each feature's route map on its own, so a page's first load carries only the maps
-    // (zod schemas) it calls; ROUTES aggregates them all (docs/decisions.md, "Size budget after session 6").
+    // (zod schemas) it calls; ROUTES aggregates them all (docs/decisions/0030-web-first-load.md, "Size budget after session 6").
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {

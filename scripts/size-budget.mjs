@@ -21,7 +21,7 @@ const BUDGETS = [
     route: '/ (home)',
     lazy: ['src/app/sessionLayouts.ts', 'src/features/home/HomePage.tsx'],
     // Each feature imports its own route map (not ROUTES), so home carries the maps its shell uses
-    // (docs/decisions.md: the size budget once the seven feature branches merged).
+    // (docs/decisions/0030-web-first-load.md: the size budget once the seven feature branches merged).
     // 176.3 once the session chunk landed (earlier cuts: 216.6, 198.3, 189.3, 182.9); the first-load
     // goal is 200
     maxGzip: 180 * KB,

@@ -22,7 +22,7 @@ function componentsIn(moduleIds: Iterable<string>): Set<string> {
 }
 
 /**
- * The Mantine stylesheet cut to the components the app uses (docs/decisions.md 'Web
+ * The Mantine stylesheet cut to the components the app uses (docs/decisions/0030-web-first-load.md 'Web
  * first load, ninth cut'). Every page's first load carried all of @mantine/core's styles (29.5 KB
  * Brotli) before its first paint, for 62 of its 105 components (Mantine 9.7). Mantine ships one file per
  * component (`@mantine/core/styles/<Name>.css`, its 'CSS files list'), and a component's JavaScript

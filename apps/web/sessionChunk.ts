@@ -15,7 +15,7 @@ const KEPT_APART: string[] = [
 
 /**
  * One chunk for the code every logged-in page loads at once beyond what /login loads
- * (docs/decisions.md 'Web first load, eighth cut'). Over HTTP/1.1 each file of a page's first load
+ * (docs/decisions/0030-web-first-load.md 'Web first load, eighth cut'). Over HTTP/1.1 each file of a page's first load
  * costs a request slot and a round trip, and a file waiting its turn shares the bandwidth with the
  * others: home loaded the shell as 12 files (TanStack Query, the shell's Mantine parts, the avatar,
  * the socket, three layouts…), and in Lighthouse's simulation that took 80–100 ms more than one.

@@ -21,7 +21,7 @@ function rolldownOptions(first: Group[]): Rolldown.RolldownOptions {
     preserveEntrySignatures: false,
     output: {
       // Fewer, larger chunks (over HTTP/1.1 the count of small chunks, not their
-      // bytes, set the first paint; docs/decisions.md 'Web first load, fourth cut' and 'eighth cut'):
+      // bytes, set the first paint; docs/decisions/0030-web-first-load.md 'Web first load, fourth cut' and 'eighth cut'):
       // - everything index.html loads at once goes into two chunks, the libraries and our own code,
       //   so the first wave is 5 files instead of 42; only modules already on the entry's static
       //   path are grouped ('$initial'), so /login loads nothing more than before;

@@ -54,7 +54,7 @@ export async function buildApp(
     logger: loggerOptions({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, stream: deps.logStream }),
     logController: new RequestLogController(),
     // A whole request must arrive within this time. Upload parts (16 MiB by default) are the longest
-    // bodies, so it is the upload part timeout, not the 60 s client timeout of the spec (docs/decisions.md).
+    // bodies, so it is the upload part timeout, not the 60 s client timeout of the spec (docs/decisions/0009-uploads-and-media.md).
     requestTimeout: Math.max(REQUEST_TIMEOUT_MS, config.UPLOAD_PART_TIMEOUT_SECONDS * 1000),
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),

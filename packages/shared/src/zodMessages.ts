@@ -5,7 +5,7 @@ import { MSG, charLimit } from './rules/messages.ts';
 /**
  * zod's own texts never reach a user: any issue a schema gives no message of its own gets one of
  * ours. Missing (or null) → 'This field is required'; a string over its bound → 'The characters
- * limit is N'; anything else → 'Enter a valid value' (decided, docs/decisions.md). Imported by the
+ * limit is N'; anything else → 'Enter a valid value' (decided, docs/decisions/0017-security-hardening.md). Imported by the
  * package's entry and field builders, so the server and the web share it.
  */
 config({

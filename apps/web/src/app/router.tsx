@@ -33,7 +33,7 @@ const PAGES = Object.values(
 /**
  * The routes of spec 002 §2: public screens, the logged-in shell, and not found. Declarative
  * routes rather than a data router: the data router's code was half of react-router's size in every
- * page's first load (docs/decisions.md 'Web first load, sixth cut'). The layouts are
+ * page's first load (docs/decisions/0030-web-first-load.md 'Web first load, sixth cut'). The layouts are
  * nested here; the pages come from the features, each under the layout its `layout` names. The
  * router ranks paths by how specific they are, so the order of the features does not matter; the
  * one catch-all (not found) is the app's.

@@ -50,7 +50,7 @@ export const billingDetail = z.object({
 export type BillingDetail = z.infer<typeof billingDetail>;
 
 /**
- * The team of a billing read is named by team_id (its database id, docs/decisions.md); team_db_id,
+ * The team of a billing read is named by team_id (its database id, docs/decisions/0005-teams-permissions-plans.md); team_db_id,
  * which the web client adds to every call, is accepted in its place.
  */
 export const billingQuery = z

@@ -129,7 +129,7 @@ export interface CameraModel {
 }
 
 /**
- * FTP-capable professional cameras (decided in docs/decisions.md): menu paths from the makers'
+ * FTP-capable professional cameras (decided in docs/decisions/0026-camera-to-edit.md): menu paths from the makers'
  * manuals, simplified; firmware versions differ.
  */
 export const CAMERA_MODELS: readonly CameraModel[] = [

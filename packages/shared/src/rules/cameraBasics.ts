@@ -1,6 +1,6 @@
 /** Camera to edit and uploader values the app's first load needs (MSG, the route map). */
 
-/** Texts the server answers and the eager shell shows (spec 001 §8 verbatim; the rest decided in docs/decisions.md). */
+/** Texts the server answers and the eager shell shows (spec 001 §8 verbatim; the rest decided in docs/decisions/0026-camera-to-edit.md). */
 export const CAMERA_MESSAGES = {
   c2eInitiated: 'C2E session initiated',
   c2ePaused: 'C2E session paused',

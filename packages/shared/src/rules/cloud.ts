@@ -158,7 +158,7 @@ export const CLOUD_TEXT = {
   invalidSessionId: 'Invalid Cloud Session ID',
   copied: 'Copied',
   extendHelp: 'Extend by 1 hour. Do it 15-20 minutes before the end of your session.',
-  // decided (docs/decisions.md "Cloud editing")
+  // decided (docs/decisions/0024-cloud-editing.md "Cloud editing")
   panelTitle: 'Cloud editing',
   openButton: 'Cloud system',
   stepType: 'Choose a system type',

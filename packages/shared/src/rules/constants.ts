@@ -21,7 +21,7 @@ export const TEAM_ID_STORAGE_KEY = 'team_db_id';
 export const API_TYPE = 'web';
 export const API_VERSION = '1';
 
-/** Projects and assets (spec 000 §5, §9; 002 §5, §9; bounds we chose are in docs/decisions.md). */
+/** Projects and assets (spec 000 §5, §9; 002 §5, §9; bounds we chose are in docs/decisions/0006-projects-and-assets.md). */
 export const PROJECT_NAME_LIMIT = 100;
 export const FOLDER_NAME_LIMIT = 100;
 export const ADDITIONAL_NAME_LIMIT = 100;
@@ -35,10 +35,10 @@ export const PROJECT_INVITE_PREFIX = 'prj_';
 export const PROJECT_CHAT_PAGE_SIZE = 20;
 export const CHAT_MESSAGE_MAX = 101;
 export const MENTION_TRIGGER = '@';
-/** Mentions kept per message (decided, docs/decisions.md). */
+/** Mentions kept per message (decided, docs/decisions/0007-project-chat-and-notifications.md). */
 export const CHAT_MENTIONS_MAX = 20;
 
-/** Tasks (spec 000 §5, §9): task chat 10 per page; sizes of free text we chose (docs/decisions.md). */
+/** Tasks (spec 000 §5, §9): task chat 10 per page; sizes of free text we chose (docs/decisions/0008-tasks-and-approvals.md). */
 export const TASK_CHAT_PAGE_SIZE = 10;
 export const TASK_LIST_PAGE_SIZE = 10;
 export const BRIEF_LIMIT = 5000;

@@ -2,7 +2,7 @@
 export const CREDIT_TEXT = {
   // spec 002 §8 verbatim
   lowBalance: 'Low Balance',
-  // decided (docs/decisions.md "Credits wallet")
+  // decided (docs/decisions/0021-credits-and-plans.md "Credits wallet")
   insufficientCredits: 'Insufficient credits. Add credits and try again.',
   idempotencyConflict: 'This request was already made with different details',
   refundTooLarge: 'A refund cannot be more than was spent',

@@ -1,5 +1,5 @@
 /**
- * GST on what Rushes sells (decided in docs/decisions.md "GST tax invoices").
+ * GST on what Rushes sells (decided in docs/decisions/0023-gst-tax-invoices.md "GST tax invoices").
  * Prices (plans, storage, credits) are before tax; GST is added when money is paid. All amounts are
  * whole paise. Intra-state supply (the supplier's state equals the place of supply): CGST + SGST at
  * half the rate each; inter-state: IGST at the full rate. Each tax line is rounded to the paisa,

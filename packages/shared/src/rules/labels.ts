@@ -71,7 +71,7 @@ export const UI = {
   approvalStatus: 'Approval Status',
   noTasks: 'No tasks yet',
 
-  // tasks in the browser (decided in docs/decisions.md)
+  // tasks in the browser (decided in docs/decisions/0008-tasks-and-approvals.md)
   noBrief: 'No brief yet',
   editBrief: 'Edit Brief',
   briefUpdatedBy: (name: string, date: string) => `Updated by ${name} on ${date}`,
@@ -201,7 +201,7 @@ export const UI = {
   storageUsed: 'Storage used',
   totalAssets: 'Total assets',
   manageProject: 'Manage Project',
-  // Manage Project panel (spec 002 §2, §5; docs/decisions.md 'Defects web 1')
+  // Manage Project panel (spec 002 §2, §5; docs/decisions/0014-behaviours-settled-by-user-trial.md 'Defects web 1')
   editProjectName: 'Edit project name',
   copyProjectId: 'Copy Project ID',
   copied: 'Copied',

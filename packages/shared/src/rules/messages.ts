@@ -1,6 +1,6 @@
 /**
  * Every user-visible text of the product, written once. Spec texts are copied verbatim
- * (002 §5 and §8); texts the spec leaves open are decided in docs/decisions.md.
+ * (002 §5 and §8); texts the spec leaves open are decided in docs/decisions/README.md.
  */
 import { BILLING_MSG } from '../billing/text.ts';
 import { CAMERA_MESSAGES } from './cameraBasics.ts';
@@ -32,7 +32,7 @@ export const MSG = {
   permissionsUpdated: 'Permissions updated successfully',
   deletedUser: 'Deleted user successfully',
   inviteSent: 'Invite sent successfully',
-  // decided (docs/decisions.md): texts the spec does not show
+  // decided (docs/decisions/0002-accounts-and-sessions.md): texts the spec does not show
   passwordRule:
     'Use 12 or more characters with an uppercase letter, a lowercase letter, a number and a symbol',
   otpDigits: 'Enter the 6 digit code',
@@ -79,7 +79,7 @@ export const MSG = {
   manageTeamTitle: 'Your team plan is ready',
   manageTeamMessage: 'Invite your team members and set their permissions.',
   manageTeamLink: 'Manage',
-  // projects and assets (spec 000 §5, §8; 002 §5, §8; decided where marked in docs/decisions.md)
+  // projects and assets (spec 000 §5, §8; 002 §5, §8; decided where marked in docs/decisions/0006-projects-and-assets.md)
   projectCreated: 'Project created successfully',
   projectDeleted: 'Project deleted successfully',
   projectUpdated: 'Project updated successfully',
@@ -112,7 +112,7 @@ export const MSG = {
   typeYourMessage: 'Type your message',
   today: 'Today',
   chatLoadFailed: 'Something went wrong. Try reloading the chat again',
-  // tasks, brief, approvals (spec 000 §5, §8; DESIGN §10; decided where marked in docs/decisions.md)
+  // tasks, brief, approvals (spec 000 §5, §8; DESIGN §10; decided where marked in docs/decisions/0008-tasks-and-approvals.md)
   noTagsAllowed: 'No tags allowed',
   enterValidDate: 'Enter valid date',
   briefUpdated: 'Brief updated successfully',
@@ -124,7 +124,7 @@ export const MSG = {
   approvalRequestCreated: 'Approval request created successfully',
   reviewRequestCreated: 'Review request created successfully',
   taskChatLoadFailed: 'Something went wrong. Try reloading the chat again',
-  // decided (docs/decisions.md)
+  // decided (docs/decisions/0008-tasks-and-approvals.md)
   taskNotFound: 'Task not found',
   taskReadOnly: 'This task is completed and can no longer be changed',
   onlyAssignerCompletes: 'Only the assigner can complete this task',
@@ -161,12 +161,12 @@ export const MSG = {
   transferAnsweredTitle: 'Transfer request answered',
   approvalRequestTitle: 'Approval requested',
   reviewRequestTitle: 'Review requested',
-  // decided (docs/decisions.md): notification texts
+  // decided (docs/decisions/0007-project-chat-and-notifications.md): notification texts
   mentionNotificationTitle: 'You were mentioned',
   teamAddedNotificationTitle: 'You were added to a team',
   projectAddedNotificationTitle: 'You were added to a project',
   invalidCursor: 'This page is no longer available. Reload the chat.',
-  // uploads and media (spec 000 §2, §4; 002 §4, §5; decided texts in docs/decisions.md)
+  // uploads and media (spec 000 §2, §4; 002 §4, §5; decided texts in docs/decisions/0009-uploads-and-media.md)
   unsupportedFilesTitle: 'Unsupported files',
   unsupportedFilesMessage: 'These files cannot be uploaded. Skip them and proceed?',
   unsupportedFormat: 'Unsupported format',
@@ -188,14 +188,14 @@ export const MSG = {
   uploadCompleted: 'Uploaded successfully',
   uploadLeaveWarning: 'Uploads are in progress. Leave this page and stop them?',
   upgradeStorageLimit: 'This team has used all the storage its plan allows.',
-  // decided (docs/decisions.md): the other plan limits and the subscription flows
+  // decided (docs/decisions/0021-credits-and-plans.md): the other plan limits and the subscription flows
   upgradeConcurrentLimit: 'This team is running as many cloud systems at once as its plan allows.',
   upgradeMachineHourLimit: 'This team has used all the machine hours its plan allows this month.',
   // spec 002 §8 subscription texts
   planUpdated: 'Plan updated',
   noPlansAvailable: 'Currently there are no plans available.',
   detailsNotFound: 'Details not found',
-  // decided (docs/decisions.md)
+  // decided (docs/decisions/0021-credits-and-plans.md)
   renewalDone: 'Subscription renewed',
   storageAdded: 'Storage added',
   planNotUpgrade: 'Choose a higher plan than the current one',
@@ -206,7 +206,7 @@ export const MSG = {
   paymentsUnavailable: 'Payments are not available yet: use credits',
   previewNotAvailable: 'Preview not available',
   processingMedia: 'Processing…',
-  // decided (docs/decisions.md, security hardening): validation texts the spec does not show
+  // decided (docs/decisions/0017-security-hardening.md, security hardening): validation texts the spec does not show
   invalidValue: 'Enter a valid value',
   invalidTimeZone: 'Enter a valid time zone',
 } as const;
@@ -241,7 +241,7 @@ function fixedMessageSet(): Set<string> {
 export const isProductMessage = (text: unknown): text is string =>
   typeof text === 'string' && (fixedMessageSet().has(text) || NUMBERED_MESSAGES.some((p) => p.test(text)));
 
-/** The text of an add/invite notification (decided, docs/decisions.md). */
+/** The text of an add/invite notification (decided, docs/decisions/0007-project-chat-and-notifications.md). */
 export const addedYouTo = (actorName: string, where: string) => `${actorName} added you to ${where}`;
 /** '<Role> deleted successfully' (spec 002 §8): 'Admin deleted successfully', 'Collaborator deleted successfully'. */
 export const roleDeleted = (roleTitle: string) => `${roleTitle} deleted successfully`;

@@ -1,6 +1,6 @@
 /** The payments' texts, apart from their schemas so the shell's panel titles do not load them. */
 export const PAYMENT_TEXT = {
-  // decided (docs/decisions.md "Payments")
+  // decided (docs/decisions/0022-payments.md "Payments")
   addCreditsTitle: 'Add Credits',
   creditsLabel: 'Credits (PSC)',
   next: 'Next',

@@ -18,7 +18,7 @@ export const TEAM_PERMISSIONS = [
 export type TeamPermissionCode = (typeof TEAM_PERMISSIONS)[number]['code'];
 export const OWNER_PERMISSION: TeamPermissionCode = 'added_as_team_owner';
 
-/** Codes a new member gets unless the inviter picks others (docs/decisions.md). */
+/** Codes a new member gets unless the inviter picks others (docs/decisions/0005-teams-permissions-plans.md). */
 export const DEFAULT_MEMBER_PERMISSIONS: TeamPermissionCode[] = [
   'can_create_projects',
   'can_view_app_integration',

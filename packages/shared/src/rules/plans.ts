@@ -1,5 +1,5 @@
 /**
- * The plan catalogue (spec 002 §3 currentPlan limits; values decided, docs/decisions.md). A null
+ * The plan catalogue (spec 002 §3 currentPlan limits; values decided, docs/decisions/0005-teams-permissions-plans.md). A null
  * limit is unlimited (shown as `false`, spec 002 §9 'unlimited when the limit flag is false').
  * Amounts are in rupees per month; storage in GB.
  */

@@ -1,5 +1,5 @@
 /**
- * Subscription prices and prorating (spec 002 §5, §9; decided in docs/decisions.md).
+ * Subscription prices and prorating (spec 002 §5, §9; decided in docs/decisions/0021-credits-and-plans.md).
  * Money is whole paise (1 PSC = 1 rupee = 100 paise); plan amounts are rupees per month.
  * - A month is 30 days; prorated charges run by whole UTC days to the renewal date.
  * - Add-on storage costs 100 × amount_per_gb_storage PSC per month per step of

@@ -32,7 +32,7 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const roleTitle = (role: ProjectRole) => role.charAt(0).toUpperCase() + role.slice(1);
 
 /**
- * Default codes per role (docs/decisions.md). The creator holds every code and cannot lose any.
+ * Default codes per role (docs/decisions/0006-projects-and-assets.md). The creator holds every code and cannot lose any.
  * Admins get every code too but can be narrowed by whoever holds can_manage_project. Collaborators
  * get a working set: upload and create folders, copy/move, edit metadata, download, share Rushes.io
  * assets; no delete, no collaborator or project management.
@@ -52,7 +52,7 @@ export const DEFAULT_PROJECT_PERMISSIONS: Record<ProjectRole, ProjectPermissionC
 /**
  * A teammate outside the project who is asked for an approval or review joins the project as a
  * collaborator with this badge and no permission codes: they see the project and its assets and
- * answer the request; an admin can grant more in their permissions panel (docs/decisions.md).
+ * answer the request; an admin can grant more in their permissions panel (docs/decisions/0014-behaviours-settled-by-user-trial.md).
  */
 export const REVIEWER_BADGE = 'Reviewer';
 export const REVIEWER_PERMISSIONS: ProjectPermissionCode[] = [];

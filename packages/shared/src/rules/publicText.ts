@@ -66,7 +66,7 @@ export const PUBLIC_MSG = {
   noRecordFound: 'No Record Found',
   // spec 002 §2 error page
   errorPageTitle: 'Something Went Wrong. Refresh this page or try again later.',
-  // decided (docs/decisions.md)
+  // decided (docs/decisions/README.md)
   invalidLink: 'This link is invalid or has expired',
   notFound: 'Not found',
 } as const;

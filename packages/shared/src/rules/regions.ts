@@ -1,4 +1,4 @@
-/** AWS regions a team may store in (decided list, docs/decisions.md). */
+/** AWS regions a team may store in (decided list, docs/decisions/0005-teams-permissions-plans.md). */
 export const AWS_REGIONS = [
   { region: 'us-east-1', region_name: 'US East (N. Virginia)' },
   { region: 'us-east-2', region_name: 'US East (Ohio)' },

@@ -10,13 +10,13 @@ export const SHARE_COPIED_MS = 2000;
 export const SHARE_SETTING_FIELDS = ['is_download_allowed', 'passcode_protection'] as const;
 export type ShareSettingField = (typeof SHARE_SETTING_FIELDS)[number];
 
-/** The share settings list (spec 002 §3 {field, title, selected}); titles decided in docs/decisions.md. */
+/** The share settings list (spec 002 §3 {field, title, selected}); titles decided in docs/decisions/0020-sharing-and-review.md. */
 export const SHARE_SETTINGS: { field: ShareSettingField; title: string; selected: boolean }[] = [
   { field: 'is_download_allowed', title: 'Allow download', selected: false },
   { field: 'passcode_protection', title: 'Passcode protection', selected: false },
 ];
 
-/** Texts of sharing (spec 002 §5, §8 verbatim; the rest decided in docs/decisions.md). */
+/** Texts of sharing (spec 002 §5, §8 verbatim; the rest decided in docs/decisions/0020-sharing-and-review.md). */
 export const SHARE_MESSAGES = {
   assetShared: 'Asset shared successfully',
   enterNumbersOnly: 'Enter numbers only',
@@ -48,7 +48,7 @@ export const SHARE_MESSAGES = {
   linkNotFound: 'This link is invalid or has expired',
 } as const;
 
-/** Labels of the share panel and the review page (decided in docs/decisions.md where the spec is silent). */
+/** Labels of the share panel and the review page (decided in docs/decisions/0020-sharing-and-review.md where the spec is silent). */
 export const SHARE_UI = {
   shareAsset: 'Share Asset',
   shareViewShare: 'SHARE',
@@ -80,7 +80,7 @@ export const SHARE_UI = {
   shareShortcut: 'S',
 } as const;
 
-/** Labels of the review player and comments (decided in docs/decisions.md). */
+/** Labels of the review player and comments (decided in docs/decisions/0020-sharing-and-review.md). */
 export const REVIEW_UI = {
   comments: 'Comments',
   addComment: 'Add a comment',

@@ -1,6 +1,6 @@
 /**
  * The app shell's constants and words (spec 002 §2, §4, §9; 000 §9). Texts the spec does
- * not write are ours (docs/decisions.md, "App shell completeness").
+ * not write are ours (docs/decisions/0027-app-shell-and-user-guide.md, "App shell completeness").
  */
 
 /** Live-chat widget delay after load (spec 002 §4, §9). */

@@ -1,7 +1,7 @@
 /**
  * Texts of the subscription and statistics screens (spec 002 §2, §8 verbatim where the spec writes
  * them: 'Subscription Upgrade', 'Renew Subscription', 'Plan updated', 'Low Balance', 'Currently there
- * are no plans available.', 'Details not found'; the rest decided in docs/decisions.md).
+ * are no plans available.', 'Details not found'; the rest decided in docs/decisions/0021-credits-and-plans.md).
  */
 export const SUB_TEXT = {
   subscriptionUpgrade: 'Subscription Upgrade',

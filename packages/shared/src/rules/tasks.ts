@@ -5,7 +5,7 @@ import { formatDate } from './format.ts';
  * their labels, approval status codes, and the due-date rule shared by the server and the web form.
  */
 
-/** Task types (spec 000 §3 Task type option: title, field, can_select). Decided in docs/decisions.md. */
+/** Task types (spec 000 §3 Task type option: title, field, can_select). Decided in docs/decisions/0008-tasks-and-approvals.md. */
 export const TASK_TYPES = [
   { field: 'editing', title: 'Editing', can_select: true },
   { field: 'color_grading', title: 'Color Grading', can_select: true },

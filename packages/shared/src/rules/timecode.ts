@@ -31,5 +31,5 @@ export function smpteTimecode(frame: number, frameRate: number): string {
 export const frameAt = (seconds: number, frameRate: number) => Math.floor(seconds * frameRate + 1e-6);
 /** The media time (seconds) of a frame's start, nudged inside it so seeking lands on that frame. */
 export const timeOfFrame = (frame: number, frameRate: number) => (frame + 0.5) / frameRate;
-/** When a file does not tell its frame rate (docs/decisions.md). */
+/** When a file does not tell its frame rate (docs/decisions/0020-sharing-and-review.md). */
 export const DEFAULT_FRAME_RATE = 25;

@@ -3,12 +3,12 @@ import { FOLDER_NAME_PATTERN, INGEST_STATUS } from '../schemas/projects.ts';
 /**
  * Upload rules written once for the browser (unsupported-files modal) and the server (which refuses
  * the same files): restricted extensions (spec 002 §5), the file-name rule (000 §4), ingest status
- * codes (002 §3) and the upload item states (002 §4). Bounds we chose are in docs/decisions.md.
+ * codes (002 §3) and the upload item states (002 §4). Bounds we chose are in docs/decisions/0009-uploads-and-media.md.
  */
 
 /**
  * Restricted extensions (002 §5: scripts, executables, installers, java archives, php and similar;
- * the spec does not show its list, ours is in docs/decisions.md). Lower case, without the dot.
+ * the spec does not show its list, ours is in docs/decisions/0009-uploads-and-media.md). Lower case, without the dot.
  */
 export const RESTRICTED_EXTENSIONS: readonly string[] = [
   // Windows executables, libraries and installers

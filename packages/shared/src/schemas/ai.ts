@@ -6,7 +6,7 @@ import { AI_TEXT } from '../rules/aiText.ts';
 /**
  * The AI assistant (spec 000 §2, §3, §4, §7): its paths, texts, request and answer shapes
  * and the events of a streamed answer. The spec's texts are copied verbatim; the others are decided
- * in docs/decisions.md ("AI assistant").
+ * in docs/decisions/0019-ai-assistant.md ("AI assistant").
  */
 
 export const AI_API = {

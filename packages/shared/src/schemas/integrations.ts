@@ -6,7 +6,7 @@ import { INTEGRATION_TEXT, SPRINKLR_TEXT } from '../rules/integrationText.ts';
 /**
  * App integrations (spec 002 §2–§9): Amazon S3 and Contido buckets, imports, exports and the
  * transfers that carry them. Spec texts are copied verbatim; the others are decided in
- * docs/decisions.md ("Integrations and transfers").
+ * docs/decisions/0028-integrations-and-transfers.md ("Integrations and transfers").
  */
 
 export const INTEGRATIONS_API = {

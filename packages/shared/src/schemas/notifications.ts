@@ -71,6 +71,6 @@ export type NotificationList = z.infer<typeof notificationList>;
 
 export const notificationsSeen = z.object({ has_new_notification: z.boolean() });
 
-/** The e-mail digest setting (decided, docs/decisions.md): unseen notifications mailed at most daily. */
+/** The e-mail digest setting (decided, docs/decisions/0007-project-chat-and-notifications.md): unseen notifications mailed at most daily. */
 export const notificationSettings = z.object({ email_digest: z.boolean() });
 export type NotificationSettings = z.infer<typeof notificationSettings>;

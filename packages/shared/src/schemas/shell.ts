@@ -11,7 +11,7 @@ export type BuildType = (typeof BUILD_TYPES)[number];
 export const shellConfig = z.object({
   /** Absolute URL or same-origin path; the user guide when HELP_CENTER_URL is unset. */
   help_center_url: z.string(),
-  /** 'app': the embedded/kiosk shell (no notification bell, no team switcher; docs/decisions.md). */
+  /** 'app': the embedded/kiosk shell (no notification bell, no team switcher; docs/decisions/0027-app-shell-and-user-guide.md). */
   build_type: z.enum(BUILD_TYPES),
 });
 export type ShellConfig = z.infer<typeof shellConfig>;

@@ -136,7 +136,7 @@ export const taskListQuery = z.object({
 export type TaskListQuery = z.infer<typeof taskListQuery>;
 
 /** PUT complete (spec 000 §7): task_db_id, role (editor, accepted for the spec). */
-/** Deleting a task: the assigner, or the project's creator or an admin (docs/decisions.md). */
+/** Deleting a task: the assigner, or the project's creator or an admin (docs/decisions/0014-behaviours-settled-by-user-trial.md). */
 export const deleteTaskBody = z.object({ project_db_id: uuid(), task_db_id: uuid() });
 
 export const completeTaskBody = z.object({ task_db_id: uuid(), role: z.string().max(30).optional() });

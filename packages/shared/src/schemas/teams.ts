@@ -21,7 +21,7 @@ const permissionIds = () => z.array(z.number().int().positive()).max(50);
 const emails = () => z.array(email()).max(50);
 const userIds = () => z.array(uuid()).max(50);
 
-/** `team_id` on the wire is the team's database id (docs/decisions.md). */
+/** `team_id` on the wire is the team's database id (docs/decisions/0005-teams-permissions-plans.md). */
 export const teamIdQuery = z.object({ team_id: uuid() });
 
 /** The team the user switched to (PUT teams/last-team), and the answer. */

@@ -18,7 +18,7 @@ import { uuid } from './fields.ts';
  * The chunked-upload protocol (spec 002 §7 Uploads) and the player's asset detail. Flow:
  * start → PUT each part to its signed URL (the answer's ETag header) → complete with the parts;
  * sign-parts for more URLs, parts to resume, abort to cancel. Field names follow the spec
- * (folder_path, upload_id, ETag, PartNumber); the rest are ours (docs/decisions.md).
+ * (folder_path, upload_id, ETag, PartNumber); the rest are ours (docs/decisions/0009-uploads-and-media.md).
  */
 
 const uploadId = () => z.string().min(1).max(200);

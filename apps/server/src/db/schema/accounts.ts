@@ -19,7 +19,7 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /**
      * The team the user last switched to, on any device: a browser that has stored no choice opens on
-     * it (docs/decisions.md 'The team a new browser opens on'). No foreign key: it is used only while
+     * it (docs/decisions/0005-teams-permissions-plans.md 'The team a new browser opens on'). No foreign key: it is used only while
      * the user is still a member, so a team deleted or left later is simply passed over.
      */
     lastTeamId: uuid('last_team_id'),

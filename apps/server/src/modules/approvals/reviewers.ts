@@ -57,7 +57,7 @@ export async function searchReviewers(
 }
 
 /**
- * People picked by id who are not in the project yet (docs/decisions.md): users of the project's
+ * People picked by id who are not in the project yet (docs/decisions/0014-behaviours-settled-by-user-trial.md): users of the project's
  * team join it as collaborators with the reviewer badge and no permission codes, when the caller
  * may add collaborators; otherwise the request is refused naming them. Anyone outside both the
  * project and its team is refused ('Choose people from this team'). Answers the ids added.

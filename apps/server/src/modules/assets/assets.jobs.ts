@@ -51,7 +51,7 @@ export function queueBlobsOfDeletedProjects(ctx: AppContext) {
 }
 
 /**
- * Copies share their source's stored objects (docs/decisions.md), so a key is deleted only when no
+ * Copies share their source's stored objects (docs/decisions/0006-projects-and-assets.md), so a key is deleted only when no
  * asset row refers to it any more. A copy locks its sources FOR SHARE, so it commits before a
  * concurrent delete of them, and this check (after that delete) sees the copy.
  */

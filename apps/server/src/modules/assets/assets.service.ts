@@ -161,7 +161,7 @@ export function searchQuery(
 
 /**
  * total_entries of a search is exact up to this many matches; with more it answers SEARCH_COUNT_CAP + 1,
- * 'more than SEARCH_COUNT_CAP' (docs/decisions.md, 'Search counts at most 10,000 matches').
+ * 'more than SEARCH_COUNT_CAP' (docs/decisions/0025-paging-and-per-request-cost.md, 'Search counts at most 10,000 matches').
  */
 export const SEARCH_COUNT_CAP = 10_000;
 

@@ -14,7 +14,7 @@ export const newIngestCode = () =>
   'IN' + Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /**
- * What full-text search reads: title, additional name and keywords (docs/decisions.md), as typed and
+ * What full-text search reads: title, additional name and keywords (docs/decisions/0006-projects-and-assets.md), as typed and
  * once more with punctuation as spaces — the parser reads 'city_night.mov' as one host name, and
  * people search for 'night'.
  */

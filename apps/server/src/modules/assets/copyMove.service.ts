@@ -16,7 +16,7 @@ import {
 } from '../projects/index.ts';
 import { ancestorsOf, childPath, folderIn, newIngestCode, subtreeOf, type AssetRow } from './assets.sql.ts';
 
-/** At most this many assets (folder contents included) per copy or move (docs/decisions.md). */
+/** At most this many assets (folder contents included) per copy or move (docs/decisions/0006-projects-and-assets.md). */
 export const COPY_MOVE_LIMIT = 10_000;
 const INSERT_CHUNK = 500;
 

@@ -62,7 +62,7 @@ export function patchAuthTls() {
 
 /**
  * The FTPS certificate: FTP_TLS_CERT/FTP_TLS_KEY (PEM files) when set, else a self-signed pair made
- * once into DATA_DIR/ftp-tls (cameras that check certificates need a real one: docs/decisions.md).
+ * once into DATA_DIR/ftp-tls (cameras that check certificates need a real one: docs/decisions/0026-camera-to-edit.md).
  */
 export async function ftpTlsOptions(config: Config, host: string): Promise<tls.SecureContextOptions> {
   if (config.FTP_TLS_CERT && config.FTP_TLS_KEY) {

@@ -29,7 +29,7 @@ export async function syncPoolCapacity(db: DbOrTx, hardwareSlug: string) {
 }
 
 /**
- * The catalogue lives in the database (docs/decisions.md "Cloud catalogue in the
+ * The catalogue lives in the database (docs/decisions/0024-cloud-editing.md "Cloud catalogue in the
  * database"): one row, seeded on first start from CLOUD_CATALOGUE_FILE (checked at boot: a broken
  * file stops the server) or the built-in default, then edited by a platform admin on /cloud-admin.
  * A file whose content changed since it was last applied replaces the row at the next start (the

@@ -111,7 +111,7 @@ export function createLocalProvider(opts: { geometry: string; log: ModuleLog }):
       procs.push(x.proc);
       const env = { ...process.env, DISPLAY: `:${x.display}`, HOME: dir };
       // openbox without menus or key bindings: the desktop runs as the server's OS user, so it must
-      // offer no way to start a program (no terminal, no root menu) — docs/decisions.md
+      // offer no way to start a program (no terminal, no root menu) — docs/decisions/0024-cloud-editing.md
       const rc = path.join(dir, 'rc.xml');
       await writeFile(rc, LOCKED_OPENBOX_RC);
       procs.push(spawn('openbox', ['--config-file', rc], { env, stdio: 'ignore' }));

@@ -8,7 +8,7 @@ export function registerBucketRunners(ctx: AppContext) {
   registerTransferRunner(ctx, 'import', importRunner(ctx));
   registerTransferRunner(ctx, 'export', exportRunner(ctx));
   // An import copies a large object into a store upload that no upload session knows: the hourly
-  // sweep keeps it while its transfer may still run (docs/decisions.md).
+  // sweep keeps it while its transfer may still run (docs/decisions/0028-integrations-and-transfers.md).
   keepStoreUploads(ctx, (uploads) =>
     transferHeldUploads(
       ctx.db,

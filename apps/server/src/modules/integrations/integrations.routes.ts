@@ -12,7 +12,7 @@ import { createSprinklrService } from './sprinklr.service.ts';
  * Amazon S3 and Contido (spec 002 §7). Who may: can_view_app_integration in the
  * integration's team on every route (integrations.policy.ts); imports need write access to the
  * project, exports the right to take originals out of it. Contido is the same code over its own
- * S3-compatible endpoint (docs/decisions.md).
+ * S3-compatible endpoint (docs/decisions/0028-integrations-and-transfers.md).
  */
 export function integrationsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {

@@ -29,7 +29,7 @@ interface Viewer {
 }
 
 /**
- * The guest's view of the host's workstation (docs/decisions.md). A WebSocket at
+ * The guest's view of the host's workstation (docs/decisions/0029-live-collaboration.md). A WebSocket at
  * LIVE_API.desktop opened only by the invited guest of a collaboration who has joined its call
  * (session cookie, their call token, same origin) while the session runs. The server authenticates
  * to the VNC server with the session's password, offers the guest RFB without a password, and

@@ -9,7 +9,7 @@ import { findPersonalTeam } from '../teams/teams.service.ts';
 import { DIGEST_INTERVAL_HOURS, sendDigests } from './digest.ts';
 import { notify } from './notifications.service.ts';
 
-/** The optional e-mail digest (decided, docs/decisions.md): a per-user setting, off by default. */
+/** The optional e-mail digest (decided, docs/decisions/0007-project-chat-and-notifications.md): a per-user setting, off by default. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -61,7 +61,7 @@ export function digestMail(input: {
 }
 
 /**
- * The optional e-mail digest (decided, docs/decisions.md): users who turned it on and have unseen
+ * The optional e-mail digest (decided, docs/decisions/0007-project-chat-and-notifications.md): users who turned it on and have unseen
  * notifications newer than their last digest get one mail listing them, at most once per
  * DIGEST_INTERVAL_HOURS, grouped under the name of the team each is listed under. Each user is claimed with a conditional update in the mailing transaction,
  * so two nodes running the job at once never mail twice. Answers how many mails were written.

@@ -9,7 +9,7 @@ import { stringField, type Policy } from '../../platform/policies.ts';
 /**
  * A user reads and clears notifications only under a team they belong to (spec 002 §7 team_db_id).
  * A plain membership read rather than the teams module's policy: teams notifies through this module,
- * so importing teams back would close an import cycle between the two (docs/decisions.md).
+ * so importing teams back would close an import cycle between the two (docs/decisions/0010-module-architecture.md).
  */
 export async function authorizeNotificationTeam(db: DbOrTx, userId: string, teamId: string) {
   const [member] = await db

@@ -57,7 +57,7 @@ export function providerOf(ctx: AppContext): PaymentProvider {
 /** The supplier's state: the first two digits of its GSTIN. */
 export const supplierStateOf = (ctx: AppContext) => ctx.config.INVOICE_SUPPLIER_GSTIN.slice(0, 2);
 
-/** The SAC line each kind of purchase is invoiced under (docs/decisions.md, GST). */
+/** The SAC line each kind of purchase is invoiced under (docs/decisions/0023-gst-tax-invoices.md, GST). */
 export const sacKindOf = (kind: PaymentPurpose['kind']): SacKind =>
   kind === 'credits' ? 'credits' : kind === 'storage' ? 'storage' : 'subscription';
 
@@ -117,7 +117,7 @@ export async function createPayment(ctx: AppContext, input: CreatePayment): Prom
   if (!billing && input.taxablePaise > INVOICE_ADDRESS_REQUIRED_ABOVE_PAISE) {
     throw new AppError(PAYMENT_TEXT.billingDetailsRequired, { status: 400 });
   }
-  // Without billing details the place of supply is the supplier's own state (docs/decisions.md).
+  // Without billing details the place of supply is the supplier's own state (docs/decisions/0023-gst-tax-invoices.md).
   const placeOfSupply = billing?.stateCode ?? supplierState;
   const tax = gstBreakdown(input.taxablePaise, supplierState, placeOfSupply, sac.rateBps);
   const gst: StoredGst = {

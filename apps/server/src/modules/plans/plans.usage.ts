@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { cloudUsageRecords, teamSubscriptions, teams } from '../../db/schema/index.ts';
 import { findPlan, upgradeRequired, type PlanRow } from './plans.service.ts';
 
-/** Plan storage is in GB of 1024³ bytes (docs/decisions.md). */
+/** Plan storage is in GB of 1024³ bytes (docs/decisions/0021-credits-and-plans.md). */
 export const GIB = 1024 ** 3;
 const DAY_MS = 86_400_000;
 /** The spec's month for prorating and cycles (002 §9). */

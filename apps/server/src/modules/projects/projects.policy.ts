@@ -109,7 +109,7 @@ const holds =
 
 /** Members read a project: info, members, assets, metadata, its room. */
 export const canViewProject: ProjectRule = () => true;
-/** Only the creator deletes a project (docs/decisions.md). */
+/** Only the creator deletes a project (docs/decisions/0006-projects-and-assets.md). */
 export const canDeleteProject: ProjectRule = (a) => a.role === 'creator';
 /** Add collaborators, resend invites, remove members (not oneself; admins only by creator/admins). */
 export const canManageCollaborators = holds('can_add_update_collaborators');

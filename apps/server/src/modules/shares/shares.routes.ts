@@ -15,7 +15,7 @@ import { createSharePeopleService } from './shares.people.ts';
 export function sharesRoutes(ctx: AppContext) {
   const service = createSharePeopleService(ctx);
   return async (fastify: FastifyInstance) => {
-    // The same list for both roles (spec 002 §6 names them; nothing shown differs): docs/decisions.md.
+    // The same list for both roles (spec 002 §6 names them; nothing shown differs): docs/decisions/0020-sharing-and-review.md.
     serve(fastify, ROUTES.shares.settings, async () =>
       ok({ settings: defaultShareSettings(), duration: SHARE_DURATION_DEFAULT }),
     );

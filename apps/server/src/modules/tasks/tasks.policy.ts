@@ -47,7 +47,7 @@ export async function loadTaskAccess(
   };
 }
 
-// ---- one rule per action (spec 000 §4, §6; docs/decisions.md) ----
+// ---- one rule per action (spec 000 §4, §6; docs/decisions/0008-tasks-and-approvals.md) ----
 
 export type TaskRule = (a: TaskAccess) => boolean;
 /** Project members read a task, its chat, and join task:{id}. */
@@ -56,7 +56,7 @@ export const canReadTask: TaskRule = () => true;
 export const canManageTask: TaskRule = (a) => a.isAssigner;
 /**
  * Deleting a task: its assigner, or the project's creator or an admin (project admins
- * oversee every task of the project; docs/decisions.md). A completed task may be deleted too.
+ * oversee every task of the project; docs/decisions/0014-behaviours-settled-by-user-trial.md). A completed task may be deleted too.
  */
 export const canDeleteTask: TaskRule = (a) =>
   a.isAssigner || a.project.role === 'creator' || a.project.role === 'admin';

@@ -28,7 +28,7 @@ const cleared = { isTransferRequest: false, transferMessage: null, transferReque
 
 /**
  * Task transfer (spec 000 §2 Task transfer, §5 reason required; the flow is decided in
- * docs/decisions.md): an assignee asks with a reason; the task shows 'Transfer Request' and the
+ * docs/decisions/0008-tasks-and-approvals.md): an assignee asks with a reason; the task shows 'Transfer Request' and the
  * assigner either accepts — naming the new assignee, who replaces the requester — or declines.
  */
 export function createTransferService(ctx: AppContext) {

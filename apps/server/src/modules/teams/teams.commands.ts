@@ -195,7 +195,7 @@ export function createTeamsCommands(ctx: AppContext) {
      */
     /**
      * The team the user switched to, kept for their other browsers: one that has stored no choice
-     * opens on it (resolveTeam; docs/decisions.md 'The team a new browser opens on').
+     * opens on it (resolveTeam; docs/decisions/0005-teams-permissions-plans.md 'The team a new browser opens on').
      */
     async rememberTeam({ userId, team }: TeamAccess) {
       const teamId = team.id;

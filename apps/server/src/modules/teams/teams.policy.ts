@@ -82,7 +82,7 @@ export const canManageTwoFactor: TeamRule = (a) => a.isOwner && !a.team.isPerson
 /** Deleting needs can_delete_team (owners hold it); never the personal account. */
 export const canDelete: TeamRule = (a) =>
   a.isMember && !a.team.isPersonal && a.codes.includes('can_delete_team');
-/** Billing details: owners or holders of can_manage_billing (docs/decisions.md). */
+/** Billing details: owners or holders of can_manage_billing (docs/decisions/0005-teams-permissions-plans.md). */
 export const canManageBilling: TeamRule = (a) => a.isMember && a.codes.includes('can_manage_billing');
 
 /**

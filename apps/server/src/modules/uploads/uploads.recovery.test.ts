@@ -111,7 +111,7 @@ describe('a deleted user', () => {
     const mine = (await start(t, owner, projectId, 10)).body.data;
     const row = (await sessionRow(t, theirs.upload_id))!;
 
-    // No product path deletes a user (docs/decisions.md): the operator's delete, with their personal team.
+    // No product path deletes a user (docs/decisions/0009-uploads-and-media.md): the operator's delete, with their personal team.
     const id = collaborator.user.id;
     await t.ctx.db.execute(sql`delete from teams where owner_id = ${id}`);
     await t.ctx.db.execute(sql`delete from users where id = ${id}`);

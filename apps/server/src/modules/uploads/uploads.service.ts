@@ -33,7 +33,7 @@ type StartBody = z.output<typeof startUploadBody>;
 /**
  * The upload protocol (spec 002 §7 Uploads) up to completion: start, sign more parts, list the
  * stored parts, list unfinished uploads, abort. Every call needs can_upload_assets in the project
- * (docs/decisions.md), and a session belongs to the user who started it.
+ * (docs/decisions/0009-uploads-and-media.md), and a session belongs to the user who started it.
  */
 export function createUploadsService(ctx: AppContext) {
   const { db, blobs, config } = ctx;

@@ -18,7 +18,7 @@ const UNGUARDED = ['/api/blobs/', API.docs];
 export type RouteAccess = 'user' | 'public' | 'pending_2fa';
 
 /**
- * The check that guards a non-public route, declared next to it (docs/decisions.md, "Access declared
+ * The check that guards a non-public route, declared next to it (docs/decisions/0003-http-and-route-access.md, "Access declared
  * per route"): `'<module>.<rule>'` names the rule of that module's policy the service applies
  * (`'projects.canViewProject'`, `'teams.canManageMembers'`…); `'self'` is a route that only reads or
  * changes the caller's own data (or a fixed list), so the session is the whole check.

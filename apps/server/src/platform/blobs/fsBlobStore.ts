@@ -40,7 +40,7 @@ export interface FsBlobStoreOptions {
    * Origin put before the signed URLs, e.g. `http://127.0.0.1:4000` for a client outside a browser
    * (tests, benches). Omitted (the server): the URLs are same-origin relative paths, so a page opened
    * at any address of this server (localhost, 127.0.0.1, a LAN name) may PUT to them under its
-   * `connect-src 'self'` (docs/decisions.md).
+   * `connect-src 'self'` (docs/decisions/0009-uploads-and-media.md).
    */
   publicBaseUrl?: string;
   /** HMAC key for signed URLs, at least 32 characters. */

@@ -14,7 +14,7 @@ import { SourceInterrupted, digestHex, newContentHash, receiveInto } from './str
  * when this server is killed, every byte written (at most 1 MiB or 100 ms behind, streams.ts). The
  * next PUT of that part may give `offset` = the partial's size (the sign answer tells the client)
  * and send only the rest. S3 has no such thing: there a cut part is sent again whole
- * (docs/decisions.md).
+ * (docs/decisions/0009-uploads-and-media.md).
  */
 
 const PARTIAL_FILE = /^partial-(\d{1,5})$/;

@@ -10,7 +10,7 @@ import { BlobError } from './blobStore.ts';
  *
  * The content digest is SHA-256 cut to 128 bits (32 hex, the width of an S3 MD5 ETag): stronger
  * than MD5 and, on CPUs with SHA extensions (x86 SHA-NI, ARMv8 SHA2), over twice as fast
- * (docs/decisions.md, bench/README.md 'upload').
+ * (docs/decisions/0009-uploads-and-media.md, bench/README.md 'upload').
  */
 
 export const newContentHash = (): Hash => createHash('sha256');

@@ -50,7 +50,7 @@ const MEMORY_LIMIT = 64 * 1024 * 1024;
  * siblings up on disk per request, several turns of the event loop each. A page's first load asks
  * for ten files at once while its own index.html is being finished (the boot element's reads, which
  * on PGlite run on this thread), so every one of those turns waited behind a read. From memory a
- * file is answered in the turn its request arrives (docs/decisions.md).
+ * file is answered in the turn its request arrives (docs/decisions/0030-web-first-load.md).
  */
 export function serveHashedAssets(app: FastifyInstance, assetsDir: string): void {
   let names: string[];

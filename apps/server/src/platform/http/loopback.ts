@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
  *   X-Forwarded-For: refused unless that is loopback too (req.ip alone is not enough: with
  *   TRUST_PROXY=true it is the left-most, client-written hop);
  * - a proxy that forwards no client address at all makes every request look local: such a setup
- *   must not enable the outbox (docs/decisions.md).
+ *   must not enable the outbox (docs/decisions/0009-uploads-and-media.md).
  */
 
 const IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;

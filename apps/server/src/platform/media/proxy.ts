@@ -6,7 +6,7 @@ import { inputOf, runTool, whitelistArgs, type MediaInput } from './tools.ts';
  * Web-playable proxies (H.264/AAC MP4) for media browsers cannot play: ProRes, DNxHD, MXF, AVI,
  * MPEG-2, AIFF and the like. What browsers play is judged by container (the sniffed MIME type) and
  * codecs together; a QuickTime file with H.264 inside still gets a proxy, because browsers disagree
- * on video/quicktime (docs/decisions.md).
+ * on video/quicktime (docs/decisions/0009-uploads-and-media.md).
  */
 const PLAYABLE_VIDEO: Record<string, Set<string>> = {
   'video/mp4': new Set(['h264', 'av1']),

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { forkTool, inputOf, runTool, whitelistArgs, type ForkedTool, type MediaInput } from './tools.ts';
 
-/** Thumbnails: JPEG at most 480 × 480, aspect kept (docs/decisions.md 'Uploads and media'). */
+/** Thumbnails: JPEG at most 480 × 480, aspect kept (docs/decisions/0009-uploads-and-media.md 'Uploads and media'). */
 export const THUMB_SIZE = 480;
 const JPEG = { quality: 80, mozjpeg: true } as const;
 

@@ -15,7 +15,7 @@ export function isEditable(target: EventTarget | null): boolean {
 }
 
 /**
- * Spec 002 §2 Other, as decided in docs/decisions.md ("App shell completeness"): in the shell
+ * Spec 002 §2 Other, as decided in docs/decisions/0027-app-shell-and-user-guide.md ("App shell completeness"): in the shell
  * the browser's right-click menu gives way to the product's own menus (assets, folders, tasks, chat
  * messages open theirs), except inside text fields, which keep the browser's. The F12 key is blocked
  * only when the selected team turned it on (an opt-in for kiosk screens; it protects nothing).

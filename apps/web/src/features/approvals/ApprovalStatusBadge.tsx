@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { APPROVAL_STATUS_LABELS, type ApprovalStatusCode } from '@rushes/shared';
 
-/** Colours of the asset approval statuses (002 §3 codes; colours are ours, docs/decisions.md). */
+/** Colours of the asset approval statuses (002 §3 codes; colours are ours, docs/decisions/0008-tasks-and-approvals.md). */
 export const APPROVAL_STATUS_COLOURS: Record<ApprovalStatusCode, string> = {
   0: 'gray',
   1: 'blue',

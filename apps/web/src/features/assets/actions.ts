@@ -100,7 +100,7 @@ export const ASSET_ACTIONS: readonly AssetAction[] = [
     icon: IconChecklist,
     shortcutLabel: UI.shortcutKeys.requestApproval,
     keys: ['a'],
-    // approvals and reviews are on files (docs/decisions.md 'Tasks in the browser')
+    // approvals and reviews are on files (docs/decisions/0008-tasks-and-approvals.md 'Tasks in the browser')
     enabled: (_env, assets) => one(assets) && !assets[0].is_folder,
     run: (env, assets) => env.request('task_approval', assets[0]),
   },

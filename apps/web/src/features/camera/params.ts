@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** The canonical camera tab value; 'cameraToEdit' is accepted and rewritten (docs/decisions.md). */
+/** The canonical camera tab value; 'cameraToEdit' is accepted and rewritten (docs/decisions/0026-camera-to-edit.md). */
 export const CAMERA_TAB = 'camera-to-edit';
 const ALIASES = new Set(['cameraToEdit']);
 export const isCameraTab = (tab: string | null) => tab === CAMERA_TAB || ALIASES.has(tab ?? '');

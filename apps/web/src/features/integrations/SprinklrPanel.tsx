@@ -19,7 +19,7 @@ import {
  * Sprinklr create form (spec 002 §4, §5) with its 3-step indicator: environment (Production is an
  * explicit choice) → business unit (enabled only when units exist; agency optional) → campaign id
  * (shown once a unit is chosen; validated; Create only with a name). The id is read-only while a
- * validated name is shown; Change clears the name and unlocks it (docs/decisions.md).
+ * validated name is shown; Change clears the name and unlocks it (docs/decisions/0028-integrations-and-transfers.md).
  */
 function SprinklrForm({
   teamDbId,

@@ -2,7 +2,7 @@
 
 /**
  * The tab a new folder lands on (spec 000 §2 "?tab={tab}"): the storyboard, the asset list of the
- * project page (docs/decisions.md). Other tabs (camera-to-edit, …) arrive with their issues.
+ * project page (docs/decisions/0006-projects-and-assets.md). Other tabs (camera-to-edit, …) arrive with their issues.
  */
 export const STORYBOARD_TAB = 'storyboard';
 

@@ -5,7 +5,7 @@ import { shellKeys, useTeamShellSettings, useUpdateTeamShellSettings } from './a
 
 /**
  * A team owner's opt-in to block the F12 key in the app for kiosk screens (off by default;
- * docs/decisions.md: blocking developer tools protects nothing).
+ * docs/decisions/0027-app-shell-and-user-guide.md: blocking developer tools protects nothing).
  */
 export function BlockDevToolsSwitch({ teamDbId }: { teamDbId: string }) {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { taskStatusLabel, type TaskStatus } from '@rushes/shared';
 
 /**
  * Task status colours (spec 002 §3 names in_progress, pending, completed, expired; the colours are
- * ours, docs/decisions.md): pending yellow, in progress blue, completed green, expired red, and a
+ * ours, docs/decisions/0008-tasks-and-approvals.md): pending yellow, in progress blue, completed green, expired red, and a
  * transfer request orange.
  */
 export const TASK_STATUS_COLOURS: Record<TaskStatus, string> = {

@@ -10,7 +10,7 @@ import { PeoplePicker, type PickedPerson } from './PeoplePicker.tsx';
 /**
  * A pending transfer request as the task shows it (spec 000 §2 Task transfer): who asks and why;
  * the assigner accepts by choosing the new assignee (the requester leaves the task) or declines
- * (the task stays as it was). See docs/decisions.md 'Tasks in the browser'.
+ * (the task stays as it was). See docs/decisions/0008-tasks-and-approvals.md 'Tasks in the browser'.
  */
 export function TransferAnswer({ task }: { task: Task }) {
   const user = useUser();

@@ -67,7 +67,7 @@ function codesOf(permissions: PermissionsField): string[] {
   return permissions.flatMap((p) => (typeof p === 'string' ? [p] : p.is_selected ? [p.code] : []));
 }
 
-/** Admins (owners) hold every code (docs/decisions.md); others hold what the server lists. */
+/** Admins (owners) hold every code (docs/decisions/0005-teams-permissions-plans.md); others hold what the server lists. */
 export function hasPermission(
   team: { is_admin: boolean; permissions?: PermissionsField } | undefined,
   code: string,

@@ -13,7 +13,7 @@ const closeOnEscape = (event: KeyboardEvent) => {
 /**
  * The upload status list (spec 002 §2, §3, §4), one row per upload of this tab, docked at the right
  * below the top bar. It takes its own column (the page narrows), so it never covers the project
- * header's buttons or anything else the user needs while uploads run (docs/decisions.md).
+ * header's buttons or anything else the user needs while uploads run (docs/decisions/0014-behaviours-settled-by-user-trial.md).
  */
 export function UploadDock() {
   const items = useUploadItems();

@@ -1,6 +1,6 @@
 /**
  * Uploads this browser started and has not finished, so a file picked again after a reload (or a
- * server restart) resumes instead of starting over (docs/decisions.md 'Uploads in the browser').
+ * server restart) resumes instead of starting over (docs/decisions/0009-uploads-and-media.md 'Uploads in the browser').
  * The record holds ids only, never file bytes: the user re-adds the file, the client asks the server
  * which parts it has (listParts) and sends the rest.
  */
