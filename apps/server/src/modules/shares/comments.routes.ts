@@ -7,27 +7,28 @@ import { forbidden } from '../../platform/http/errors.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createCommentsService } from './comments.service.ts';
-import { authorizeSharedAsset } from './shares.policy.ts';
+import { authorizeSharedAsset, sharedAssetOf } from './shares.policy.ts';
 
 const anyMember = () => true;
 
 /**
  * Review comments of members (spec 002 §3 Asset comments). Who may: members of the asset's project
  * read, add, reply, resolve and reopen (the review page's own routes serve link holders and guests).
+ * List and add get the asset from their policy (shares.policy.ts sharedAssetPolicy); resolving names
+ * a comment, so its asset is checked here.
  */
 export function commentsRoutes(ctx: AppContext) {
   const service = createCommentsService(ctx);
   return async (fastify: FastifyInstance) => {
     serve(fastify, ROUTES.comments.list, async (req) => {
-      const { asset } = await authorizeSharedAsset(ctx.db, userIdOf(req), req.query.ingest_db_id, anyMember);
+      const { asset } = sharedAssetOf(req);
       return ok(await service.list(asset, req.query.page_no, req.query.entries_per_page));
     });
     serve(
       fastify,
       ROUTES.comments.add,
       async (req) => {
-        const userId = userIdOf(req);
-        const { asset } = await authorizeSharedAsset(ctx.db, userId, req.body.ingest_db_id, anyMember);
+        const { asset, userId } = sharedAssetOf(req);
         return ok(await service.add(asset, { userId }, req.body));
       },
       { rateLimit: limit(ctx.config, 60) },

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules.ts';
 import { checkedInService } from '../../platform/policies.ts';
+import { sharedAssetPolicy } from './shares.policy.ts';
 import { commentsRoutes } from './comments.routes.ts';
 import { reviewRoutes } from './review.routes.ts';
 import { versionsRoutes } from './versions.routes.ts';
@@ -26,11 +27,12 @@ export { createSharesService } from './shares.service.ts';
  */
 export const sharesModule = defineModule({
   name: 'shares',
-  // Still applied by the services (not yet loaded before the handler).
   policies: {
+    // By ingest_db_id before the handler; resolving a comment (by comment_id) checks in its route.
+    'projects.canViewProject': [sharedAssetPolicy(), checkedInService()],
+    // Still applied by the services (sharing and versions write under their own rules).
     'shares.canShare': checkedInService(),
     'shares.canRemoveSharedUser': checkedInService(),
-    'projects.canViewProject': checkedInService(),
     'projects.canWriteAssets': checkedInService(),
   },
   routes: [sharesRoutes, commentsRoutes, versionsRoutes, reviewRoutes],

@@ -24,7 +24,13 @@ import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { notify } from '../notifications/index.ts';
 import './shares.events.ts';
 import { shareMails } from './shares.mails.ts';
-import { authorizeSharedAsset, canAllowDownload, canRemoveSharedUser, canShare } from './shares.policy.ts';
+import {
+  authorizeSharedAsset,
+  canAllowDownload,
+  canRemoveSharedUser,
+  canShare,
+  type SharedAssetAccess,
+} from './shares.policy.ts';
 import { recordShares } from './shares.service.ts';
 
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
@@ -145,8 +151,9 @@ export function createSharePeopleService(ctx: AppContext) {
       return { message: MSG.assetShared, links };
     },
 
-    async sharedUsers(userId: string, assetId: string): Promise<SharedUsers> {
-      const { asset, access } = await authorizeSharedAsset(db, userId, assetId, () => true);
+    /** The asset and access its route's policy loaded (sharedAssetPolicy). */
+    async sharedUsers(access: SharedAssetAccess): Promise<SharedUsers> {
+      const { asset } = access;
       const people = await db
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(assetShares)

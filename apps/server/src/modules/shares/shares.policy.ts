@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
+import type { FastifyRequest } from 'fastify';
+import { userIdOf } from '../../platform/auth/guard.ts';
 import { forbidden } from '../../platform/http/errors.ts';
+import { accessOf, stringField, type Policy } from '../../platform/policies.ts';
 import {
   authorizeProject,
   canDownloadOriginals,
@@ -55,3 +58,30 @@ export async function isMemberOfProject(db: DbOrTx, userId: string | null, proje
   if (!userId) return false;
   return (await loadProjectAccess(db, userId, projectId)) !== null;
 }
+
+/** A member's access to the project of a file asset, with the asset. */
+export interface SharedAssetAccess extends ProjectAccess {
+  asset: AssetRow;
+}
+
+/**
+ * projects.canViewProject on this module's routes keyed by a file asset (`ingest_db_id`):
+ * `authorizeSharedAsset` for any member, once before the handler ('Asset not found' as before).
+ */
+export const sharedAssetPolicy = (): Policy<SharedAssetAccess> => ({
+  reads: 'ingest_db_id',
+  check: (ctx) => async (req) => {
+    const userId = userIdOf(req);
+    const { asset, access } = await authorizeSharedAsset(
+      ctx.db,
+      userId,
+      stringField(req, 'ingest_db_id'),
+      () => true,
+    );
+    return { ...access, asset };
+  },
+});
+
+/** What `sharedAssetPolicy` loaded for one of this module's routes. */
+export const sharedAssetOf = (req: FastifyRequest) =>
+  accessOf(req, 'projects.canViewProject') as SharedAssetAccess;

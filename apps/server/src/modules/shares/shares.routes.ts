@@ -3,6 +3,7 @@ import { ROUTES, SHARE_DURATION_DEFAULT, defaultShareSettings } from '@rushes/sh
 import type { AppContext } from '../../platform/context.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { sharedAssetOf } from './shares.policy.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createSharePeopleService } from './shares.people.ts';
@@ -22,9 +23,7 @@ export function sharesRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.shares.share, async (req) => ok(await service.share(userIdOf(req), req.body)), {
       rateLimit: limit(ctx.config, 30),
     });
-    serve(fastify, ROUTES.shares.users, async (req) =>
-      ok(await service.sharedUsers(userIdOf(req), req.query.ingest_db_id)),
-    );
+    serve(fastify, ROUTES.shares.users, async (req) => ok(await service.sharedUsers(sharedAssetOf(req))));
     serve(fastify, ROUTES.shares.removeUser, async (req) =>
       ok(await service.removeSharedUser(userIdOf(req), req.body)),
     );

@@ -3,6 +3,7 @@ import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { sharedAssetOf } from './shares.policy.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createVersionsService } from './versions.service.ts';
 
@@ -10,9 +11,7 @@ import { createVersionsService } from './versions.service.ts';
 export function versionsRoutes(ctx: AppContext) {
   const service = createVersionsService(ctx);
   return async (fastify: FastifyInstance) => {
-    serve(fastify, ROUTES.versions.list, async (req) =>
-      ok(await service.list(userIdOf(req), req.query.ingest_db_id)),
-    );
+    serve(fastify, ROUTES.versions.list, async (req) => ok(await service.list(sharedAssetOf(req).asset)));
     serve(fastify, ROUTES.versions.add, async (req) => ok(await service.add(userIdOf(req), req.body)));
   };
 }

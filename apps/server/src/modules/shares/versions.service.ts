@@ -44,8 +44,8 @@ export const presentStack = (stack: StackEntry[]) =>
 export function createVersionsService(ctx: AppContext) {
   const { db, events } = ctx;
   return {
-    async list(userId: string, assetId: string) {
-      const { asset } = await authorizeSharedAsset(db, userId, assetId, () => true);
+    /** The asset its route's policy loaded (shares.policy.ts sharedAssetPolicy). */
+    async list(asset: AssetRow) {
       return { versions: presentStack(await stackOf(db, await rootOf(db, asset.id))) };
     },
 
@@ -77,7 +77,8 @@ export function createVersionsService(ctx: AppContext) {
         emit('assets.changed', { projectId: base.projectId, folderIds: [added.parentId], totals: false });
         emit('comments.changed', { assetId: rootId, projectId: base.projectId });
       });
-      return { message: MSG.versionAdded, ...(await this.list(userId, body.ingest_db_id)) };
+      const versions = presentStack(await stackOf(db, await rootOf(db, body.ingest_db_id)));
+      return { message: MSG.versionAdded, versions };
     },
   };
 }
