@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/modules.ts';
-import { checkedInService } from '../../platform/policies.ts';
+import { mediaAssetPolicy } from './media.service.ts';
 import { frameRateBackfillJob } from './media.backfill.ts';
 import { mediaProcessJob } from './media.pipeline.ts';
 import { registerMediaMappers } from './media.realtime.ts';
@@ -12,10 +12,7 @@ export { sendMediaStream } from './media.send.ts';
 /** The media pipeline (probe, thumbnails, proxies), the player's URLs and asset_status hints. */
 export const mediaModule = defineModule({
   name: 'media',
-  // Still applied by the services (not yet loaded before the handler).
-  policies: {
-    'projects.canViewProject': checkedInService(),
-  },
+  policies: { 'projects.canViewProject': mediaAssetPolicy() },
   routes: [mediaRoutes],
   listeners: [registerMediaMappers],
   jobs: { 'media.process': mediaProcessJob, 'media.backfill_frame_rate': frameRateBackfillJob },

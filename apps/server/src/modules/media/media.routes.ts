@@ -4,9 +4,8 @@ import { attachmentDisposition } from '../../platform/blobs/blobStore.ts';
 import { parseRangeHeader } from '../../platform/blobs/fsBlobRoutes.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
-import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { createMediaService } from './media.service.ts';
+import { createMediaService, mediaAccessOf } from './media.service.ts';
 
 /**
  * Player routes. Who may: any logged-in user reads the external-player setting; members of the
@@ -18,13 +17,11 @@ export function mediaRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     serve(fastify, ROUTES.media.config, async () => ok(service.playerConfig()));
 
-    serve(fastify, ROUTES.media.asset, async (req) =>
-      ok(await service.asset(userIdOf(req), req.query.ingest_db_id)),
-    );
+    serve(fastify, ROUTES.media.asset, async (req) => ok(await service.asset(mediaAccessOf(req))));
 
     // Bytes for <video>/<audio>/<img>: streamed from the store, never buffered; Range answers 206.
     serve(fastify, ROUTES.media.file, async (req, reply) => {
-      const opened = await service.open(userIdOf(req), req.query.ingest_db_id, req.query.kind, (size) =>
+      const opened = await service.open(mediaAccessOf(req), req.query.kind, (size) =>
         parseRangeHeader(req.headers.range, size),
       );
       if ('unsatisfiable' in opened) {

@@ -1,10 +1,18 @@
 import { MSG, externalPlayerHref, mediaFileUrl, type MediaKind, type PlayerAsset } from '@rushes/shared';
 import { isBlobError, type BlobObject, type ByteRange } from '../../platform/blobs/index.ts';
+import type { FastifyRequest } from 'fastify';
+import { userIdOf } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { accessOf, stringField, type Policy } from '../../platform/policies.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { iso } from '../../db/rows.ts';
 import { findFileAsset, type AssetRow } from '../assets/index.ts';
-import { authorizeProject, canDownloadOriginals, canViewProject } from '../projects/index.ts';
+import {
+  authorizeProject,
+  canDownloadOriginals,
+  canViewProject,
+  type ProjectAccess,
+} from '../projects/index.ts';
 
 /** Types a browser may render inline from our origin; anything else is a download (no stored XSS). */
 const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|video\/[\w.+-]+|audio\/[\w.+-]+)$/;
@@ -17,20 +25,38 @@ export interface MediaStream {
   filename: string;
 }
 
+/** A member's access to the project of a file asset, with the asset. */
+export interface MediaAccess extends ProjectAccess {
+  asset: AssetRow;
+}
+
+/**
+ * projects.canViewProject on the player's routes, keyed by `ingest_db_id`, once before the handler:
+ * 404 for unknown ids and folders, 403 for non-members of the asset's project.
+ */
+export const mediaAssetPolicy = (): Policy<MediaAccess> => ({
+  reads: 'ingest_db_id',
+  check: (ctx) => async (req) => {
+    const asset = await findFileAsset(ctx.db, stringField(req, 'ingest_db_id'));
+    if (!asset) throw notFound(MSG.assetNotFound);
+    const access = await authorizeProject(ctx.db, userIdOf(req), asset.projectId, canViewProject);
+    return { ...access, asset };
+  },
+});
+
+/** What `mediaAssetPolicy` loaded for a player route. */
+export const mediaAccessOf = (req: FastifyRequest) => accessOf(req, 'projects.canViewProject') as MediaAccess;
+
 /**
  * The player's side (spec 002 §2 /player/{id}): the asset detail and its bytes — original, proxy or
  * thumbnail — streamed from the blob store with HTTP ranges, only to members of the asset's project.
  */
 export function createMediaService(ctx: AppContext) {
-  const { db, blobs, config } = ctx;
+  const { blobs, config } = ctx;
 
-  /** A file asset the caller may see: 404 for unknown ids and folders, 403 for non-members. */
-  async function visibleAsset(userId: string, assetId: string) {
-    const a = await findFileAsset(db, assetId);
-    if (!a) throw notFound(MSG.assetNotFound);
-    const access = await authorizeProject(db, userId, a.projectId, canViewProject);
-    return Object.assign(a, { canDownload: canDownloadOriginals(access) });
-  }
+  /** The file asset the route's policy loaded (mediaAssetPolicy), and whether originals download. */
+  const visibleAsset = ({ asset, ...access }: MediaAccess) =>
+    Object.assign(asset, { canDownload: canDownloadOriginals(access) });
 
   const external = (assetId: string, projectId: string) =>
     config.EXTERNAL_PLAYER_URL ? externalPlayerHref(config.EXTERNAL_PLAYER_URL, assetId, projectId) : null;
@@ -38,8 +64,8 @@ export function createMediaService(ctx: AppContext) {
   return {
     playerConfig: () => ({ external_player_url: config.EXTERNAL_PLAYER_URL ?? null }),
 
-    async asset(userId: string, assetId: string): Promise<PlayerAsset> {
-      const a = await visibleAsset(userId, assetId);
+    async asset(access: MediaAccess): Promise<PlayerAsset> {
+      const a = visibleAsset(access);
       const v = String(a.updatedAt.getTime());
       const original = a.canDownload ? mediaFileUrl(a.id, 'original') : null;
       const proxy = a.proxyKey ? mediaFileUrl(a.id, 'proxy', v) : null;
@@ -70,12 +96,11 @@ export function createMediaService(ctx: AppContext) {
 
     /** Opens the bytes; `range` comes from the Range header (see parseRangeHeader). */
     async open(
-      userId: string,
-      assetId: string,
+      access: MediaAccess,
       kind: MediaKind,
       rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined,
     ): Promise<MediaStream | { unsatisfiable: number }> {
-      const a = await visibleAsset(userId, assetId);
+      const a = visibleAsset(access);
       // Downloads of originals need download_all_assets; watching streams 'play'.
       if (kind === 'original' && !a.canDownload) throw forbidden(MSG.downloadNotAllowed);
       return openAssetBytes(blobs, a, kind, rangeOf);
