@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Server test files each run their own app and PGlite (CPU-bound WASM), so one fork per core;
@@ -38,6 +38,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
+          // CI runs the longest flow (the breakpoint sweep) beside `npm test` instead of inside it
+          // (.ci/run, docs/ci.md): E2E_EXCLUDE lists files to leave out, comma-separated.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.E2E_EXCLUDE?.split(',').filter(Boolean) ?? []),
+          ],
           globalSetup: ['e2e/global-setup.ts'],
           setupFiles: ['e2e/setup.ts'],
           testTimeout: 60_000,
