@@ -262,7 +262,11 @@ describe('the route table', () => {
     expect(unresolved).toEqual([]);
     // 'self' routes have nothing to load; every other route's rule is a manifest's registration
     // (platform/policies.ts); those still applied by their service are registered as checkedInService.
-    expect(table().filter((r) => r.policy === 'self' && r.policyCheck).map(key)).toEqual([]);
+    expect(
+      table()
+        .filter((r) => r.policy === 'self' && r.policyCheck)
+        .map(key),
+    ).toEqual([]);
     expect(guarded.filter((r) => r.policyCheck === 'preHandler').length).toBeGreaterThan(90);
   });
 
