@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, UI } from '@rushes/shared';
 import { BILLING_API, BILLING_UI, billingDetail, type BillingDetail } from '@rushes/shared/billing';
+import { answer, holdFetch } from '../../test/heldFetch.ts';
+import { qc } from '../../test/queryClient.ts';
+import { freshProvidersPerTest, renderWithProviders, settle } from '../../test/renderWithProviders.tsx';
 import { billingKeys } from './api.ts';
 import { BillingForm } from './BillingForm.tsx';
 
@@ -29,23 +30,10 @@ const billing = (over: Partial<BillingDetail> = {}): BillingDetail =>
     ...over,
   });
 
-/** Save answers, each released by the test. */
-const answers: ((res: Response) => void)[] = [];
-const answer = async (status: number, body: unknown) => {
-  await act(async () => answers.shift()?.(new Response(JSON.stringify(body), { status })));
-  await settle();
-};
-/** TanStack Query tells the form on a zero timeout */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+/** Save answers are released by the test (holdFetch). */
 let fetchMock: ReturnType<typeof vi.fn>;
-
-let qc: QueryClient;
 const ui = (detail: BillingDetail | null) => (
-  <MantineProvider>
-    <QueryClientProvider client={qc}>
-      <BillingForm teamDbId={TEAM} billing={detail} stateCodes={stateCodes} canEdit />
-    </QueryClientProvider>
-  </MantineProvider>
+  <BillingForm teamDbId={TEAM} billing={detail} stateCodes={stateCodes} canEdit />
 );
 const company = () => screen.getByRole('textbox', { name: BILLING_UI.companyName }) as HTMLInputElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: UI.save }));
@@ -53,22 +41,15 @@ const save = () => fireEvent.click(screen.getByRole('button', { name: UI.save })
 // Mantine's autosizing textarea listens to document.fonts, which happy-dom does not have
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
+freshProvidersPerTest({ client: { defaultOptions: { mutations: { retry: false } } } });
 beforeEach(() => {
-  qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  answers.length = 0;
-  fetchMock = vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve)));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  qc.clear();
-  vi.unstubAllGlobals();
+  fetchMock = holdFetch();
 });
 
 describe('BillingForm', () => {
   it("updates once, then caches the server's copy and shows it", async () => {
     qc.setQueryData(billingKeys.detail(TEAM), billing());
-    render(ui(billing()));
+    renderWithProviders(ui(billing()));
     fireEvent.change(company(), { target: { value: 'New Co' } });
     save();
     await settle();
@@ -89,7 +70,7 @@ describe('BillingForm', () => {
   });
 
   it('a new form without a place of supply shows it required and asks nothing', async () => {
-    render(ui(null));
+    renderWithProviders(ui(null));
     for (const [label, value] of [
       [BILLING_UI.companyName, 'First Co'],
       [BILLING_UI.billingAddress, '2 Street, Bengaluru'],
@@ -106,7 +87,7 @@ describe('BillingForm', () => {
 
   it("shows the server's field errors and leaves the cache alone", async () => {
     qc.setQueryData(billingKeys.detail(TEAM), billing());
-    render(ui(billing()));
+    renderWithProviders(ui(billing()));
     save();
     await settle();
     await answer(422, {
@@ -120,7 +101,7 @@ describe('BillingForm', () => {
   });
 
   it('a refetch refills the form unless the user is typing', () => {
-    const { rerender } = render(ui(billing()));
+    const { rerender } = renderWithProviders(ui(billing()));
     rerender(ui(billing({ company_name: 'Elsewhere Co' })));
     expect(company().value).toBe('Elsewhere Co');
     fireEvent.change(company(), { target: { value: 'Typing' } });

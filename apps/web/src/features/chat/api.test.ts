@@ -1,6 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { API, chatHistory, chatMessage, type ChatCounters } from '@rushes/shared';
+import { freshQueryClientPerTest, qc } from '../../test/queryClient.ts';
 import {
   addLiveChatMessage,
   chatKeys,
@@ -29,14 +29,7 @@ function serverAnswers(...answers: unknown[]) {
   return fetch;
 }
 
-let qc: QueryClient;
-beforeEach(() => {
-  qc = new QueryClient();
-});
-afterEach(() => {
-  qc.clear();
-  vi.unstubAllGlobals();
-});
+freshQueryClientPerTest();
 
 describe('setUnread (the page header counters)', () => {
   it('takes a count with a higher chats_count and answers the counters kept', () => {

@@ -1,5 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   chatHistory,
   chatMessage,
@@ -8,6 +7,7 @@ import {
   type ChatHistory,
   type ChatMessage,
 } from '@rushes/shared';
+import { freshQueryClientPerTest, qc } from '../../test/queryClient.ts';
 import { userTimeZone } from '../../ui/timeZone.ts';
 import { addLiveMessage, type ChatPages } from './live.ts';
 
@@ -32,15 +32,13 @@ const page = (messages: ChatMessage[], total: number, nextBefore: string | null)
     messages: groupChatMessages(messages, { timeZone: userTimeZone() }),
   });
 
-let qc: QueryClient;
 let key: readonly unknown[];
 let chats = 0;
+freshQueryClientPerTest();
 beforeEach(() => {
-  qc = new QueryClient();
   // live counts are remembered per chat for the page's life: each test gets its own chat
   key = ['chat', `project-${(chats += 1)}`, 'history'];
 });
-afterEach(() => qc.clear());
 
 /** Newest page first (the first page the history asks for), then older pages. */
 function seed(pages: ChatHistory[]) {

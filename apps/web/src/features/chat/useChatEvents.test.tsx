@@ -1,42 +1,19 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  chatHistory,
-  chatMessage,
-  projectCard,
-  type ChatCounters,
-  type ServerToClientEvents,
-  type TrayPage,
-} from '@rushes/shared';
+import type { InfiniteData } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatHistory, chatMessage, type ChatCounters, type TrayPage } from '@rushes/shared';
+import { deliver } from '../../test/fakeSocket.ts';
+import { makeProjectCard } from '../../test/fixtures.ts';
+import { qc } from '../../test/queryClient.ts';
+import { freshProvidersPerTest, wrapper } from '../../test/renderWithProviders.tsx';
 import { projectKeys } from '../projects/api.ts';
 import { chatKeys, openChats, type HistoryData } from './api.ts';
 import { useChatEvents } from './useChatEvents.ts';
 
-type Event = keyof ServerToClientEvents;
-type Payload<E extends Event> = Parameters<ServerToClientEvents[E]>[0];
-
-/** The realtime connection, faked: the hook's listeners, and a way to deliver an event to them. */
-const socket = vi.hoisted(() => {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    connected: true,
-    on: (event: string, fn: (payload: unknown) => void) => {
-      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn));
-    },
-    off: (event: string, fn: (payload: unknown) => void) => listeners.get(event)?.delete(fn),
-    emit: () => undefined,
-    deliver: (event: string, payload: unknown) => listeners.get(event)?.forEach((fn) => fn(payload)),
-  };
-});
-vi.mock('../../api/socket.ts', async (original) => ({
-  ...(await original<typeof import('../../api/socket.ts')>()),
-  connectSocket: () => socket,
-}));
-
-const deliver = <E extends Event>(event: E, payload: Payload<E>) => act(() => socket.deliver(event, payload));
+vi.mock('../../api/socket.ts', (original) =>
+  import('../../test/fakeSocket.ts').then((kit) => kit.withFakeSocket(original)),
+);
 
 const P = 'p1';
 const counters = (chats_count: number, last_seen_count: number): ChatCounters => ({
@@ -47,17 +24,10 @@ const counters = (chats_count: number, last_seen_count: number): ChatCounters =>
 
 /** The project's card on home's Collaborated Projects tray. */
 function seedCard(unread = 0) {
-  const card = projectCard.parse({
-    project_db_id: P,
+  const card = makeProjectCard(P, {
     project_id: 'P-1',
-    team_db_id: 't1',
     title: 'Film',
-    storage_used: 0,
-    total_assets: 0,
-    created_on: '2026-01-01T00:00:00.000Z',
     role: 'collaborator',
-    creator: { user_id: 'u1', name: 'Ann' },
-    avatars: [],
     no_of_members: 2,
     unread_chats: unread,
   });
@@ -71,23 +41,13 @@ const cardUnread = () =>
     .unread_chats;
 const headerCounters = () => qc.getQueryData<ChatCounters>(chatKeys.counters(P));
 
-let qc: QueryClient;
 let fetch: ReturnType<typeof vi.fn>;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={qc}>{children}</QueryClientProvider>
-);
+freshProvidersPerTest({ afterUnmount: () => openChats.clear() });
 beforeEach(() => {
-  qc = new QueryClient();
   // the counters route, when the hook needs a baseline
   fetch = vi.fn(async () => new Response(JSON.stringify({ response: true, data: counters(3, 1) })));
   vi.stubGlobal('fetch', fetch);
   renderHook(() => useChatEvents(), { wrapper });
-});
-afterEach(() => {
-  cleanup();
-  qc.clear();
-  openChats.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('useChatEvents', () => {

@@ -1,17 +1,10 @@
 // @vitest-environment happy-dom
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  BOOT_ELEMENT_ID,
-  TEAM_ID_STORAGE_KEY,
-  currentUser,
-  task as taskSchema,
-  type Task,
-  type TaskTrayPage,
-  type TrayPage,
-} from '@rushes/shared';
+import { TEAM_ID_STORAGE_KEY, type Task, type TaskTrayPage, type TrayPage } from '@rushes/shared';
 import { queryKeys } from '../../api/queryKeys.ts';
 import { takeBootData, takeBootTrays, type BootTrays } from '../../app/bootData.ts';
+import { bootElement, makeTask, makeUser } from '../../test/fixtures.ts';
 import { projectKeys } from '../projects/api.ts';
 import { taskKeys } from '../tasks/taskKeys.ts';
 import { prefetchHome } from './prefetch.ts';
@@ -21,67 +14,9 @@ import { sharedAssetsKey } from './sharedAssets.ts';
 const holder = vi.hoisted(() => ({ qc: null as unknown as QueryClient }));
 vi.mock('../../app/queryClient.ts', () => ({ getQueryClient: () => holder.qc }));
 
-const team = (id: string, personal: boolean) => ({
-  team_db_id: id,
-  team_id: id.toUpperCase(),
-  name: id,
-  is_admin: true,
-  is_personal: personal,
-  no_of_users: 1,
-  created_on: '2026-01-01T00:00:00.000Z',
-  is_active: true,
-  subscription: 'free',
-  two_factor_authentication_enabled: false,
-});
-const user = currentUser.parse({
-  user_id: 'u1',
-  name: 'Ann Lee',
-  first_name: 'Ann',
-  last_name: 'Lee',
-  username: 'ann',
-  email: 'ann@example.com',
-  user_badge_color: '#f00',
-  waiting_time: 0,
-  is_subscription_upgrade_in_progress: false,
-  two_factor_authentication_enabled: false,
-  is_two_factor_authentication_enabled_by_team: false,
-  organisation_db_id: 'o1',
-  teams: [team('personal', true), team('studio', false)],
-  last_team_db_id: null,
-});
-
+const user = makeUser();
 const task = (id: string, over: Partial<Task>): Task =>
-  taskSchema.parse({
-    task_db_id: id,
-    project_db_id: 'p1',
-    project_title: 'Film',
-    task_type: 'edit',
-    task_type_label: 'Edit',
-    task_status: 'pending',
-    task_status_label: 'Pending',
-    is_completed: false,
-    is_transfer_request: false,
-    transfer_message: null,
-    transfer_requested_by: null,
-    expire_at: '2026-02-01T23:59:59.000Z',
-    due_date: '2026-02-01',
-    description: '',
-    assigned_by: { user_id: 'u1', name: 'Ann' },
-    assigned_to_user_profiles: [],
-    invited_team_members: [],
-    unread_messages: 0,
-    chats_count: 0,
-    created_on: '2026-01-01T00:00:00.000Z',
-    updated_on: '2026-01-01T00:00:00.000Z',
-    completed_on: null,
-    can_edit: true,
-    can_complete: true,
-    can_delete: true,
-    can_request_transfer: false,
-    can_answer_transfer: false,
-    can_chat: true,
-    ...over,
-  });
+  makeTask(id, { project_db_id: 'p1', description: '', assigned_to_user_profiles: [], ...over });
 
 const taskTray = (field: 'my_tasks' | 'assigned_tasks', data: Task[]): TaskTrayPage => ({
   field,
@@ -98,11 +33,7 @@ const projectTray = (field: 'my_projects' | 'collaborated_projects'): TrayPage =
 
 /** home's index.html: the user and the trays, My Projects of the team the server resolved */
 function boot(trays: BootTrays) {
-  const el = document.createElement('script');
-  el.id = BOOT_ELEMENT_ID;
-  el.type = 'application/json';
-  el.textContent = JSON.stringify({ user, trays });
-  document.body.append(el);
+  bootElement(JSON.stringify({ user, trays }));
   takeBootData(holder.qc);
 }
 

@@ -1,11 +1,12 @@
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
 import {
   sharedAssetCard,
   sharedAssetsPage,
   type SharedAssetCard,
   type SharedAssetsPage,
 } from '@rushes/shared';
+import { freshQueryClientPerTest, qc } from '../../test/queryClient.ts';
 import { addShared, removeShared, sharedAssetsKey, updateShared } from './sharedAssets.ts';
 
 type Data = InfiniteData<SharedAssetsPage, string | null>;
@@ -43,11 +44,7 @@ const read = (qc: QueryClient) => qc.getQueryData<Data>(sharedAssetsKey);
 const ids = (qc: QueryClient) => read(qc)?.pages.map((p) => p.data.map((c) => c.share_id));
 const totals = (qc: QueryClient) => read(qc)?.pages.map((p) => p.total_entries);
 
-let qc: QueryClient;
-beforeEach(() => {
-  qc = new QueryClient();
-});
-afterEach(() => qc.clear());
+freshQueryClientPerTest();
 
 describe('addShared', () => {
   it('puts the card first and raises the total on every page', () => {

@@ -1,34 +1,16 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sharedAssetCard, type ServerToClientEvents, type SharedAssetsPage } from '@rushes/shared';
+import type { InfiniteData } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sharedAssetCard, type SharedAssetsPage } from '@rushes/shared';
+import { deliver, socket } from '../../test/fakeSocket.ts';
+import { qc } from '../../test/queryClient.ts';
+import { freshProvidersPerTest, wrapper } from '../../test/renderWithProviders.tsx';
 import { sharedAssetsKey, useSharedAssetEvents } from './sharedAssets.ts';
 
-type Event = keyof ServerToClientEvents;
-type Payload<E extends Event> = Parameters<ServerToClientEvents[E]>[0];
-
-/** The realtime connection, faked: the hook's listeners, and a way to deliver an event to them. */
-const socket = vi.hoisted(() => {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    connected: true,
-    on: (event: string, fn: (payload: unknown) => void) => {
-      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn));
-    },
-    off: (event: string, fn: (payload: unknown) => void) => listeners.get(event)?.delete(fn),
-    emit: () => undefined,
-    listening: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
-    deliver: (event: string, payload: unknown) => listeners.get(event)?.forEach((fn) => fn(payload)),
-  };
-});
-vi.mock('../../api/socket.ts', async (original) => ({
-  ...(await original<typeof import('../../api/socket.ts')>()),
-  connectSocket: () => socket,
-}));
-
-const deliver = <E extends Event>(event: E, payload: Payload<E>) => act(() => socket.deliver(event, payload));
+vi.mock('../../api/socket.ts', (original) =>
+  import('../../test/fakeSocket.ts').then((kit) => kit.withFakeSocket(original)),
+);
 
 const card = (shareId: string, title = `Clip ${shareId}`) =>
   sharedAssetCard.parse({
@@ -46,20 +28,12 @@ const card = (shareId: string, title = `Clip ${shareId}`) =>
 type Data = InfiniteData<SharedAssetsPage, string | null>;
 const page = () => qc.getQueryData<Data>(sharedAssetsKey)?.pages[0];
 
-let qc: QueryClient;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={qc}>{children}</QueryClientProvider>
-);
+freshProvidersPerTest();
 beforeEach(() => {
-  qc = new QueryClient();
   qc.setQueryData<Data>(sharedAssetsKey, {
     pages: [{ field: 'shared_assets', data: [card('a')], total_entries: 1, next_cursor: null }],
     pageParams: [null],
   });
-});
-afterEach(() => {
-  cleanup();
-  qc.clear();
 });
 
 describe('useSharedAssetEvents', () => {

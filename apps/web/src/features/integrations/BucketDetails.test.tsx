@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { INTEGRATION_TEXT as T, bucketIntegration, type BucketIntegration } from '@rushes/shared';
 import { integrationsRoutes as R } from '@rushes/shared/routes/integrations';
+import { qc } from '../../test/queryClient.ts';
+import { freshProvidersPerTest, renderWithProviders, settle } from '../../test/renderWithProviders.tsx';
 import { integrationKeys } from './api.ts';
 import { BucketDetails } from './BucketDetails.tsx';
 
@@ -40,12 +40,11 @@ const integration = (over: Partial<BucketIntegration> = {}): BucketIntegration =
 const tests: ((res: Response) => void)[] = [];
 const urls = () => fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
 let fetchMock: ReturnType<typeof vi.fn>;
-/** TanStack Query tells the component on a zero timeout */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
-let qc: QueryClient;
+freshProvidersPerTest({
+  client: { defaultOptions: { mutations: { retry: false }, queries: { staleTime: Infinity } } },
+});
 beforeEach(() => {
-  qc = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { staleTime: Infinity } } });
   qc.setQueryData(integrationKeys.detail('s3', ID), integration());
   qc.setQueryData(integrationKeys.list('s3', 't1'), [integration()]);
   tests.length = 0;
@@ -56,21 +55,10 @@ beforeEach(() => {
   );
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
-  cleanup();
-  qc.clear();
-  vi.unstubAllGlobals();
-});
 
 describe('BucketDetails: Test connection', () => {
   it('shows the checks, caches the integration the test answered and refreshes the lists', async () => {
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={qc}>
-          <BucketDetails service="s3" id={ID} onDeleted={() => {}} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithProviders(<BucketDetails service="s3" id={ID} onDeleted={() => {}} />);
     expect(screen.getByTestId('integration-status').textContent).toBe('Pending');
     fireEvent.click(screen.getByRole('button', { name: T.testConnection }));
     await settle();

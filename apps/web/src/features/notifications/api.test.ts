@@ -1,6 +1,7 @@
-import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InfiniteQueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { API, notificationList, type NotificationList } from '@rushes/shared';
+import { freshQueryClientPerTest, qc } from '../../test/queryClient.ts';
 import { hasNewIn, markSeen, notificationKeys, setHasNew, type NotificationData } from './api.ts';
 
 const TEAM = 'team-1';
@@ -37,14 +38,7 @@ const seed = (teamDbId: string, pages: NotificationList[]) =>
   });
 const read = (teamDbId = TEAM) => qc.getQueryData<NotificationData>(notificationKeys.list(teamDbId));
 
-let qc: QueryClient;
-beforeEach(() => {
-  qc = new QueryClient();
-});
-afterEach(() => {
-  qc.clear();
-  vi.unstubAllGlobals();
-});
+freshQueryClientPerTest();
 
 describe('setHasNew and hasNewIn', () => {
   it('sets the flag on the first page, which is the one read', () => {

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, MSG, UI, projectInfo, type ProjectInfo } from '@rushes/shared';
+import { answer, holdFetch } from '../../test/heldFetch.ts';
+import { qc } from '../../test/queryClient.ts';
+import { freshProvidersPerTest, renderWithProviders, settle } from '../../test/renderWithProviders.tsx';
 import { projectKeys } from './api.ts';
 import { ProjectNameForm } from './ProjectNameForm.tsx';
 
@@ -20,42 +21,19 @@ const info: ProjectInfo = projectInfo.parse({
   permissions: ['can_manage_project'],
 });
 
-/** Rename answers, each released by the test, so the pending form can be used meanwhile. */
-const answers: ((res: Response) => void)[] = [];
-const answer = async (status: number, body: unknown) => {
-  await act(async () => answers.shift()?.(new Response(JSON.stringify(body), { status })));
-  // TanStack Query tells the component on a zero timeout
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-};
+/** Rename answers are released by the test (holdFetch), so the pending form can be used meanwhile. */
 let fetchMock: ReturnType<typeof vi.fn>;
-
-let qc: QueryClient;
 function open() {
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={qc}>
-        <ProjectNameForm info={info} canEdit />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<ProjectNameForm info={info} canEdit />);
   fireEvent.click(screen.getByRole('button', { name: UI.editProjectName }));
 }
 const field = () => screen.getByRole('textbox', { name: UI.projectName });
-/** lets the mutation start and TanStack Query tell the form (it notifies on a zero timeout) */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const save = () => fireEvent.click(screen.getByRole('button', { name: UI.save }));
 
+freshProvidersPerTest();
 beforeEach(() => {
-  qc = new QueryClient();
   qc.setQueryData(projectKeys.info(ID), info);
-  answers.length = 0;
-  fetchMock = vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve)));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  qc.clear();
-  vi.unstubAllGlobals();
+  fetchMock = holdFetch();
 });
 
 describe('ProjectNameForm', () => {

@@ -1,13 +1,14 @@
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   TEAM_ID_STORAGE_KEY,
-  projectCard,
   trayPage,
   type ProjectCard,
   type TrayName,
   type TrayPage,
 } from '@rushes/shared';
+import { makeProjectCard } from '../../test/fixtures.ts';
+import { freshQueryClientPerTest, qc } from '../../test/queryClient.ts';
 import { projectKeys } from './api.ts';
 import { addToTray, holdsCard, removeFromTrays, setCardUnread, updateInTrays } from './trayCache.ts';
 
@@ -17,21 +18,7 @@ const TEAM = 'team-1';
 
 /** A card as the trays route answers it (checked against the shared schema). */
 const card = (id: string, over: Partial<ProjectCard> = {}): ProjectCard =>
-  projectCard.parse({
-    project_db_id: id,
-    project_id: `P-${id}`,
-    team_db_id: TEAM,
-    title: `Project ${id}`,
-    storage_used: 0,
-    total_assets: 0,
-    created_on: '2026-01-01T00:00:00.000Z',
-    role: 'creator',
-    creator: { user_id: 'u1', name: 'Ann' },
-    avatars: [],
-    no_of_members: 1,
-    unread_chats: 0,
-    ...over,
-  });
+  makeProjectCard(id, { team_db_id: TEAM, ...over });
 
 const page = (field: TrayName, ids: string[], total: number, next: string | null): TrayPage =>
   trayPage.parse({ field, data: ids.map((id) => card(id)), total_entries: total, next_cursor: next });
@@ -50,16 +37,11 @@ const read = (qc: QueryClient, tray: TrayName, teamDbId: string | null) =>
 const ids = (data: TrayData | undefined) => data?.pages.map((p) => p.data.map((c) => c.project_db_id));
 const totals = (data: TrayData | undefined) => data?.pages.map((p) => p.total_entries);
 
-let qc: QueryClient;
+freshQueryClientPerTest();
 beforeEach(() => {
-  qc = new QueryClient();
   // My Projects is keyed by the selected team, which the app keeps in local storage
   const store = new Map([[TEAM_ID_STORAGE_KEY, TEAM]]);
   vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null });
-});
-afterEach(() => {
-  qc.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('addToTray', () => {

@@ -1,62 +1,31 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { projectCard, type ServerToClientEvents } from '@rushes/shared';
+import { act, renderHook } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../app/paths.ts';
+import { deliver, socket } from '../../test/fakeSocket.ts';
+import { makeProjectCard } from '../../test/fixtures.ts';
+import { qc } from '../../test/queryClient.ts';
+import { freshProvidersPerTest, routedWrapper } from '../../test/renderWithProviders.tsx';
 import { assetKeys } from '../assets/api.ts';
 import { projectKeys } from './api.ts';
 import { useProjectRoom } from './useProjectRoom.ts';
 
-type Event = keyof ServerToClientEvents;
-type Payload<E extends Event> = Parameters<ServerToClientEvents[E]>[0];
-
-/** The realtime connection, faked: listeners, emits, and a way to deliver an event. */
-const socket = vi.hoisted(() => {
-  const listeners = new Map<string, Set<(payload?: unknown) => void>>();
-  return {
-    connected: true,
-    emitted: [] as unknown[][],
-    on: (event: string, fn: (payload?: unknown) => void) => {
-      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn));
-    },
-    off: (event: string, fn: (payload?: unknown) => void) => listeners.get(event)?.delete(fn),
-    emit(...args: unknown[]) {
-      this.emitted.push(args);
-    },
-    listening: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
-    deliver: (event: string, payload?: unknown) => listeners.get(event)?.forEach((fn) => fn(payload)),
-  };
-});
-vi.mock('../../api/socket.ts', async (original) => ({
-  ...(await original<typeof import('../../api/socket.ts')>()),
-  connectSocket: () => socket,
-}));
-
-const deliver = <E extends Event>(event: E, payload: Payload<E>) => act(() => socket.deliver(event, payload));
+vi.mock('../../api/socket.ts', (original) =>
+  import('../../test/fakeSocket.ts').then((kit) => kit.withFakeSocket(original)),
+);
 
 const P = 'p1';
 /** Seeds each key with data that needs no fetch, and tells which were marked stale. */
 const seed = (...keys: (readonly unknown[])[]) => keys.forEach((k) => qc.setQueryData(k, { seeded: true }));
 const stale = (key: readonly unknown[]) => qc.getQueryState(key)?.isInvalidated ?? null;
 
-let qc: QueryClient;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={qc}>
-    <MemoryRouter initialEntries={[`/projects/${P}`]}>{children}</MemoryRouter>
-  </QueryClientProvider>
-);
+const wrapper = routedWrapper(`/projects/${P}`);
 const open = () => renderHook(() => (useProjectRoom(P), useLocation().pathname), { wrapper });
 
+freshProvidersPerTest();
 beforeEach(() => {
-  qc = new QueryClient();
   socket.emitted.length = 0;
-});
-afterEach(() => {
-  cleanup();
-  qc.clear();
 });
 
 describe('useProjectRoom', () => {
@@ -101,20 +70,7 @@ describe('useProjectRoom', () => {
   it('project_members_changed refreshes the project; project_update its info', () => {
     seed(projectKeys.members(P), projectKeys.info(P), projectKeys.members('p2'));
     open();
-    const project = projectCard.parse({
-      project_db_id: P,
-      project_id: 'P-1',
-      team_db_id: 't1',
-      title: 'Renamed',
-      storage_used: 0,
-      total_assets: 0,
-      created_on: '2026-01-01T00:00:00.000Z',
-      role: 'creator',
-      creator: { user_id: 'u1', name: 'Ann' },
-      avatars: [],
-      no_of_members: 1,
-      unread_chats: 0,
-    });
+    const project = makeProjectCard(P, { project_id: 'P-1', title: 'Renamed' });
     deliver('project_update', { tray: 'my_projects', project: { ...project, project_db_id: 'p2' } });
     expect(stale(projectKeys.info(P))).toBe(false);
     deliver('project_update', { tray: 'my_projects', project });

@@ -1,52 +1,32 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, SHELL_UI } from '@rushes/shared';
+import { answer, holdFetch } from '../../test/heldFetch.ts';
+import { qc } from '../../test/queryClient.ts';
+import { freshProvidersPerTest, renderWithProviders, settle } from '../../test/renderWithProviders.tsx';
 import { shellKeys } from './api.ts';
 import { BlockDevToolsSwitch } from './BlockDevToolsSwitch.tsx';
 
 const TEAM = '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5';
 
-/** Answers of the update, each released by the test, so the pending switch can be seen. */
-const answers: ((res: Response) => void)[] = [];
-const answer = async (status: number, body: unknown) => {
-  await act(async () => answers.shift()?.(new Response(JSON.stringify(body), { status })));
-  // TanStack Query tells the component on a zero timeout
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-};
+/** Answers of the update are released by the test (holdFetch), so the pending switch can be seen. */
 let fetchMock: ReturnType<typeof vi.fn>;
-
-let qc: QueryClient;
 function show() {
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={qc}>
-        <BlockDevToolsSwitch teamDbId={TEAM} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<BlockDevToolsSwitch teamDbId={TEAM} />);
   // its label also holds the hint, so the label is matched from its start
   return screen.getByLabelText(new RegExp(`^${SHELL_UI.blockDevTools}`)) as HTMLInputElement;
 }
 const flip = async (input: HTMLInputElement) => {
   fireEvent.click(input);
   // TanStack Query tells the component of the pending mutation on a zero timeout
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await settle();
 };
 
+freshProvidersPerTest({ client: { defaultOptions: { mutations: { retry: false } } } });
 beforeEach(() => {
-  qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   qc.setQueryData(shellKeys.team(TEAM), { block_dev_tools: false });
-  answers.length = 0;
-  fetchMock = vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve)));
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  cleanup();
-  qc.clear();
-  vi.unstubAllGlobals();
+  fetchMock = holdFetch();
 });
 
 describe('BlockDevToolsSwitch', () => {

@@ -1,7 +1,6 @@
-import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InfiniteQueryObserver, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  task as taskSchema,
   taskPage,
   taskTrayPage,
   type Task,
@@ -9,6 +8,8 @@ import {
   type TaskTrayName,
   type TaskTrayPage,
 } from '@rushes/shared';
+import { makeTask } from '../../test/fixtures.ts';
+import { freshQueryClientPerTest, qc } from '../../test/queryClient.ts';
 import {
   addToTaskTray,
   removeFromTaskTray,
@@ -23,41 +24,10 @@ import { taskKeys } from './taskKeys.ts';
 type Pages = InfiniteData<TaskTrayPage | TaskPage, string | null>;
 
 const PROJECT = 'project-1';
-const person = { user_id: 'u1', name: 'Ann' };
 
 /** A task as the API answers it (checked against the shared schema). */
 const task = (id: string, over: Partial<Task> = {}): Task =>
-  taskSchema.parse({
-    task_db_id: id,
-    project_db_id: PROJECT,
-    project_title: 'Film',
-    task_type: 'edit',
-    task_type_label: 'Edit',
-    task_status: 'pending',
-    task_status_label: 'Pending',
-    is_completed: false,
-    is_transfer_request: false,
-    transfer_message: null,
-    transfer_requested_by: null,
-    expire_at: '2026-02-01T23:59:59.000Z',
-    due_date: '2026-02-01',
-    description: `Task ${id}`,
-    assigned_by: person,
-    assigned_to_user_profiles: [person],
-    invited_team_members: [],
-    unread_messages: 0,
-    chats_count: 0,
-    created_on: '2026-01-01T00:00:00.000Z',
-    updated_on: '2026-01-01T00:00:00.000Z',
-    completed_on: null,
-    can_edit: true,
-    can_complete: true,
-    can_delete: true,
-    can_request_transfer: false,
-    can_answer_transfer: false,
-    can_chat: true,
-    ...over,
-  });
+  makeTask(id, { project_db_id: PROJECT, ...over });
 
 /** A home tray of several loaded pages, each carrying the tray's total. */
 function seedTray(qc: QueryClient, tray: TaskTrayName, pages: Task[][], total: number) {
@@ -81,11 +51,7 @@ const list = (qc: QueryClient) => qc.getQueryData<Pages>(taskKeys.list(PROJECT))
 const ids = (data: Pages | undefined) => data?.pages.map((p) => p.data.map((t) => t.task_db_id));
 const totals = (data: Pages | undefined) => data?.pages.map((p) => p.total_entries);
 
-let qc: QueryClient;
-beforeEach(() => {
-  qc = new QueryClient();
-});
-afterEach(() => qc.clear());
+freshQueryClientPerTest();
 
 describe('addToTaskTray', () => {
   it('puts the task first and raises the total on every page of that tray only', () => {

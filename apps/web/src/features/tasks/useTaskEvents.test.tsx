@@ -1,81 +1,31 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InfiniteData } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   assetItem,
   assetPage,
-  task as taskSchema,
   taskTrayPage,
   type AssetPage,
-  type ServerToClientEvents,
   type Task,
   type TaskTrayPage,
 } from '@rushes/shared';
+import { deliver, socket } from '../../test/fakeSocket.ts';
+import { makeTask } from '../../test/fixtures.ts';
+import { qc } from '../../test/queryClient.ts';
+import { freshProvidersPerTest, wrapper } from '../../test/renderWithProviders.tsx';
 import { assetKeys } from '../assets/api.ts';
 import { approvalKeys } from '../approvals/api.ts';
 import { taskKeys } from './taskKeys.ts';
 import { useProjectTaskEvents, useTaskEvents } from './useTaskEvents.ts';
 
-type Event = keyof ServerToClientEvents;
-type Payload<E extends Event> = Parameters<ServerToClientEvents[E]>[0];
-
-/** The realtime connection, faked: the hooks' listeners, and a way to deliver an event to them. */
-const socket = vi.hoisted(() => {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    connected: true,
-    on: (event: string, fn: (payload: unknown) => void) => {
-      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn));
-    },
-    off: (event: string, fn: (payload: unknown) => void) => listeners.get(event)?.delete(fn),
-    emit: () => undefined,
-    listening: (event: string) => listeners.get(event)?.size ?? 0,
-    deliver: (event: string, payload: unknown) => listeners.get(event)?.forEach((fn) => fn(payload)),
-  };
-});
-vi.mock('../../api/socket.ts', async (original) => ({
-  ...(await original<typeof import('../../api/socket.ts')>()),
-  connectSocket: () => socket,
-}));
-
-const deliver = <E extends Event>(event: E, payload: Payload<E>) => act(() => socket.deliver(event, payload));
+vi.mock('../../api/socket.ts', (original) =>
+  import('../../test/fakeSocket.ts').then((kit) => kit.withFakeSocket(original)),
+);
 
 const PROJECT = 'project-1';
-const person = { user_id: 'u1', name: 'Ann' };
 const task = (id: string, over: Partial<Task> = {}): Task =>
-  taskSchema.parse({
-    task_db_id: id,
-    project_db_id: PROJECT,
-    project_title: 'Film',
-    task_type: 'edit',
-    task_type_label: 'Edit',
-    task_status: 'pending',
-    task_status_label: 'Pending',
-    is_completed: false,
-    is_transfer_request: false,
-    transfer_message: null,
-    transfer_requested_by: null,
-    expire_at: '2026-02-01T23:59:59.000Z',
-    due_date: '2026-02-01',
-    description: `Task ${id}`,
-    assigned_by: person,
-    assigned_to_user_profiles: [person],
-    invited_team_members: [],
-    unread_messages: 0,
-    chats_count: 0,
-    created_on: '2026-01-01T00:00:00.000Z',
-    updated_on: '2026-01-01T00:00:00.000Z',
-    completed_on: null,
-    can_edit: true,
-    can_complete: true,
-    can_delete: true,
-    can_request_transfer: false,
-    can_answer_transfer: false,
-    can_chat: true,
-    ...over,
-  });
+  makeTask(id, { project_db_id: PROJECT, ...over });
 
 type Tray = InfiniteData<TaskTrayPage, string | null>;
 const seedTray = (ids: string[]) =>
@@ -92,18 +42,7 @@ const seedTray = (ids: string[]) =>
   });
 const tray = () => qc.getQueryData<Tray>(taskKeys.tray('my_tasks'))?.pages[0];
 
-let qc: QueryClient;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={qc}>{children}</QueryClientProvider>
-);
-beforeEach(() => {
-  qc = new QueryClient();
-});
-afterEach(() => {
-  // vitest runs without globals, so Testing Library's own cleanup is not registered
-  cleanup();
-  qc.clear();
-});
+freshProvidersPerTest();
 
 describe('useTaskEvents', () => {
   it('task_add puts the task in its tray and refreshes an open copy of it', () => {

@@ -1,34 +1,22 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '@rushes/shared';
 import { PATHS } from '../../app/paths.ts';
+import { qc } from '../../test/queryClient.ts';
+import { freshProvidersPerTest, routedWrapper, settle } from '../../test/renderWithProviders.tsx';
 import { shellKeys } from '../shell/api.ts';
 import { useRestartTour } from './tourControl.ts';
 
-let qc: QueryClient;
 let fetchMock: ReturnType<typeof vi.fn>;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={qc}>
-    <MemoryRouter initialEntries={['/account']}>{children}</MemoryRouter>
-  </QueryClientProvider>
-);
+const wrapper = routedWrapper('/account');
 const render = () =>
   renderHook(() => ({ restart: useRestartTour(), path: useLocation().pathname }), { wrapper });
-/** the answer, then TanStack Query's zero-timeout notification of the component */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
+freshProvidersPerTest({ client: { defaultOptions: { mutations: { retry: false } } } });
 beforeEach(() => {
-  qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   qc.setQueryData(shellKeys.tour, { show_tour: false });
-});
-afterEach(() => {
-  cleanup();
-  qc.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('useRestartTour', () => {

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InfiniteData } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API,
   flattenChatGroups,
@@ -10,32 +9,18 @@ import {
   type ServerToClientEvents,
   type TaskChatHistory,
 } from '@rushes/shared';
+import { socket } from '../../../test/fakeSocket.ts';
+import { qc } from '../../../test/queryClient.ts';
+import { freshProvidersPerTest, wrapper } from '../../../test/renderWithProviders.tsx';
 import type { UnreadMark } from '../taskCache.ts';
 import { taskKeys } from '../taskKeys.ts';
 import { useTaskChatRoom } from './useTaskChatRoom.ts';
 
 type Payload = Parameters<ServerToClientEvents['task_chat_message']>[0];
 
-/** The realtime connection, faked: listeners, emits, and a way to deliver an event. */
-const socket = vi.hoisted(() => {
-  const listeners = new Map<string, Set<(payload?: unknown) => void>>();
-  return {
-    connected: true,
-    emitted: [] as unknown[][],
-    on: (event: string, fn: (payload?: unknown) => void) => {
-      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn));
-    },
-    off: (event: string, fn: (payload?: unknown) => void) => listeners.get(event)?.delete(fn),
-    emit(...args: unknown[]) {
-      this.emitted.push(args);
-    },
-    deliver: (event: string, payload?: unknown) => listeners.get(event)?.forEach((fn) => fn(payload)),
-  };
-});
-vi.mock('../../../api/socket.ts', async (original) => ({
-  ...(await original<typeof import('../../../api/socket.ts')>()),
-  connectSocket: () => socket,
-}));
+vi.mock('../../../api/socket.ts', (original) =>
+  import('../../../test/fakeSocket.ts').then((kit) => kit.withFakeSocket(original)),
+);
 
 const P = 'p1';
 const T = 't1';
@@ -55,13 +40,9 @@ const shown = () =>
 const seenCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === API.tasks.chatSeen);
 const mark = () => qc.getQueryData<UnreadMark>(taskKeys.unread(T));
 
-let qc: QueryClient;
 let fetchMock: ReturnType<typeof vi.fn>;
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={qc}>{children}</QueryClientProvider>
-);
+freshProvidersPerTest();
 beforeEach(() => {
-  qc = new QueryClient();
   socket.emitted.length = 0;
   // the seen route answers the task chat's counters
   const counters = { task_db_id: T, chats_count: 0, last_seen_count: 0, unread: 0 };
@@ -69,11 +50,6 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   const empty = taskChatHistory.parse({ task_db_id: T, total_entries: 0, next_before: null, messages: [] });
   qc.setQueryData<History>(taskKeys.chat(T), { pages: [empty], pageParams: [null] });
-});
-afterEach(() => {
-  cleanup();
-  qc.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('useTaskChatRoom', () => {
