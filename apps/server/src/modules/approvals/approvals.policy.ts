@@ -44,6 +44,31 @@ export async function authorizeRequest(db: DbOrTx, userId: string, requestId: st
 /** Only the creator of a request removes invited people and resends invitations (spec 000 §6). */
 export const canManageRequest = (request: TaskRequestRow, userId: string) => request.createdBy === userId;
 
+/** A request and the caller's project access, as `manageRequestPolicy` loads them. */
+export interface RequestAccess extends ProjectAccess {
+  request: TaskRequestRow;
+}
+
+/**
+ * approvals.canManageRequest (removing invited people, resending invitations), by
+ * `task_request_db_id`: `authorizeRequest` (403 'Request not found' for unknown and foreign ones),
+ * then the creator rule (403 MSG.onlyCreatorRemoves), once before the handler. The creator of a request
+ * never changes, so the check need not run inside the write's transaction.
+ */
+export const manageRequestPolicy = (): Policy<RequestAccess> => ({
+  reads: 'task_request_db_id',
+  check: (ctx) => async (req) => {
+    const userId = userIdOf(req);
+    const { request, access } = await authorizeRequest(
+      ctx.db,
+      userId,
+      stringField(req, 'task_request_db_id'),
+    );
+    if (!canManageRequest(request, userId)) throw forbidden(MSG.onlyCreatorRemoves);
+    return { ...access, request };
+  },
+});
+
 /** People asked in a request on the asset set its approval status. */
 export async function isReviewerOf(db: DbOrTx, userId: string, assetId: string) {
   const [row] = await db
@@ -71,6 +96,28 @@ export const assetPolicy = (): Policy<AssetAccess> => ({
     return { ...access, asset };
   },
 });
+
+/**
+ * approvals.isReviewerOf (setting the asset's approval status), by `ingest_db_id`: `authorizeAsset`
+ * (403 'Asset not found'), then the caller must be asked in a request on the asset (403
+ * MSG.onlyReviewerSetsStatus), once before the handler.
+ */
+export const reviewerPolicy = (): Policy<AssetAccess> => ({
+  reads: 'ingest_db_id',
+  check: (ctx) => async (req) => {
+    const userId = userIdOf(req);
+    const { asset, access } = await authorizeAsset(ctx.db, userId, stringField(req, 'ingest_db_id'));
+    if (!(await isReviewerOf(ctx.db, userId, asset.id))) throw forbidden(MSG.onlyReviewerSetsStatus);
+    return { ...access, asset };
+  },
+});
+
+declare module '../../platform/policies.ts' {
+  interface PolicyAccess {
+    'approvals.canManageRequest': RequestAccess;
+    'approvals.isReviewerOf': AssetAccess;
+  }
+}
 
 /** What `assetPolicy` loaded for an approval route (its registration is this module's own). */
 export const assetAccessOf = (req: FastifyRequest) => accessOf(req, 'projects.canViewProject') as AssetAccess;

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
-import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { limit } from '../../platform/http/routes.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { createApprovalsService } from './approvals.service.ts';
 import { assetAccessOf } from './approvals.policy.ts';
 
@@ -33,16 +33,16 @@ export function approvalsRoutes(ctx: AppContext) {
       { rateLimit: limit(ctx.config, 60) },
     );
     serve(fastify, ROUTES.approvals.removeUser, async (req) =>
-      ok(await service.removeUser(userIdOf(req), req.body)),
+      ok(await service.removeUser(accessOf(req, 'approvals.canManageRequest'), req.body)),
     );
     serve(
       fastify,
       ROUTES.approvals.resendInvite,
-      async (req) => ok(await service.resendInvite(userIdOf(req), req.body)),
+      async (req) => ok(await service.resendInvite(accessOf(req, 'approvals.canManageRequest'), req.body)),
       { rateLimit: limit(ctx.config, 20) },
     );
     serve(fastify, ROUTES.approvals.setStatus, async (req) =>
-      ok(await service.setStatus(userIdOf(req), req.body)),
+      ok(await service.setStatus(accessOf(req, 'approvals.isReviewerOf'), req.body)),
     );
   };
 }

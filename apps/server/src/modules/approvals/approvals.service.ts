@@ -13,7 +13,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { taskRequestInvites, taskRequestUsers, taskRequests, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { setApprovalStatus } from '../assets/index.ts';
 import { notify } from '../notifications/index.ts';
 import {
@@ -25,13 +25,7 @@ import {
 } from '../tasks/index.ts';
 import './approvals.events.ts';
 import { admitReviewers, searchReviewers } from './reviewers.ts';
-import {
-  authorizeAsset,
-  authorizeRequest,
-  canManageRequest,
-  isReviewerOf,
-  type AssetAccess,
-} from './approvals.policy.ts';
+import { isReviewerOf, type AssetAccess, type RequestAccess } from './approvals.policy.ts';
 
 const nameOf = (u: { firstName: string; lastName: string }) => displayName(u.firstName, u.lastName);
 
@@ -187,11 +181,12 @@ export function createApprovalsService(ctx: AppContext) {
       };
     },
 
-    /** Removes one person or invited e-mail from a request (its creator only). */
-    async removeUser(userId: string, body: RemoveRequestUserBody) {
+    /**
+     * Removes one person or invited e-mail from a request (its creator only: the route's policy,
+     * approvals.policy.ts manageRequestPolicy, loaded the request before the handler).
+     */
+    async removeUser({ request }: RequestAccess, body: RemoveRequestUserBody) {
       await events.transaction(db, async (tx, emit) => {
-        const { request } = await authorizeRequest(tx, userId, body.task_request_db_id);
-        if (!canManageRequest(request, userId)) throw forbidden(MSG.onlyCreatorRemoves);
         const removed = body.user_db_id
           ? await tx
               .delete(taskRequestUsers)
@@ -214,10 +209,10 @@ export function createApprovalsService(ctx: AppContext) {
       return { message: MSG.deletedUser };
     },
 
-    async resendInvite(userId: string, body: { task_request_db_id: string; user_email: string }) {
+    /** Mails an invited e-mail of a request again (its creator only, as removeUser). */
+    async resendInvite(access: RequestAccess, body: { task_request_db_id: string; user_email: string }) {
+      const { request } = access;
       await events.transaction(db, async (tx) => {
-        const { request, access } = await authorizeRequest(tx, userId, body.task_request_db_id);
-        if (!canManageRequest(request, userId)) throw forbidden(MSG.onlyCreatorRemoves);
         const email = body.user_email.toLowerCase();
         const [invite] = await tx
           .select()
@@ -230,11 +225,12 @@ export function createApprovalsService(ctx: AppContext) {
       return { message: MSG.inviteSent };
     },
 
-    /** A reviewer sets the asset's approval status (002 §3 codes); the project room hears it. */
-    async setStatus(userId: string, body: SetApprovalStatusBody) {
+    /**
+     * A reviewer sets the asset's approval status (002 §3 codes); the project room hears it. The asset
+     * and the reviewer rule are the route's policy (approvals.policy.ts reviewerPolicy).
+     */
+    async setStatus({ asset }: AssetAccess, body: SetApprovalStatusBody) {
       await events.transaction(db, async (tx, emit) => {
-        const { asset } = await authorizeAsset(tx, userId, body.ingest_db_id);
-        if (!(await isReviewerOf(tx, userId, asset.id))) throw forbidden(MSG.onlyReviewerSetsStatus);
         await setApprovalStatus(tx, asset.id, body.approval_status);
         emit('asset.approval_changed', {
           projectId: asset.projectId,
