@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, ROUTES } from '@rushes/shared';
+import { ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
-import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { forbidden } from '../../platform/http/errors.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { createCommentsService } from './comments.service.ts';
-import { authorizeSharedAsset, sharedAssetOf } from './shares.policy.ts';
-
-const anyMember = () => true;
+import { sharedAssetOf } from './shares.policy.ts';
 
 /**
  * Review comments of members (spec 002 §3 Asset comments). Who may: members of the asset's project
  * read, add, reply, resolve and reopen (the review page's own routes serve link holders and guests).
- * List and add get the asset from their policy (shares.policy.ts sharedAssetPolicy); resolving names
- * a comment, so its asset is checked here.
+ * Every route gets the asset from its policy: list and add by ingest_db_id (shares.policy.ts
+ * sharedAssetPolicy), resolve by the comment it names (commentAssetPolicy).
  */
 export function commentsRoutes(ctx: AppContext) {
   const service = createCommentsService(ctx);
@@ -34,12 +30,7 @@ export function commentsRoutes(ctx: AppContext) {
       { rateLimit: limit(ctx.config, 60) },
     );
     serve(fastify, ROUTES.comments.resolve, async (req) => {
-      const userId = userIdOf(req);
-      const of = await service.assetOfComment(req.body.comment_id);
-      if (!of) throw forbidden(MSG.commentNotFound);
-      const { asset } = await authorizeSharedAsset(ctx.db, userId, of.assetId, anyMember).catch(() => {
-        throw forbidden(MSG.commentNotFound);
-      });
+      const { asset, userId } = sharedAssetOf(req);
       return ok(await service.resolve(asset, userId, req.body.comment_id, req.body.resolved));
     });
   };

@@ -201,15 +201,6 @@ export function createCommentsService(ctx: AppContext) {
       return { message: MSG.commentAdded, comment: present(row) };
     },
 
-    /** The asset a comment belongs to (for the caller's access check). */
-    async assetOfComment(commentId: string) {
-      const [row] = await db
-        .select({ assetId: assetComments.assetId, parentId: assetComments.parentId })
-        .from(assetComments)
-        .where(eq(assetComments.id, commentId));
-      return row ?? null;
-    },
-
     async resolve(asset: AssetRow, userId: string, commentId: string, resolved: boolean) {
       await events.transaction(db, async (tx, emit) => {
         const done = await tx

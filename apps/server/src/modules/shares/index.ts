@@ -1,6 +1,12 @@
 import { defineModule } from '../../platform/modules.ts';
 import { checkedInService } from '../../platform/policies.ts';
-import { sharedAssetPolicy } from './shares.policy.ts';
+import {
+  canRemoveSharedUser,
+  commentAssetPolicy,
+  revokeLinkPolicy,
+  sharedAssetPolicy,
+  sharePolicy,
+} from './shares.policy.ts';
 import { commentsRoutes } from './comments.routes.ts';
 import { reviewRoutes } from './review.routes.ts';
 import { versionsRoutes } from './versions.routes.ts';
@@ -28,11 +34,13 @@ export { createSharesService } from './shares.service.ts';
 export const sharesModule = defineModule({
   name: 'shares',
   policies: {
-    // By ingest_db_id before the handler; resolving a comment (by comment_id) checks in its route.
-    'projects.canViewProject': [sharedAssetPolicy(), checkedInService()],
-    // Still applied by the services (sharing and versions write under their own rules).
-    'shares.canShare': checkedInService(),
-    'shares.canRemoveSharedUser': checkedInService(),
+    // By ingest_db_id, or (resolving a comment) by the comment_id it names.
+    'projects.canViewProject': [sharedAssetPolicy(), commentAssetPolicy()],
+    // Sharing by ingest_db_id (and ingest_db_ids), revoking by share_link_db_id.
+    'shares.canShare': [sharePolicy(), revokeLinkPolicy()],
+    'shares.canRemoveSharedUser': sharedAssetPolicy(canRemoveSharedUser),
+    // Stacking a version names a second asset (version_ingest_db_id) that needs the same write right:
+    // versions.service.ts checks both.
     'projects.canWriteAssets': checkedInService(),
   },
   routes: [sharesRoutes, commentsRoutes, versionsRoutes, reviewRoutes],

@@ -20,15 +20,15 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { randomToken, sha256 } from '../../platform/auth/secrets.ts';
-import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { notify } from '../notifications/index.ts';
 import './shares.events.ts';
 import { shareMails } from './shares.mails.ts';
 import {
-  authorizeSharedAsset,
-  canAllowDownload,
   canRemoveSharedUser,
   canShare,
+  type ShareAccess,
+  type ShareLinkRow,
   type SharedAssetAccess,
 } from './shares.policy.ts';
 import { recordShares } from './shares.service.ts';
@@ -71,20 +71,17 @@ export function createSharePeopleService(ctx: AppContext) {
   const { db, events, config } = ctx;
 
   return {
-    async share(userId: string, body: ShareBodyParsed): Promise<ShareAnswer> {
+    /**
+     * The assets and the caller's access the route's policy checked (shares.policy.ts sharePolicy):
+     * each one shareable by the caller, in the body's project, downloads allowed only by those who
+     * may download originals.
+     */
+    async share({ userId, assets: shared }: ShareAccess, body: ShareBodyParsed): Promise<ShareAnswer> {
       const protectedByPasscode = settingOn(body.settings, 'passcode_protection');
       const downloadAllowed = settingOn(body.settings, 'is_download_allowed');
       // argon2 outside the transaction: it is slow on purpose
       const passcodeHash = protectedByPasscode ? await hashPassword(body.passcode!) : null;
-      const assetIds = [...new Set([body.ingest_db_id, ...body.ingest_db_ids])];
       const links = await events.transaction(db, async (tx, emit) => {
-        const shared = [];
-        for (const id of assetIds) {
-          const { asset, access } = await authorizeSharedAsset(tx, userId, id, canShare);
-          if (asset.projectId !== body.project_db_id) throw forbidden(MSG.assetNotFound);
-          if (downloadAllowed && !canAllowDownload(access)) throw forbidden(MSG.forbidden);
-          shared.push(asset);
-        }
         const { people, invited } = await findRecipients(tx, userId, body.user_ids, body.user_emails);
         const [sharer] = await tx.select().from(users).where(eq(users.id, userId));
         const sharerName = sharer ? nameOf(sharer) : 'A teammate';
@@ -207,10 +204,12 @@ export function createSharePeopleService(ctx: AppContext) {
       };
     },
 
-    /** PUT removes one shared user or invited e-mail from every share of the asset (spec 002 §6, §7). */
-    async removeSharedUser(userId: string, body: RemoveSharedUserBody) {
+    /**
+     * PUT removes one shared user or invited e-mail from every share of the asset (spec 002 §6, §7):
+     * the asset the route's policy checked (shares.canRemoveSharedUser).
+     */
+    async removeSharedUser({ asset }: SharedAssetAccess, body: RemoveSharedUserBody) {
       await events.transaction(db, async (tx, emit) => {
-        const { asset } = await authorizeSharedAsset(tx, userId, body.ingest_db_id, canRemoveSharedUser);
         const linksOfAsset = tx
           .select({ id: shareLinks.id })
           .from(shareLinks)
@@ -241,14 +240,12 @@ export function createSharePeopleService(ctx: AppContext) {
       return { message: MSG.deletedUser };
     },
 
-    /** Revokes a review link at once (anyone who may share the asset). */
-    async revoke(userId: string, linkId: string) {
+    /**
+     * Revokes a review link at once: the link the route's policy loaded for whoever may share its
+     * asset (shares.policy.ts revokeLinkPolicy).
+     */
+    async revoke(link: ShareLinkRow) {
       await events.transaction(db, async (tx, emit) => {
-        const [link] = await tx.select().from(shareLinks).where(eq(shareLinks.id, linkId)).limit(1);
-        if (!link) throw forbidden(MSG.linkNotFound);
-        await authorizeSharedAsset(tx, userId, link.assetId, canShare).catch(() => {
-          throw forbidden(MSG.linkNotFound);
-        });
         await tx
           .update(shareLinks)
           .set({ revokedAt: sql`now()` })

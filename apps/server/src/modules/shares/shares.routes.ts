@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES, SHARE_DURATION_DEFAULT, defaultShareSettings } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
-import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
-import { sharedAssetOf } from './shares.policy.ts';
+import { sharedAssetOf, sharedLinkOf } from './shares.policy.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { serve } from '../../platform/http/serve.ts';
+import { accessOf } from '../../platform/policies.ts';
 import { createSharePeopleService } from './shares.people.ts';
 
 /**
@@ -20,15 +20,16 @@ export function sharesRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.shares.settings, async () =>
       ok({ settings: defaultShareSettings(), duration: SHARE_DURATION_DEFAULT }),
     );
-    serve(fastify, ROUTES.shares.share, async (req) => ok(await service.share(userIdOf(req), req.body)), {
-      rateLimit: limit(ctx.config, 30),
-    });
+    serve(
+      fastify,
+      ROUTES.shares.share,
+      async (req) => ok(await service.share(accessOf(req, 'shares.canShare'), req.body)),
+      { rateLimit: limit(ctx.config, 30) },
+    );
     serve(fastify, ROUTES.shares.users, async (req) => ok(await service.sharedUsers(sharedAssetOf(req))));
     serve(fastify, ROUTES.shares.removeUser, async (req) =>
-      ok(await service.removeSharedUser(userIdOf(req), req.body)),
+      ok(await service.removeSharedUser(accessOf(req, 'shares.canRemoveSharedUser'), req.body)),
     );
-    serve(fastify, ROUTES.shares.revoke, async (req) =>
-      ok(await service.revoke(userIdOf(req), req.body.share_link_db_id)),
-    );
+    serve(fastify, ROUTES.shares.revoke, async (req) => ok(await service.revoke(sharedLinkOf(req))));
   };
 }
