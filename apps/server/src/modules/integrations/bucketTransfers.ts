@@ -17,7 +17,7 @@ import { authorizeProject, canDownloadOriginals, canWriteAssets } from '../proje
 import { createTransfer, transferView, type NewTransfer } from '../transfers/index.ts';
 import type { BucketServiceName } from './buckets.service.ts';
 import { prefixOf } from './buckets.service.ts';
-import { canUseIntegration } from './integrations.policy.ts';
+import type { IntegrationAccess } from './integrations.policy.ts';
 import { s3ClientFor } from './s3client.ts';
 
 /** dd-mm-yyyy of an instant in UTC (spec 002 §4: the export's date folder). */
@@ -41,11 +41,12 @@ export function createBucketTransfers(ctx: AppContext, service: BucketServiceNam
   }
 
   /**
-   * Import: chosen objects of the input bucket (under its folder) become assets of the
-   * project through the normal media pipeline. Sizes are read now, the bytes by the job.
+   * Import: chosen objects of the input bucket (under its folder) become assets of the project
+   * through the normal media pipeline. Sizes are read now, the bytes by the job. The integration and
+   * its team's rule are the route's policy (integrations.canUseIntegration); the project is checked here.
    */
-  async function startImport(userId: string, body: z.output<typeof importBody>) {
-    const row = await canUseIntegration(db, userId, body.integration_db_id, service);
+  async function startImport(access: IntegrationAccess, body: z.output<typeof importBody>) {
+    const { integration: row, userId } = access;
     await projectOfTeam(userId, body.project_db_id, row.teamId, canWriteAssets);
     if (body.bucket !== row.inputBucket) throw badRequest(INTEGRATION_TEXT.noSuchBucket);
     const base = prefixOf(row.inputFolder);
@@ -90,8 +91,8 @@ export function createBucketTransfers(ctx: AppContext, service: BucketServiceNam
    * bucket, under its folder and the chosen destination folder, in a dd-mm-yyyy (UTC) folder when
    * the integration creates date folders.
    */
-  async function startExport(userId: string, body: z.output<typeof exportBody>) {
-    const row = await canUseIntegration(db, userId, body.integration_db_id, service);
+  async function startExport(access: IntegrationAccess, body: z.output<typeof exportBody>) {
+    const { integration: row, userId } = access;
     await projectOfTeam(userId, body.project_db_id, row.teamId, canDownloadOriginals);
     if (!row.outputBucket || body.destination_bucket !== row.outputBucket)
       throw badRequest(INTEGRATION_TEXT.bucketRequired);

@@ -19,8 +19,8 @@ import type { z } from 'zod';
 import { integrations } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/http/errors.ts';
+import type { TeamAccess } from '../teams/index.ts';
 import { bucketPolicies, externalIdOf, principalOf, roleTrustPolicy } from './awsPolicies.ts';
-import { canUseIntegration, canUseIntegrations } from './integrations.policy.ts';
 import type { IntegrationRow } from './integrations.rows.ts';
 import { s3ClientFor, sealKeys } from './s3client.ts';
 
@@ -64,11 +64,15 @@ const messageOf = (err: unknown) => {
   return status ? `${text} (HTTP ${status})` : text;
 };
 
+/**
+ * The S3 or Contido routes' work. Their policies ran before the handler (integrations.policy.ts): the
+ * team's rule for the calls naming a team, and the integration (of this service) with its team's rule
+ * for the calls naming one; what they loaded is passed in.
+ */
 export function createBucketsService(ctx: AppContext, service: BucketServiceName) {
   const { db } = ctx;
 
-  async function list(userId: string, teamId: string) {
-    await canUseIntegrations(db, userId, teamId);
+  async function list(teamId: string) {
     const rows = await db
       .select()
       .from(integrations)
@@ -77,26 +81,26 @@ export function createBucketsService(ctx: AppContext, service: BucketServiceName
     return rows.map(bucketView);
   }
 
-  async function detail(userId: string, id: string) {
-    return bucketView(await canUseIntegration(db, userId, id, service));
+  function detail(row: IntegrationRow) {
+    return bucketView(row);
   }
 
-  function setup(userId: string, teamId: string) {
-    return canUseIntegrations(db, userId, teamId).then((access) => ({
+  function setup(access: TeamAccess, teamId: string) {
+    return {
       external_id: externalIdOf(ctx, teamId),
       region: access.team.awsRegion || 'us-east-1',
       region_name: regionName(access.team.awsRegion || 'us-east-1'),
       rushes_principal: principalOf(ctx),
       role_trust_policy: roleTrustPolicy(ctx, teamId),
-    }));
+    };
   }
 
   /**
    * Create (spec 002 §4): the region is the team's (read-only) for S3; a Contido endpoint brings
    * its own. Keys are sealed before they reach the database; the answer carries none.
    */
-  async function create(userId: string, form: Form) {
-    const access = await canUseIntegrations(db, userId, form.team_db_id);
+  async function create(access: TeamAccess, form: Form) {
+    const { userId } = access;
     if (service === 'contido' && !form.endpoint) throw badRequest(INTEGRATION_TEXT.invalidEndpoint);
     const region = service === 'contido' ? form.region || 'us-east-1' : access.team.awsRegion || 'us-east-1';
     const keys =
@@ -125,9 +129,8 @@ export function createBucketsService(ctx: AppContext, service: BucketServiceName
     return { message: INTEGRATION_TEXT.integrationCreated, integration: bucketView(row) };
   }
 
-  async function remove(userId: string, id: string) {
-    await canUseIntegration(db, userId, id, service);
-    await db.delete(integrations).where(eq(integrations.id, id));
+  async function remove(row: IntegrationRow) {
+    await db.delete(integrations).where(eq(integrations.id, row.id));
     return { message: INTEGRATION_TEXT.integrationDeleted };
   }
 
@@ -135,8 +138,7 @@ export function createBucketsService(ctx: AppContext, service: BucketServiceName
    * Test connection: HeadBucket on each bucket, ListObjectsV2 under the input folder, a probe
    * Put then Delete under the output folder. All pass: 'success'; else 'failed' with the first reason.
    */
-  async function test(userId: string, id: string): Promise<ConnectionTest> {
-    const row = await canUseIntegration(db, userId, id, service);
+  async function test(row: IntegrationRow): Promise<ConnectionTest> {
     const s3 = s3ClientFor(ctx, row);
     const checks: ConnectionTest['checks'] = [];
     const run = async (
@@ -185,17 +187,14 @@ export function createBucketsService(ctx: AppContext, service: BucketServiceName
     const [updated] = await db
       .update(integrations)
       .set({ status, statusDetail: failed ? `${failed.name} ${failed.bucket}: ${failed.message}` : null })
-      .where(eq(integrations.id, id))
+      .where(eq(integrations.id, row.id))
       .returning();
     return { status, checks, integration: bucketView(updated) };
   }
 
   /** The team's buckets (spec 002 §7: 100 per page): each integration's input and output bucket. */
-  async function buckets(
-    userId: string,
-    q: { team_db_id: string; entries_per_page: number; page_no: number },
-  ) {
-    const rows = await list(userId, q.team_db_id);
+  async function buckets(q: { team_db_id: string; entries_per_page: number; page_no: number }) {
+    const rows = await list(q.team_db_id);
     const all = rows.flatMap((r) => [
       ...(r.input_bucket
         ? [
@@ -226,8 +225,7 @@ export function createBucketsService(ctx: AppContext, service: BucketServiceName
    * Folders and files of one of the integration's buckets (spec 002 §7: 500 per page), under the
    * integration's folder for that bucket: a caller never lists outside what the customer granted.
    */
-  async function folders(userId: string, q: z.output<typeof foldersQuery>): Promise<FolderPage> {
-    const row = await canUseIntegration(db, userId, q.integration_db_id, service);
+  async function folders(row: IntegrationRow, q: z.output<typeof foldersQuery>): Promise<FolderPage> {
     const base =
       q.bucket === row.inputBucket
         ? row.inputFolder

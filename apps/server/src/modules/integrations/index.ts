@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/modules.ts';
-import { checkedInService } from '../../platform/policies.ts';
 import { registerBucketRunners } from './bucketRunners.ts';
+import { integrationPolicy, integrationsPolicy } from './integrations.policy.ts';
 import { integrationsRoutes } from './integrations.routes.ts';
 import { registerSprinklrRunner } from './sprinklr.runner.ts';
 
@@ -13,10 +13,13 @@ export { guardedRequestHandler } from './s3client.ts';
  */
 export const integrationsModule = defineModule({
   name: 'integrations',
-  // Still applied by the services (not yet loaded before the handler).
   policies: {
-    'integrations.canUseIntegration': checkedInService(),
-    'integrations.canUseIntegrations': checkedInService(),
+    // S3 routes name their integration s3_integration_db_id, the others integration_db_id.
+    'integrations.canUseIntegration': [
+      integrationPolicy('s3_integration_db_id'),
+      integrationPolicy('integration_db_id'),
+    ],
+    'integrations.canUseIntegrations': integrationsPolicy(),
   },
   routes: [integrationsRoutes],
   listeners: [registerBucketRunners, registerSprinklrRunner],

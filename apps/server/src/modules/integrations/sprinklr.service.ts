@@ -15,7 +15,8 @@ import { findAsset } from '../assets/index.ts';
 import { authorizeProject, canShareAssets } from '../projects/index.ts';
 import { createTransfer, transferView } from '../transfers/index.ts';
 import { findUserById } from '../users/index.ts';
-import { canUseIntegration, canUseIntegrations } from './integrations.policy.ts';
+import type { TeamAccess } from '../teams/index.ts';
+import type { IntegrationAccess } from './integrations.policy.ts';
 import type { IntegrationRow } from './integrations.rows.ts';
 import {
   SPRINKLR_ENVIRONMENTS,
@@ -53,6 +54,10 @@ export function campaignProblem(c: { deleted: boolean; archived: boolean; status
   return null;
 }
 
+/**
+ * Sprinklr's routes. Their policies ran before the handler (integrations.policy.ts): the team's rule
+ * for the calls naming a team, the Sprinklr integration with its team's rule for those naming one.
+ */
 export function createSprinklrService(ctx: AppContext) {
   const { db, events } = ctx;
   const api = createSprinklrClient(ctx);
@@ -62,11 +67,7 @@ export function createSprinklrService(ctx: AppContext) {
     return e;
   };
 
-  async function validate(
-    userId: string,
-    q: { team_db_id: string; environment: string; campaign_id: string },
-  ) {
-    await canUseIntegrations(db, userId, q.team_db_id);
+  async function validate(q: { environment: string; campaign_id: string }) {
     try {
       const c = await api.campaign(env(q.environment), q.campaign_id);
       return {
@@ -83,8 +84,7 @@ export function createSprinklrService(ctx: AppContext) {
   }
 
   return {
-    async list(userId: string, teamId: string) {
-      await canUseIntegrations(db, userId, teamId);
+    async list(teamId: string) {
       const rows = await db
         .select()
         .from(integrations)
@@ -93,13 +93,12 @@ export function createSprinklrService(ctx: AppContext) {
       return rows.map(sprinklrView);
     },
 
-    async detail(userId: string, id: string) {
-      return sprinklrView(await canUseIntegration(db, userId, id, 'sprinklr'));
+    detail(row: IntegrationRow) {
+      return sprinklrView(row);
     },
 
     /** Environments; with one: its business units, agency options and preselected campaign. */
-    async options(userId: string, q: { team_db_id: string; environment?: string; business_units?: boolean }) {
-      await canUseIntegrations(db, userId, q.team_db_id);
+    async options(q: { environment?: string; business_units?: boolean }) {
       const out = {
         environments: SPRINKLR_ENVIRONMENTS,
         business_units: [] as { value: string; label: string }[],
@@ -129,8 +128,8 @@ export function createSprinklrService(ctx: AppContext) {
      * business unit and agency must be ones the options offered; their names are kept beside the ids
      * so lists and the share panel show names without asking Sprinklr.
      */
-    async create(userId: string, body: z.output<typeof sprinklrCreateBody>) {
-      const campaign = await validate(userId, body);
+    async create({ userId }: TeamAccess, body: z.output<typeof sprinklrCreateBody>) {
+      const campaign = await validate(body);
       if (campaign.message) throw badRequest(campaign.message);
       const e = env(body.environment);
       const [units, agencies] = await Promise.all([
@@ -163,14 +162,13 @@ export function createSprinklrService(ctx: AppContext) {
       return { message: INTEGRATION_TEXT.integrationCreated, integration: sprinklrView(row) };
     },
 
-    async remove(userId: string, id: string) {
-      await canUseIntegration(db, userId, id, 'sprinklr');
-      await db.delete(integrations).where(eq(integrations.id, id));
+    async remove(row: IntegrationRow) {
+      await db.delete(integrations).where(eq(integrations.id, row.id));
       return { message: INTEGRATION_TEXT.integrationDeleted };
     },
 
-    async shareTargets(userId: string, q: { team_db_id: string; project_db_id: string }) {
-      const rows = await this.list(userId, q.team_db_id);
+    async shareTargets(q: { team_db_id: string; project_db_id: string }) {
+      const rows = await this.list(q.team_db_id);
       return rows.map((r) => ({
         integration_db_id: r.integration_db_id,
         business_unit: r.business_unit,
@@ -214,10 +212,9 @@ export function createSprinklrService(ctx: AppContext) {
      * uploads each to Sprinklr's asset manager and creates the asset with the campaign id.
      */
     async share(
-      userId: string,
+      { integration: row, userId }: IntegrationAccess,
       body: { project_db_id: string; integration_db_id: string; ingest_db_ids: string[] },
     ) {
-      const row = await canUseIntegration(db, userId, body.integration_db_id, 'sprinklr');
       const access = await authorizeProject(db, userId, body.project_db_id, canShareAssets);
       if (access.project.teamId !== row.teamId) throw forbidden(INTEGRATION_TEXT.wrongTeam);
       const ids = [...new Set(body.ingest_db_ids)];
