@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ANSWER_MARKDOWN, GUIDE_MARKDOWN } from '../Markdown.tsx';
 import { blocksOf, inlineOf, safeHref, type MarkdownDialect } from './parse.ts';
 
-/** The two dialects the app uses (ui/Markdown.tsx: the user guide, an AI answer). */
-const GUIDE: MarkdownDialect = {
-  links: true,
-  images: true,
-  tables: true,
-  underscoreItalic: false,
-  dotBullets: false,
-  lineBreaks: 'join',
-};
-const ANSWER: MarkdownDialect = {
-  links: false,
-  images: false,
-  tables: false,
-  underscoreItalic: true,
-  dotBullets: true,
-  lineBreaks: 'keep',
-};
+/** The two dialects the app uses, as ui/Markdown.tsx defines them (the user guide, an AI answer). */
+const GUIDE: MarkdownDialect = GUIDE_MARKDOWN;
+const ANSWER: MarkdownDialect = ANSWER_MARKDOWN;
 
 describe('blocksOf', () => {
   it('reads headings of levels 1 to 4, and a fifth # as text', () => {
