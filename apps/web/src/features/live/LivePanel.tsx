@@ -37,9 +37,22 @@ export default function LivePanel({ projectDbId }: LivePanelProps) {
   const data = state.data;
   return (
     <Stack gap="lg" data-testid="live-panel">
-      {own && data && <HostSection data={data} projectDbId={projectDbId} sessionId={own} />}
+      {own && data ? (
+        <HostSection data={data} projectDbId={projectDbId} sessionId={own} />
+      ) : (
+        // without a started machine of this project the invite is shown, disabled (spec 001 §4)
+        <InviteButton disabled onClick={() => {}} />
+      )}
       {data && <GuestSection data={data} projectDbId={projectDbId} />}
     </Stack>
+  );
+}
+
+function InviteButton({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
+  return (
+    <Button disabled={disabled} onClick={onClick} data-testid="live-invite-open">
+      {LIVE_TEXT.invite}
+    </Button>
   );
 }
 
@@ -90,9 +103,7 @@ function HostSection({
   const remoteMuted = call.view?.remoteMuted ?? collaborator?.muted ?? false;
   return (
     <Stack gap="sm">
-      <Button disabled={!data.can_invite} onClick={() => setInviting(true)} data-testid="live-invite-open">
-        {LIVE_TEXT.invite}
-      </Button>
+      <InviteButton disabled={!data.can_invite} onClick={() => setInviting(true)} />
       {inviting && data.can_invite && (
         <Stack gap="xs">
           <Select
