@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@rushes/shared';
+import { ALL_ROUTES, API, REVIEW_PARAM, reviewPagePath } from '@rushes/shared';
+import type { z } from 'zod';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -78,6 +79,10 @@ describe('server logs', () => {
       `${API.blobs.parts}?key=k&uploadId=u&partNumber=1&expires=1&sig=${SECRET}`,
       `${API.blobs.object}?key=k&expires=1&sig=${SECRET}`,
       `${API.projects.info}?project_db_id=p&token=${SECRET}`,
+      // a review link opens the asset without an account: its token is as good as a password
+      `${API.review.root}?${REVIEW_PARAM}=${SECRET}`,
+      `${API.review.file}?${REVIEW_PARAM}=${SECRET}&kind=proxy`,
+      reviewPagePath(SECRET),
     ];
     for (const url of urls) await built.app.inject({ method: 'GET', url, headers });
     const text = logged();
@@ -89,6 +94,7 @@ describe('server logs', () => {
     expect(answered[0]!.req!.url).toBe(`${API.auth.verify}?[redacted]`);
     expect(answered[0]!.msg).toMatch(new RegExp(`^GET ${API.auth.verify}\\?\\[redacted\\] \\d{3} \\d+ ms$`));
     expect(answered[5]!.req!.url).toBe(`${API.projects.info}?project_db_id=p&token=%5Bredacted%5D`);
+    expect(answered[7]!.req!.url).toBe(`${API.review.file}?shared_link=%5Bredacted%5D&kind=proxy`);
   });
 
   it('log a failed query with its statement but without its parameter values', async () => {
@@ -120,6 +126,21 @@ describe('redactUrl and serializeError', () => {
     expect(redactUrl(`/verify/?token=${SECRET}`)).toBe('/verify/?[redacted]');
   });
 
+  it('redact every query parameter of the API that carries a secret, and only those', () => {
+    // What each route's query may hold, from the route map: a new parameter name has to be placed
+    // on one side or the other here.
+    const secret = new Set([REVIEW_PARAM, 'token']);
+    const names = new Set(ALL_ROUTES.flatMap((r) => (r.query ? queryKeys(r.query) : [])));
+    expect(names.size).toBeGreaterThan(30);
+    for (const name of names) {
+      const redacted = redactUrl(`/api/x?${name}=v`) === `/api/x?${name}=%5Bredacted%5D`;
+      expect([name, redacted]).toEqual([name, secret.has(name)]);
+    }
+    // and the ones outside the route map: the desktop sockets, the sign-up and login pages
+    for (const name of ['launch_token', 'inviteCode', 'email', 'sig', 'signature', 'passcode'])
+      expect(redactUrl(`/x?${name}=v`)).toBe(`/x?${name}=%5Bredacted%5D`);
+  });
+
   it('drop params and detail, also of a plain driver error', () => {
     const pgError = Object.assign(
       new Error('duplicate key value violates unique constraint "users_email_key"'),
@@ -134,3 +155,12 @@ describe('redactUrl and serializeError', () => {
     expect(JSON.stringify(out)).not.toContain(EMAIL);
   });
 });
+
+/** The keys of a route's query schema (an object, possibly refined or piped). */
+function queryKeys(schema: z.ZodType): string[] {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  if (def.shape) return Object.keys(def.shape as object);
+  for (const inner of [def.in, def.innerType, def.schema]) if (inner) return queryKeys(inner as z.ZodType);
+  if (def.left) return [...queryKeys(def.left as z.ZodType), ...queryKeys(def.right as z.ZodType)];
+  throw new Error(`no keys in a ${String(def.type)} query`);
+}
