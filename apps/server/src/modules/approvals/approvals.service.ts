@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  APPROVAL_STATUS,
   MSG,
   type CreateTaskRequestBody,
   type RemoveRequestUserBody,
@@ -13,8 +14,9 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { taskRequestInvites, taskRequestUsers, taskRequests, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Emit } from '../../platform/events/bus.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { setApprovalStatus } from '../assets/index.ts';
+import { findAsset, setApprovalStatus } from '../assets/index.ts';
 import { notify } from '../notifications/index.ts';
 import {
   inviteToProject,
@@ -28,6 +30,28 @@ import { admitReviewers, searchReviewers } from './reviewers.ts';
 import { isReviewerOf, type AssetAccess, type RequestAccess } from './approvals.policy.ts';
 
 const nameOf = (u: { firstName: string; lastName: string }) => displayName(u.firstName, u.lastName);
+
+/**
+ * A request waits as Needs Review in the asset list, not No Status. An approval request asks for a
+ * new decision, so it also reopens In Progress and Approved; a review request asks for notes only and
+ * leaves a status someone set.
+ */
+const statusWhileWaiting = (taskType: CreateTaskRequestBody['task_type'], current: number) =>
+  taskType === 'task_approval' || current === APPROVAL_STATUS.noStatus
+    ? APPROVAL_STATUS.needsReview
+    : current;
+
+/** Writes an asset's approval status and tells the project room (the asset lists show it live). */
+async function writeStatus(
+  tx: DbOrTx,
+  emit: Emit,
+  asset: { id: string; projectId: string; parentId: string | null },
+  approvalStatus: number,
+) {
+  await setApprovalStatus(tx, asset.id, approvalStatus);
+  emit('asset.approval_changed', { projectId: asset.projectId, assetId: asset.id, approvalStatus });
+  emit('assets.changed', { projectId: asset.projectId, folderIds: [asset.parentId], totals: false });
+}
 
 /** The requests of one asset as the viewer sees them, in three queries. */
 async function presentRequests(
@@ -170,6 +194,9 @@ export function createApprovalsService(ctx: AppContext) {
             }),
           );
         }
+        const current = (await findAsset(tx, asset.id))?.approvalStatus ?? asset.approvalStatus;
+        const waiting = statusWhileWaiting(body.task_type, current);
+        if (waiting !== current) await writeStatus(tx, emit, asset, waiting);
         emit('task_request.changed', { projectId: asset.projectId, assetId: asset.id });
         return request.id;
       });
@@ -230,15 +257,7 @@ export function createApprovalsService(ctx: AppContext) {
      * and the reviewer rule are the route's policy (approvals.policy.ts reviewerPolicy).
      */
     async setStatus({ asset }: AssetAccess, body: SetApprovalStatusBody) {
-      await events.transaction(db, async (tx, emit) => {
-        await setApprovalStatus(tx, asset.id, body.approval_status);
-        emit('asset.approval_changed', {
-          projectId: asset.projectId,
-          assetId: asset.id,
-          approvalStatus: body.approval_status,
-        });
-        emit('assets.changed', { projectId: asset.projectId, folderIds: [asset.parentId], totals: false });
-      });
+      await events.transaction(db, (tx, emit) => writeStatus(tx, emit, asset, body.approval_status));
       return {
         message: MSG.approvalStatusUpdated,
         ingest_db_id: body.ingest_db_id,

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, type AssetPage, type TaskRequest, type TaskRequestList } from '@rushes/shared';
+import { eq } from 'drizzle-orm';
+import {
+  API,
+  APPROVAL_STATUS,
+  MSG,
+  type AssetPage,
+  type TaskRequest,
+  type TaskRequestList,
+} from '@rushes/shared';
+import { assets } from '../../db/schema/index.ts';
 import { createTestApp, lastMailTo, type TestApp } from '../../../test/harness.ts';
 import { mailsTo } from '../../../test/inject.ts';
 import { closeAllSockets, connect, join, listen, next } from '../../../test/realtime-helpers.ts';
@@ -203,5 +212,90 @@ describe('approval and review requests', () => {
     expect(await heard).toEqual({ project_db_id: projectId, ingest_db_id: assetId, approval_status: 3 });
     const assets = await call<AssetPage>(t, 'GET', API.assets.root, owner, { project_db_id: projectId });
     expect(assets.body.data.items.find((a) => a.ingest_db_id === assetId)?.approval_status).toBe(3);
+  });
+
+  it('a waiting approval request shows Needs Review; the person asked sets In Progress then Approved; a teammate not asked and an outsider are refused', async () => {
+    const { owner, bob, cara, outsider, projectId, assetId } = await setup();
+    await t.ctx.db
+      .update(assets)
+      .set({ approvalStatus: APPROVAL_STATUS.noStatus })
+      .where(eq(assets.id, assetId));
+    const statusInList = async () =>
+      (
+        await call<AssetPage>(t, 'GET', API.assets.root, owner, { project_db_id: projectId })
+      ).body.data.items.find((a) => a.ingest_db_id === assetId)?.approval_status;
+    const setStatus = (who: Person, approval_status: number) =>
+      call(t, 'PUT', API.approvals.status, who, { ingest_db_id: assetId, approval_status });
+
+    const socket = await connect(url, { cookie: owner.cookie });
+    await join(socket, `project:${projectId}`);
+    const heard = next(socket, 'asset_approval_status');
+    await create(owner, {
+      ingest_db_id: assetId,
+      user_ids: [bob.user.id],
+      task_type: 'task_approval',
+      comment: 'Final grade: approve?',
+    });
+    expect(await heard).toEqual({
+      project_db_id: projectId,
+      ingest_db_id: assetId,
+      approval_status: APPROVAL_STATUS.needsReview,
+    });
+    expect(await statusInList()).toBe(APPROVAL_STATUS.needsReview);
+    expect((await list(bob, assetId)).body.data).toMatchObject({
+      can_set_status: true,
+      approval_status: APPROVAL_STATUS.needsReview,
+    });
+    // the asker and a teammate who was not asked may not decide; an outsider learns nothing
+    expect((await list(cara, assetId)).body.data.can_set_status).toBe(false);
+    expect((await list(owner, assetId)).body.data.can_set_status).toBe(false);
+    for (const who of [owner, cara]) {
+      const res = await setStatus(who, APPROVAL_STATUS.approved);
+      expect(res.status).toBe(403);
+      expect(res.body.errormessage).toBe(MSG.onlyReviewerSetsStatus);
+    }
+    const stranger = await setStatus(outsider, APPROVAL_STATUS.approved);
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.errormessage).toBe(MSG.assetNotFound);
+    expect(await statusInList()).toBe(APPROVAL_STATUS.needsReview);
+
+    expect((await setStatus(bob, APPROVAL_STATUS.inProgress)).status).toBe(200);
+    expect(await statusInList()).toBe(APPROVAL_STATUS.inProgress);
+    expect((await setStatus(bob, APPROVAL_STATUS.approved)).status).toBe(200);
+    expect(await statusInList()).toBe(APPROVAL_STATUS.approved);
+
+    // a review request asks for notes, not a new decision: Approved stays; a new approval request reopens it
+    await create(owner, {
+      ingest_db_id: assetId,
+      user_ids: [cara.user.id],
+      task_type: 'task_review',
+      comment: 'Notes?',
+    });
+    expect(await statusInList()).toBe(APPROVAL_STATUS.approved);
+    await create(owner, {
+      ingest_db_id: assetId,
+      user_ids: [bob.user.id],
+      task_type: 'task_approval',
+      comment: 'v2?',
+    });
+    expect(await statusInList()).toBe(APPROVAL_STATUS.needsReview);
+  });
+
+  it('a review request on an asset with No Status shows Needs Review', async () => {
+    const { owner, cara, projectId, assetId } = await setup();
+    await t.ctx.db
+      .update(assets)
+      .set({ approvalStatus: APPROVAL_STATUS.noStatus })
+      .where(eq(assets.id, assetId));
+    await create(owner, {
+      ingest_db_id: assetId,
+      user_ids: [cara.user.id],
+      task_type: 'task_review',
+      comment: 'Notes?',
+    });
+    const page = await call<AssetPage>(t, 'GET', API.assets.root, owner, { project_db_id: projectId });
+    expect(page.body.data.items.find((a) => a.ingest_db_id === assetId)?.approval_status).toBe(
+      APPROVAL_STATUS.needsReview,
+    );
   });
 });
