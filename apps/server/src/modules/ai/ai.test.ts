@@ -108,6 +108,30 @@ describe('the assistant against an OpenAI-compatible service', () => {
     expect(usage.body.data).toMatchObject({ tokens_in: 40 + 100, tokens_out: 7 + 5 });
   });
 
+  it('a service streaming several choices: only the first (index 0) reaches the panel and the stored answer', async () => {
+    const { owner, projectId } = await crew(t);
+    s.script({
+      kind: 'choices',
+      chunks: [
+        [[1, 'Other ']],
+        [[0, 'First']],
+        [[1, 'choice ']],
+        [
+          [1, 'mixed '],
+          [0, ' choice'],
+        ],
+        [
+          [0, ' only.'],
+          [1, 'in.'],
+        ],
+      ],
+    });
+    const res = await ask(t, owner, { project_db_id: projectId, text: 'Two answers?' });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('First choice only.');
+    expect(res.done.turn).toMatchObject({ role: 'system', content: { text: 'First choice only.' } });
+  });
+
   it('tool calls run as the asker: the answer names the pending tasks and links them', async () => {
     const { owner, bob, projectId } = await crew(t);
     const logo = await apiTask(t, owner, projectId, bob, { description: 'Animate the logo sting' });

@@ -28,6 +28,11 @@ export interface StandinRequest {
 
 export type Step =
   | { kind: 'text'; chunks: string[]; delayMs?: number; usage?: { prompt: number; completion: number } }
+  /**
+   * several choices streamed at once (as with n > 1): each chunk carries the pieces of the choices it
+   * names, in that order, e.g. [[0, 'a'], [1, 'b']] is one chunk with both
+   */
+  | { kind: 'choices'; chunks: [index: number, content: string][][] }
   | { kind: 'tool'; name: string; args: Record<string, unknown> | string }
   /** several tool calls in one answer (parallel tool calls) */
   | { kind: 'tools'; calls: { name: string; args: Record<string, unknown> | string }[] }
@@ -134,6 +139,17 @@ export async function startStandin(): Promise<Standin> {
           });
           send(chunk({}, 'tool_calls'));
           completion = 12;
+        } else if (step.kind === 'choices') {
+          for (const pieces of step.chunks)
+            send({
+              ...chunk({}),
+              choices: pieces.map(([index, content]) => ({ index, delta: { content }, finish_reason: null })),
+            });
+          send({
+            ...chunk({}),
+            choices: [0, 1].map((index) => ({ index, delta: {}, finish_reason: 'stop' })),
+          });
+          completion = 10;
         } else {
           send(chunk({ role: 'assistant', content: '' }));
           for (const piece of step.chunks) {

@@ -94,8 +94,9 @@ export function createUpstream(config: Config) {
             out.tokensOut = chunk.usage.completion_tokens ?? 0;
             out.measured = true;
           }
-          // the spec: the first returned choice is used
-          const delta = chunk.choices?.find((c) => c.index === 0)?.delta ?? chunk.choices?.[0]?.delta;
+          // the spec: the first returned choice is used. A service streaming several choices sends
+          // chunks that hold only another one: those are skipped, never taken as the first.
+          const delta = chunk.choices?.find((c) => (c.index ?? 0) === 0)?.delta;
           if (!delta) continue;
           if (delta.content) {
             out.text += delta.content;
