@@ -129,7 +129,7 @@ describe.skipIf(!e2eAvailable)('defects: billing, live billing, task delete, tri
       });
     const first = (await newTask('Rough cut to delete')) as { task_db_id: string };
     await newTask('Second cut, deleted from the list');
-    const bCards = tray(b, UI.trayAssignedTasks).getByRole('button', {
+    const bCards = tray(b, UI.trayMyTasks).getByRole('button', {
       name: UI.openTask('Editing', PROJECT),
     });
     await expect.poll(() => bCards.count()).toBe(2);
@@ -181,7 +181,7 @@ describe.skipIf(!e2eAvailable)('defects: billing, live billing, task delete, tri
       description: 'Only under Demo Studio',
       tz: 'UTC',
     });
-    const bCards = tray(b, UI.trayAssignedTasks).getByRole('button', {
+    const bCards = tray(b, UI.trayMyTasks).getByRole('button', {
       name: UI.openTask('Editing', PROJECT),
     });
     await expect.poll(() => bCards.count()).toBe(1);

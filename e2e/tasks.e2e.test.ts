@@ -64,7 +64,7 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
   let b: Page;
   let projectDbId = '';
   const taskCard = (page: Page) =>
-    tray(page, UI.trayAssignedTasks).getByRole('button', { name: UI.openTask(TASK_TYPE, PROJECT) });
+    tray(page, UI.trayMyTasks).getByRole('button', { name: UI.openTask(TASK_TYPE, PROJECT) });
 
   beforeAll(async () => {
     a = await newPage();
@@ -85,8 +85,8 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     });
 
     await logIn(b, run.server.url, B);
-    await visible(tray(b, UI.trayAssignedTasks).getByText(MSG.noRecordFound));
-    await visible(tray(b, UI.trayMyTasks));
+    await visible(tray(b, UI.trayMyTasks).getByText(MSG.noRecordFound));
+    await visible(tray(b, UI.trayAssignedTasks));
   });
 
   it('A writes the brief and assigns a task to B with the form rules', async () => {
@@ -147,7 +147,7 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     await shot(a, FLOW, '03-task-detail-assigner');
   });
 
-  it("B sees the task arrive in 'Assigned Tasks' live and opens it", async () => {
+  it("B sees the task arrive in 'My Tasks' live and opens it", async () => {
     await visible(taskCard(b));
     await shot(b, FLOW, '04-assigned-tasks-tray');
     await taskCard(b).click();
@@ -369,9 +369,9 @@ describe.skipIf(!e2eAvailable)('tasks: assign, chat, transfer, complete; approva
     await shot(a, FLOW, '13-asset-approved');
   });
 
-  /** The id of the newest task A assigned (A's 'My Tasks' tray through the API). */
+  /** The id of the newest task A assigned (A's 'Assigned Tasks' tray through the API). */
   async function myFirstTaskId(): Promise<string> {
-    const res = await a.request.get(`${run.server.url}${API.tasks.trays}?tray_name=my_tasks`, {
+    const res = await a.request.get(`${run.server.url}${API.tasks.trays}?tray_name=assigned_tasks`, {
       headers: { 'API-Type': API_TYPE, 'API-Version': API_VERSION },
     });
     const body = (await res.json()) as { data: { data: { task_db_id: string }[] } };

@@ -114,12 +114,18 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
       { project_db_id: w.projectId },
       'tasks_project_created_idx',
     );
-    await pages('tasks', API.tasks.trays, w.owner, { tray_name: 'my_tasks' }, 'tasks_assigner_created_idx');
+    await pages(
+      'tasks',
+      API.tasks.trays,
+      w.owner,
+      { tray_name: 'assigned_tasks' },
+      'tasks_assigner_created_idx',
+    );
     await pages(
       'task_assignees',
       API.tasks.trays,
       w.guest,
-      { tray_name: 'assigned_tasks' },
+      { tray_name: 'my_tasks' },
       'task_assignees_user_created_idx',
     );
   });

@@ -77,8 +77,8 @@ describe('page_no pages are keyset pages: the same rows as one long page, in ord
   it('tasks of a project, My Tasks and Assigned Tasks', async () => {
     await w.seed.tasks(N, pairTime);
     await expectPagesMatch(w.owner, API.tasks.root, { project_db_id: w.projectId }, field('data'));
-    await expectPagesMatch(w.owner, API.tasks.trays, { tray_name: 'my_tasks' }, field('data'));
-    await expectPagesMatch(w.guest, API.tasks.trays, { tray_name: 'assigned_tasks' }, field('data'));
+    await expectPagesMatch(w.owner, API.tasks.trays, { tray_name: 'assigned_tasks' }, field('data'));
+    await expectPagesMatch(w.guest, API.tasks.trays, { tray_name: 'my_tasks' }, field('data'));
   });
 
   it('Shared Assets, and review comments in timeline order (frame, page, unanchored last)', async () => {

@@ -35,7 +35,7 @@ export const tasks = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    // Task list of a project and 'My Tasks' (tasks I assigned), newest first by keyset.
+    // Task list of a project and 'Assigned Tasks' (tasks I assigned), newest first by keyset.
     index('tasks_project_created_idx').on(
       t.projectId,
       t.createdAt.desc().nullsFirst(),
@@ -63,7 +63,7 @@ export const taskAssignees = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.userId] }),
-    // 'Assigned Tasks': newest assignment first, by keyset.
+    // 'My Tasks' (assigned to me): newest assignment first, by keyset.
     index('task_assignees_user_created_idx').on(
       t.userId,
       t.createdAt.desc().nullsFirst(),

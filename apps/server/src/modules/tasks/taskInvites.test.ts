@@ -40,7 +40,7 @@ async function acceptInvite(email: string): Promise<Person> {
 }
 
 describe('invited e-mails become people on the task and the request when they join', () => {
-  it('the task invitee joins the project: assignee, in their Assigned Tasks; the request lists them as reviewer', async () => {
+  it('the task invitee joins the project: assignee, in their My Tasks; the request lists them as reviewer', async () => {
     const { owner, projectId } = await crew(t);
     const email = `join-${Date.now()}@example.com`;
     const made = await call<{ task: Task }>(
@@ -66,7 +66,7 @@ describe('invited e-mails become people on the task and the request when they jo
     expect(task.assigned_to_user_profiles).toEqual([{ user_id: newcomer.user.id, name: 'Nia Newcomer' }]);
     expect(task.can_request_transfer).toBe(true);
     const tray = await call<TaskTrayPage>(t, 'GET', API.tasks.trays, newcomer, {
-      tray_name: 'assigned_tasks',
+      tray_name: 'my_tasks',
     });
     expect(tray.body.data.data.map((x) => x.task_db_id)).toEqual([taskId]);
     const requests = await call<TaskRequestList>(t, 'GET', API.approvals.root, newcomer, {

@@ -57,8 +57,8 @@ describe('delete a task', () => {
       errormessage: '',
     });
     expect(MSG.taskDeleted).toBe('Task deleted successfully');
-    expect(await assignerHears).toEqual({ tray: 'my_tasks', task_db_id: task.task_db_id });
-    expect(await assigneeHears).toEqual({ tray: 'assigned_tasks', task_db_id: task.task_db_id });
+    expect(await assignerHears).toEqual({ tray: 'assigned_tasks', task_db_id: task.task_db_id });
+    expect(await assigneeHears).toEqual({ tray: 'my_tasks', task_db_id: task.task_db_id });
 
     expect(await taskRow(task.task_db_id)).toBeUndefined();
     expect(await storedMessages(t.ctx.db, 'task', task.task_db_id)).toEqual([]);

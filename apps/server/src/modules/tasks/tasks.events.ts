@@ -5,7 +5,7 @@ declare module '../../platform/events/bus.ts' {
   interface DomainEvents {
     /**
      * A task was created or changed (fields, status, assignees, transfer). `addedUserIds` entered its
-     * Assigned Tasks tray, `removedUserIds` left it; everyone else on the task gets the card replaced.
+     * My Tasks tray, `removedUserIds` left it; everyone else on the task gets the card replaced.
      */
     'task.changed': {
       taskId: string;
@@ -16,7 +16,7 @@ declare module '../../platform/events/bus.ts' {
     };
     /**
      * A task was deleted with its chat and invitations: the project room refetches its list, the
-     * assigner's 'My Tasks' and the assignees' 'Assigned Tasks' drop the card.
+     * assigner's 'Assigned Tasks' and the assignees' 'My Tasks' drop the card.
      */
     'task.deleted': { taskId: string; projectId: string; assignerId: string; assigneeIds: string[] };
     /** A task chat message was stored and the task's chats_count bumped. */

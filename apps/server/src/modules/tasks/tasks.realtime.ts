@@ -41,12 +41,12 @@ export function registerTaskMappers(ctx: AppContext) {
       const task = await presentTask(db, userId, taskId);
       realtime.toUser(userId, isNew ? 'task_add' : 'task_update', { tray, task });
     };
-    await send(row.assignedBy, 'my_tasks', created);
+    await send(row.assignedBy, 'assigned_tasks', created);
     for (const userId of people.slice(1)) {
-      await send(userId, 'assigned_tasks', addedUserIds.includes(userId));
+      await send(userId, 'my_tasks', addedUserIds.includes(userId));
     }
     for (const userId of removedUserIds) {
-      realtime.toUser(userId, 'task_delete', { tray: 'assigned_tasks', task_db_id: taskId });
+      realtime.toUser(userId, 'task_delete', { tray: 'my_tasks', task_db_id: taskId });
     }
   });
 
@@ -55,9 +55,9 @@ export function registerTaskMappers(ctx: AppContext) {
       project_db_id: projectId,
       task_db_id: taskId,
     });
-    realtime.toUser(assignerId, 'task_delete', { tray: 'my_tasks', task_db_id: taskId });
+    realtime.toUser(assignerId, 'task_delete', { tray: 'assigned_tasks', task_db_id: taskId });
     for (const userId of assigneeIds) {
-      realtime.toUser(userId, 'task_delete', { tray: 'assigned_tasks', task_db_id: taskId });
+      realtime.toUser(userId, 'task_delete', { tray: 'my_tasks', task_db_id: taskId });
     }
     for (const userId of [assignerId, ...assigneeIds]) realtime.evictUser(userId, `task:${taskId}`);
   });

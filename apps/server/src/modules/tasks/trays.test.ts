@@ -13,40 +13,40 @@ const tray = (who: Parameters<typeof call>[3], tray_name: string, extra: Record<
   call<TaskTrayPage>(t, 'GET', API.tasks.trays, who, { tray_name, ...extra });
 
 describe('home task trays', () => {
-  it("'My Tasks' holds what I assigned, 'Assigned Tasks' what was assigned to me; keyset pages of 10", async () => {
+  it("'My Tasks' holds what was assigned to me, 'Assigned Tasks' what I assigned; keyset pages of 10", async () => {
     const { owner, bob, projectId } = await crew(t);
     const made: string[] = [];
     for (let i = 0; i < 12; i++) made.push((await makeTask(t, owner, projectId, bob)).task_db_id);
-    const mine = await tray(owner, 'my_tasks');
-    expect(mine.body.data.field).toBe('my_tasks');
-    expect(mine.body.data.total_entries).toBe(12);
-    expect(mine.body.data.data.map((x) => x.task_db_id)).toEqual(made.slice(2).reverse());
-    const rest = await tray(owner, 'my_tasks', { cursor: mine.body.data.next_cursor! });
+    const given = await tray(owner, 'assigned_tasks');
+    expect(given.body.data.field).toBe('assigned_tasks');
+    expect(given.body.data.total_entries).toBe(12);
+    expect(given.body.data.data.map((x) => x.task_db_id)).toEqual(made.slice(2).reverse());
+    const rest = await tray(owner, 'assigned_tasks', { cursor: given.body.data.next_cursor! });
     expect(rest.body.data.data.map((x) => x.task_db_id)).toEqual([made[1], made[0]]);
     expect(rest.body.data.next_cursor).toBeNull();
 
-    const assigned = await tray(bob, 'assigned_tasks');
-    expect(assigned.body.data.total_entries).toBe(12);
-    expect(assigned.body.data.data[0]).toMatchObject({
+    const mine = await tray(bob, 'my_tasks');
+    expect(mine.body.data.total_entries).toBe(12);
+    expect(mine.body.data.data[0]).toMatchObject({
       task_db_id: made[11],
       project_title: expect.any(String),
     });
-    expect((await tray(bob, 'my_tasks')).body.data.total_entries).toBe(0);
-    expect((await tray(owner, 'assigned_tasks')).body.data.total_entries).toBe(0);
-    expect((await tray(undefined, 'my_tasks')).status).toBe(401);
+    expect((await tray(bob, 'assigned_tasks')).body.data.total_entries).toBe(0);
+    expect((await tray(owner, 'my_tasks')).body.data.total_entries).toBe(0);
+    expect((await tray(undefined, 'assigned_tasks')).status).toBe(401);
   });
 
   it('a member removed from the project no longer sees its tasks in the tray', async () => {
     const { owner, bob, projectId } = await crew(t);
     const task = await makeTask(t, owner, projectId, bob);
-    expect((await tray(bob, 'assigned_tasks')).body.data.total_entries).toBe(1);
+    expect((await tray(bob, 'my_tasks')).body.data.total_entries).toBe(1);
     const removed = await call(t, 'DELETE', API.projects.collaborators, owner, {
       project_db_id: projectId,
       user_db_id: bob.user.id,
       role: 'collaborator',
     });
     expect(removed.body.response).toBe(true);
-    expect((await tray(bob, 'assigned_tasks')).body.data.total_entries).toBe(0);
+    expect((await tray(bob, 'my_tasks')).body.data.total_entries).toBe(0);
     // Changes to the task no longer reach them live either.
     const socket = await connect(url, { cookie: bob.cookie });
     const heard = record(socket, 'task_update');
@@ -63,7 +63,7 @@ describe('home task trays', () => {
     expect(heard).toEqual([]);
   });
 
-  it('live: the assignee gets task_add in Assigned Tasks, the assigner in My Tasks; a reassigned one task_delete', async () => {
+  it('live: the assignee gets task_add in My Tasks, the assigner in Assigned Tasks; a reassigned one task_delete', async () => {
     const { owner, bob, cara, projectId } = await crew(t);
     const bobSocket = await connect(url, { cookie: bob.cookie });
     const ownerSocket = await connect(url, { cookie: owner.cookie });
@@ -71,13 +71,13 @@ describe('home task trays', () => {
     const ownerGets = next(ownerSocket, 'task_add');
     const task = await apiTask(t, owner, projectId, bob);
     const added = await bobGets;
-    expect(added.tray).toBe('assigned_tasks');
+    expect(added.tray).toBe('my_tasks');
     expect(added.task).toMatchObject({
       task_db_id: task.task_db_id,
       can_request_transfer: true,
       can_edit: false,
     });
-    expect((await ownerGets).tray).toBe('my_tasks');
+    expect((await ownerGets).tray).toBe('assigned_tasks');
 
     const gone = next(bobSocket, 'task_delete');
     const caraSocket = await connect(url, { cookie: cara.cookie });
@@ -91,7 +91,7 @@ describe('home task trays', () => {
       description: task.description,
       tz: 'UTC',
     });
-    expect(await gone).toEqual({ tray: 'assigned_tasks', task_db_id: task.task_db_id });
+    expect(await gone).toEqual({ tray: 'my_tasks', task_db_id: task.task_db_id });
     expect((await caraGets).task.task_db_id).toBe(task.task_db_id);
   });
 });

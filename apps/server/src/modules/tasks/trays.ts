@@ -5,8 +5,8 @@ import { projectMembers, taskAssignees, tasks } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor, newestFirstAfter, presentTasks } from './tasks.present.ts';
 
 /**
- * Home task trays (spec 002 §2, §3): 'My Tasks' = tasks I assigned, newest first; 'Assigned Tasks'
- * = tasks assigned to me, newest assignment first. Both by keyset and only in projects I am still a
+ * Home task trays (spec 002 §2, §3): 'My Tasks' (my_tasks) = tasks assigned to me, newest assignment
+ * first, as people read "my tasks"; 'Assigned Tasks' (assigned_tasks) = tasks I assigned, newest first. Both by keyset and only in projects I am still a
  * member of (the same rule as reading a task), served by tasks_assigner_created_idx and
  * task_assignees_user_created_idx.
  */
@@ -19,7 +19,7 @@ export async function taskTray(db: DbOrTx, userId: string, q: TaskTrayQuery): Pr
   let rows: { id: string; at: Date }[];
   let total: number;
 
-  if (q.tray_name === 'my_tasks') {
+  if (q.tray_name === 'assigned_tasks') {
     const where: (SQL | undefined)[] = [eq(tasks.assignedBy, userId), member];
     const base = and(...where);
     where.push(

@@ -249,13 +249,13 @@ describe('the built web app', () => {
           trays: Record<string, { data: Record<string, unknown>[]; total_entries: number }>;
         }
       ).trays;
-    // My Tasks: the tasks one assigned; Assigned Tasks: those assigned to one
+    // My Tasks: those assigned to one; Assigned Tasks: the tasks one assigned
     const editors = await trays(editor);
-    expect(editors.assigned_tasks.data.map((x) => x.description)).toEqual(['Rough cut, two minutes']);
-    expect(editors.my_tasks.data).toEqual([]);
+    expect(editors.my_tasks.data.map((x) => x.description)).toEqual(['Rough cut, two minutes']);
+    expect(editors.assigned_tasks.data).toEqual([]);
     expect(editors.collaborated_projects.data.map((x) => x.title)).toEqual(['Harbour teaser']);
     const owners = await trays(owner);
-    expect(owners.my_tasks.data.map((x) => x.description)).toEqual(['Rough cut, two minutes']);
+    expect(owners.assigned_tasks.data.map((x) => x.description)).toEqual(['Rough cut, two minutes']);
     expect(owners.collaborated_projects.data).toEqual([]);
     const { my_projects: outsidersProjects, ...outsiders } = (await trays(outsider)) as Record<
       string,
