@@ -1,5 +1,6 @@
 import net, { isIPv4 } from 'node:net';
 import tls from 'node:tls';
+import { dataSecureContext } from './ftpDataTls.ts';
 
 /** The part of ftp-srv's passive connector this replacement uses. */
 interface PassiveConnector {
@@ -46,7 +47,7 @@ function setupServer(this: PassiveConnector) {
       }
       clearTimeout(idle);
       const socket: net.Socket & { connected?: boolean } = secureOptions
-        ? new tls.TLSSocket(raw, { isServer: true, secureContext: tls.createSecureContext(secureOptions) })
+        ? new tls.TLSSocket(raw, { isServer: true, secureContext: dataSecureContext(secureOptions) })
         : raw;
       this.dataSocket = socket;
       socket.on('error', (error) =>

@@ -146,6 +146,7 @@ export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<F
     const put = ctx.blobs.putObject(blobKey, body, { contentType: mimeOf(target.filename) });
     put.catch(() => undefined);
     let bytes = 0;
+    let stored: 'pending' | 'failed' = 'pending';
     const file = (): ReceivedFile => ({
       sessionId,
       projectId: s.projectId,
@@ -168,7 +169,10 @@ export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<F
             received(state, file());
             cb();
           },
-          (err: Error) => cb(err),
+          (err: Error) => {
+            stored = 'failed';
+            cb(err);
+          },
         );
       },
       destroy(err, cb) {
@@ -186,6 +190,10 @@ export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<F
     sink.on('close', () => {
       if (!sink.writableEnded && !sink.destroyed) sink.end();
     });
+    // Once the client ended the data connection every byte is here: a data socket error after that
+    // (a client resetting instead of waiting for the server's close) must not throw the file away.
+    const destroy = sink.destroy.bind(sink);
+    sink.destroy = (err?: Error) => (err && sink.writableEnded && stored === 'pending' ? sink : destroy(err));
     // Errors end in destroy() above (aborted); ftp-srv may not listen any more when the connection dropped.
     sink.on('error', () => undefined);
     body.on('error', () => undefined);

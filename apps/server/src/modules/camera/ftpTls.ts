@@ -5,6 +5,7 @@ import tls from 'node:tls';
 import type { Socket } from 'node:net';
 import { generate } from 'selfsigned';
 import type { Config } from '../../config.ts';
+import { patchActive } from './ftpDataTls.ts';
 import { patchPassive } from './ftpPassive.ts';
 
 interface FtpConnectionLike {
@@ -47,7 +48,7 @@ function handleAuthTls(this: FtpConnectionLike, { command }: { command: { arg: s
 }
 
 let patched = false;
-/** Replaces ftp-srv's AUTH and PASV handlers and passive data server (once per process: ftp-srv's module state). */
+/** Replaces ftp-srv's AUTH and PASV handlers and its data connections (once per process: ftp-srv's module state). */
 export function patchAuthTls() {
   if (patched) return;
   const require = createRequire(import.meta.url);
@@ -56,6 +57,10 @@ export function patchAuthTls() {
   patchPassive(
     require('ftp-srv/src/connector/passive.js') as { prototype: { setupServer: unknown } },
     registry,
+  );
+  patchActive(
+    require('ftp-srv/src/connector/active.js') as { prototype: { setupConnection: unknown } },
+    require('ftp-srv/src/errors.js') as { SocketError: new (message: string, code: number) => Error },
   );
   patched = true;
 }
