@@ -4,8 +4,9 @@ import { cloudQueue, cloudSessions } from '../../db/schema/index.ts';
 import { CLOUD_TEXT } from '@rushes/shared';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import type { Policy } from '../../platform/policies.ts';
-import { authorizeProject, canViewProject, projectPolicy, type ProjectAccess } from '../projects/index.ts';
+import { fieldOf, stringField, type Policy } from '../../platform/policies.ts';
+import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
+import { authorizeTask, canReadTask, sameProject } from '../tasks/index.ts';
 import { findUserById } from '../users/index.ts';
 
 /**
@@ -57,8 +58,25 @@ export async function isPlatformAdmin(db: DbOrTx, admins: readonly string[], use
   return user;
 }
 
-/** The booking and catalogue routes' policy: the project named by `project_db_id`. */
-export const cloudPolicy = () => projectPolicy(canUseCloud);
+/**
+ * The booking and catalogue routes' policy: the project named by `project_db_id`, and the task named
+ * by `task_db_id` when one is given: a task of that project the caller may read (another project's
+ * or an unknown id: 403 'Task not found', as the task routes answer), since a session or a queue entry
+ * keeps it and the banner opens it.
+ */
+export const cloudPolicy = (): Policy<ProjectAccess> => ({
+  reads: 'project_db_id',
+  check: (ctx) => async (req) => {
+    const userId = userIdOf(req);
+    const access = await authorizeProject(ctx.db, userId, stringField(req, 'project_db_id'), canUseCloud);
+    const taskId = fieldOf(req, 'task_db_id');
+    if (taskId !== undefined) {
+      const task = await authorizeTask(ctx.db, userId, String(taskId), canReadTask);
+      sameProject(task, access.project.id);
+    }
+    return access;
+  },
+});
 
 declare module '../../platform/policies.ts' {
   interface PolicyAccess {

@@ -40,10 +40,23 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
   const provider = () => providerOf(ctx, log);
   const now = () => new Date();
 
-  async function assertProviderReady() {
-    const reason = await provider().unavailableReason();
+  /**
+   * A hardware with no machine at all (capacity 0, or a provider that cannot start one) is 'Resource
+   * is not available' (spec 001 §4 step 2: the wizard goes back to the type step); a queue for it
+   * would never move. The log says why, for the operator. All of its machines busy is not this:
+   * the availability answer says so and the queue is offered (step 4).
+   */
+  async function assertHasMachines(hardwareSlug: string) {
+    const reason =
+      (await provider().unavailableReason()) ??
+      ((await readCapacity(ctx.db, hardwareSlug)) > 0
+        ? null
+        : `hardware ${hardwareSlug} has no machine (capacity 0${provider().name === 'pool' ? ': no workstation of it is registered' : ' in the cloud catalogue'})`);
     if (reason) {
-      log.warn({ provider: provider().name, reason }, 'cloud: resource not available');
+      log.warn(
+        { provider: provider().name, hardware: hardwareSlug, reason },
+        `cloud: resource not available: ${reason}`,
+      );
       throw notAvailable();
     }
   }
@@ -104,7 +117,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
 
     async availability(userId: string, body: z.output<typeof cloudAvailabilityBody>) {
       const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
-      await assertProviderReady();
+      await assertHasMachines(chosen.hardware.slug);
       const entry = await openQueueEntryOf(ctx.db, userId);
       const mine = entry?.hardwareSlug === chosen.hardware.slug ? entry : null;
       const free =
@@ -134,7 +147,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
             .join('+')
       )
         throw badRequest(CLOUD_TEXT.resourceNotAvailable);
-      await assertProviderReady();
+      await assertHasMachines(chosen.hardware.slug);
       const teamId = access.project.teamId;
       const id = randomUUID();
       const amount = sessionCost(chosen.perHour, body.duration);
@@ -248,7 +261,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
 
     async queue(userId: string, body: z.output<typeof cloudQueueBody>) {
       const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
-      await assertProviderReady();
+      await assertHasMachines(chosen.hardware.slug);
       const entry = await ctx.events.transaction(ctx.db, async (tx, emit) => {
         await lockCapacity(tx, chosen.hardware.slug);
         const open = await openQueueEntryOf(tx, userId);

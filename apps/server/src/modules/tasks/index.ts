@@ -11,6 +11,7 @@ export { inviteEmailsOf, memberIdsOf } from './taskWrites.ts';
 export { createTasksService } from './tasks.service.ts';
 export { taskMails } from './tasks.mails.ts';
 export { taskTray } from './trays.ts';
+export { authorizeTask, canReadTask, sameProject } from './tasks.policy.ts';
 
 /** Tasks, their chat, invitations and expiry timers; task:{id} rooms. */
 export const tasksModule = defineModule({
