@@ -37,10 +37,14 @@ import { defineRoutes } from './define.ts';
 const message = z.object({ message: z.string() });
 const TEAM = 'integrations.canUseIntegrations' as const;
 const ONE = 'integrations.canUseIntegration' as const;
+/** Creating, testing and deleting an integration: the team admin's. */
+const MANAGE_TEAM = 'integrations.canManageIntegrations' as const;
+const MANAGE_ONE = 'integrations.canManageIntegration' as const;
 
 /**
  * Amazon S3 and Contido: every route needs can_view_app_integration in the integration's
  * team (spec 002 §6); imports and exports also need write (or read) access to the project.
+ * Creating, testing and deleting an integration need the team admin (non-admins see lists only).
  */
 export const integrationsRoutes = defineRoutes('integrations', {
   s3List: {
@@ -63,10 +67,10 @@ export const integrationsRoutes = defineRoutes('integrations', {
     path: P.s3,
     body: bucketIntegrationForm,
     response: z.object({ message: z.string(), s3_integration: bucketIntegration }),
-    policy: TEAM,
+    policy: MANAGE_TEAM,
   },
-  s3Delete: { method: 'DELETE', path: P.s3, body: s3IdQuery, response: message, policy: ONE },
-  s3Test: { method: 'POST', path: P.s3Test, body: s3IdQuery, response: connectionTest, policy: ONE },
+  s3Delete: { method: 'DELETE', path: P.s3, body: s3IdQuery, response: message, policy: MANAGE_ONE },
+  s3Test: { method: 'POST', path: P.s3Test, body: s3IdQuery, response: connectionTest, policy: MANAGE_ONE },
   s3Buckets: { method: 'GET', path: P.s3Buckets, query: bucketsQuery, response: bucketPage, policy: TEAM },
   s3Folders: { method: 'GET', path: P.s3Folders, query: foldersQuery, response: folderPage, policy: ONE },
   s3Uploads: { method: 'POST', path: P.s3Uploads, body: exportBody, response: startedTransfer, policy: ONE },
@@ -90,15 +94,21 @@ export const integrationsRoutes = defineRoutes('integrations', {
     path: P.contido,
     body: bucketIntegrationForm,
     response: z.object({ message: z.string(), integration: bucketIntegration }),
-    policy: TEAM,
+    policy: MANAGE_TEAM,
   },
-  contidoDelete: { method: 'DELETE', path: P.contido, body: contidoIdQuery, response: message, policy: ONE },
+  contidoDelete: {
+    method: 'DELETE',
+    path: P.contido,
+    body: contidoIdQuery,
+    response: message,
+    policy: MANAGE_ONE,
+  },
   contidoTest: {
     method: 'POST',
     path: P.contidoTest,
     body: contidoIdQuery,
     response: connectionTest,
-    policy: ONE,
+    policy: MANAGE_ONE,
   },
   contidoBuckets: {
     method: 'GET',
@@ -155,7 +165,10 @@ export const transfersRoutes = defineRoutes('transfers', {
   },
 });
 
-/** Sprinklr: the same team rule as every integration (can_view_app_integration). */
+/**
+ * Sprinklr: the same team rule as every integration (can_view_app_integration); creating and
+ * deleting one need the team admin.
+ */
 export const sprinklrRoutes = defineRoutes('sprinklr', {
   list: {
     method: 'GET',
@@ -190,9 +203,15 @@ export const sprinklrRoutes = defineRoutes('sprinklr', {
     path: SPRINKLR_API.root,
     body: sprinklrCreateBody,
     response: z.object({ message: z.string(), integration: sprinklrIntegration }),
-    policy: TEAM,
+    policy: MANAGE_TEAM,
   },
-  remove: { method: 'DELETE', path: SPRINKLR_API.root, body: contidoIdQuery, response: message, policy: ONE },
+  remove: {
+    method: 'DELETE',
+    path: SPRINKLR_API.root,
+    body: contidoIdQuery,
+    response: message,
+    policy: MANAGE_ONE,
+  },
   shareTargets: {
     method: 'GET',
     path: SPRINKLR_API.share,

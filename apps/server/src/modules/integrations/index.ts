@@ -1,6 +1,11 @@
 import { defineModule } from '../../platform/modules.ts';
 import { registerBucketRunners } from './bucketRunners.ts';
-import { integrationPolicy, integrationsPolicy } from './integrations.policy.ts';
+import {
+  canManageIntegration,
+  canManageIntegrations,
+  integrationPolicy,
+  integrationsPolicy,
+} from './integrations.policy.ts';
 import { integrationsRoutes } from './integrations.routes.ts';
 import { registerSprinklrRunner } from './sprinklr.runner.ts';
 
@@ -9,7 +14,8 @@ export { guardedRequestHandler } from './s3client.ts';
 
 /**
  * App integrations: Amazon S3 and Contido buckets (connect, test, browse, import,
- * export through transfers). Every route needs can_view_app_integration in the team.
+ * export through transfers). Every route needs can_view_app_integration in the team; creating,
+ * testing and deleting an integration need the team admin.
  */
 export const integrationsModule = defineModule({
   name: 'integrations',
@@ -20,6 +26,11 @@ export const integrationsModule = defineModule({
       integrationPolicy('integration_db_id'),
     ],
     'integrations.canUseIntegrations': integrationsPolicy(),
+    'integrations.canManageIntegration': [
+      integrationPolicy('s3_integration_db_id', canManageIntegration),
+      integrationPolicy('integration_db_id', canManageIntegration),
+    ],
+    'integrations.canManageIntegrations': integrationsPolicy(canManageIntegrations),
   },
   routes: [integrationsRoutes],
   listeners: [registerBucketRunners, registerSprinklrRunner],

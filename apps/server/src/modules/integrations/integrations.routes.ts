@@ -12,10 +12,14 @@ import { createSprinklrService } from './sprinklr.service.ts';
 /** What the route's policy loaded: the named team's access, or one integration with its team's. */
 const team = (req: FastifyRequest) => accessOf(req, 'integrations.canUseIntegrations');
 const one = (req: FastifyRequest) => accessOf(req, 'integrations.canUseIntegration');
+/** The same, on the routes that create, test or delete an integration (the team admin's). */
+const adminOf = (req: FastifyRequest) => accessOf(req, 'integrations.canManageIntegrations');
+const managed = (req: FastifyRequest) => accessOf(req, 'integrations.canManageIntegration');
 
 /**
  * Amazon S3 and Contido (spec 002 §7). Who may: can_view_app_integration in the integration's team
- * on every route (integrations.policy.ts, before the handler); imports need write access to the
+ * on every route, the team admin to create, test or delete one (integrations.policy.ts, before the
+ * handler); imports need write access to the
  * project, exports the right to take originals out of it. Contido is the same code over its own
  * S3-compatible endpoint (docs/decisions/0028-integrations-and-transfers.md).
  */
@@ -31,11 +35,11 @@ export function integrationsRoutes(ctx: AppContext) {
     serve(fastify, R.s3Detail, async (req) => ok({ s3_integration: s3.detail(one(req).integration) }));
     serve(fastify, R.s3Setup, async (req) => ok(s3.setup(team(req), req.query.team_db_id)));
     serve(fastify, R.s3Create, async (req) => {
-      const { message, integration } = await s3.create(team(req), req.body);
+      const { message, integration } = await s3.create(adminOf(req), req.body);
       return ok({ message, s3_integration: integration });
     });
-    serve(fastify, R.s3Delete, async (req) => ok(await s3.remove(one(req).integration)));
-    serve(fastify, R.s3Test, async (req) => ok(await s3.test(one(req).integration)));
+    serve(fastify, R.s3Delete, async (req) => ok(await s3.remove(managed(req).integration)));
+    serve(fastify, R.s3Test, async (req) => ok(await s3.test(managed(req).integration)));
     serve(fastify, R.s3Buckets, async (req) => ok(await s3.buckets(req.query)));
     serve(fastify, R.s3Folders, async (req) => ok(await s3.folders(one(req).integration, req.query)));
     serve(fastify, R.s3Uploads, async (req) => ok(await s3Moves.startExport(one(req), req.body)));
@@ -45,9 +49,9 @@ export function integrationsRoutes(ctx: AppContext) {
       ok({ integrations: await contido.list(req.query.team_db_id) }),
     );
     serve(fastify, R.contidoDetail, async (req) => ok({ integration: contido.detail(one(req).integration) }));
-    serve(fastify, R.contidoCreate, async (req) => ok(await contido.create(team(req), req.body)));
-    serve(fastify, R.contidoDelete, async (req) => ok(await contido.remove(one(req).integration)));
-    serve(fastify, R.contidoTest, async (req) => ok(await contido.test(one(req).integration)));
+    serve(fastify, R.contidoCreate, async (req) => ok(await contido.create(adminOf(req), req.body)));
+    serve(fastify, R.contidoDelete, async (req) => ok(await contido.remove(managed(req).integration)));
+    serve(fastify, R.contidoTest, async (req) => ok(await contido.test(managed(req).integration)));
     serve(fastify, R.contidoBuckets, async (req) => ok(await contido.buckets(req.query)));
     serve(fastify, R.contidoFolders, async (req) =>
       ok(await contido.folders(one(req).integration, req.query)),
@@ -61,8 +65,8 @@ export function integrationsRoutes(ctx: AppContext) {
     serve(fastify, S.detail, async (req) => ok({ integration: sprinklr.detail(one(req).integration) }));
     serve(fastify, S.options, async (req) => ok(await sprinklr.options(req.query)));
     serve(fastify, S.validate, async (req) => ok(await sprinklr.validate(req.query)));
-    serve(fastify, S.create, async (req) => ok(await sprinklr.create(team(req), req.body)));
-    serve(fastify, S.remove, async (req) => ok(await sprinklr.remove(one(req).integration)));
+    serve(fastify, S.create, async (req) => ok(await sprinklr.create(adminOf(req), req.body)));
+    serve(fastify, S.remove, async (req) => ok(await sprinklr.remove(managed(req).integration)));
     serve(fastify, S.shareTargets, async (req) =>
       ok({ integrations: await sprinklr.shareTargets(req.query) }),
     );

@@ -58,7 +58,7 @@ beforeEach(() => {
 
 describe('BucketDetails: Test connection', () => {
   it('shows the checks, caches the integration the test answered and refreshes the lists', async () => {
-    renderWithProviders(<BucketDetails service="s3" id={ID} onDeleted={() => {}} />);
+    renderWithProviders(<BucketDetails service="s3" id={ID} canManage onDeleted={() => {}} />);
     expect(screen.getByTestId('integration-status').textContent).toBe('Pending');
     fireEvent.click(screen.getByRole('button', { name: T.testConnection }));
     await settle();
@@ -83,5 +83,15 @@ describe('BucketDetails: Test connection', () => {
     // every integration query is stale now; the detail on screen is asked for again
     expect(qc.getQueryState(integrationKeys.list('s3', 't1'))?.isInvalidated).toBe(true);
     expect(urls()).toContain(R.s3Detail.path);
+  });
+});
+
+describe('BucketDetails: a member who is not the team admin', () => {
+  it('shows the details without Test connection or Delete', async () => {
+    renderWithProviders(<BucketDetails service="s3" id={ID} canManage={false} onDeleted={() => {}} />);
+    await settle();
+    expect(screen.getByText('out/')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: T.testConnection })).toBeNull();
+    expect(screen.queryByRole('button', { name: T.delete })).toBeNull();
   });
 });

@@ -28,14 +28,19 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** An integration's details (spec 002 §2, §9): buckets, folders, date folders, status, policy, Test connection, delete. */
+/**
+ * An integration's details (spec 002 §2, §9): buckets, folders, date folders, status, policy, and
+ * for the team admin (`canManage`) Test connection and delete.
+ */
 export function BucketDetails({
   service,
   id,
+  canManage,
   onDeleted,
 }: {
   service: BucketService;
   id: string;
+  canManage: boolean;
   onDeleted: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -79,21 +84,23 @@ export function BucketDetails({
           {d.status_detail}
         </Text>
       )}
-      <Group>
-        <Button
-          loading={testing}
-          onClick={() =>
-            service === 's3'
-              ? testS3.mutate({ s3_integration_db_id: id })
-              : testContido.mutate({ integration_db_id: id })
-          }
-        >
-          {T.testConnection}
-        </Button>
-        <Button color="red" variant="light" onClick={() => setConfirm(true)}>
-          {T.delete}
-        </Button>
-      </Group>
+      {canManage && (
+        <Group>
+          <Button
+            loading={testing}
+            onClick={() =>
+              service === 's3'
+                ? testS3.mutate({ s3_integration_db_id: id })
+                : testContido.mutate({ integration_db_id: id })
+            }
+          >
+            {T.testConnection}
+          </Button>
+          <Button color="red" variant="light" onClick={() => setConfirm(true)}>
+            {T.delete}
+          </Button>
+        </Group>
+      )}
       {checks && (
         <List size="sm" aria-label={T.testConnection}>
           {checks.map((c, i) => (

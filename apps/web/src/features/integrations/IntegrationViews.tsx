@@ -48,8 +48,9 @@ export function WithBack({ onBack, children }: { onBack: () => void; children: R
 }
 
 /**
- * The list view: 'New Integration', an optional heading ('Existing Integrations' for Sprinklr), then
- * each integration as a card with its status colour, or 'No integration found'.
+ * The list view: 'New Integration' (for the team admin: without `onNew` there is none), an optional
+ * heading ('Existing Integrations' for Sprinklr), then each integration as a card with its status
+ * colour, or 'No integration found'.
  */
 export function IntegrationList<R extends { integration_db_id: string; status: string }>({
   rows,
@@ -62,16 +63,18 @@ export function IntegrationList<R extends { integration_db_id: string; status: s
   rows: R[];
   pending: boolean;
   heading?: string;
-  onNew: () => void;
+  onNew?: () => void;
   onOpen: (row: R) => void;
   /** the card's text */
   describe: (row: R) => ReactNode;
 }) {
   return (
     <Stack gap="sm">
-      <Button leftSection={<IconPlus size={16} />} onClick={onNew} w="fit-content">
-        {T.newIntegration}
-      </Button>
+      {onNew && (
+        <Button leftSection={<IconPlus size={16} />} onClick={onNew} w="fit-content">
+          {T.newIntegration}
+        </Button>
+      )}
       {heading && <Text fw={600}>{heading}</Text>}
       {rows.length === 0 ? (
         <Text c="dimmed">{pending ? T.loading : T.noIntegrationFound}</Text>

@@ -157,6 +157,8 @@ function SprinklrForm({
 export default function SprinklrPanel(_props: PanelBaseProps) {
   const { team } = useSelectedTeam();
   const teamDbId = team?.team_db_id ?? null;
+  // members with can_view_app_integration see the integrations; the team admin creates and deletes
+  const canManage = Boolean(team?.is_admin);
   const views = useIntegrationViews<SprinklrIntegration>();
   const [confirm, setConfirm] = useState(false);
   const list = useSprinklrIntegrations(teamDbId);
@@ -169,7 +171,7 @@ export default function SprinklrPanel(_props: PanelBaseProps) {
   });
   if (!teamDbId) return null;
   const { view } = views;
-  if (view.name === 'new')
+  if (view.name === 'new' && canManage)
     return (
       <WithBack onBack={views.toList}>
         <SprinklrForm teamDbId={teamDbId} onCreated={views.created} />
@@ -190,9 +192,11 @@ export default function SprinklrPanel(_props: PanelBaseProps) {
         {r.agency_for_media_assets_name && (
           <Text size="sm">{`${S.agency}: ${r.agency_for_media_assets_name}`}</Text>
         )}
-        <Button color="red" variant="light" w="fit-content" onClick={() => setConfirm(true)}>
-          {T.delete}
-        </Button>
+        {canManage && (
+          <Button color="red" variant="light" w="fit-content" onClick={() => setConfirm(true)}>
+            {T.delete}
+          </Button>
+        )}
         <ConfirmDialog
           opened={confirm}
           title={T.delete}
@@ -210,7 +214,7 @@ export default function SprinklrPanel(_props: PanelBaseProps) {
       rows={list.data ?? []}
       pending={list.isPending}
       heading={T.existingIntegrations}
-      onNew={views.toNew}
+      onNew={canManage ? views.toNew : undefined}
       onOpen={views.toDetails}
       describe={(r) => (
         <Stack gap={0}>
