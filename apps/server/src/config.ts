@@ -415,6 +415,22 @@ const camera = {
     .describe(
       'a received file becomes an asset at the camera’s next command (or QUIT), or after this long with its control connection open; a connection that drops first discards it',
     ),
+  FTP_LOGIN_MAX_FAILURES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe(
+      'failed camera FTP logins allowed per C2E session and per client address in `FTP_LOGIN_WINDOW_S`; then that session’s or address’s logins are refused, the right password too, until the window ends (in Redis with `REDIS_URL`; off with `RATE_LIMIT=false`)',
+    ),
+  FTP_LOGIN_WINDOW_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(900)
+    .describe(
+      'seconds from the first failed camera FTP login that the failures are counted (and a full count refuses)',
+    ),
 };
 
 const uploaderDefault = { default: 'the product’s own `/uploader?os=…` page' };

@@ -101,6 +101,7 @@ export const c2eCopyLabel = (what: string) => `Copy ${what.toLowerCase()}`;
 export const FTP_TEXT = {
   tlsRequired: 'This session requires FTPS: use explicit TLS (AUTH TLS)',
   loginFailed: 'Login incorrect',
+  tooManyLogins: 'Too many failed logins: try again later',
   paused: 'This C2E session is turned off',
   writeOnly: 'This session is write-only',
   outsideRoot: 'Path outside this session',

@@ -14,6 +14,7 @@ import { ftpEndpoint, setBoundPort } from './ftpEndpoint.ts';
 import { C2eFileSystem, type StorTarget } from './ftpFs.ts';
 import { discardReceived, ingestReceived, mimeOf, reserveKey, type ReceivedFile } from './ftpIngest.ts';
 import { setPassiveAddress } from './ftpPassive.ts';
+import { loginThrottle, throttleKeys } from './ftpLoginThrottle.ts';
 import { ftpTlsOptions, patchAuthTls } from './ftpTls.ts';
 
 /** What happened to one received file (tests and logs listen to it). */
@@ -76,6 +77,7 @@ export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<F
     (config.FTP_PUBLIC_HOST && isIPv4(config.FTP_PUBLIC_HOST) ? config.FTP_PUBLIC_HOST : null);
   const tls = await ftpTlsOptions(config, host);
   const events = new EventEmitter();
+  const throttle = loginThrottle(config);
   const states = new Map<string, ConnState>();
   const ftpLog = log.child({ module: 'ftp' }, { level: config.LOG_LEVEL === 'debug' ? 'debug' : 'fatal' });
 
@@ -206,9 +208,12 @@ export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<F
 
   async function login(state: ConnState, username: string, password: string) {
     const [s] = await db.select().from(c2eSessions).where(eq(c2eSessions.username, username)).limit(1);
+    const keys = throttleKeys({ sessionId: s?.id, address: state.connection.ip });
+    if (await throttle.blocked(keys)) throw new Refusal(FTP_TEXT.tooManyLogins);
     const given = Buffer.from(password);
     const real = s ? Buffer.from(box.open(s.passwordSealed)) : Buffer.alloc(given.length);
     if (!s || real.length !== given.length || !timingSafeEqual(real, given)) {
+      await throttle.failed(keys);
       throw new Refusal(FTP_TEXT.loginFailed);
     }
     if (!state.connection.secure && !s.allowPlainFtp) throw new Refusal(FTP_TEXT.tlsRequired);
@@ -275,7 +280,12 @@ export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<F
     }
   });
 
-  await server.listen();
+  try {
+    await server.listen();
+  } catch (err) {
+    await throttle.close();
+    throw err;
+  }
   const port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   setBoundPort(ctx, port);
   const handle: FtpHandle = {
@@ -286,6 +296,7 @@ export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<F
       handles.delete(ctx);
       for (const state of states.values()) discardPending(state);
       await server.close();
+      await throttle.close();
     },
   };
   handles.set(ctx, handle);
