@@ -16,7 +16,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLOUD_ADMIN_TEXT, CLOUD_TEXT, formatDate } from '@rushes/shared';
-import { showApiError } from '../../app/apiErrors.ts';
 import { CloudCatalogueEditor } from './CloudCatalogueEditor.tsx';
 import { toast } from '../../ui/toast.ts';
 import {
@@ -58,16 +57,14 @@ export default function CloudAdminPage() {
       toast.success(d.message);
       refresh();
     },
-    onError: showApiError,
   });
   const add = useAddMachine({
     onSuccess: () => {
       setForm(EMPTY);
       refresh();
     },
-    onError: showApiError,
   });
-  const remove = useRemoveMachine({ onSuccess: refresh, onError: showApiError });
+  const remove = useRemoveMachine({ onSuccess: refresh });
 
   if (reports.isError) {
     return (

@@ -95,6 +95,8 @@ export function CloudCatalogueEditor() {
       setDraft(d.catalogue);
       void queryClient.invalidateQueries({ queryKey: cloudKeys.all });
     },
+    // the editor lists the catalogue's errors itself; anything else is the one toast shown here
+    meta: { silent: true },
     onError: (err) => {
       if (errorLines(err).length === 0) showApiError(err);
     },

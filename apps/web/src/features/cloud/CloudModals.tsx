@@ -25,7 +25,6 @@ export function EndSessionModal({
       void queryClient.invalidateQueries({ queryKey: cloudKeys.time });
       onClose();
     },
-    onError: showApiError,
   });
   return (
     <ConfirmDialog
@@ -76,6 +75,8 @@ export function ReportIssueModal({
       setMessage('');
       onClose();
     },
+    // the form shows field errors itself; anything else is the one toast shown here
+    meta: { silent: true },
     onError: (err) => {
       const fields = fieldErrorsOf(err);
       if (fields) setErrors(fields);

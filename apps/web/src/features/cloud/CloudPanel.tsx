@@ -11,7 +11,6 @@ import {
   togglePluginIn,
   type CloudQueueEntry,
 } from '@rushes/shared';
-import { showApiError } from '../../app/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import {
   cloudKeys,
@@ -57,7 +56,6 @@ function InQueue({
   const left = useServerCountdown(entry.confirm_before, skew);
   const cancel = useCancelQueue({
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: cloudKeys.time }),
-    onError: showApiError,
   });
   const offered = entry.machine_status === 'machine_available';
   return (
@@ -115,15 +113,15 @@ export default function CloudPanel({ projectDbId, taskDbId }: CloudPanelProps) {
     offered.filter((p) => plugins.includes(p.slug)).reduce((sum, p) => sum + p.pricing, 0);
   const configId = software && hardware ? configurationId(software, hardware, plugins) : '';
 
+  // A failed call's toast is the app's (the mutation cache shows it once): the steps only move.
+  // All machines busy answers available: false (the not-available step offers the queue); no machine
+  // at all is 'Resource is not available', back to the type step (spec 001 §4 steps 2 and 4).
   const availability = useAvailability({
     onSuccess: (data) => setStep(data.available ? 'available' : 'notAvailable'),
-    onError: (err) => {
-      showApiError(err);
-      setStep('type');
-    },
+    onError: () => setStep('type'),
   });
-  const start = useStartSession({ onSuccess: refresh, onError: showApiError });
-  const join = useJoinQueue({ onSuccess: refresh, onError: showApiError });
+  const start = useStartSession({ onSuccess: refresh });
+  const join = useJoinQueue({ onSuccess: refresh });
 
   if (time.isPending) return <Loader />;
   const session = time.data?.session ?? null;

@@ -1,7 +1,21 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconExternalLink, IconPlus } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconDeviceDesktop,
+  IconDownload,
+  IconExternalLink,
+  IconKey,
+  IconMovie,
+  IconNetwork,
+  IconPalette,
+  IconPlus,
+  IconPuzzle,
+  IconTicket,
+  IconUser,
+  type TablerIcon as Icon,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   CLOUD_COPIED_MS,
   CLOUD_TEXT,
@@ -20,21 +34,52 @@ import { useServerCountdown } from './useServerCountdown.ts';
 
 export const desktopPath = (cloudId: string) => `/cloud-desktop/${cloudId}`;
 
-function Credential({ label, value, timeout }: { label: string; value: string; timeout: number }) {
+/** A detail's icon: the same size and colour on every row, read by the label beside it. */
+const RowIcon = ({ icon: I }: { icon: Icon }) => (
+  <I size={18} stroke={1.6} aria-hidden style={{ flexShrink: 0, color: 'var(--mantine-color-dimmed)' }} />
+);
+
+/** One detail: icon, label and value (spec 001 §2 "label, icon and value"). */
+function Detail({ icon, label, children }: { icon: Icon; label: string; children: ReactNode }) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
+    <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+      <RowIcon icon={icon} />
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text size="xs" c="dimmed">
           {label}
         </Text>
+        {children}
+      </Stack>
+    </Group>
+  );
+}
+
+function Credential({
+  icon,
+  label,
+  value,
+  timeout,
+}: {
+  icon: Icon;
+  label: string;
+  value: string;
+  timeout: number;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Detail icon={icon} label={label}>
         <Text size="sm" ff="monospace" truncate>
           {value}
         </Text>
-      </Stack>
+      </Detail>
       <CopyIconButton value={value} label={label} timeout={timeout} />
     </Group>
   );
 }
+
+/** The catalogue names a system type's icon (cloud_system.icon); an unknown name gets a desktop. */
+const SYSTEM_ICONS: Record<string, Icon> = { movie: IconMovie, palette: IconPalette };
+const systemIcon = (name: string) => SYSTEM_ICONS[name] ?? IconDeviceDesktop;
 
 const CONNECTOR_OS = [
   { os: 'windows', label: 'Windows' },
@@ -87,18 +132,21 @@ function AccessDetails({ session }: { session: CloudSession }) {
       <Text fw={600} mb="xs">
         {CLOUD_TEXT.accessDetails}
       </Text>
-      <Stack gap={4}>
-        <Text size="sm">
-          {CLOUD_TEXT.cloudSystem}: {session.cloud_system.label} · {session.cloud_system.value}
-        </Text>
-        <Text size="sm">
-          {CLOUD_TEXT.configuration}: {session.configurations.title} ·{' '}
-          {formatPerHour(session.configurations.pricing)}
-        </Text>
-        {session.plugins.length > 0 && (
+      <Stack gap="xs">
+        <Detail icon={systemIcon(session.cloud_system.icon)} label={CLOUD_TEXT.cloudSystem}>
           <Text size="sm">
-            {CLOUD_TEXT.plugins}: {session.plugins.map((p) => p.title).join(', ')}
+            {session.cloud_system.label} · {session.cloud_system.value}
           </Text>
+        </Detail>
+        <Detail icon={IconAdjustments} label={CLOUD_TEXT.configuration}>
+          <Text size="sm">
+            {session.configurations.title} · {formatPerHour(session.configurations.pricing)}
+          </Text>
+        </Detail>
+        {session.plugins.length > 0 && (
+          <Detail icon={IconPuzzle} label={CLOUD_TEXT.plugins}>
+            <Text size="sm">{session.plugins.map((p) => p.title).join(', ')}</Text>
+          </Detail>
         )}
       </Stack>
     </Paper>
@@ -118,7 +166,6 @@ export function CloudSessionView({ session, skew }: { session: CloudSession; ske
       toast.success(CLOUD_TEXT.extended);
       void queryClient.invalidateQueries({ queryKey: cloudKeys.time });
     },
-    onError: showApiError,
   });
   const started = session.machine_status === 'machine_started';
 
@@ -132,6 +179,7 @@ export function CloudSessionView({ session, skew }: { session: CloudSession; ske
             {CLOUD_TEXT.gettingReady} {left !== null ? formatCloudCountdown(left) : ''}
           </Text>
           <Credential
+            icon={IconTicket}
             label={CLOUD_TEXT.ticket}
             value={session.cloud_assignment_id}
             timeout={UPLOAD_ID_COPIED_MS}
@@ -156,21 +204,25 @@ export function CloudSessionView({ session, skew }: { session: CloudSession; ske
           <Paper withBorder p="sm">
             <Stack gap="xs">
               <Credential
+                icon={IconUser}
                 label={CLOUD_TEXT.username}
                 value={session.username ?? ''}
                 timeout={CLOUD_COPIED_MS}
               />
               <Credential
+                icon={IconKey}
                 label={CLOUD_TEXT.password}
                 value={session.password ?? ''}
                 timeout={CLOUD_COPIED_MS}
               />
               <Credential
+                icon={IconNetwork}
                 label={CLOUD_TEXT.ipAddress}
                 value={session.ip_address ?? ''}
                 timeout={CLOUD_COPIED_MS}
               />
               <Credential
+                icon={IconTicket}
                 label={CLOUD_TEXT.ticket}
                 value={session.cloud_assignment_id}
                 timeout={UPLOAD_ID_COPIED_MS}
