@@ -363,6 +363,8 @@ export const assetItem = z.object({
   extension: z.string().nullable(),
   /** seconds, once the media pipeline probed a video or audio file (null otherwise) */
   duration: z.number().nullable().optional(),
+  /** a version stack's newest number (2 and up); the row then shows that version's name and media */
+  version_no: z.number().int().optional(),
 });
 export type AssetItem = z.infer<typeof assetItem>;
 

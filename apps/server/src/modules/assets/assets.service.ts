@@ -24,6 +24,7 @@ import { insertAsset } from './assets.writes.ts';
 import {
   ancestorsOf,
   folderIn,
+  newestVersions,
   presentAsset,
   searchTextOf,
   subtreeOf,
@@ -46,11 +47,21 @@ const after = (c: Cursor) => sql`(${lowerTitle}, ${assets.id}) > (${c[1]}, ${c[2
 type Ranked = { row: AssetRow; key: string };
 const selectRanked = (db: DbOrTx) => db.select({ row: assets, key: lowerTitle }).from(assets);
 
-function pageOf(rows: Ranked[], limit: number, total: number, breadcrumbs: AssetPage['breadcrumbs']) {
+async function pageOf(
+  db: DbOrTx,
+  rows: Ranked[],
+  limit: number,
+  total: number,
+  breadcrumbs: AssetPage['breadcrumbs'],
+) {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const newest = await newestVersions(
+    db,
+    page.filter((r) => !r.row.isFolder).map((r) => r.row.id),
+  );
   return {
-    items: page.map((r) => presentAsset(r.row)),
+    items: page.map((r) => presentAsset(r.row, newest.get(r.row.id))),
     next_cursor:
       rows.length > limit && last ? encodeCursor([last.row.isFolder, last.key, last.row.id]) : null,
     total_entries: total,
@@ -271,7 +282,7 @@ export function createAssetsService(ctx: AppContext) {
         q.entries_per_page,
         decodeCursor(q.cursor),
       );
-      return pageOf(rows, q.entries_per_page, total, await ancestorsOf(db, folderId));
+      return pageOf(db, rows, q.entries_per_page, total, await ancestorsOf(db, folderId));
     },
 
     /** Full-text search over the whole project (GIN index on the stored tsvector). */
@@ -283,7 +294,7 @@ export function createAssetsService(ctx: AppContext) {
         decodeCursor(q.cursor),
         q.entries_per_page,
       );
-      return pageOf(rows, q.entries_per_page, total, []);
+      return pageOf(db, rows, q.entries_per_page, total, []);
     },
 
     /**

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { INGEST_STATUS, MSG, mediaFileUrl, type AssetItem } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { assets } from '../../db/schema/index.ts';
+import { assetVersions, assets } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { iso, rowsOf, uuidArray } from '../../db/rows.ts';
 
@@ -28,7 +28,51 @@ export function searchTextOf(title: string, additional: string, keywords: readon
 export const childPath = (folder: { folderPath: string; title: string } | null) =>
   folder === null ? '/' : `${folder.folderPath === '/' ? '' : folder.folderPath}/${folder.title}`;
 
-export function presentAsset(r: AssetRow): AssetItem {
+/** The newest version of a stack: its asset row and number. */
+export interface NewestVersion {
+  row: AssetRow;
+  versionNo: number;
+}
+
+/**
+ * The newest version of each of these roots that has a stack (one DISTINCT ON walk of
+ * asset_versions_root_no_idx): the list shows a stack under its newest file.
+ */
+export async function newestVersions(db: DbOrTx, rootIds: string[]): Promise<Map<string, NewestVersion>> {
+  if (rootIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([assetVersions.rootId], {
+      rootId: assetVersions.rootId,
+      versionNo: assetVersions.versionNo,
+      row: assets,
+    })
+    .from(assetVersions)
+    .innerJoin(assets, eq(assets.id, assetVersions.assetId))
+    .where(inArray(assetVersions.rootId, rootIds))
+    .orderBy(assetVersions.rootId, desc(assetVersions.versionNo));
+  return new Map(rows.map((r) => [r.rootId, { row: r.row, versionNo: r.versionNo }]));
+}
+
+/**
+ * A list row. A stack keeps its root's id (actions and links name the root, which opens on the
+ * newest version) but shows the newest version's name, media and number.
+ */
+export function presentAsset(root: AssetRow, newest?: NewestVersion): AssetItem {
+  const r = newest?.row ?? root;
+  return {
+    ...presentRow(root),
+    title: r.title,
+    file_type: r.fileType,
+    thumbnail: presentRow(r).thumbnail,
+    status: r.status,
+    size: Number(r.sizeBytes),
+    extension: r.extension,
+    duration: r.durationSeconds,
+    ...(newest ? { version_no: newest.versionNo } : {}),
+  };
+}
+
+function presentRow(r: AssetRow): AssetItem {
   return {
     ingest_db_id: r.id,
     title: r.title,

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, type ReviewAnswer, type ShareAnswer, type VersionsAnswer } from '@rushes/shared';
+import { eq } from 'drizzle-orm';
+import {
+  API,
+  MSG,
+  type AssetItem,
+  type ReviewAnswer,
+  type ShareAnswer,
+  type VersionsAnswer,
+} from '@rushes/shared';
+import { assets } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { send } from '../../../test/inject.ts';
 import { addMembers, apiProject, bigTeam, call, person, setCodes } from '../projects/projects.testkit.ts';
@@ -58,6 +67,15 @@ describe('version stacks', () => {
     expect(ids).toContain(v1);
     expect(ids).not.toContain(v2);
     expect(ids).not.toContain(v3);
+    // …under the newest version's name and duration, with its version number
+    await t.ctx.db.update(assets).set({ durationSeconds: 42 }).where(eq(assets.id, v3));
+    const row = async (path: string, query: Record<string, string>) =>
+      (
+        await call<{ items: AssetItem[] }>(t, 'GET', path, a, { project_db_id: projectId, ...query })
+      ).body.data.items.find((x) => x.ingest_db_id === v1);
+    const newestRow = { title: 'cut-v3.mp4', duration: 42, version_no: 3 };
+    expect(await row(API.assets.root, {})).toMatchObject(newestRow);
+    expect(await row(API.assets.search, { search_text: 'cut' })).toMatchObject(newestRow);
 
     // the same link: newest by default, any version on request, files of that version
     const newest = await review();

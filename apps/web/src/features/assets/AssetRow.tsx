@@ -176,9 +176,26 @@ export const AssetRow = memo(function AssetRow({
                 {asset.title}
               </Anchor>
             ) : (
-              <Text fw={500} size="sm" truncate="end">
-                {asset.title}
-              </Text>
+              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                {/* one click on the name opens the file, as a folder's name does */}
+                <Anchor
+                  component="button"
+                  type="button"
+                  fw={500}
+                  size="sm"
+                  truncate="end"
+                  ta="left"
+                  onClick={() => onOpen(asset)}
+                  onDoubleClick={(event) => event.stopPropagation()}
+                >
+                  {asset.title}
+                </Anchor>
+                {asset.version_no && (
+                  <Badge size="xs" variant="outline" style={{ flexShrink: 0 }}>
+                    {UI.versionLabel(asset.version_no)}
+                  </Badge>
+                )}
+              </Group>
             )}
             <MediaFacts asset={asset} />
             {drop.over && (

@@ -36,6 +36,13 @@ function CommentCard({
 }) {
   const [reply, setReply] = useState('');
   const [open, setOpen] = useState(false);
+  const seekable = (c.timecode ?? c.page) !== null;
+  // The text seeks as its chip does, unless the click ends a text selection or lands on a control.
+  const seekFromText = (event: React.MouseEvent) => {
+    if (!seekable || (event.target as Element).closest('a, button, input, textarea')) return;
+    if (window.getSelection()?.toString()) return;
+    onSeek(c);
+  };
   return (
     <Paper
       withBorder
@@ -48,7 +55,7 @@ function CommentCard({
       <Stack gap={4}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap={6}>
-            {(c.timecode ?? c.page) !== null && (
+            {seekable && (
               <Badge
                 component="button"
                 variant="light"
@@ -69,7 +76,15 @@ function CommentCard({
             </Badge>
           )}
         </Group>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text
+          size="sm"
+          style={{
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+            cursor: seekable ? 'pointer' : undefined,
+          }}
+          onClick={seekFromText}
+        >
           {c.text}
         </Text>
         {c.replies.map((r) => (
