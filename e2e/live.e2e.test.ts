@@ -1,14 +1,24 @@
+// system programs: turnserver (coturn), Xvfb, openbox, x11vnc
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { API, LIVE_TEXT, UI } from '@rushes/shared';
 import { cloudSessions, teams, users } from '../apps/server/src/db/schema/index.ts';
 import { createLocalProvider, missingLocalBinaries } from '../apps/server/src/modules/cloud/cloud.local.ts';
 import { freePort } from '../apps/server/src/platform/freePort.ts';
 import { secretBoxFor } from '../apps/server/src/platform/security/secretBox.ts';
-import { CHROMIUM, contextOptions, e2eAvailable, shot } from './browser.ts';
+import { contextOptions, e2eAvailable, shot } from './browser.ts';
+import {
+  CAPTURE_PEERS,
+  hears,
+  iceState,
+  inbound,
+  launchWithFakeMedia,
+  pathOf,
+  peakLevel,
+} from './liveMedia.ts';
 import { startInProcessServer, type InProcessServer } from './inProcessServer.ts';
 import { DEMO_EDITOR, DEMO_PRODUCER, logIn } from './people.ts';
 import { apiCall, dialog, toast } from './projectSteps.ts';
@@ -16,95 +26,6 @@ import { apiCall, dialog, toast } from './projectSteps.ts';
 /** Visible within 20 s (a page, a lazy panel and its data on a machine shared by many runs). */
 const shown = (locator: Locator) =>
   expect.poll(() => locator.first().isVisible(), { timeout: 20_000 }).toBe(true);
-
-/** Chromium with fake microphone, camera and screen (getDisplayMedia without a picker). */
-function launchWithFakeMedia(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
-}
-
-/** Keeps every RTCPeerConnection the page makes, so the test can read getStats(). */
-const CAPTURE_PEERS = `(() => {
-  const Orig = window.RTCPeerConnection;
-  window.__peers = [];
-  window.RTCPeerConnection = class extends Orig {
-    constructor(...args) { super(...args); window.__peers.push(this); }
-  };
-})()`;
-
-type Rtp = { type: string; kind: string; bytes: number; frames: number };
-/** inbound-rtp figures of the page's newest open peer connection. */
-async function inbound(page: Page, kind: 'audio' | 'video'): Promise<Rtp | null> {
-  return page.evaluate(async (k) => {
-    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.filter(
-      (p) => p.connectionState !== 'closed',
-    );
-    const pc = peers[peers.length - 1];
-    if (!pc) return null;
-    let found: Rtp | null = null;
-    (await pc.getStats()).forEach((s: Record<string, unknown>) => {
-      if (s.type === 'inbound-rtp' && s.kind === k)
-        found = {
-          type: 'inbound-rtp',
-          kind: k,
-          bytes: Number(s.bytesReceived) || 0,
-          frames: Number(s.framesDecoded) || 0,
-        };
-    });
-    return found;
-  }, kind);
-}
-
-/** The selected candidate pair's local candidate type (relay through TURN, host, srflx). */
-async function pathOf(page: Page): Promise<string | null> {
-  return page.evaluate(async () => {
-    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.filter(
-      (p) => p.connectionState === 'connected',
-    );
-    const pc = peers[peers.length - 1];
-    if (!pc) return null;
-    const stats = await pc.getStats();
-    let type: string | null = null;
-    stats.forEach((s: Record<string, unknown>) => {
-      if (s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated) {
-        const local = stats.get(String(s.localCandidateId)) as { candidateType?: string } | undefined;
-        type = local?.candidateType ?? null;
-      }
-    });
-    return type;
-  });
-}
-
-/** The ICE connection state of the page's newest open peer connection. */
-async function iceState(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers.filter(
-      (p) => p.connectionState !== 'closed',
-    );
-    return peers[peers.length - 1]?.iceConnectionState ?? null;
-  });
-}
-
-/** Audio bytes received keep growing (two reads, the second higher than the first). */
-async function audioFlows(page: Page) {
-  await expect
-    .poll(async () => (await inbound(page, 'audio'))?.bytes ?? 0, { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  const first = (await inbound(page, 'audio'))!.bytes;
-  await expect
-    .poll(async () => (await inbound(page, 'audio'))?.bytes ?? 0, { timeout: 20_000 })
-    .toBeGreaterThan(first);
-}
 
 function callFlow(flow: string, env: () => Record<string, string>, skip: boolean) {
   describe.skipIf(!e2eAvailable || skip)(`live collaboration (${flow})`, () => {
@@ -139,7 +60,8 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       await server?.stop();
     });
 
-    it('the host has a started session in a project with the editor as collaborator', async () => {
+    let insertSession = async () => {};
+    it('the host has a project with the editor as collaborator, and no machine yet', async () => {
       await logIn(host, server.url, DEMO_PRODUCER);
       const [producer] = await server.db.select().from(users).where(eq(users.email, DEMO_PRODUCER.email));
       const [editor] = await server.db.select().from(users).where(eq(users.email, DEMO_EDITOR.email));
@@ -159,20 +81,33 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
         role: 'collaborator',
       });
       // the machine itself is the cloud module's business (its own e2e): a started session row
-      await server.db.insert(cloudSessions).values({
-        assignmentCode: `CS-${randomBytes(4).toString('hex').toUpperCase()}`,
-        userId: producer.id,
-        teamId: team.id,
-        projectId: projectDbId,
-        softwareSlug: 'premiere_pro',
-        hardwareSlug: 'standard',
-        pricePerHour: 100,
-        durationMinutes: 60,
-        provider: 'simulated',
-        status: 'machine_started',
-        startedAt: new Date(),
-        endsAt: new Date(Date.now() + 3_600_000),
-      });
+      insertSession = async () => {
+        await server.db.insert(cloudSessions).values({
+          assignmentCode: `CS-${randomBytes(4).toString('hex').toUpperCase()}`,
+          userId: producer.id,
+          teamId: team.id,
+          projectId: projectDbId,
+          softwareSlug: 'premiere_pro',
+          hardwareSlug: 'standard',
+          pricePerHour: 100,
+          durationMinutes: 60,
+          provider: 'simulated',
+          status: 'machine_started',
+          startedAt: new Date(),
+          endsAt: new Date(Date.now() + 3_600_000),
+        });
+      };
+    });
+
+    it('without a started machine the Invite button is shown, disabled', async () => {
+      await host.goto(`${server.url}/project/${projectDbId}`);
+      await host.getByTestId('live-open').click();
+      const panel = dialog(host, LIVE_TEXT.panelTitle);
+      const invite = panel.getByRole('button', { name: LIVE_TEXT.invite });
+      await shown(invite);
+      expect(await invite.isDisabled()).toBe(true);
+      await shot(host, flow, '00-host-no-machine-invite-disabled');
+      await insertSession();
     });
 
     it('the host invites the editor; the invitee appears at once', async () => {
@@ -191,7 +126,7 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       await shot(host, flow, '01-host-invited');
     });
 
-    it('the guest joins the audio call from the ?s=join live collaboration link; audio flows both ways', async () => {
+    it('the guest joins the audio call from the ?s=join live collaboration link; each side plays the other’s voice', async () => {
       await logIn(guest, server.url, DEMO_EDITOR);
       await guest.goto(`${server.url}/project/${projectDbId}?s=join live collaboration`);
       const panel = dialog(guest, LIVE_TEXT.panelTitle);
@@ -219,8 +154,8 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
         .poll(() => panel.getByTestId('live-call-phase').textContent(), { timeout: 30_000 })
         .toBe(LIVE_TEXT.phase.connected);
       await shown(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-end-call'));
-      await audioFlows(guest);
-      await audioFlows(host);
+      await hears(guest);
+      await hears(host);
       await shot(guest, flow, '03-guest-in-call');
       await shot(host, flow, '03-host-in-call');
     });
@@ -228,6 +163,8 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
     it('the guest mutes and the host sees it', async () => {
       await dialog(guest, LIVE_TEXT.panelTitle).getByTestId('live-mute').click();
       await shown(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-remote-muted'));
+      // and hears silence (the level the other steps see move is the guest's voice)
+      await expect.poll(() => peakLevel(host), { timeout: 20_000 }).toBeLessThan(0.001);
       await shot(host, flow, '04-host-sees-muted');
     });
 
@@ -237,6 +174,8 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       await expect
         .poll(async () => (await inbound(host, 'video'))?.frames ?? 0, { timeout: 20_000 })
         .toBeGreaterThan(5);
+      // the video track joins the call's stream: the host's element still plays the guest's audio
+      await hears(host, { otherMuted: true });
       await shot(host, flow, '05-host-sees-screen');
     });
 
@@ -269,8 +208,9 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
             timeout: 30_000,
           })
           .toBe(LIVE_TEXT.phase.connected);
-        await audioFlows(guest);
-        await audioFlows(host);
+        await hears(guest);
+        // the guest is muted here: the host's element still plays its live track
+        await hears(host, { otherMuted: true });
         expect(await pathOf(guest)).toBe('relay');
       },
       240_000,
@@ -291,8 +231,8 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       await expect
         .poll(() => hostPanel.getByTestId('live-remote-muted').count(), { timeout: 30_000 })
         .toBe(0);
-      await audioFlows(host);
-      await audioFlows(guest);
+      await hears(host);
+      await hears(guest);
       await shot(host, flow, '05c-host-after-guest-reconnect');
     }, 120_000);
 
@@ -302,8 +242,8 @@ function callFlow(flow: string, env: () => Record<string, string>, skip: boolean
       await expect.poll(() => panel.count()).toBe(0);
       const indicator = guest.getByTestId('live-indicator');
       await shown(indicator);
-      await audioFlows(guest);
-      await audioFlows(host);
+      await hears(guest);
+      await hears(host);
       await indicator.getByTestId('live-indicator-mute').click();
       await shown(dialog(host, LIVE_TEXT.panelTitle).getByTestId('live-remote-muted'));
       await shot(guest, flow, '05d-guest-panel-closed-indicator');

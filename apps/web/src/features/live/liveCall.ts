@@ -145,7 +145,16 @@ export class LiveCall {
         this.makingOffer = false;
       }
     };
-    pc.ontrack = ({ streams, track }) => this.o.onRemoteStream(streams[0] ?? new MediaStream([track]));
+    // Every track of the other side goes into this connection's one stream (the guest answers on
+    // the host's transceivers without stream ids, so each of its tracks would otherwise come alone
+    // and the video one would displace the audio one); a new MediaStream per change lets the
+    // elements that play it see the added track.
+    const remote = new MediaStream();
+    pc.ontrack = ({ track }) => {
+      if (this.pc !== pc || remote.getTrackById(track.id)) return;
+      remote.addTrack(track);
+      this.o.onRemoteStream(new MediaStream(remote.getTracks()));
+    };
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === 'connected') this.set({ phase: 'connected' });
       if (pc.connectionState === 'failed') this.set({ phase: 'failed' });
