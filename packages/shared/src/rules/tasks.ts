@@ -65,6 +65,12 @@ export const APPROVAL_STATUS_LABELS: Record<ApprovalStatusCode, string> = {
   3: 'Approved',
 };
 
+/**
+ * What the person asked decides from the player and the review page (002 §4: In Progress, Needs
+ * Review, Approved); No Status stays in the request panel's select only.
+ */
+export const APPROVAL_DECISIONS = [1, 2, 3] as const satisfies readonly ApprovalStatusCode[];
+
 /** Home task trays (002 §2): My Tasks = tasks I assigned; Assigned Tasks = tasks assigned to me. */
 export const TASK_TRAY_NAMES = ['my_tasks', 'assigned_tasks'] as const;
 export type TaskTrayName = (typeof TASK_TRAY_NAMES)[number];

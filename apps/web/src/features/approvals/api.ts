@@ -10,11 +10,17 @@ export const approvalKeys = {
   people: (ingestDbId: string, text: string) => ['approvals', ingestDbId, 'people', text] as const,
 };
 
-export function useTaskRequests(ingestDbId: string) {
+/**
+ * The requests of an asset and the caller's right to set its status. `silent`: a refusal (a guest,
+ * someone outside the project) shows nothing and is not retried.
+ */
+export function useTaskRequests(ingestDbId: string, opts: { enabled?: boolean; silent?: boolean } = {}) {
   return useQuery({
     queryKey: approvalKeys.asset(ingestDbId),
     queryFn: ({ signal }) =>
       call(approvalsRoutes.list, { ingest_db_id: ingestDbId, action: 'list' }, { signal }),
+    enabled: opts.enabled ?? true,
+    ...(opts.silent ? { retry: false, meta: { silent: true } } : {}),
   });
 }
 

@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_FRAME_RATE, SHELL_UI, UI, mediaFileUrl, type PlayerAsset } from '@rushes/shared';
 import { connectSocket } from '../../api/socket.ts';
+import { ApprovalControl } from '../approvals/ApprovalControl.tsx';
+import { approvalKeys } from '../approvals/api.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { formatBytes, formatDuration } from '../projects/format.ts';
 import { projectPath } from '../projects/paths.ts';
@@ -19,7 +21,8 @@ import { VersionBar } from '../shares/review/VersionBar.tsx';
 
 /**
  * While the asset is processing, its status events (project room) refresh what the player shows;
- * a version stacked onto it (a comments change of the opened asset) refreshes the switcher.
+ * a version stacked onto it (a comments change of the opened asset) refreshes the switcher; a new
+ * request or approval status refreshes the approval control.
  */
 function useAssetStatus(asset: PlayerAsset | undefined, openedId: string) {
   const queryClient = useQueryClient();
@@ -39,13 +42,19 @@ function useAssetStatus(asset: PlayerAsset | undefined, openedId: string) {
       if (event.ingest_db_id === openedId)
         void queryClient.invalidateQueries({ queryKey: playerKeys.versions(openedId) });
     };
+    const onApproval = (event: { ingest_db_id: string }) =>
+      void queryClient.invalidateQueries({ queryKey: approvalKeys.asset(event.ingest_db_id) });
     socket.on('connect', join);
     socket.on('asset_status', onStatus);
     socket.on('asset_comments_changed', onStack);
+    socket.on('asset_approval_status', onApproval);
+    socket.on('task_requests_changed', onApproval);
     return () => {
       socket.off('connect', join);
       socket.off('asset_status', onStatus);
       socket.off('asset_comments_changed', onStack);
+      socket.off('asset_approval_status', onApproval);
+      socket.off('task_requests_changed', onApproval);
       socket.emit('leave', room);
     };
   }, [projectDbId, ingestDbId, openedId, queryClient]);
@@ -147,6 +156,8 @@ export default function PlayerPage() {
             </Button>
           )}
         </Group>
+        {/* approval is the stack's: the list row and the requests are on its root (v1) */}
+        <ApprovalControl ingestDbId={version.stack[0]?.ingest_db_id ?? id} />
         {asset.external_player_url ? (
           <Stack gap="xs" align="flex-start">
             <Text>{UI.externalPlayerOpened}</Text>

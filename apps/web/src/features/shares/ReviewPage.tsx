@@ -14,6 +14,8 @@ import {
   type ReviewKey,
 } from '@rushes/shared';
 import { fieldErrorsOf, ApiError } from '../../api/client.ts';
+import { getSelectedTeamId } from '../../api/teamStorage.ts';
+import { ApprovalControl } from '../approvals/ApprovalControl.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { shareKeys, useReview, useUnlockReview } from './api.ts';
@@ -157,6 +159,11 @@ export default function ReviewPage() {
             </Button>
           )}
         </Group>
+        {/* a member asked to approve decides here too; a browser that never logged in stores no team and asks nothing */}
+        <ApprovalControl
+          ingestDbId={data.versions[0]?.ingest_db_id ?? data.ingest_db_id}
+          enabled={getSelectedTeamId() !== null}
+        />
         <VersionBar
           versions={data.versions}
           current={data.ingest_db_id}
