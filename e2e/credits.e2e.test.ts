@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CREDIT_TEXT, MSG, PAYMENT_TEXT, UI } from '@rushes/shared';
+import { CREDIT_TEXT, MSG, PAYMENT_TEXT, TOAST_HEAD, UI } from '@rushes/shared';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { startInProcessServer } from './inProcessServer.ts';
 import { serverAndBrowser } from './server.ts';
@@ -69,6 +69,9 @@ describe.skipIf(!e2eAvailable)('credits: add credits with the test-mode checkout
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('₹590.00');
     await shot(page, FLOW, '03-checkout');
     await page.getByRole('button', { name: PAYMENT_TEXT.complete }).click();
+    // spec 002 §8: a completed purchase is told in a toast headed 'Success'
+    const success = page.getByRole('alert').filter({ hasText: TOAST_HEAD.success });
+    await visible(success.filter({ hasText: PAYMENT_TEXT.creditsAdded }));
     await visible(page.getByText(PAYMENT_TEXT.paid));
     await visible(page.getByRole('link', { name: PAYMENT_TEXT.downloadInvoice }));
     await shot(page, FLOW, '04-paid');

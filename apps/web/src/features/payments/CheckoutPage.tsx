@@ -12,13 +12,22 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { APP_NAME, MSG, PAYMENT_TEXT, formatRupees, pscToPaise, type CheckoutDetail } from '@rushes/shared';
+import {
+  APP_NAME,
+  MSG,
+  PAYMENT_TEXT,
+  SUB_TEXT,
+  formatRupees,
+  pscToPaise,
+  type CheckoutDetail,
+} from '@rushes/shared';
 import { getSocket } from '../../api/socket.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { PATHS } from '../../app/paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { toast } from '../../ui/toast.ts';
 import {
   creditsKeys,
   invoiceUrl,
@@ -78,6 +87,15 @@ export default function CheckoutPage() {
     setActed(true);
     void queryClient.invalidateQueries({ queryKey: creditsKeys.all });
   };
+  // A purchase the user completed here is told once in a 'Success' toast (spec 002 §8), when the
+  // payment has been marked paid: the webhook may arrive after the provider's answer.
+  const toldPaid = useRef(false);
+  const paidKind = checkout.data?.status === 'paid' ? checkout.data.kind : null;
+  useEffect(() => {
+    if (!acted || !paidKind || toldPaid.current) return;
+    toldPaid.current = true;
+    toast.success(paidKind === 'credits' ? PAYMENT_TEXT.creditsAdded : SUB_TEXT.planUpdated);
+  }, [acted, paidKind]);
   const complete = useCompleteTestPayment({ onSuccess: settled, onError: showApiError });
   const decline = useDeclineTestPayment({ onSuccess: settled, onError: showApiError });
   const verify = useVerifyRazorpay({ onSuccess: settled, onError: showApiError });
