@@ -8,6 +8,11 @@ export type PlanRow = typeof plans.$inferSelect;
 
 /** Where the upgrade notice sends the user (spec 002 §2). */
 export const UPGRADE_LINK = '/subscription?sidebar=upgrade-plan';
+/**
+ * The upgrade notice's illustration: a static file of the web app (apps/web/public), outside its
+ * bundle. The error handler answers it as an absolute URL on the address the request came to.
+ */
+export const UPGRADE_IMAGE_PATH = '/upgrade-plan.svg';
 
 /** A plan of the catalogue (the `plans` table); unknown codes fall back to the default plan. */
 export async function findPlan(db: DbOrTx, code: string): Promise<PlanRow> {
@@ -37,7 +42,7 @@ const limitOf = (plan: PlanRow, kind: LimitKind): number | null =>
 /** The upgrade data (spec 002 §3) the web shows in its upgrade modal instead of an error toast. */
 export function upgradeData(message: string): UpgradeData {
   return {
-    image_url: '',
+    image_url: UPGRADE_IMAGE_PATH,
     title: MSG.upgradeTitle,
     message,
     sub_title: MSG.upgradeSubTitle,

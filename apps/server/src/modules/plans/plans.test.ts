@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, PLANS, type CurrentPlan, type CurrentUser } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { mailsTo } from '../../../test/inject.ts';
-import { listPlans, UPGRADE_LINK } from './plans.service.ts';
+import { listPlans, UPGRADE_IMAGE_PATH, UPGRADE_LINK } from './plans.service.ts';
 import { countCreatedTeams } from '../teams/teams.service.ts';
 import { apiTeam, call, crew, person, setPlan, type Person } from '../teams/teams.testkit.ts';
 
@@ -18,7 +18,7 @@ const upgrade = (message: string) => ({
   errorcode: 403,
   data: {
     upgrade_required: {
-      image_url: '',
+      image_url: `http://localhost:80${UPGRADE_IMAGE_PATH}`,
       title: MSG.upgradeTitle,
       message,
       sub_title: MSG.upgradeSubTitle,

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG, isProductMessage } from '@rushes/shared';
 import { AppError } from './errors.ts';
 import { failure } from './envelope.ts';
+import { withAbsoluteUpgradeImage } from './requestOrigin.ts';
 
 /**
  * Every failure answers the spec's envelope. Validation errors name each field's message; unexpected
@@ -10,7 +11,9 @@ import { failure } from './envelope.ts';
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(failure(error.message, error.data, error.errorcode));
+      return reply
+        .status(error.status)
+        .send(failure(error.message, withAbsoluteUpgradeImage(error.data, request), error.errorcode));
     }
     if (Array.isArray(error.validation) && error.validation.length > 0) {
       const errors: Record<string, string> = {};
