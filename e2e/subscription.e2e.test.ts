@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CREDIT_TEXT, MSG, PAYMENT_TEXT, SUB_TEXT, UI } from '@rushes/shared';
+import { CREDIT_TEXT, MSG, PAYMENT_TEXT, SUB_TEXT, TOAST_HEAD, UI, formatBytes } from '@rushes/shared';
 import { assets, projects, teams, users } from '../apps/server/src/db/schema/index.ts';
 import { grantCredits } from '../apps/server/src/modules/credits/index.ts';
 import { recordCloudUsage } from '../apps/server/src/modules/plans/index.ts';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { startInProcessServer, type InProcessServer } from './inProcessServer.ts';
 import { logIn, newPerson, signUpAndVerify } from './people.ts';
-import { createProject, dialog, gone, toast } from './projectSteps.ts';
+import { createProject, dialog, gone, toast, visible } from './projectSteps.ts';
 import { serverAndBrowser } from './server.ts';
 
 const FLOW = 'subscription';
@@ -64,6 +64,13 @@ describe.skipIf(!e2eAvailable)(
       await modal.getByRole('button', { name: UI.create, exact: true }).click();
       const upgrade = dialog(page, MSG.upgradeTitle);
       await upgrade.getByText(MSG.upgradeProjectLimit).first().waitFor();
+      // the upgrade data's image (spec 002 §3), served on the address the app was opened at
+      const image = upgrade.locator('img');
+      await visible(image);
+      await poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+        true,
+      );
+      expect(new URL((await image.getAttribute('src')) ?? '').origin).toBe(new URL(run.server.url).origin);
       await shot(page, FLOW, '01-upgrade-modal');
       await upgrade.getByRole('button', { name: MSG.upgradeButton }).click();
       await page.waitForURL(/\/subscription\?sidebar=upgrade-plan/);
@@ -84,6 +91,13 @@ describe.skipIf(!e2eAvailable)(
       await poll(() => page.getByTestId('checkout-total').textContent()).toBe('₹1,768.82');
       await shot(page, FLOW, '03b-test-mode-checkout');
       await page.getByRole('button', { name: PAYMENT_TEXT.complete }).click();
+      // a completed purchase is told in a 'Success' toast (spec 002 §8)
+      await visible(
+        page
+          .getByRole('alert')
+          .filter({ hasText: TOAST_HEAD.success })
+          .filter({ hasText: SUB_TEXT.planUpdated }),
+      );
       await page.getByText(PAYMENT_TEXT.paid).waitFor();
       await page.getByRole('link', { name: PAYMENT_TEXT.backToSubscription }).click();
       await page.waitForURL(`${run.server.url}/subscription`);
@@ -181,6 +195,40 @@ describe.skipIf(!e2eAvailable)(
         endedAt: new Date(start.getTime() + 3 * 3600_000),
         psc: 360,
       });
+      // ten projects, some with long names: every one keeps its label and prints its figure
+      const [me] = await db.select().from(users).where(eq(users.email, owner.email));
+      const more = [
+        ['Monsoon Wedding Highlights Day 2', 3],
+        ['Ad Film', 12],
+        ['Documentary Interviews', 45],
+        ['Music Video', 7],
+        ['Podcast S01', 1],
+        ['Trailer Cut v3', 30],
+      ] as const;
+      for (const [i, [title, mib]] of more.entries()) {
+        const [made] = await db
+          .insert(projects)
+          .values({ projectCode: `e2e-stats-${i}-${teamId}`, teamId, title, createdBy: me.id })
+          .returning();
+        await db.insert(assets).values({
+          projectId: made.id,
+          title: `clip-${i}.mp4`,
+          fileType: 'video',
+          ingestCode: `e2e-s${i}-${teamId}`,
+          sizeBytes: mib * 1024 ** 2,
+        });
+      }
+      const teamProjects = await db.select().from(projects).where(eq(projects.teamId, teamId));
+      expect(teamProjects.length).toBeGreaterThanOrEqual(10);
+      const sizes = await Promise.all(
+        teamProjects.map(async (p) => {
+          const files = await db
+            .select()
+            .from(assets)
+            .where(and(eq(assets.projectId, p.id), eq(assets.isFolder, false)));
+          return { title: p.title, bytes: files.reduce((n, f) => n + Number(f.sizeBytes ?? 0), 0) };
+        }),
+      );
       await page.goto(`${run.server.url}/statistics`);
       for (const title of [
         SUB_TEXT.projectStorage,
@@ -190,6 +238,24 @@ describe.skipIf(!e2eAvailable)(
       ]) {
         await page.getByTestId(`chart-${title}`).locator('.recharts-surface').first().waitFor();
       }
+      const storageCard = page.getByTestId(`chart-${SUB_TEXT.projectStorage}`);
+      const ticks = storageCard.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+      // the axis is laid out once the chart has measured its box
+      await poll(() => ticks.count()).toBe(sizes.length);
+      // a label wrapped on two lines is one tspan a line
+      const labels = await ticks.evaluateAll((els) =>
+        els.map((el) => [...el.querySelectorAll('tspan')].map((t) => t.textContent).join(' ')),
+      );
+      for (const { title } of sizes)
+        expect(labels.some((l) => l === title || (l.endsWith('…') && title.startsWith(l.slice(0, -1))))).toBe(
+          true,
+        );
+      const figures = storageCard.getByTestId('project-storage-figures');
+      for (const { title, bytes } of sizes)
+        await visible(figures.getByText(`${title}: ${formatBytes(bytes)}`, { exact: false }));
+      const onBars = await storageCard.locator('.recharts-label-list').allTextContents();
+      for (const { bytes } of sizes.filter((x) => x.bytes > 0))
+        expect(onBars.join(' ')).toContain(formatBytes(bytes));
       await shot(page, FLOW, '08-statistics');
       await page.getByText(SUB_TEXT.last7, { exact: true }).click();
       await page

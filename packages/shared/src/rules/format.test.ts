@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDate, formatDay, formatNumber, formatTime } from './format.ts';
+import { formatBytes, formatCountdown, formatDate, formatDay, formatNumber, formatTime } from './format.ts';
 
 describe('formatters', () => {
   it('formats dates as dd MMM yyyy', () => {
@@ -23,5 +23,16 @@ describe('formatters', () => {
     expect(formatCountdown(120)).toBe('02:00');
     expect(formatCountdown(59.2)).toBe('01:00');
     expect(formatCountdown(-3)).toBe('00:00');
+  });
+});
+
+describe('formatBytes (storage sizes)', () => {
+  it('whole bytes, then one decimal in binary steps, with the en-IN number format', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1,023 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(100 * 1024 ** 2)).toBe('100 MB');
+    expect(formatBytes(2048 * 1024 ** 4)).toBe('2,048 TB');
+    expect(formatBytes(-5)).toBe('0 B');
   });
 });

@@ -70,6 +70,24 @@ export function formatNumber(n: number): string {
   return EN_IN.format(n);
 }
 
+/** The units of storage sizes, in binary steps of 1024. */
+export const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/**
+ * The product's storage size: bytes in binary steps with the number format above, whole bytes and one
+ * decimal above them, e.g. 1536 → '1.5 KB' (storage_used, file_size, statistics).
+ */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = unit === 0 ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${formatNumber(rounded)} ${BYTE_UNITS[unit]}`;
+}
+
 /** 'mm:ss' countdown, e.g. 120 → '02:00'. */
 export function formatCountdown(totalSeconds: number): string {
   const s = Math.max(0, Math.ceil(totalSeconds));

@@ -297,7 +297,6 @@ export const UI = {
   clearSearch: 'Clear search',
   clearSelection: 'Clear selection',
   selectionToolbar: 'Selected assets',
-  byteUnits: ['B', 'KB', 'MB', 'GB', 'TB'],
   /** Keyboard shortcuts of the asset actions, shown beside the menu items. */
   shortcutKeys: {
     open: 'Enter',

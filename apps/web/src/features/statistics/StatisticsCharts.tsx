@@ -3,6 +3,7 @@ import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { Card, ColorSwatch, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   SUB_TEXT,
+  formatBytes,
   formatDay,
   formatNumber,
   type ActivityCloudUsageRow,
@@ -11,8 +12,6 @@ import {
   type ProjectStorageRow,
 } from '@rushes/shared';
 
-const MB = 1024 ** 2;
-const mb = (bytes: number) => Math.round((bytes / MB) * 100) / 100;
 const TYPE_COLORS: Record<string, string> = {
   video: 'blue.6',
   audio: 'grape.6',
@@ -21,6 +20,44 @@ const TYPE_COLORS: Record<string, string> = {
 };
 const FILE_TYPE_LABELS: Record<string, string> = SUB_TEXT.fileTypes;
 const en = (n: number) => formatNumber(Math.round(n * 100) / 100);
+
+/** One row per project: every project keeps its label however many there are. */
+const STORAGE_ROW_PX = 34;
+const STORAGE_LABEL_CHARS = 22;
+/** A long title is cut on the axis; the figures under the chart give it whole. */
+const axisLabel = (title: string) =>
+  title.length > STORAGE_LABEL_CHARS ? `${title.slice(0, STORAGE_LABEL_CHARS - 1)}…` : title;
+
+/**
+ * Project Storage (spec 002 §3 Statistics state): horizontal bars, one row per project with its name
+ * on the axis (a column chart dropped names that did not fit), each bar's size printed beside it, and
+ * every project's figure listed under the chart.
+ */
+function ProjectStorageChart({ rows }: { rows: ProjectStorageRow[] }) {
+  return (
+    <>
+      <BarChart
+        h={Math.max(160, rows.length * STORAGE_ROW_PX + 40)}
+        data={rows.map((r) => ({ project: r.title, [SUB_TEXT.usedStorage]: r.storage_used }))}
+        dataKey="project"
+        orientation="vertical"
+        yAxisProps={{ width: 150, interval: 0, tickFormatter: axisLabel }}
+        barChartProps={{ margin: { right: 64 } }}
+        series={[{ name: SUB_TEXT.usedStorage, color: 'blue.6' }]}
+        valueFormatter={formatBytes}
+        withBarValueLabel
+      />
+      <Stack gap={2} data-testid="project-storage-figures">
+        {rows.map((r) => (
+          <Text key={r.project_db_id} size="sm">
+            {r.title}: {formatBytes(r.storage_used)} ·{' '}
+            {SUB_TEXT.filesCount(formatNumber(r.total_assets), r.total_assets === 1)}
+          </Text>
+        ))}
+      </Stack>
+    </>
+  );
+}
 
 function ChartCard({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
   return (
@@ -52,14 +89,7 @@ export default function StatisticsCharts(p: StatisticsChartsProps) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ChartCard title={SUB_TEXT.projectStorage} empty={!p.projectStorage.some((r) => r.storage_used > 0)}>
-        <BarChart
-          h={240}
-          data={p.projectStorage.map((r) => ({ project: r.title, MB: mb(r.storage_used) }))}
-          dataKey="project"
-          withLegend
-          series={[{ name: 'MB', color: 'blue.6' }]}
-          valueFormatter={en}
-        />
+        <ProjectStorageChart rows={p.projectStorage} />
       </ChartCard>
       <ChartCard title={SUB_TEXT.fileStorage} empty={files.length === 0}>
         <DonutChart
@@ -68,10 +98,10 @@ export default function StatisticsCharts(p: StatisticsChartsProps) {
           withLabels
           data={files.map((f) => ({
             name: FILE_TYPE_LABELS[f.file_type] ?? f.file_type,
-            value: mb(f.storage_used),
+            value: f.storage_used,
             color: TYPE_COLORS[f.file_type] ?? 'gray.6',
           }))}
-          valueFormatter={(v) => `${en(v)} MB`}
+          valueFormatter={formatBytes}
         />
         <Group gap="md">
           {files.map((f) => (
@@ -81,7 +111,7 @@ export default function StatisticsCharts(p: StatisticsChartsProps) {
                 color={`var(--mantine-color-${(TYPE_COLORS[f.file_type] ?? 'gray.6').replace('.', '-')})`}
               />
               <Text size="sm">
-                {FILE_TYPE_LABELS[f.file_type] ?? f.file_type}: {en(mb(f.storage_used))} MB ·{' '}
+                {FILE_TYPE_LABELS[f.file_type] ?? f.file_type}: {formatBytes(f.storage_used)} ·{' '}
                 {SUB_TEXT.filesCount(formatNumber(f.files), f.files === 1)}
               </Text>
             </Group>
