@@ -1,4 +1,5 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +60,8 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
      * FTP_PUBLIC_HOST the session details must tell the camera the host the browser used.
      */
     let bBase = '';
+    /** The session made below (deleted by the pause/delete step). */
+    let deletedSessionId = '';
 
     beforeAll(async () => {
       a = await newPage(server.browser);
@@ -124,6 +127,7 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
       await shot(b, FLOW, '05-creating');
       await toast(b, MSG.c2eInitiated);
       await expect.poll(() => new URL(b.url()).searchParams.get('s')).toMatch(/^[0-9a-f-]{36}$/);
+      deletedSessionId = new URL(b.url()).searchParams.get('s')!;
       await visible(b.getByTestId('c2e-password'));
       await shot(b, FLOW, '06-details');
     });
@@ -177,6 +181,20 @@ describe.skipIf(!e2eAvailable || !haveCurl)(
       await visible(b.getByText(C2E_TEXT.c2eNoActiveSessions));
       expect(new URL(b.url()).searchParams.get('s')).toBeNull();
       await shot(b, FLOW, '09-deleted');
+    });
+
+    it("an id that is not a session of this project shows 'Session details not found.'", async () => {
+      // a deleted session, a random one, a malformed id
+      for (const [i, id] of [deletedSessionId, randomUUID(), 'not-a-session', '12'].entries()) {
+        await b.goto(`${cameraUrl}&s=${encodeURIComponent(id)}`);
+        await visible(b.getByText(MSG.c2eNotFound));
+        await visible(b.getByRole('button', { name: C2E_TEXT.c2eBack }));
+        expect(await b.getByText(MSG.required).count()).toBe(0);
+        if (i === 2) await shot(b, FLOW, '09b-session-not-found');
+      }
+      // Back leaves the not-found state for the sessions list
+      await b.getByRole('button', { name: C2E_TEXT.c2eBack }).click();
+      await visible(b.getByRole('heading', { name: C2E_TEXT.c2eActiveSessions }));
     });
 
     it('the uploader download opens its page in a new tab; a personal access token is made in account settings', async () => {

@@ -93,6 +93,16 @@ export const C2E_TEXT = {
   c2ePreviousStep: 'Previous step',
   c2eFtpsLabel: 'FTPS (explicit TLS)',
   c2eFtpLabel: 'FTP (unencrypted)',
+  c2eFtpUnavailable: 'Camera FTP is not available',
+} as const;
+
+/** Why cameras cannot upload right now, for the session details (no credentials are shown then). */
+export const C2E_FTP_UNAVAILABLE_TEXT = {
+  off: 'Camera uploads are turned off on this server: cameras cannot connect to it. Ask your administrator to turn on the camera FTP server.',
+  port_in_use:
+    'The camera FTP server could not start because another program on the server already uses its port. Ask your administrator to free the port or choose another one, then restart Rushes.',
+  failed:
+    'The camera FTP server could not start, so cameras cannot connect to it. Ask your administrator to check the server log and restart Rushes.',
 } as const;
 /** 'Copy password' and the like, for the credentials' copy buttons. */
 export const c2eCopyLabel = (what: string) => `Copy ${what.toLowerCase()}`;

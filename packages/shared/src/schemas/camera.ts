@@ -42,7 +42,10 @@ export const c2eSession = z.object({
   password: z.string(),
   files_received: z.number(),
   bytes_received: z.number(),
+  /** null: cameras can log in; else why the camera FTP server is not there (the web shows no credentials). */
+  ftp_unavailable: z.enum(['off', 'port_in_use', 'failed']).nullable(),
 });
+export type C2eFtpUnavailable = NonNullable<C2eSession['ftp_unavailable']>;
 export type C2eSession = z.infer<typeof c2eSession>;
 
 export const c2eSessionQuery = z.object({ project_db_id: uuid(), c2e_session_db_id: uuid() });

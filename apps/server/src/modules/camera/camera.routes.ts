@@ -6,6 +6,7 @@ import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { createCameraService } from './camera.service.ts';
 import { ftpHandleOf } from './ftpServer.ts';
+import { closeFtpState } from './ftpStatus.ts';
 import { createTokensService } from './tokens.service.ts';
 import { uploaderUrl } from './uploader.ts';
 
@@ -17,6 +18,7 @@ export function cameraRoutes(ctx: AppContext) {
     // The FTP server (started by the module's schedule) closes with the app.
     fastify.addHook('onClose', async () => {
       await ftpHandleOf(ctx)?.close();
+      await closeFtpState(ctx);
     });
     serve(fastify, ROUTES.camera.models, async () => ok(await service.models()));
     serve(fastify, ROUTES.camera.folders, async (req) => ok(await service.folders(req.query.project_db_id)));

@@ -22,6 +22,7 @@ import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { folderIn, projectFolders } from '../assets/index.ts';
 import './camera.events.ts';
 import { ftpEndpoint } from './ftpEndpoint.ts';
+import { ftpUnavailable } from './ftpStatus.ts';
 
 export type C2eRow = typeof c2eSessions.$inferSelect;
 type CreateBody = z.output<typeof createC2eBody>;
@@ -72,6 +73,7 @@ export function createCameraService(ctx: AppContext) {
   async function present(row: C2eRow): Promise<C2eSession> {
     const folder = row.folderId ? await folderIn(db, row.projectId, row.folderId).catch(() => null) : null;
     const { host, configured, port } = ftpEndpoint(ctx);
+    const unavailable = await ftpUnavailable(ctx);
     return {
       c2e_session_db_id: row.id,
       c2e_session_id: row.sessionCode,
@@ -90,6 +92,7 @@ export function createCameraService(ctx: AppContext) {
       password: box.open(row.passwordSealed),
       files_received: row.filesReceived,
       bytes_received: row.bytesReceived,
+      ftp_unavailable: unavailable,
     };
   }
 

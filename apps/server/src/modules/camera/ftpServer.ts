@@ -14,6 +14,7 @@ import { ftpEndpoint, setBoundPort } from './ftpEndpoint.ts';
 import { C2eFileSystem, type StorTarget } from './ftpFs.ts';
 import { discardReceived, ingestReceived, mimeOf, reserveKey, type ReceivedFile } from './ftpIngest.ts';
 import { setPassiveAddress } from './ftpPassive.ts';
+import { setFtpState } from './ftpStatus.ts';
 import { loginThrottle, throttleKeys } from './ftpLoginThrottle.ts';
 import { ftpTlsOptions, patchAuthTls } from './ftpTls.ts';
 
@@ -67,6 +68,19 @@ export const ftpHandleOf = (ctx: AppContext) => handles.get(ctx) ?? null;
  * switched off mid-clip: FTP cannot tell a cut data connection from the end of the file) discards it.
  */
 export async function startFtpServer(ctx: AppContext, log: ModuleLog): Promise<FtpHandle> {
+  setFtpState(ctx, { kind: 'starting' });
+  try {
+    const handle = await listenFtp(ctx, log);
+    setFtpState(ctx, { kind: 'listening' });
+    return handle;
+  } catch (err) {
+    const reason = (err as { code?: string }).code === 'EADDRINUSE' ? 'port_in_use' : 'failed';
+    setFtpState(ctx, { kind: 'failed', reason });
+    throw err;
+  }
+}
+
+async function listenFtp(ctx: AppContext, log: ModuleLog): Promise<FtpHandle> {
   const { config, db } = ctx;
   patchAuthTls();
   const box = secretBoxFor(config, ctx.secret);

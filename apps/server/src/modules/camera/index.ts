@@ -6,6 +6,7 @@ import { settleJob } from './camera.jobs.ts';
 import { registerCameraMappers } from './camera.realtime.ts';
 import { cameraRoutes } from './camera.routes.ts';
 import { startFtpServer } from './ftpServer.ts';
+import { runsFtp } from './ftpStatus.ts';
 
 // What other modules may call (everything else in this folder is internal).
 export { canUseCamera } from './camera.policy.ts';
@@ -13,12 +14,13 @@ export { canUseCamera } from './camera.policy.ts';
 const logs = new WeakMap<AppContext, FastifyBaseLogger>();
 
 /**
- * Starts the FTP server when FTP_ENABLED; a port in use is logged and the rest of the app runs on
- * (camera sessions then cannot log in until the port is free and the app restarts).
+ * Starts the FTP server when FTP_ENABLED; a port in use is logged and the rest of the app runs on:
+ * the session details then say camera FTP is not available, and why (ftpStatus.ts), until the port
+ * is free and the app restarts.
  */
 async function scheduleFtp(ctx: AppContext) {
   const log = logs.get(ctx);
-  if (!log || !['true', '1'].includes(ctx.config.FTP_ENABLED)) return;
+  if (!log || !runsFtp(ctx)) return;
   try {
     const handle = await startFtpServer(ctx, log);
     log.info({ port: handle.port }, 'camera-to-edit FTP server listening');

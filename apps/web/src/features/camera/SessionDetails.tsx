@@ -2,8 +2,10 @@ import { Alert, Button, Group, Progress, Stack, Switch, Table, Text, Title } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
+  C2E_FTP_UNAVAILABLE_TEXT,
   C2E_STATUS_TEXT,
   MSG,
+  c2eSessionQuery,
   c2eCopyLabel,
   c2eIsSettled,
   c2eShownHost,
@@ -34,7 +36,17 @@ function Row({ label, value, copy }: { label: string; value: string; copy?: bool
   );
 }
 
+/** Instead of credentials that cannot work: camera FTP is not there, and why (in words for the user). */
+function FtpUnavailable({ reason }: { reason: NonNullable<C2eSession['ftp_unavailable']> }) {
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={16} />} title={C2E_TEXT.c2eFtpUnavailable} role="alert">
+      {C2E_FTP_UNAVAILABLE_TEXT[reason]}
+    </Alert>
+  );
+}
+
 function Credentials({ s }: { s: C2eSession }) {
+  if (s.ftp_unavailable) return <FtpUnavailable reason={s.ftp_unavailable} />;
   return (
     <Stack gap="xs">
       <Title order={5}>{C2E_TEXT.c2eCredentials}</Title>
@@ -74,7 +86,9 @@ export function SessionDetails({
   onBack: () => void;
 }) {
   const queryClient = useQueryClient();
-  const query = useC2eSession(projectDbId, sessionId);
+  // An id that cannot name a session is not asked for: it is not found, like any other.
+  const wellFormed = c2eSessionQuery.shape.c2e_session_db_id.safeParse(sessionId).success;
+  const query = useC2eSession(projectDbId, sessionId, wellFormed);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: cameraKeys.session(projectDbId, sessionId) });
     void queryClient.invalidateQueries({ queryKey: cameraKeys.sessions(projectDbId) });
@@ -101,11 +115,13 @@ export function SessionDetails({
       {C2E_TEXT.c2eBack}
     </Button>
   );
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+  if (!wellFormed || query.isError) {
+    // 'Session details not found.' (001 §8) for any id that is not a session of this project; other
+    // failures are only logged (the query's logger).
+    const missing = !wellFormed || (query.error instanceof ApiError && query.error.status === 404);
     return (
       <Stack gap="sm">
-        {missing && <Text>{MSG.c2eNotFound}</Text>}
+        {missing && <Text role="status">{MSG.c2eNotFound}</Text>}
         {back}
       </Stack>
     );

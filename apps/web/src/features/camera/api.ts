@@ -68,8 +68,9 @@ export function useC2eSessions(projectDbId: string) {
   });
 }
 
-export function useC2eSession(projectDbId: string, id: string) {
+export function useC2eSession(projectDbId: string, id: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: cameraKeys.session(projectDbId, id),
     queryFn: logged('session', () =>
       call(cameraRoutes.get, { project_db_id: projectDbId, c2e_session_db_id: id }),
