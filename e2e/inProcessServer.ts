@@ -24,7 +24,7 @@ export interface InProcessServer {
  * inside the test process, on a free port and a throw-away PGlite directory, so a flow can reach
  * the database the server uses (PGlite is one connection in one process: no second opener).
  */
-export async function startInProcessServer(): Promise<InProcessServer> {
+export async function startInProcessServer(extraEnv: Record<string, string> = {}): Promise<InProcessServer> {
   const port = await freePort();
   const dataDir = migratedDataDir();
   const url = `http://localhost:${port}`;
@@ -34,6 +34,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
     REDIS_URL: undefined,
     SMTP_URL: undefined,
     ...serverEnv(port, url, dataDir),
+    ...extraEnv,
   });
   const database = await openDatabase({ dataDir });
   const secret = await resolveSecret(config);

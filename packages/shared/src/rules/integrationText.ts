@@ -46,6 +46,7 @@ export const INTEGRATION_TEXT = {
   transfers: 'Transfers',
   noTransfers: 'No transfers yet',
   viewAll: 'View all',
+  contidoTransfers: 'Contido transfers',
   cancel: 'Cancel',
   retry: 'Retry',
   invalidFolderPath: 'Enter a valid folder path',

@@ -9,14 +9,16 @@ import { useLeaveWarning } from '../../features/uploads/useLeaveWarning.ts';
 import { LiveCallProvider } from '../../features/live/LiveCallProvider.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { useIdle } from '../../ui/whenIdle.ts';
+import { PageTouchWatch } from '../../features/tour/pageTouch.ts';
 import { PanelHost } from '../panels/PanelHost.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useBlockDevTools } from './useBlockDevTools.ts';
 import { useInviteAcceptance } from './useInviteAcceptance.ts';
 import { useRealtime } from './useRealtime.ts';
 
-// Loaded after the page's first paint, not in its first load: the dock shows only while
-// there are uploads, the tour and the support chat start on their own once they arrive.
+// Not in the page's first load: the dock shows only while there are uploads, the tour and the
+// support chat start on their own once they arrive (the chat once the page is idle; the tour at
+// once, before the user has touched the page).
 const UploadDock = lazy(() =>
   import('../../features/uploads/UploadDock.tsx').then((m) => ({ default: m.UploadDock })),
 );
@@ -70,9 +72,12 @@ export function Shell() {
             </Suspense>
           </AppShell.Main>
         </AppShell>
+        <PageTouchWatch />
+        <Suspense fallback={null}>
+          <ProductTour />
+        </Suspense>
         {idle && (
           <Suspense fallback={null}>
-            <ProductTour />
             <SupportChat />
           </Suspense>
         )}

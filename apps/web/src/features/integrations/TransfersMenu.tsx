@@ -3,12 +3,17 @@ import { IconArrowsTransferUpDown } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { INTEGRATION_TEXT as T } from '@rushes/shared';
 import { TransferStatus } from './TransferStatus.tsx';
+import { useProjectInfo } from '../projects/api.ts';
 import { useTransfers } from './api.ts';
 import { transfersPath } from './paths.ts';
 
-/** The project's transfers dropdown (spec 000 §2): title and status, 25 per page, a link to the page. */
+/**
+ * The project's transfers dropdown (spec 000 §2): the newest 25 (title and status), the link to
+ * /transfers/{project_db_id}/contido the spec names, and one to all of them (every page).
+ */
 export function TransfersMenu({ projectDbId }: { projectDbId: string }) {
-  const transfers = useTransfers(projectDbId);
+  const teamDbId = useProjectInfo(projectDbId).data?.team_db_id;
+  const transfers = useTransfers(projectDbId, { teamDbId });
   const rows = transfers.data?.transfers ?? [];
   return (
     <Menu position="bottom-end" shadow="md" width={360}>
@@ -42,9 +47,14 @@ export function TransfersMenu({ projectDbId }: { projectDbId: string }) {
           ))
         )}
         <Menu.Divider />
-        <Anchor component={Link} to={transfersPath(projectDbId)} size="sm" p="xs" display="block">
-          {T.viewAll}
-        </Anchor>
+        <Group justify="space-between" p="xs" gap="xs">
+          <Anchor component={Link} to={transfersPath(projectDbId, 'contido')} size="sm">
+            {T.contidoTransfers}
+          </Anchor>
+          <Anchor component={Link} to={transfersPath(projectDbId)} size="sm">
+            {T.viewAll}
+          </Anchor>
+        </Group>
       </Menu.Dropdown>
     </Menu>
   );

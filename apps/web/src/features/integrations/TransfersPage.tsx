@@ -1,17 +1,27 @@
-import { Anchor, Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
-import { INTEGRATION_TEXT as T, formatDate } from '@rushes/shared';
+import { Anchor, Button, Group, Pagination, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { INTEGRATION_TEXT as T, TRANSFERS_PAGE_SIZE, formatDate } from '@rushes/shared';
 import { toast } from '../../ui/toast.ts';
 import { projectPath } from '../projects/paths.ts';
 import { useProjectInfo } from '../projects/api.ts';
 import { TransferStatus } from './TransferStatus.tsx';
 import { useCancelTransfer, useRetryTransfer, useTransfers } from './api.ts';
 
-/** /transfers/{project_db_id}/{service_name} (spec 002 §2): the project's transfers, live. */
+/**
+ * /transfers/{project_db_id}/{service_name} (spec 002 §2): the project's transfers, live, 25 a page
+ * (spec 000 §9); the page number is in the address (?page=) so Back returns to it.
+ */
 export default function TransfersPage() {
   const { projectDbId = '', service = 'all' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const pageNo = Math.max(1, Math.floor(Number(search.get('page')) || 1));
   const info = useProjectInfo(projectDbId);
-  const transfers = useTransfers(projectDbId, service === 'all' ? undefined : service);
+  const transfers = useTransfers(projectDbId, {
+    teamDbId: info.data?.team_db_id,
+    service: service === 'all' ? undefined : service,
+    pageNo,
+  });
+  const pages = Math.ceil((transfers.data?.total_entries ?? 0) / TRANSFERS_PAGE_SIZE);
   const cancel = useCancelTransfer({ onSuccess: (d) => toast.success(d.message) });
   const retry = useRetryTransfer();
   const rows = transfers.data?.transfers ?? [];
@@ -98,6 +108,14 @@ export default function TransfersPage() {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={Math.min(pageNo, pages)}
+          onChange={(page) => setSearch(page === 1 ? {} : { page: String(page) })}
+          aria-label={T.transfers}
+        />
       )}
     </Stack>
   );

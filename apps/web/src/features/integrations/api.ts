@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type BucketService } from '@rushes/shared';
+import { TRANSFERS_PAGE_SIZE, type BucketService } from '@rushes/shared';
 import { integrationsRoutes, transfersRoutes } from '@rushes/shared/routes/integrations';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
@@ -81,8 +81,15 @@ export function useBucketFolder(service: BucketService, id: string, bucket: stri
   });
 }
 
-/** A project's transfers (25 per page), refetched live on transfer_changed in the project room. */
-export function useTransfers(projectDbId: string, service?: string) {
+/**
+ * One page of a project's transfers (spec 000 §7, §9: team_db_id, project_db_id, entries_per_page 25,
+ * page_no from 1), refetched live on transfer_changed in the project room. Asked once the project's
+ * team is known.
+ */
+export function useTransfers(
+  projectDbId: string,
+  { teamDbId, service, pageNo = 1 }: { teamDbId: string | undefined; service?: string; pageNo?: number },
+) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const socket = connectSocket(queryClient);
@@ -107,8 +114,21 @@ export function useTransfers(projectDbId: string, service?: string) {
     };
   }, [projectDbId, queryClient]);
   return useQuery({
-    queryKey: [...integrationKeys.transfers(projectDbId), service ?? 'all'],
+    queryKey: [...integrationKeys.transfers(projectDbId), service ?? 'all', pageNo],
+    enabled: Boolean(teamDbId),
     queryFn: ({ signal }) =>
-      call(transfersRoutes.list, { project_db_id: projectDbId, ...(service ? { service } : {}) }, { signal }),
+      call(
+        transfersRoutes.list,
+        {
+          team_db_id: teamDbId!,
+          project_db_id: projectDbId,
+          entries_per_page: TRANSFERS_PAGE_SIZE,
+          page_no: pageNo,
+          ...(service ? { service } : {}),
+        },
+        { signal },
+      ),
+    // the page shown stays while the next one loads (not another project's)
+    placeholderData: (previous, query) => (query?.queryKey[1] === projectDbId ? previous : undefined),
   });
 }

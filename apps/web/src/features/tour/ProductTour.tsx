@@ -1,12 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { TOUR_STEPS } from '@rushes/shared';
 import { PATHS } from '../../app/paths.ts';
 import { shellKeys, useProductTour, useUpdateTour } from '../shell/api.ts';
+import { pageTouched } from './pageTouch.ts';
+
+/** How long the tour waits for home's trays before it starts without them (centred cards). */
+const TARGETS_WAIT_MS = 3000;
+const POLL_MS = 100;
+
+/** A side panel or modal is open (the tour's own popover is a dialog too). */
+export const panelOrModalOpen = () =>
+  document.querySelector('[role="dialog"]:not(#driver-popover-content)') !== null;
+
+const targetsShown = () =>
+  TOUR_STEPS.filter((s) => s.target !== 'chat').every((s) =>
+    document.querySelector(`[data-tour="${s.target}"]`),
+  );
 
 /**
  * Shows the product tour on home when the server says this user has not done it (first login, or
- * restarted from the user menu). Finishing or dismissing it is remembered on the server.
+ * restarted from the user menu). It starts as soon as home's trays are on the page, and only while
+ * the user has not touched the page and no panel or modal is open: otherwise it waits for their next
+ * untouched visit of home. Finishing or dismissing it is remembered on the server.
  */
 export function ProductTour() {
   const { pathname } = useLocation();
@@ -23,16 +40,22 @@ export function ProductTour() {
     if (!show || !onHome) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    // Wait for home's trays to be on the page so the steps point at them.
-    const timer = window.setTimeout(() => {
+    const mayStart = () => !cancelled && !pageTouched() && !panelOrModalOpen();
+    const started = performance.now();
+    const timer = window.setInterval(() => {
+      if (!mayStart()) {
+        window.clearInterval(timer);
+        return;
+      }
+      if (!targetsShown() && performance.now() - started < TARGETS_WAIT_MS) return;
+      window.clearInterval(timer);
       void import('./runTour.ts').then(({ runTour }) => {
-        if (cancelled) return;
-        stop = runTour(() => done.current({ completed: true }));
+        if (mayStart()) stop = runTour(() => done.current({ completed: true }));
       });
-    }, 600);
+    }, POLL_MS);
     return () => {
       cancelled = true;
-      window.clearTimeout(timer);
+      window.clearInterval(timer);
       stop?.();
     };
   }, [show, onHome]);
