@@ -32,8 +32,8 @@ FROM node:24-slim AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg \
   && rm -rf /var/lib/apt/lists/* \
-  && mkdir -p /data \
-  && chown node:node /data
+  && mkdir -p /data/ftp-tls \
+  && chown -R node:node /data
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

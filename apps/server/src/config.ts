@@ -353,7 +353,9 @@ const camera = {
   FTP_ENABLED: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
-    .describe('camera to edit: run the FTP/FTPS server cameras upload to (`false` to turn it off)'),
+    .describe(
+      'camera to edit: run the FTP/FTPS server cameras upload to on this node (`false` to turn it off); with several nodes run it on one: the others tell the session details what it published in Redis, and camera FTP is off when no node runs it',
+    ),
   FTP_HOST: z.string().default('0.0.0.0').describe('where the camera FTP server listens'),
   FTP_PORT: z.coerce
     .number()
