@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { API, INTEGRATION_TEXT as T, SPRINKLR_TEXT as S, MSG, UI } from '@rushes/shared';
+import {
+  API,
+  INTEGRATION_TEXT as T,
+  INTEGRATIONS_API as T_API,
+  SPRINKLR_TEXT as S,
+  MSG,
+  UI,
+} from '@rushes/shared';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { startInProcessServer } from './inProcessServer.ts';
 import { serverAndBrowser } from './server.ts';
@@ -179,7 +186,19 @@ describe.skipIf(!e2eAvailable)('integrations: S3 bucket → import → play → 
     await shot(a, FLOW, '06-imported-plays');
   });
 
-  it('exports both to the output bucket in the date folder; the dropdown shows both transfers finished', async () => {
+  it('exports both into a folder picked in the output bucket, in the date folder; the dropdown shows both transfers finished', async () => {
+    // folders already in the output bucket, under the integration's folder and outside it
+    await s3.put('delivery-out', 'exports/client/brief.txt', 'brief');
+    // (s3rver lists a folder only when it holds an object of its own)
+    await s3.put('delivery-out', 'exports/archive/old.txt', 'old');
+    await s3.put('delivery-out', 'exports/archive/2025/older.txt', 'older');
+    await s3.put('delivery-out', 'elsewhere/x.txt', 'x');
+    const asked: URL[] = [];
+    const listen = (r: { url(): string }) => {
+      const u = new URL(r.url());
+      if ([T_API.s3Buckets, T_API.contidoBuckets, T_API.s3Folders].includes(u.pathname)) asked.push(u);
+    };
+    a.on('request', listen);
     await a.goto(`${run.server.url}/project/${projectDbId}`);
     await row(a, 'sunrise.mp4').getByRole('checkbox').check();
     await row(a, 'harbour.mp4').getByRole('checkbox').check();
@@ -188,20 +207,50 @@ describe.skipIf(!e2eAvailable)('integrations: S3 bucket → import → play → 
     const panel = dialog(a, T.exportToBucket);
     const submit = panel.getByRole('button', { name: T.exportToBucket });
     await expect.poll(() => submit.isDisabled()).toBe(true);
-    await panel.getByLabel(T.chooseIntegration, { exact: true }).first().click();
+    // the bucket is picked from the team's buckets list, asked for 100 at a time
+    await panel.getByLabel(T.chooseBucket, { exact: true }).first().click();
     await panel.getByRole('option', { name: /delivery-out/ }).click();
-    await panel.getByRole('textbox', { name: T.destinationFolder }).fill('client');
-    await visible(panel.getByText(`${T.createDateFolders}: ${dateFolderOf(new Date())} (UTC)`));
+    const bucketsAsked = asked.filter((u) => u.pathname === T_API.s3Buckets);
+    expect(bucketsAsked.length).toBeGreaterThan(0);
+    expect(bucketsAsked[0].searchParams.get('entries_per_page')).toBe('100');
+    expect(bucketsAsked[0].searchParams.get('page_no')).toBe('1');
+    expect(asked.some((u) => u.pathname === T_API.contidoBuckets)).toBe(true);
+    // its folders are browsed, 500 at a time: into archive and back up, then into client
+    await visible(panel.getByRole('button', { name: 'archive' }));
+    await visible(panel.getByRole('button', { name: 'client' }));
+    expect(await panel.getByRole('button', { name: 'elsewhere' }).count()).toBe(0);
+    await shot(a, FLOW, '07-export-bucket-folders');
+    await panel.getByRole('button', { name: 'archive' }).click();
+    await visible(panel.getByRole('button', { name: '2025' }));
+    await panel.getByRole('button', { name: 'delivery-out/exports' }).click();
+    await panel.getByRole('button', { name: 'client' }).click();
+    const folders = asked.filter((u) => u.pathname === T_API.s3Folders);
+    expect(folders.map((u) => u.searchParams.get('folder_path'))).toEqual(
+      expect.arrayContaining(['', 'archive', 'client']),
+    );
+    expect(folders.every((u) => u.searchParams.get('entries_per_page') === '500')).toBe(true);
+    a.off('request', listen);
+    // and a new folder inside the one picked
+    await panel.getByRole('textbox', { name: T.newFolder }).fill('reel 1');
+    await visible(panel.getByText(T.invalidFolderPath));
+    expect(await submit.isDisabled()).toBe(true);
+    await panel.getByRole('textbox', { name: T.newFolder }).fill('reel-1');
+    const day = dateFolderOf(new Date());
+    await visible(panel.getByText(`${T.createDateFolders}: ${day} (UTC)`));
+    await visible(panel.getByText(`${T.exportsTo}: delivery-out/exports/client/reel-1/${day}/`));
     await visible(
       panel.getByText('sunrise.mp4, harbour.mp4').or(panel.getByText('harbour.mp4, sunrise.mp4')),
     );
     await shot(a, FLOW, '07-export-panel');
     await submit.click();
     await toast(a, T.exportStarted);
-    const day = dateFolderOf(new Date());
     await expect
-      .poll(async () => (await s3.keys('delivery-out', 'exports/')).sort(), { timeout: 30_000 })
-      .toEqual([`exports/client/${day}/harbour.mp4`, `exports/client/${day}/sunrise.mp4`]);
+      .poll(async () => (await s3.keys('delivery-out', 'exports/client/')).sort(), { timeout: 30_000 })
+      .toEqual([
+        'exports/client/brief.txt',
+        `exports/client/reel-1/${day}/harbour.mp4`,
+        `exports/client/reel-1/${day}/sunrise.mp4`,
+      ]);
     await a.getByRole('button', { name: T.transfers }).click();
     const menu = a.getByRole('menu');
     await expect.poll(() => menu.getByTestId('transfer-row').count()).toBe(2);
@@ -332,6 +381,39 @@ describe.skipIf(!e2eAvailable)('integrations: S3 bucket → import → play → 
     await otherPanel.getByRole('radio', { name: /Summer Launch/ }).check();
     expect(await otherPanel.getByRole('button', { name: S.share, exact: true }).isDisabled()).toBe(true);
     await shot(b, FLOW, '13-share-panel-shared-by');
+    await b.context().close();
+  });
+  it('a team member (default codes) sees the integrations but cannot create, test or delete them', async () => {
+    const b = await (await (run.browser as Browser).newContext(contextOptions)).newPage();
+    b.setDefaultTimeout(15_000);
+    await logIn(b, run.server.url, DEMO_EDITOR);
+    await switchTeam(b, 'Demo Studio');
+    await b.goto(`${run.server.url}/settings`);
+    await b.getByRole('button', { name: new RegExp(UI.appIntegration) }).click();
+    await dialog(b, UI.applications)
+      .getByRole('button', { name: new RegExp(UI.integrationS3) })
+      .click();
+    const panel = dialog(b, T.amazonS3);
+    const card = panel.getByText(`${T.output}: delivery-out/exports/`);
+    await visible(card);
+    expect(await panel.getByRole('button', { name: T.newIntegration }).count()).toBe(0);
+    await card.click();
+    await visible(panel.getByText(T.createDateFolders));
+    expect(await panel.getByRole('button', { name: T.testConnection }).count()).toBe(0);
+    expect(await panel.getByRole('button', { name: T.delete }).count()).toBe(0);
+    await shot(b, FLOW, '14-member-s3-details');
+    await b.keyboard.press('Escape');
+    await b.getByRole('button', { name: new RegExp(UI.appIntegration) }).click();
+    await dialog(b, UI.applications)
+      .getByRole('button', { name: new RegExp(UI.integrationSprinklr) })
+      .click();
+    const sprinklr = dialog(b, T.sprinklr);
+    await visible(sprinklr.getByText('Summer Launch'));
+    expect(await sprinklr.getByRole('button', { name: T.newIntegration }).count()).toBe(0);
+    await sprinklr.getByText('Summer Launch').click();
+    await visible(sprinklr.getByText(`${S.businessUnit}: Brand India`));
+    expect(await sprinklr.getByRole('button', { name: T.delete }).count()).toBe(0);
+    await shot(b, FLOW, '15-member-sprinklr-details');
     await b.context().close();
   });
 });

@@ -61,6 +61,13 @@ export const INTEGRATION_TEXT = {
   importSelected: 'Import selected',
   folder: 'Folder',
   destinationFolder: 'Destination folder',
+  // decided: the export panel's bucket picker and folder browser (spec 002 §7, §9: 100 / 500 per page)
+  loadMoreBuckets: 'Load more buckets',
+  loadMoreFolders: 'Load more folders',
+  noFolders: 'No folders here',
+  newFolder: 'New folder (optional)',
+  newFolderHint: 'Created inside the folder chosen above',
+  exportsTo: 'Exports to',
   progress: 'Progress',
   reason: 'Reason',
   type: 'Type',

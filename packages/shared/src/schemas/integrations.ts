@@ -195,7 +195,10 @@ export const bucketEntry = z.object({
   bucket: z.string(),
   folder: z.string(),
   side: z.enum(['input', 'output']),
+  /** The integration's: an export to this (output) bucket lands in a dd-mm-yyyy folder. */
+  create_date_folders: z.boolean(),
 });
+export type BucketEntry = z.infer<typeof bucketEntry>;
 export const bucketPage = z.object({ buckets: z.array(bucketEntry), total_entries: z.number() });
 
 export const foldersQuery = z.object({

@@ -192,31 +192,30 @@ export function createBucketsService(ctx: AppContext, service: BucketServiceName
     return { status, checks, integration: bucketView(updated) };
   }
 
-  /** The team's buckets (spec 002 §7: 100 per page): each integration's input and output bucket. */
+  /**
+   * The team's buckets (spec 002 §7: 100 per page, page_no from 1): each integration's input and
+   * output bucket, in the integrations' order, with the total for the pages after this one.
+   */
   async function buckets(q: { team_db_id: string; entries_per_page: number; page_no: number }) {
     const rows = await list(q.team_db_id);
-    const all = rows.flatMap((r) => [
-      ...(r.input_bucket
-        ? [
-            {
-              integration_db_id: r.integration_db_id,
-              bucket: r.input_bucket,
-              folder: r.input_bucket_folder ?? '',
-              side: 'input' as const,
-            },
-          ]
-        : []),
-      ...(r.output_bucket
-        ? [
-            {
-              integration_db_id: r.integration_db_id,
-              bucket: r.output_bucket,
-              folder: r.output_bucket_folder ?? '',
-              side: 'output' as const,
-            },
-          ]
-        : []),
-    ]);
+    const all = rows.flatMap((r) => {
+      const entry = (bucket: string | null, folder: string | null, side: 'input' | 'output') =>
+        bucket
+          ? [
+              {
+                integration_db_id: r.integration_db_id,
+                bucket,
+                folder: folder ?? '',
+                side,
+                create_date_folders: r.create_date_folders,
+              },
+            ]
+          : [];
+      return [
+        ...entry(r.input_bucket, r.input_bucket_folder, 'input'),
+        ...entry(r.output_bucket, r.output_bucket_folder, 'output'),
+      ];
+    });
     const start = (q.page_no - 1) * q.entries_per_page;
     return { buckets: all.slice(start, start + q.entries_per_page), total_entries: all.length };
   }

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { TRANSFERS_PAGE_SIZE, type BucketService } from '@rushes/shared';
+import { BUCKET_PAGE_SIZE, FOLDER_PAGE_SIZE, TRANSFERS_PAGE_SIZE, type BucketService } from '@rushes/shared';
 import { integrationsRoutes, transfersRoutes } from '@rushes/shared/routes/integrations';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
@@ -14,6 +14,10 @@ export const integrationKeys = {
   setup: (teamDbId: string) => ['integrations', 'setup', teamDbId] as const,
   folders: (service: BucketService, id: string, bucket: string, path: string) =>
     ['integrations', service, 'folders', id, bucket, path] as const,
+  buckets: (service: BucketService, teamDbId: string) =>
+    ['integrations', service, 'buckets', teamDbId] as const,
+  folderPages: (service: BucketService, id: string, bucket: string, path: string) =>
+    ['integrations', service, 'folderPages', id, bucket, path] as const,
   transfers: (projectDbId: string) => ['transfers', projectDbId] as const,
 };
 
@@ -77,6 +81,50 @@ export function useBucketFolder(service: BucketService, id: string, bucket: stri
         { integration_db_id: id, bucket, folder_path: folderPath },
         { signal },
       ),
+    meta: { silent: true },
+  });
+}
+
+/**
+ * A team's buckets of one service (spec 002 §7: entries_per_page 100, page_no from 1); the next page
+ * is asked for only when the caller wants more. Silent on failure (spec 002 §8).
+ */
+export function useBucketPages(service: BucketService, teamDbId: string | null) {
+  return useInfiniteQuery({
+    queryKey: integrationKeys.buckets(service, teamDbId ?? ''),
+    enabled: Boolean(teamDbId),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        service === 's3' ? R.s3Buckets : R.contidoBuckets,
+        { team_db_id: teamDbId!, entries_per_page: BUCKET_PAGE_SIZE, page_no: pageParam },
+        { signal },
+      ),
+    getNextPageParam: (last, pages) =>
+      pages.length * BUCKET_PAGE_SIZE < last.total_entries ? pages.length + 1 : undefined,
+    meta: { silent: true },
+  });
+}
+
+/** The folders of one folder of a bucket, 500 per page (spec 002 §9), paged by S3's token. */
+export function useFolderPages(service: BucketService, id: string, bucket: string, folderPath: string) {
+  return useInfiniteQuery({
+    queryKey: integrationKeys.folderPages(service, id, bucket, folderPath),
+    enabled: Boolean(id && bucket),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        service === 's3' ? R.s3Folders : R.contidoFolders,
+        {
+          integration_db_id: id,
+          bucket,
+          folder_path: folderPath,
+          entries_per_page: FOLDER_PAGE_SIZE,
+          ...(pageParam ? { page_token: pageParam } : {}),
+        },
+        { signal },
+      ),
+    getNextPageParam: (last) => last.next_page_token ?? undefined,
     meta: { silent: true },
   });
 }
