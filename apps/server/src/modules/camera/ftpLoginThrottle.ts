@@ -34,15 +34,16 @@ export function loginThrottle(config: Config): LoginThrottle {
   if (config.REDIS_URL) {
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
     return {
+      // Redis out of reach lets logins through unthrottled rather than stopping every camera.
       async blocked(keys) {
-        const counts = await redis.mget(keys.map((k) => PREFIX + k));
+        const counts = await redis.mget(keys.map((k) => PREFIX + k)).catch(() => []);
         return counts.some((c) => Number(c ?? 0) >= max);
       },
       async failed(keys) {
         const multi = redis.multi();
         // The window starts at the first failure; INCR keeps the key's expiry.
         for (const k of keys) multi.set(PREFIX + k, 0, 'PX', windowMs, 'NX').incr(PREFIX + k);
-        await multi.exec();
+        await multi.exec().catch(() => undefined);
       },
       close: async () => {
         await redis.quit().catch(() => undefined);
