@@ -2,7 +2,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp, startApp } from './app.ts';
 import { resolveSecret } from './secret.ts';
-import { DEMO_LOGIN, seedDemo } from './seed.ts';
+import { seedDemo } from './seed.ts';
+import { startBanner } from './startBanner.ts';
 import { describeTool } from './platform/media/binaries.ts';
 
 /** Reads config, opens the database (migrating it), starts HTTP + realtime and the job worker. */
@@ -22,12 +23,7 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
 
   const db = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}/pg` : 'PostgreSQL';
-  console.log(`\nRushes is running at ${config.publicUrl}  (database: ${db})`);
-  if (config.DEMO_SEED) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
-  if (config.outboxEnabled) console.log(`Mail outbox (no SMTP configured): ${config.publicUrl}/outbox`);
-  else if (!config.smtpEnabled)
-    console.warn('No SMTP_URL: mails are stored but not sent (set SMTP_URL, or MAIL_OUTBOX=true)');
-  console.log(`API docs: ${config.publicUrl}/api/docs\n`);
+  for (const line of startBanner(config, db)) console[line.level](line.text);
 
   let stopping = false;
   const stop = async (signal: string) => {

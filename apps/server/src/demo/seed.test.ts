@@ -235,8 +235,9 @@ describe('the demo world', () => {
       status: INGEST_STATUS.finished,
       fileType: 'video',
       codec: 'h264 / aac',
-      width: 640,
-      height: 360,
+      // full HD: a smaller clip looked soft in the player
+      width: 1920,
+      height: 1080,
       proxyKey: null,
     });
     expect(byExt('mp4').durationSeconds).toBeCloseTo(5, 0);
