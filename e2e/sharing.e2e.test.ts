@@ -273,8 +273,10 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await a.getByRole('menuitem', { name: UI.uploadNewVersion }).click();
     await (await chooser).setFiles(v2);
     await versionAdded(a);
-    // the folder keeps one row for the stack
-    await expect.poll(() => row(a, FILE_V2).count()).toBe(0);
+    // the folder keeps one row for the stack, under the newest version's name with its number
+    await soon(row(a, FILE_V2).getByText(UI.versionLabel(2), { exact: true }));
+    await expect.poll(() => row(a, FILE).count()).toBe(0);
+    await expect.poll(() => a.getByRole('row', { name: /^review-cut/ }).count()).toBe(1);
     await shot(a, FLOW, '08-version-uploaded');
 
     await guest.reload();
@@ -294,7 +296,9 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
   });
 
   it("A's own player opens the newest version, switches to v1 with its comment and compares; a file dragged onto the row is v3", async () => {
-    await a.goto(`${run.server.url}/player/${assetId}`);
+    // one click on the row's name opens the stack in the player
+    await row(a, FILE_V2).getByText(FILE_V2, { exact: true }).click();
+    await a.waitForURL(new RegExp(`/player/${assetId}$`));
     await soon(a.getByRole('heading', { name: FILE_V2 }));
     const switcher = a.getByRole('radiogroup', { name: UI.versions });
     await visible(switcher);
@@ -304,6 +308,18 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await visible(a.getByRole('heading', { name: FILE }));
     await visible(a.getByRole('article', { name: 'The logo flickers here' }));
     await visible(a.getByRole('button', { name: UI.markerAt('00:00:04:20', GUEST_NAME) }));
+    // a click on the comment's text seeks to its frame (120), as its timecode chip does
+    const frameShown = () =>
+      a
+        .locator('video')
+        .first()
+        .evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime * 25));
+    expect(await frameShown()).not.toBe(120);
+    await a
+      .getByRole('article', { name: 'The logo flickers here' })
+      .getByText('The logo flickers here', { exact: true })
+      .click();
+    await expect.poll(frameShown).toBe(120);
     await a.getByRole('button', { name: UI.compareVersions }).click();
     const compare = a.getByRole('region', { name: UI.compareVersions });
     await expect.poll(() => compare.locator('video').count()).toBe(2);
@@ -316,10 +332,11 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await shot(a, FLOW, '09b-owner-compare');
 
     await a.goto(`${run.server.url}/project/${projectDbId}`);
-    await soon(row(a, FILE));
-    await dragOntoRow(a, FILE, clip(FILE_V3, 'smptebars'));
+    await soon(row(a, FILE_V2));
+    await dragOntoRow(a, FILE_V2, clip(FILE_V3, 'smptebars'));
     await versionAdded(a);
-    await expect.poll(() => row(a, FILE_V3).count()).toBe(0);
+    await soon(row(a, FILE_V3).getByText(UI.versionLabel(3), { exact: true }));
+    await expect.poll(() => row(a, FILE_V2).count()).toBe(0);
     await a.goto(`${run.server.url}/player/${assetId}`);
     await soon(a.getByRole('heading', { name: FILE_V3 }));
     await visible(
@@ -329,7 +346,7 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
   });
 
   it('A sees B and the Pending e-mail in LIST with the link views, revokes it; the guest page says expired', async () => {
-    await row(a, FILE).click({ button: 'right' });
+    await row(a, FILE_V3).click({ button: 'right' });
     await a.getByRole('menuitem', { name: UI.shareAsset }).click();
     const panel = dialog(a, UI.shareAsset);
     await panel.getByText(UI.shareViewList, { exact: true }).click();
