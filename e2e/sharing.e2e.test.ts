@@ -5,15 +5,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { MSG, UI } from '@rushes/shared';
+import { API, MSG, UI, formatDate } from '@rushes/shared';
 import { assets } from '../apps/server/src/db/schema/index.ts';
 import { contextOptions, e2eAvailable, mailTo, shot } from './browser.ts';
 import { startInProcessServer } from './inProcessServer.ts';
 import { serverAndBrowser } from './server.ts';
 import { DEMO_EDITOR, DEMO_PRODUCER, logIn } from './people.ts';
 import {
+  apiCall,
   createProject,
   dialog,
+  gone,
   projectIdOfCard,
   row,
   switchTeam,
@@ -95,11 +97,19 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
   let link = '';
   let projectDbId = '';
   let assetId = '';
+  /** The roles A's page asked the share settings for, in order (spec 002 §6). */
+  const settingsRoles: string[] = [];
 
   beforeAll(async () => {
     a = await newPage(run.browser);
     b = await newPage(run.browser);
     guest = await newPage(run.browser);
+    // 'Copy link' writes the clipboard; the flow reads it back
+    await a.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: run.server.url });
+    a.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === API.shares.settings) settingsRoles.push(url.searchParams.get('role') ?? '');
+    });
   });
   afterAll(async () => {
     await guest?.context().close();
@@ -141,6 +151,9 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await panel.getByRole('option', { name: UI.inviteEmail(GUEST_EMAIL) }).click();
     await panel.getByRole('checkbox', { name: 'Passcode protection' }).check();
     const passcode = panel.getByRole('textbox', { name: UI.passcodeLabel });
+    // the rule is on the field before anything fails
+    await expect.poll(() => passcode.getAttribute('aria-describedby')).toBeTruthy();
+    await visible(panel.getByText(UI.passcodeRule));
     await passcode.fill('open sesame');
     await panel.getByRole('button', { name: UI.shareButton }).click();
     await visible(panel.getByText(MSG.removeAllBlankSpaces));
@@ -151,6 +164,8 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await shot(a, FLOW, '01-share-panel');
     await panel.getByRole('button', { name: UI.shareButton }).click();
     await toast(a, MSG.assetShared);
+    // no task here: the settings were asked as a collaborator
+    expect(settingsRoles).toEqual(['collaborator']);
     const linkDialog = dialog(a, UI.reviewLink);
     const input = linkDialog.getByRole('textbox', { name: `${UI.reviewLink} ${FILE}` });
     await visible(input);
@@ -395,15 +410,19 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
         },
       )
       .toBeGreaterThan(0);
-    // a link with nobody named
+    // a link with nobody named: 'Copy link' makes it and puts it on the clipboard
     await row(a, PICTURE).click({ button: 'right' });
     await a.getByRole('menuitem', { name: UI.shareAsset }).click();
-    await dialog(a, UI.shareAsset).getByRole('button', { name: UI.shareButton }).click();
-    await toast(a, MSG.assetShared);
-    const input = dialog(a, UI.reviewLink).getByRole('textbox', { name: `${UI.reviewLink} ${PICTURE}` });
-    await visible(input);
-    const pictureLink = await input.inputValue();
+    const panel = dialog(a, UI.shareAsset);
+    await panel.getByRole('button', { name: UI.copyLink }).click();
+    await toast(a, MSG.linkCopied);
+    await visible(panel.getByRole('button', { name: UI.copied }));
+    await shot(a, FLOW, '13b-link-copied');
+    const pictureLink = await a.evaluate(() => navigator.clipboard.readText());
+    expect(pictureLink).toMatch(/^http:\/\/[^/]+\/review\?shared_link=[A-Za-z0-9_-]{43}$/);
+    expect(new URL(pictureLink).origin).toBe(new URL(run.server.url).origin);
     await a.keyboard.press('Escape');
+    await gone(panel);
 
     await row(a, PICTURE).dblclick();
     const picture = a.getByRole('img', { name: PICTURE });
@@ -447,5 +466,41 @@ describe.skipIf(!e2eAvailable)('sharing: share to people, review link with passc
     await visible(a.getByRole('img', { name: UI.drawingOnFrame }));
     await visible(a.getByRole('article', { name: 'Crop the corner' }).getByText(UI.guestBadge));
     await shot(a, FLOW, '15-owner-picture-pins');
+  });
+
+  it('A shares from a task: the files are chosen in the panel, the settings asked as an editor (spec 002 §6)', async () => {
+    const made = (await apiCall(a, run.server.url, API.tasks.root, {
+      project_db_id: projectDbId,
+      task_type: 'editing',
+      user_email: 'colorist@example.com',
+      expire_at: formatDate(Date.now() + 3 * 86_400_000, 'UTC'),
+      description: 'Cut the review reel',
+      tz: 'UTC',
+    })) as { task: { task_db_id: string } };
+    // the link a task card, mail or notification opens: the project with the task's panel
+    await a.goto(`${run.server.url}/project/${projectDbId}?task=${made.task.task_db_id}`);
+    await soon(a.getByText('Cut the review reel'));
+    // every share so far (no task) asked as a collaborator
+    expect(new Set(settingsRoles)).toEqual(new Set(['collaborator']));
+    settingsRoles.length = 0;
+    await a.getByRole('button', { name: UI.shareAsset }).click();
+    const panel = dialog(a, UI.shareAsset);
+    const files = panel.getByRole('combobox', { name: UI.shareFiles });
+    await soon(files);
+    expect(settingsRoles).toEqual(['editor']);
+    // nothing to share until a file is chosen
+    expect(await panel.getByRole('button', { name: UI.shareButton }).isDisabled()).toBe(true);
+    await files.fill('still');
+    // the options list opens in a portal, outside the panel
+    await a.getByRole('option', { name: PICTURE }).click();
+    await shot(a, FLOW, '16-share-from-task');
+    await panel.getByRole('button', { name: UI.shareButton }).click();
+    await toast(a, MSG.assetShared);
+    // the panel (which may be on home, where no links dialog is) shows the link
+    const input = panel.getByRole('textbox', { name: `${UI.reviewLink} ${PICTURE}` });
+    await visible(input);
+    expect(await input.inputValue()).toMatch(/\/review\?shared_link=[A-Za-z0-9_-]{43}$/);
+    await shot(a, FLOW, '17-task-share-link');
+    expect(settingsRoles).toEqual(['editor']);
   });
 });

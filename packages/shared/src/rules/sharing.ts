@@ -46,6 +46,8 @@ export const SHARE_MESSAGES = {
   commentOneAnchor: 'A comment is on a frame or on a point of a page, not both',
   guestNameRequired: 'Enter your name',
   linkNotFound: 'This link is invalid or has expired',
+  /** 'Copy link' made a link for nobody in particular and put it on the clipboard */
+  linkCopied: 'Link copied',
 } as const;
 
 /** Labels of the share panel and the review page (decided in docs/decisions/0020-sharing-and-review.md where the spec is silent). */
@@ -56,8 +58,12 @@ export const SHARE_UI = {
   /** decided: the Share panel's view that shares to a marketing integration (spec 002 §4) */
   shareViewIntegration: 'INTEGRATION',
   shareWith: 'Share with',
+  /** the files a share from a task sends */
+  shareFiles: 'Files',
   shareDurationLabel: 'Expiration duration (hours)',
   passcodeLabel: 'Passcode',
+  /** the passcode rule shown on the field (spec 002 §5's words) */
+  passcodeRule: 'Use min 8 and max 16 characters, with no blank spaces',
   copyPasscode: 'Copy passcode',
   shareButton: 'Share',
   sharedUsers: 'Shared users',

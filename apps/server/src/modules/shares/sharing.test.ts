@@ -14,7 +14,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { realtimeWorld } from '../../../test/realtimeWorld.testkit.ts';
 import { mailsTo, send } from '../../../test/inject.ts';
 import { connect, next } from '../../../test/realtime-helpers.ts';
-import { notifications, shareLinks } from '../../db/schema/index.ts';
+import { mailOutbox, notifications, shareLinks } from '../../db/schema/index.ts';
 import {
   addMembers,
   apiProject,
@@ -82,6 +82,30 @@ describe('share validation (spec 002 §5)', () => {
       .where(eq(shareLinks.id, made.body.data.links[0].share_link_db_id));
     expect(link.durationHours).toBe(48);
     expect(Math.abs(link.expiresAt.getTime() - Date.now() - 48 * 3_600_000)).toBeLessThan(60_000);
+  });
+});
+
+describe("a link with nobody named (the panel's Copy link)", () => {
+  it('answers the review link; nobody is mailed, notified or given a tray card; the link opens the asset', async () => {
+    const { a, b, projectId, assetId } = await world();
+    const before = await t.ctx.db.select().from(mailOutbox);
+    const made = await share(a, { project_db_id: projectId, ingest_db_id: assetId });
+    expect(made.status).toBe(200);
+    expect(made.body.data.links).toHaveLength(1);
+    const { url: path, ingest_db_id } = made.body.data.links[0];
+    expect(ingest_db_id).toBe(assetId);
+    expect(path).toMatch(/^\/review\?shared_link=[A-Za-z0-9_-]{43}$/);
+    expect(await t.ctx.db.select().from(mailOutbox)).toHaveLength(before.length);
+    const notes = await t.ctx.db.select().from(notifications).where(eq(notifications.assetId, assetId));
+    expect(notes).toEqual([]);
+    const tray = await call<SharedAssetsPage>(t, 'GET', API.projects.trays, b, {
+      tray_name: 'shared_assets',
+    });
+    expect(tray.body.data.data).toEqual([]);
+    const users = await call<SharedUsers>(t, 'GET', API.shares.users, a, { ingest_db_id: assetId });
+    expect(users.body.data).toMatchObject({ users: [], user_emails: [], shared_count: 0 });
+    expect(users.body.data.links).toHaveLength(1);
+    expect((await review(tokenOf(path))).body.data).toMatchObject({ state: 'open', ingest_db_id: assetId });
   });
 });
 

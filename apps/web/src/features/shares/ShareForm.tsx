@@ -1,8 +1,10 @@
 import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { IconCheck, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   MSG,
   REQUEST_PEOPLE_MAX,
+  SHARE_COPIED_MS,
   SHARE_DURATION_DEFAULT,
   SHARE_PASSCODE_MAX,
   UI,
@@ -21,22 +23,27 @@ import { splitPeople } from '../tasks/PeoplePicker.tsx';
 import { useUserSearch } from '../teams/api.ts';
 import { useShare } from './api.ts';
 import { CopyIconButton } from '../../ui/CopyIconButton.tsx';
+import { writeClipboard } from './linkDialog.tsx';
 
 type Errors = { people?: string; duration?: string; passcode?: string };
 
 interface ShareFormProps {
   projectDbId: string;
-  ingestDbIds: string[];
+  assets: { ingest_db_id: string; title: string }[];
   settings: ShareSetting[];
   onShared: (answer: ShareAnswer) => void;
+  /** a link made by Copy link that the clipboard refused: shown to copy by hand */
+  showLinks: (answer: ShareAnswer) => void;
 }
 
 /**
  * The SHARE view (spec 002 §3, §5): people searched from 3 characters or typed e-mails (invited),
  * the duration in hours (1 to 120, default 48), the settings (download allowed, passcode protection)
- * and the passcode (8 to 16, no spaces) with its copy button ('Copied' 2 s).
+ * and the passcode (8 to 16, no spaces, the rule written on the field) with its copy button
+ * ('Copied' 2 s). Share sends to the people picked; Copy link makes a link for nobody in particular
+ * and puts it on the clipboard ('Copied' 2 s).
  */
-export function ShareForm({ projectDbId, ingestDbIds, settings: initial, onShared }: ShareFormProps) {
+export function ShareForm({ projectDbId, assets, settings: initial, onShared, showLinks }: ShareFormProps) {
   const user = useUser();
   const { team } = useSelectedTeam();
   const term = useSearchTerm();
@@ -48,30 +55,36 @@ export function ShareForm({ projectDbId, ingestDbIds, settings: initial, onShare
   const [errors, setErrors] = useState<Errors>({});
   const protectedOn = settingOn(settings, 'passcode_protection');
 
+  const showErrors = (error: unknown) => {
+    const fields = fieldErrorsOf(error);
+    if (!fields) return showApiError(error);
+    setErrors({
+      people: fields.user_ids ?? fields.user_emails,
+      duration: fields.duration,
+      passcode: fields.passcode,
+    });
+  };
   const send = useShare({
     meta: { silent: true },
     onSuccess: (data) => {
       toast.success(data.message || MSG.assetShared);
       onShared(data);
     },
-    onError: (error) => {
-      const fields = fieldErrorsOf(error);
-      if (!fields) return showApiError(error);
-      setErrors({
-        people: fields.user_ids ?? fields.user_emails,
-        duration: fields.duration,
-        passcode: fields.passcode,
-      });
-    },
+    onError: showErrors,
   });
+  const link = useShare({ meta: { silent: true }, onError: showErrors });
+  const [copied, setCopied] = useState(false);
+  // from a task the files are chosen above the form
+  const none = assets.length === 0;
 
-  const submit = () => {
-    const [first, ...rest] = ingestDbIds;
+  /** The body for these people, or null with the rules' messages shown on their fields. */
+  const bodyFor = (picked: PickedPerson[]) => {
+    const [first, ...rest] = assets.map((a) => a.ingest_db_id);
     const parsed = shareBody.safeParse({
       project_db_id: projectDbId,
       ingest_db_id: first,
       ingest_db_ids: rest,
-      ...splitPeople(people),
+      ...splitPeople(picked),
       duration,
       settings,
       passcode: protectedOn ? passcode : undefined,
@@ -86,10 +99,40 @@ export function ShareForm({ projectDbId, ingestDbIds, settings: initial, onShare
         else next.people ??= issue.message;
       }
       setErrors(next);
-      return;
+      return null;
     }
     setErrors({});
-    send.mutate({ ...parsed.data, duration: String(parsed.data.duration) });
+    return { ...parsed.data, duration: String(parsed.data.duration) };
+  };
+
+  const submit = () => {
+    const body = bodyFor(people);
+    if (body) send.mutate(body);
+  };
+
+  // A link for nobody in particular (no mail, nobody's tray): made with the duration, settings and
+  // passcode above, and put on the clipboard. The clipboard write starts within the click, as some
+  // browsers require, and gets its text when the server answers.
+  const copyLink = () => {
+    const body = bodyFor([]);
+    if (!body) return;
+    const made = link.mutateAsync(body);
+    const urls = made.then((answer) =>
+      answer.links.map((l) => new URL(l.url, window.location.origin).toString()).join('\n'),
+    );
+    void writeClipboard(urls).then(
+      () => {
+        toast.success(MSG.linkCopied);
+        setCopied(true);
+        window.setTimeout(() => setCopied(false), SHARE_COPIED_MS);
+      },
+      // made but not copied (clipboard refused): shown to copy by hand, as after Share
+      () =>
+        made.then(
+          (answer) => showLinks(answer),
+          () => undefined,
+        ),
+    );
   };
 
   const toggle = (field: ShareSetting['field'], selected: boolean) => {
@@ -137,6 +180,7 @@ export function ShareForm({ projectDbId, ingestDbIds, settings: initial, onShare
         <Group gap="xs" align="flex-start" wrap="nowrap">
           <TextInput
             label={UI.passcodeLabel}
+            description={UI.passcodeRule}
             value={passcode}
             maxLength={SHARE_PASSCODE_MAX + 10}
             error={errors.passcode}
@@ -147,12 +191,24 @@ export function ShareForm({ projectDbId, ingestDbIds, settings: initial, onShare
               setErrors((x) => ({ ...x, passcode: undefined }));
             }}
           />
-          <CopyIconButton value={passcode} label={UI.copyPasscode} mt={26} disabled={!passcode} />
+          <CopyIconButton value={passcode} label={UI.copyPasscode} mt={48} disabled={!passcode} />
         </Group>
       )}
-      <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
-        {UI.shareButton}
-      </Button>
+      <Group gap="xs">
+        <Button type="submit" loading={send.isPending} disabled={none || link.isPending}>
+          {UI.shareButton}
+        </Button>
+        <Button
+          variant="default"
+          color={copied ? 'teal' : undefined}
+          leftSection={copied ? <IconCheck size={16} /> : <IconLink size={16} />}
+          loading={link.isPending}
+          disabled={none || send.isPending}
+          onClick={copyLink}
+        >
+          {copied ? UI.copied : UI.copyLink}
+        </Button>
+      </Group>
     </Form>
   );
 }

@@ -1,11 +1,13 @@
-import { SegmentedControl, Stack } from '@mantine/core';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { UI } from '@rushes/shared';
+import { MSG, UI, type ShareAnswer } from '@rushes/shared';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { notificationKeys } from '../notifications/api.ts';
+import { canIn, useProjectInfo } from '../projects/api.ts';
 import { useShareSettings, useSharedUsers } from './api.ts';
-import { showShareLinks } from './linkDialog.tsx';
+import { linksOf, ShareLinks, showShareLinks, type Shown } from './linkDialog.tsx';
+import { ShareFilesPicker, type ShareFile } from './ShareFilesPicker.tsx';
 import { ShareForm } from './ShareForm.tsx';
 import { SharedList } from './SharedList.tsx';
 
@@ -15,8 +17,11 @@ const ShareToIntegration = lazy(() => import('../integrations/ShareToIntegration
 export interface SharePanelProps {
   projectDbId: string;
   assets: { ingest_db_id: string; title: string }[];
-  /** a task is present: settings are fetched with role editor (spec 002 §6) */
-  withTask?: boolean;
+  /**
+   * Shared from a task: the settings are fetched with role editor (spec 002 §6), and the files are
+   * chosen here (`assets` is then empty: a task holds no asset of its own).
+   */
+  task?: { taskDbId: string };
   /** resets the selection after sharing several assets (spec 002 §4) */
   onShared?: () => void;
   /** offers the INTEGRATION view (share to a marketing integration of the project's team) */
@@ -33,24 +38,38 @@ type View = 'SHARE' | 'LIST' | 'INTEGRATION';
  * integration: the picker, the already-shared list in red with Proceed, 'This asset has been
  * shared by {name}'). On success the selection resets
  * when several were shared, the panel closes, notifications reload after 1 s, the toast shows, and
- * the review links are shown once to copy.
+ * the review links are shown once to copy. Opened from a task, the files are chosen in the panel and
+ * the links are shown in it.
  */
 export default function SharePanel({
   projectDbId,
-  assets,
-  withTask = false,
+  assets: given,
+  task,
   onShared,
   integration,
   close,
 }: SharePanelProps & { close: () => void }) {
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>('SHARE');
-  const settings = useShareSettings(withTask ? 'editor' : 'collaborator');
-  const first = assets[0];
-  const shared = useSharedUsers(projectDbId, first.ingest_db_id);
+  const settings = useShareSettings(task ? 'editor' : 'collaborator');
+  const [picked, setPicked] = useState<ShareFile[]>([]);
+  const [made, setMade] = useState<Shown | null>(null);
+  const assets = task ? picked : given;
+  // fetched with the panel, so LIST opens at once (a share from a task has no LIST)
+  const shared = useSharedUsers(projectDbId, task ? undefined : given[0].ingest_db_id);
+  // from a task nothing checked the share codes yet (the asset actions did, in the list)
+  const info = useProjectInfo(projectDbId);
+  const mayShare =
+    !task ||
+    !info.data ||
+    canIn(info.data, 'can_share_to_download_rushesio_assets') ||
+    canIn(info.data, 'can_share_to_download_all_assets');
+  // From a task (on home, too) no page holds the links dialog: the panel stays open and shows them.
+  const showLinks = (answer: ShareAnswer) =>
+    task ? setMade(linksOf(assets, answer)) : showShareLinks(linksOf(assets, answer));
   const views = [
     { value: 'SHARE', label: UI.shareViewShare },
-    ...(assets.length === 1 ? [{ value: 'LIST', label: UI.shareViewList }] : []),
+    ...(!task && assets.length === 1 ? [{ value: 'LIST', label: UI.shareViewList }] : []),
     ...(integration ? [{ value: 'INTEGRATION', label: UI.shareViewIntegration }] : []),
   ];
 
@@ -71,31 +90,36 @@ export default function SharePanel({
           />
         </Suspense>
       ) : view === 'SHARE' ? (
-        settings.data ? (
-          <ShareForm
-            projectDbId={projectDbId}
-            ingestDbIds={assets.map((a) => a.ingest_db_id)}
-            settings={settings.data.settings}
-            onShared={(answer) => {
-              if (assets.length > 1) onShared?.();
-              close();
-              window.setTimeout(
-                () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-                RELOAD_NOTIFICATIONS_MS,
-              );
-              showShareLinks(
-                answer.links.map((l) => ({
-                  title: assets.find((a) => a.ingest_db_id === l.ingest_db_id)?.title ?? '',
-                  url: l.url,
-                })),
-              );
-            }}
-          />
+        made ? (
+          <ShareLinks links={made} />
+        ) : !mayShare ? (
+          <Text c="red" size="sm" role="alert">
+            {MSG.cannotShare}
+          </Text>
+        ) : settings.data ? (
+          <>
+            {task && <ShareFilesPicker projectDbId={projectDbId} value={picked} onChange={setPicked} />}
+            <ShareForm
+              projectDbId={projectDbId}
+              assets={assets}
+              settings={settings.data.settings}
+              onShared={(answer) => {
+                if (assets.length > 1) onShared?.();
+                if (!task) close();
+                window.setTimeout(
+                  () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+                  RELOAD_NOTIFICATIONS_MS,
+                );
+                showLinks(answer);
+              }}
+              showLinks={showLinks}
+            />
+          </>
         ) : (
           <PageLoader />
         )
       ) : shared.data ? (
-        <SharedList ingestDbId={first.ingest_db_id} data={shared.data} />
+        <SharedList ingestDbId={given[0].ingest_db_id} data={shared.data} />
       ) : (
         <PageLoader />
       )}

@@ -33,10 +33,14 @@ export function useShareSettings(role: 'editor' | 'collaborator') {
   });
 }
 
-/** An asset's shared users, invited e-mails and review links; refetched live when they change. */
-export function useSharedUsers(projectDbId: string, ingestDbId: string) {
+/**
+ * An asset's shared users, invited e-mails and review links; refetched live when they change. No
+ * asset (a share from a task, its files not chosen yet): nothing is fetched.
+ */
+export function useSharedUsers(projectDbId: string, ingestDbId: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
+    if (!ingestDbId) return;
     const socket = connectSocket(queryClient);
     const room = `project:${projectDbId}`;
     const join = () => socket.emit('join', room, () => undefined);
@@ -53,8 +57,9 @@ export function useSharedUsers(projectDbId: string, ingestDbId: string) {
     };
   }, [projectDbId, ingestDbId, queryClient]);
   return useQuery({
-    queryKey: shareKeys.users(ingestDbId),
-    queryFn: ({ signal }) => call(sharesRoutes.users, { ingest_db_id: ingestDbId }, { signal }),
+    queryKey: shareKeys.users(ingestDbId ?? ''),
+    queryFn: ({ signal }) => call(sharesRoutes.users, { ingest_db_id: ingestDbId! }, { signal }),
+    enabled: !!ingestDbId,
   });
 }
 

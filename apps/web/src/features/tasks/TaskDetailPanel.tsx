@@ -75,6 +75,7 @@ function Actions({
   const chat = taskAction('chat');
   const edit = taskAction('edit');
   const transfer = taskAction('transfer');
+  const share = taskAction('share');
   return (
     <Group gap="xs">
       <Button
@@ -107,6 +108,15 @@ function Actions({
           onClick={() => transfer.run(panels, task)}
         >
           {transfer.label}
+        </Button>
+      )}
+      {share.enabled(task) && (
+        <Button
+          variant="default"
+          leftSection={<share.icon size={16} />}
+          onClick={() => share.run(panels, task)}
+        >
+          {share.label}
         </Button>
       )}
       {task.can_complete && (

@@ -1,4 +1,11 @@
-import { IconListDetails, IconMessage, IconPencil, IconTransfer, type TablerIcon } from '@tabler/icons-react';
+import {
+  IconListDetails,
+  IconMessage,
+  IconPencil,
+  IconShare,
+  IconTransfer,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import { UI, type Task } from '@rushes/shared';
 import type { PanelsApi } from '../../app/panels/PanelContext.ts';
 import type { ContextMenuItem } from '../../ui/ContextMenu.tsx';
@@ -9,7 +16,7 @@ import type { ContextMenuItem } from '../../ui/ContextMenu.tsx';
  * delete ask in a dialog of the detail panel, so the menu reaches them through Task Details.
  */
 export interface TaskAction {
-  id: 'details' | 'chat' | 'edit' | 'transfer';
+  id: 'details' | 'chat' | 'edit' | 'transfer' | 'share';
   label: string;
   icon: TablerIcon;
   enabled: (task: Task) => boolean;
@@ -46,6 +53,19 @@ export const TASK_ACTIONS: readonly TaskAction[] = [
     icon: IconTransfer,
     enabled: (task) => task.can_request_transfer,
     run: (panels, task) => panels.open('transferTask', ids(task)),
+  },
+  {
+    // sharing the project's files for the task: its settings are the editor's (spec 002 §6)
+    id: 'share',
+    label: UI.shareAsset,
+    icon: IconShare,
+    enabled: (task) => !task.is_completed,
+    run: (panels, task) =>
+      panels.open('shareAsset', {
+        projectDbId: task.project_db_id,
+        assets: [],
+        task: { taskDbId: task.task_db_id },
+      }),
   },
 ];
 
