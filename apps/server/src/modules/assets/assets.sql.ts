@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { INGEST_STATUS, MSG, mediaFileUrl, type AssetItem } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { assetVersions, assets } from '../../db/schema/index.ts';
+import { assets } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { iso, rowsOf, uuidArray } from '../../db/rows.ts';
 
@@ -34,23 +34,26 @@ export interface NewestVersion {
   versionNo: number;
 }
 
+/** The newest version of each of these roots that has a stack (roots without one are left out). */
+export type NewestVersionsReader = (db: DbOrTx, rootIds: string[]) => Promise<Map<string, NewestVersion>>;
+
 /**
- * The newest version of each of these roots that has a stack (one DISTINCT ON walk of
- * asset_versions_root_no_idx): the list shows a stack under its newest file.
+ * Stacks (asset_versions) belong to the shares module, which builds on assets: it hands its reader
+ * over from its manifest's `listeners` (as projects' onProjectDeleting). One query for every app in
+ * the process, so not kept per app.
  */
+let newestReader: NewestVersionsReader | undefined;
+
+export function readNewestVersionsWith(reader: NewestVersionsReader) {
+  newestReader = reader;
+}
+
+/** The list shows a stack under its newest file. */
 export async function newestVersions(db: DbOrTx, rootIds: string[]): Promise<Map<string, NewestVersion>> {
   if (rootIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([assetVersions.rootId], {
-      rootId: assetVersions.rootId,
-      versionNo: assetVersions.versionNo,
-      row: assets,
-    })
-    .from(assetVersions)
-    .innerJoin(assets, eq(assets.id, assetVersions.assetId))
-    .where(inArray(assetVersions.rootId, rootIds))
-    .orderBy(assetVersions.rootId, desc(assetVersions.versionNo));
-  return new Map(rows.map((r) => [r.rootId, { row: r.row, versionNo: r.versionNo }]));
+  // A list that silently showed version 1 of every stack would look right and be wrong.
+  if (!newestReader) throw new Error('No reader of asset_versions: the shares module registers it');
+  return newestReader(db, rootIds);
 }
 
 /**

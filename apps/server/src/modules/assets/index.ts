@@ -12,8 +12,10 @@ export {
   folderIn,
   projectFolders,
   subtreeOf,
+  readNewestVersionsWith,
   videosWithoutFrameRate,
   type AssetRow,
+  type NewestVersion,
 } from './assets.sql.ts';
 export {
   ensureFolderPath,

@@ -14,14 +14,16 @@ import { registerShareMappers } from './shares.realtime.ts';
 import { sharesRoutes } from './shares.routes.ts';
 import { createSharesService } from './shares.service.ts';
 import { provideSharedAssetsTray } from '../projects/index.ts';
-import { onAssetsDeleting } from '../assets/index.ts';
+import { onAssetsDeleting, readNewestVersionsWith } from '../assets/index.ts';
 import { dropSharesOf } from './shares.service.ts';
+import { newestVersions } from './versions.service.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 const registerTray = (ctx: AppContext) => {
   const service = createSharesService(ctx);
   provideSharedAssetsTray(ctx, (userId, q) => service.tray(userId, q));
   onAssetsDeleting(ctx, dropSharesOf);
+  readNewestVersionsWith(newestVersions);
 };
 
 // What other modules may call (everything else in this folder is internal).

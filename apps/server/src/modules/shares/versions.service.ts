@@ -1,15 +1,34 @@
-import { asc, eq, max, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { MSG } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetVersions, assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
+import type { NewestVersion } from '../assets/index.ts';
 import { canWriteAssets } from '../projects/index.ts';
 import { authorizeSharedAsset, type AssetRow } from './shares.policy.ts';
 
 export interface StackEntry {
   asset: AssetRow;
   version: number;
+}
+
+/**
+ * The newest version of each of these roots that has a stack, in one DISTINCT ON walk of
+ * asset_versions_root_no_idx: the assets list shows a stack under its newest file.
+ */
+export async function newestVersions(db: DbOrTx, rootIds: string[]): Promise<Map<string, NewestVersion>> {
+  const rows = await db
+    .selectDistinctOn([assetVersions.rootId], {
+      rootId: assetVersions.rootId,
+      versionNo: assetVersions.versionNo,
+      row: assets,
+    })
+    .from(assetVersions)
+    .innerJoin(assets, eq(assets.id, assetVersions.assetId))
+    .where(inArray(assetVersions.rootId, rootIds))
+    .orderBy(assetVersions.rootId, desc(assetVersions.versionNo));
+  return new Map(rows.map((r) => [r.rootId, { row: r.row, versionNo: r.versionNo }]));
 }
 
 /** The root of an asset's stack (itself when it is not a newer version). */
