@@ -60,3 +60,37 @@ export const personalAccessTokens = pgTable(
   },
   (t) => [index('personal_access_tokens_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * The uploader's device logins (like RFC 8628): a program asks, a logged-in user approves or denies
+ * by the short user code, and the program collects the personal access token made for it once. Only
+ * hashes of both codes are kept (the user code keyed with the server secret: it is short); the token
+ * waits sealed until collected, then the column is emptied. Rows past their expiry are deleted.
+ */
+export const deviceLogins = pgTable(
+  'device_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceCodeHash: text('device_code_hash').notNull().unique(),
+    userCodeHash: text('user_code_hash').notNull().unique(),
+    deviceName: text('device_name').notNull(),
+    requestIp: text('request_ip'),
+    status: text('status', { enum: ['pending', 'approved', 'denied'] })
+      .notNull()
+      .default('pending'),
+    /** who approved or denied it */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    tokenId: uuid('token_id').references(() => personalAccessTokens.id, { onDelete: 'set null' }),
+    /** the approved token, sealed, until the program collects it */
+    tokenSealed: text('token_sealed'),
+    /** seconds the program must wait between polls (grows by 5 at each slow_down) */
+    pollInterval: integer('poll_interval').notNull(),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** when the program collected the token (or was told it was denied): no further answer */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('device_logins_expires_idx').on(t.expiresAt)],
+);
