@@ -56,6 +56,10 @@ export const API = {
     root: '/api/projects',
     /** GET project info (project_db_id) */
     info: '/api/projects/info',
+    /** GET a project's info by the Project ID the page shows (project_id), for a member (under info: a token reaches it) */
+    infoByCode: '/api/projects/info/by-code',
+    /** GET the caller's projects with whether they may upload (the uploader's project picker; a token reaches it) */
+    infoMine: '/api/projects/info/mine',
     /** GET a home tray page (spec 002 §7 asset/trays) */
     trays: '/api/asset/trays',
     /** GET the home tray list */
@@ -114,6 +118,16 @@ export const API = {
     uploaderDownload: '/api/uploader/download',
     /** GET the caller's personal access tokens, POST create one (shown once), DELETE revoke (id) */
     tokens: '/api/account/tokens',
+    /** POST (anyone) a device login for the uploader: device_code, user_code, verification URL */
+    deviceStart: '/api/account/device/start',
+    /** POST (anyone, with device_code) poll: pending, slow_down, denied, expired, or the token once */
+    deviceToken: '/api/account/device/token',
+    /** GET the waiting device of a user_code (name, when, from where) */
+    device: '/api/account/device',
+    /** POST approve (user_code): a personal access token for the caller goes to the device */
+    deviceApprove: '/api/account/device/approve',
+    /** POST deny (user_code) */
+    deviceDeny: '/api/account/device/deny',
   },
   brief: {
     /** GET the brief (project_db_id), PUT update (project_db_id, data {title, brief}) */

@@ -100,6 +100,25 @@ export const INGEST_STATUS = {
 export const createProjectBody = z.object({ team_db_id: uuid(), title: projectName() });
 export type CreateProjectBody = z.infer<typeof createProjectBody>;
 export const projectQuery = z.object({ project_db_id: uuid() });
+/** The Project ID the project page shows (PR + 8 characters), any case. */
+export const projectCodeQuery = z.object({
+  project_id: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^PR[A-Z0-9]{1,30}$/, MSG.projectNotFound),
+});
+/** The uploader's project picker: the caller's projects, newest first. */
+export const myProjects = z.object({
+  projects: z.array(
+    z.object({
+      project_db_id: z.string(),
+      project_id: z.string(),
+      title: z.string(),
+      can_upload: z.boolean(),
+    }),
+  ),
+});
 export const deleteProjectBody = z.object({ project_db_id: uuid() });
 /** Rename (Manage Project): the same name rules as create. */
 export const renameProjectBody = z.object({ project_db_id: uuid(), title: projectName() });

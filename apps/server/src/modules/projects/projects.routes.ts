@@ -7,6 +7,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { accessOf } from '../../platform/policies.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { createProjectInvitesService } from './invites.service.ts';
+import { myProjects } from './projects.byCode.ts';
 import { membersRoutes } from './members.routes.ts';
 import { createProjectsService } from './projects.service.ts';
 import { sharedAssetsTrayOf } from './sharedTray.ts';
@@ -36,6 +37,12 @@ export function projectsRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.projects.info, async (req) =>
       ok(await service.info(accessOf(req, 'projects.canViewProject'))),
     );
+
+    // The uploader: the Project ID people copy from the page, and its project picker.
+    serve(fastify, ROUTES.projects.infoByCode, async (req) =>
+      ok(await service.info(accessOf(req, 'projects.canViewProjectByCode'))),
+    );
+    serve(fastify, ROUTES.projects.infoMine, async (req) => ok(await myProjects(ctx.db, userIdOf(req))));
 
     serve(fastify, ROUTES.projects.trays, async (req) => {
       const { tray_name, ...q } = req.query;
