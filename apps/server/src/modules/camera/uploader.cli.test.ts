@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -13,86 +11,23 @@ import { assets } from '../../db/schema/index.ts';
 import { readAll } from '../../platform/blobs/testHarness.ts';
 import { studio } from '../projects/projects.testkit.ts';
 import { call, type Person } from './camera.testkit.ts';
+import { cliEnv, partProxy, runCli as run, sha } from './uploader.testkit.ts';
 
-const CLI = path.resolve(import.meta.dirname, '../../../../../packages/uploader/bin/rushes-upload.mjs');
 const PART = 64 * 1024;
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 let t: TestApp;
 let appUrl: string;
 let dir: string;
 let owner: Person;
 let projectId: string;
-
-/**
- * A proxy in front of the app that records every part PUT the uploader completes (upload id, part
- * number, phase) and can hold part PUTs of an upload once it has `holdAfter` completed parts.
- */
-function partProxy(target: string) {
-  const done: { uploadId: string; part: number; phase: number }[] = [];
-  let phase = 1;
-  let holdAfter = Infinity;
-  const held: http.ServerResponse[] = [];
-  const server = http.createServer((req, res) => {
-    const u = new URL(req.url!, target);
-    const isPart = req.method === 'PUT' && u.pathname === API.blobs.parts;
-    const uploadId = u.searchParams.get('uploadId') ?? '';
-    const part = Number(u.searchParams.get('partNumber'));
-    const inPhase = phase;
-    if (isPart && done.filter((d) => d.uploadId === uploadId && d.phase === phase).length >= holdAfter) {
-      held.push(res);
-      req.resume();
-      return;
-    }
-    const up = http.request(u, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-      answer.on('end', () => {
-        if (isPart && answer.statusCode === 200) done.push({ uploadId, part, phase: inPhase });
-      });
-    });
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  return {
-    done,
-    held,
-    setPhase: (p: number, hold = Infinity) => {
-      phase = p;
-      holdAfter = hold;
-    },
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`),
-        ),
-      ),
-    close: () => {
-      for (const r of held) r.destroy();
-      server.closeAllConnections();
-      return new Promise((r) => server.close(r));
-    },
-  };
-}
-
-function runCli(args: string[], onLine?: (line: string, kill: () => void) => void) {
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, RUSHES_TOKEN: '' } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      for (const line of d.toString().split('\n')) if (line) onLine?.(line, () => child.kill('SIGKILL'));
-      out += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+let env: NodeJS.ProcessEnv;
+const runCli = (args: string[], onLine?: Parameters<typeof run>[1]) => run(args, onLine, env);
 
 beforeAll(async () => {
   t = await createTestApp({ UPLOAD_PART_SIZE: String(PART), RATE_LIMIT: 'false' });
   appUrl = await listen(t);
   dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-uploader-test-'));
+  env = cliEnv(path.join(dir, 'config'));
   ({ owner, projectId } = await studio(t));
 });
 afterAll(async () => {

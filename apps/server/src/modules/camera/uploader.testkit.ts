@@ -1,0 +1,143 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { API } from '@rushes/shared';
+import type { TestApp } from '../../../test/harness.ts';
+import { assets } from '../../db/schema/index.ts';
+import { readAll } from '../../platform/blobs/testHarness.ts';
+import { call, type Person } from './camera.testkit.ts';
+
+/** Test helpers for the uploader program (packages/uploader), run with node against a test app. */
+
+export const CLI = path.resolve(
+  import.meta.dirname,
+  '../../../../../packages/uploader/bin/rushes-upload.mjs',
+);
+export const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+export const newToken = async (t: TestApp, who: Person) =>
+  (await call<{ token: string }>(t, 'POST', API.camera.tokens, who, { name: 'laptop' })).body.data.token;
+
+/**
+ * A proxy in front of the app that records every part PUT the uploader completes (upload id, part
+ * number, phase) and can hold part PUTs of an upload once it has `holdAfter` completed parts.
+ */
+export function partProxy(target: string) {
+  const done: { uploadId: string; part: number; phase: number }[] = [];
+  let phase = 1;
+  let holdAfter = Infinity;
+  const held: http.ServerResponse[] = [];
+  const server = http.createServer((req, res) => {
+    const u = new URL(req.url!, target);
+    const isPart = req.method === 'PUT' && u.pathname === API.blobs.parts;
+    const uploadId = u.searchParams.get('uploadId') ?? '';
+    const part = Number(u.searchParams.get('partNumber'));
+    const inPhase = phase;
+    if (isPart && done.filter((d) => d.uploadId === uploadId && d.phase === phase).length >= holdAfter) {
+      held.push(res);
+      req.resume();
+      return;
+    }
+    const up = http.request(u, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+      answer.on('end', () => {
+        if (isPart && answer.statusCode === 200) done.push({ uploadId, part, phase: inPhase });
+      });
+    });
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  return {
+    done,
+    held,
+    setPhase: (p: number, hold = Infinity) => {
+      phase = p;
+      holdAfter = hold;
+    },
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`),
+        ),
+      ),
+    close: () => {
+      for (const r of held) r.destroy();
+      server.closeAllConnections();
+      return new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/** The program's environment: its own config directory, no login from the caller's environment. */
+export const cliEnv = (configDir: string) => ({
+  ...process.env,
+  RUSHES_TOKEN: '',
+  RUSHES_URL: '',
+  RUSHES_CONFIG_DIR: configDir,
+  RUSHES_NO_BROWSER: '1',
+});
+
+/** Runs the program to its end; `onLine` sees each stdout line and may SIGKILL it. */
+export function runCli(
+  args: string[],
+  onLine?: (line: string, kill: () => void) => void,
+  env: NodeJS.ProcessEnv = { ...process.env, RUSHES_TOKEN: '' },
+) {
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      for (const line of d.toString().split('\n')) if (line) onLine?.(line, () => child.kill('SIGKILL'));
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+}
+
+/** A long-running command (watch, the local page): its output so far and a wait for a line. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv) {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [CLI, ...args], { env });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((r) => child.on('close', r));
+  return {
+    child,
+    output: () => out,
+    errors: () => err,
+    /** Resolves with the first match of `re` in stdout (polling), or fails after `ms`. */
+    async waitFor(re: RegExp, ms = 30_000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const m = re.exec(out);
+        if (m) return m;
+        if (Date.now() > until) throw new Error(`no ${re} in output:\n${out}\n${err}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** The project's files (not folders) with their folder path and the SHA-256 of the stored bytes. */
+export async function storedFiles(t: TestApp, projectId: string) {
+  const rows = await t.ctx.db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.projectId, projectId), eq(assets.isFolder, false)));
+  const out: { title: string; folderPath: string; sha: string }[] = [];
+  for (const r of rows) {
+    const stored = await readAll((await t.ctx.blobs.getObject(r.blobKey!)).body);
+    out.push({ title: r.title, folderPath: r.folderPath, sha: sha(stored) });
+  }
+  return out.sort((a, b) => `${a.folderPath}/${a.title}`.localeCompare(`${b.folderPath}/${b.title}`));
+}
