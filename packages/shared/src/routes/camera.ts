@@ -14,6 +14,16 @@ import {
   revokeTokenBody,
   uploaderDownloadQuery,
 } from '../schemas/camera.ts';
+import {
+  deviceApproveAnswer,
+  deviceRequest,
+  deviceStartAnswer,
+  deviceStartBody,
+  deviceTokenAnswer,
+  deviceTokenBody,
+  userCodeBody,
+  userCodeQuery,
+} from '../schemas/deviceLogin.ts';
 import { defineRoutes } from './define.ts';
 
 /** Camera to edit (spec 001 §7): every call needs the project's camera-to-edit permission. */
@@ -91,6 +101,43 @@ export const cameraRoutes = defineRoutes('camera', {
     method: 'DELETE',
     path: API.camera.tokens,
     body: revokeTokenBody,
+    response: z.object({ message: z.string() }),
+    policy: 'self',
+  },
+  // The uploader's device login: the program starts and polls without a session (it has no login
+  // yet: its device_code is the proof); the user looks at, approves or denies it logged in.
+  deviceStart: {
+    method: 'POST',
+    path: API.camera.deviceStart,
+    body: deviceStartBody,
+    response: deviceStartAnswer,
+    public: true,
+  },
+  deviceToken: {
+    method: 'POST',
+    path: API.camera.deviceToken,
+    body: deviceTokenBody,
+    response: deviceTokenAnswer,
+    public: true,
+  },
+  device: {
+    method: 'GET',
+    path: API.camera.device,
+    query: userCodeQuery,
+    response: deviceRequest,
+    policy: 'self',
+  },
+  deviceApprove: {
+    method: 'POST',
+    path: API.camera.deviceApprove,
+    body: userCodeBody,
+    response: deviceApproveAnswer,
+    policy: 'self',
+  },
+  deviceDeny: {
+    method: 'POST',
+    path: API.camera.deviceDeny,
+    body: userCodeBody,
     response: z.object({ message: z.string() }),
     policy: 'self',
   },

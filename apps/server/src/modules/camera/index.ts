@@ -5,6 +5,7 @@ import { cameraPolicy } from './camera.policy.ts';
 import { settleJob } from './camera.jobs.ts';
 import { registerCameraMappers } from './camera.realtime.ts';
 import { cameraRoutes } from './camera.routes.ts';
+import { deviceLoginRoutes } from './deviceLogin.routes.ts';
 import { startFtpServer } from './ftpServer.ts';
 import { runsFtp } from './ftpStatus.ts';
 
@@ -29,7 +30,7 @@ async function scheduleFtp(ctx: AppContext) {
   }
 }
 
-/** Camera to edit: C2E sessions as FTP accounts, their FTP/FTPS server, and the uploader download. */
+/** Camera to edit: C2E sessions as FTP accounts, their FTP/FTPS server, the uploader download and its device login. */
 export const cameraModule = defineModule({
   name: 'camera',
   policies: { 'camera.canUseCamera': cameraPolicy() },
@@ -41,6 +42,7 @@ export const cameraModule = defineModule({
         await routes(fastify);
       };
     },
+    deviceLoginRoutes,
   ],
   jobs: { 'camera.settle': settleJob },
   listeners: [registerCameraMappers],

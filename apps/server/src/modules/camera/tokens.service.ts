@@ -7,7 +7,7 @@ import { notFound } from '../../platform/http/errors.ts';
 
 type TokenRow = typeof personalAccessTokens.$inferSelect;
 
-const present = (r: TokenRow): AccessToken => ({
+export const presentToken = (r: TokenRow): AccessToken => ({
   id: r.id,
   name: r.name,
   prefix: r.prefix,
@@ -20,11 +20,11 @@ const present = (r: TokenRow): AccessToken => ({
 export function createTokensService(ctx: AppContext) {
   return {
     async list(userId: string) {
-      return { tokens: (await listAccessTokens(ctx.db, userId)).map(present) };
+      return { tokens: (await listAccessTokens(ctx.db, userId)).map(presentToken) };
     },
     async create(userId: string, name: string) {
       const { row, token } = await createAccessToken(ctx.db, userId, name);
-      return { message: MSG.tokenCreated, token, access_token: present(row) };
+      return { message: MSG.tokenCreated, token, access_token: presentToken(row) };
     },
     async revoke(userId: string, id: string) {
       if (!(await revokeAccessToken(ctx.db, userId, id))) throw notFound(MSG.tokenNotFound);
