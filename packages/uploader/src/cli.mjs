@@ -4,6 +4,7 @@ import { BadProject } from './project.mjs';
 import { Refused } from './api.mjs';
 import { UPLOAD_USAGE, runUpload } from './cmdUpload.mjs';
 import { WATCH_USAGE, runWatch } from './cmdWatch.mjs';
+import { LOGIN_USAGE, runLogin } from './deviceLogin.mjs';
 import { UI_USAGE, runUi } from './local/cmdUi.mjs';
 import { UsageError } from './session.mjs';
 import { VERSION } from './version.mjs';
@@ -12,6 +13,7 @@ export const COMMANDS = {
   upload: runUpload,
   watch: runWatch,
   ui: runUi,
+  login: runLogin,
 };
 
 export const USAGE = `Rushes uploader ${VERSION}: files and folders into a project, resumable, parallel parts.
@@ -20,13 +22,14 @@ Usage:
   ${UPLOAD_USAGE}
   ${WATCH_USAGE}
   ${UI_USAGE}
+  ${LOGIN_USAGE}
   rushes-upload --version | --help
 
 With no arguments it opens its page in the browser (drag and drop, the upload queue, watch folders).
 --project takes the Project ID the project page shows (PR…), the project page's URL, or its id.
 The login: --url and --token (a personal access token from account settings), RUSHES_URL and
-RUSHES_TOKEN, or the login saved in the config directory. Run a command again after an
-interruption: finished parts and files are not sent again.`;
+RUSHES_TOKEN, or the login saved in the config directory by 'rushes-upload login'. Run a command again
+after an interruption: finished parts and files are not sent again.`;
 
 export async function main(argv) {
   const [first, ...rest] = argv;
