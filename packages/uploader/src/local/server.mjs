@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createApi } from '../api.mjs';
 import { forgetLogin, saveLogin } from '../config.mjs';
+import { login as deviceLogin } from '../deviceLogin.mjs';
 import { refusalOf } from '../rules.mjs';
 import { VERSION } from '../version.mjs';
 
@@ -18,16 +19,6 @@ async function pageHtml() {
     return (await import('./page.html', { with: { type: 'text' } })).default;
   } catch {
     return readFileSync(new URL('./page.html', import.meta.url), 'utf8');
-  }
-}
-
-/** The device login of src/deviceLogin.mjs when this build has it (the page shows its button then). */
-async function deviceLogin() {
-  try {
-    const mod = await import('../deviceLogin.mjs');
-    return typeof mod.login === 'function' ? mod.login : null;
-  } catch {
-    return null;
   }
 }
 
@@ -51,8 +42,9 @@ async function readJsonBody(req, max = 64 * 1024) {
 export async function startLocalServer({ work, port = 0, log = () => {} }) {
   const token = randomBytes(24).toString('base64url');
   const html = await pageHtml();
-  const device = await deviceLogin();
   let hosts = [];
+  /** The device login in progress: its code for the page, then its end (error or signed in). */
+  let device = null;
 
   const send = (res, status, body, type = 'application/json; charset=utf-8') => {
     res.writeHead(status, {
@@ -82,7 +74,11 @@ export async function startLocalServer({ work, port = 0, log = () => {} }) {
         return send(res, 200, {
           version: VERSION,
           signed_in: work.signedIn(),
-          device_login: Boolean(device),
+          device: device && {
+            user_code: device.code?.user_code ?? null,
+            verification_uri: device.code?.verification_uri_complete ?? null,
+            error: device.error,
+          },
           ...work.view(),
         });
       case 'POST /api/login': {
@@ -101,11 +97,34 @@ export async function startLocalServer({ work, port = 0, log = () => {} }) {
         return send(res, 200, { signed_in: work.signedIn() });
       }
       case 'POST /api/device-login': {
-        if (!device) return send(res, 404, { error: 'not in this build' });
+        // Runs on after the answer: the page shows the code and polls the state until signed in.
         const body = await readJsonBody(req);
-        await device({ url: String(body.url ?? '').trim(), openBrowser: true, log });
-        work.connect();
-        return send(res, 200, { signed_in: work.signedIn() });
+        const url = String(body.url ?? '').trim();
+        device?.abort.abort(new Error('replaced'));
+        const current = { code: null, error: null, abort: new AbortController() };
+        device = current;
+        const shown = new Promise((resolve, reject) => {
+          deviceLogin({
+            url,
+            openBrowser: true,
+            log,
+            signal: current.abort.signal,
+            onCode: (c) => resolve((current.code = c)),
+          })
+            .then(() => {
+              if (device === current) device = null;
+              work.connect();
+            })
+            .catch((err) => {
+              current.error = err.message;
+              reject(err);
+            });
+        });
+        const code = await shown;
+        return send(res, 200, {
+          user_code: code.user_code,
+          verification_uri: code.verification_uri_complete,
+        });
       }
       case 'POST /api/logout':
         forgetLogin();
