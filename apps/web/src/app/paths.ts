@@ -19,6 +19,8 @@ export const PATHS = {
   checkout: '/checkout/:paymentDbId',
   /** the default uploader download */
   uploader: '/uploader',
+  /** the uploader's device login: approve a computer by its code (DEVICE_LOGIN_PAGE, ?code=) */
+  device: '/device',
   /** the project page (spec 002 §2); links are built with projectPath() */
   project: '/project/:projectDbId/:folderDbId?',
   /** the in-product player (spec 002 §2); links are built with playerPath() */
@@ -50,6 +52,27 @@ const PUBLIC_PAGES: readonly string[] = [
   PATHS.logout,
   PATHS.outbox,
 ];
+
+/**
+ * Pages a link from outside the app opens (the uploader's device login): a logged-out visitor logs in
+ * and comes back to them (`?next=` on /login and /2fa). Only these, and only as same-origin paths.
+ */
+const RETURN_AFTER_LOGIN: readonly string[] = [PATHS.device];
+
+/** The `?next=` to give /login for a page to come back to, or ''. */
+export function loginReturn(location: Pick<Location, 'pathname' | 'search'>): string {
+  return RETURN_AFTER_LOGIN.includes(location.pathname) ? `${location.pathname}${location.search}` : '';
+}
+
+/** Where to go after logging in: the `next` of the login URL when it is such a page. */
+export function returnPath(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  if (!next?.startsWith('/')) return null;
+  // Resolved as a browser would ('//host' and '/\host' name another origin), then kept only in-app.
+  const url = new URL(next, 'http://app.invalid');
+  const ours = url.origin === 'http://app.invalid' && RETURN_AFTER_LOGIN.includes(url.pathname);
+  return ours ? `${url.pathname}${url.search}` : null;
+}
 
 /** Public pages, and shared-asset links (a query parameter starting with 'shared'), never log out on a 401. */
 export function isPublicPage(location: Pick<Location, 'pathname' | 'search'>): boolean {

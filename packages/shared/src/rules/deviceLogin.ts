@@ -31,6 +31,7 @@ export const DEVICE_TEXT = {
     'The Rushes uploader on a computer asks to use your account. Approve only if you started it and the code matches the one it shows.',
   codeLabel: 'Code shown by the uploader',
   codePlaceholder: 'XXXX-XXXX',
+  code: 'Code',
   find: 'Continue',
   device: 'Device',
   requested: 'Asked at',

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PUBLIC_UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS, returnPath } from '../../app/paths.ts';
 import { clearQueryCache } from '../../app/queryCache.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { Form } from '../../ui/Form.tsx';
@@ -16,17 +16,18 @@ const loadLoginBody = () => import('./schemas.ts').then((m) => m.loginBody);
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const next = returnPath(useLocation().search);
   const invite = useInviteParams();
   const form = useZodForm(loadLoginBody, { email: invite.email, password: '' });
 
   const login = useLogin({
     onSuccess: (data) => {
       if (data.two_factor_required) {
-        navigate(PATHS.twoFactor);
+        navigate(next ? `${PATHS.twoFactor}?${new URLSearchParams({ next })}` : PATHS.twoFactor);
         return;
       }
       clearQueryCache();
-      navigate(PATHS.home, { replace: true });
+      navigate(next ?? PATHS.home, { replace: true });
     },
     onError: (error) => {
       if (!form.applyServerErrors(error)) showApiError(error);

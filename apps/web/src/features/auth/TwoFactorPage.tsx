@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PUBLIC_UI } from '@rushes/shared';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS, returnPath } from '../../app/paths.ts';
 import { clearQueryCache } from '../../app/queryCache.ts';
 import { AuthCard } from '../../ui/AuthCard.tsx';
 import { OtpEntry } from '../../ui/OtpEntry.tsx';
@@ -11,11 +11,12 @@ import { resendLoginCode, sendLoginCode } from './api.ts';
 /** /2fa: the e-mailed code after a login answered two_factor_required. */
 export default function TwoFactorPage() {
   const navigate = useNavigate();
+  const next = returnPath(useLocation().search);
 
   const submit = async (otp: string) => {
     await sendLoginCode(otp);
     clearQueryCache();
-    navigate(PATHS.home, { replace: true });
+    navigate(next ?? PATHS.home, { replace: true });
   };
 
   const resend = resendLoginCode;
