@@ -25,6 +25,8 @@ export function serverEnv(port: number, url: string, dataDir: string) {
     FTP_PORT: '0',
     // The first-login tour would cover other flows' first screens; e2e/shell.e2e.test.ts turns it on.
     PRODUCT_TOUR: 'off',
+    // No built uploader files unless a flow gives its folder (the default one may hold a real build).
+    UPLOADER_DIST: path.join(dataDir, 'uploader'),
   };
 }
 

@@ -435,8 +435,15 @@ const camera = {
     ),
 };
 
-const uploaderDefault = { default: 'the product’s own `/uploader?os=…` page' };
+const uploaderDefault = {
+  default: 'the file `UPLOADER_DIST` holds for that OS, else the product’s own `/uploader?os=…` page',
+};
 const uploader = {
+  UPLOADER_DIST: z.string().optional().meta({
+    default: '`packages/uploader/dist`',
+    description:
+      'folder of the uploader files `npm run build:uploader` makes (with their `manifest.json`): served to logged-in users and listed on `/uploader`; a platform missing there is shown as not built',
+  }),
   UPLOADER_URL_WINDOWS: z
     .string()
     .url()
@@ -621,6 +628,8 @@ export interface Config extends Omit<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'LOG_
   publicUrl: string;
   blobDir: string;
   webDist: string;
+  /** UPLOADER_DIST or packages/uploader/dist: the built uploader files and their manifest.json */
+  uploaderDist: string;
   smtpEnabled: boolean;
   /** Whether /outbox serves stored mails (never with SMTP). */
   outboxEnabled: boolean;
@@ -667,6 +676,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     blobDir: e.BLOB_DIR ?? path.join(e.DATA_DIR, 'blobs'),
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    uploaderDist: e.UPLOADER_DIST ?? path.resolve(import.meta.dirname, '../../../packages/uploader/dist'),
     smtpEnabled: Boolean(e.SMTP_URL),
     outboxEnabled: !e.SMTP_URL && outboxWanted(e.MAIL_OUTBOX, publicUrl),
     aiConfigured: Boolean(e.AI_BASE_URL && e.AI_MODEL),

@@ -78,6 +78,8 @@ export async function createTestApp(
     DEMO_SEED: 'false',
     PUBLIC_URL: 'http://localhost:3000',
     JOBS_POLL_MS: '50',
+    // no built uploader files unless a test makes some (the default folder may hold a real build)
+    UPLOADER_DIST: path.join(dataDir, 'uploader'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
@@ -167,6 +169,8 @@ export async function bootOnDisk(dataDir: string, secret: string) {
     DEMO_SEED: 'false',
     PUBLIC_URL: 'http://localhost:3000',
     JOBS_POLL_MS: '50',
+    // no built uploader files unless a test makes some (the default folder may hold a real build)
+    UPLOADER_DIST: path.join(dataDir, 'uploader'),
   });
   const database = await openDatabase({ dataDir });
   const built = await buildApp(config, { db: database.db, secret });

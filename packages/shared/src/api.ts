@@ -116,6 +116,10 @@ export const API = {
     session: '/api/camera/session',
     /** GET the uploader download URL (os, key ps_uploader) */
     uploaderDownload: '/api/uploader/download',
+    /** GET every platform's built uploader file: size, SHA-256, download path, or not built */
+    uploaderBuilds: '/api/uploader/builds',
+    /** GET one built uploader file (name), as an attachment */
+    uploaderFile: '/api/uploader/file',
     /** GET the caller's personal access tokens, POST create one (shown once), DELETE revoke (id) */
     tokens: '/api/account/tokens',
     /** POST (anyone) a device login for the uploader: device_code, user_code, verification URL */

@@ -51,6 +51,8 @@ export * from './schemas/payments.ts';
 export * from './rules/gst.ts';
 export * from './rules/camera.ts';
 export * from './schemas/camera.ts';
+export * from './rules/uploader.ts';
+export * from './schemas/uploader.ts';
 export * from './rules/deviceLogin.ts';
 export * from './schemas/deviceLogin.ts';
 export * from './schemas/shell.ts';

@@ -24,6 +24,7 @@ import {
   userCodeBody,
   userCodeQuery,
 } from '../schemas/deviceLogin.ts';
+import { uploaderBuilds, uploaderFileQuery } from '../schemas/uploader.ts';
 import { defineRoutes } from './define.ts';
 
 /** Camera to edit (spec 001 §7): every call needs the project's camera-to-edit permission. */
@@ -83,6 +84,20 @@ export const cameraRoutes = defineRoutes('camera', {
     query: uploaderDownloadQuery,
     response: z.string(),
     policy: 'self',
+  },
+  uploaderBuilds: {
+    method: 'GET',
+    path: API.camera.uploaderBuilds,
+    response: uploaderBuilds,
+    policy: 'self',
+  },
+  uploaderFile: {
+    method: 'GET',
+    path: API.camera.uploaderFile,
+    query: uploaderFileQuery,
+    response: z.null(),
+    policy: 'self',
+    raw: true,
   },
   tokens: {
     method: 'GET',

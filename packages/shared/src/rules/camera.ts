@@ -242,18 +242,3 @@ export function c2eHintSteps(model: CameraModel | null): { title: string; text: 
     },
   ];
 }
-
-/** The product's own uploader page (the default download URL of every OS). */
-export const UPLOADER_TEXT = {
-  title: 'Rushes uploader',
-  intro:
-    'Upload big files and whole folders to a project from the command line: parts go in parallel, and an interrupted upload resumes where it stopped.',
-  step1: 'Create a personal access token in Account Settings.',
-  step2:
-    'Install Node.js 20 or later and the uploader (npm install -g ./packages/uploader from the Rushes repository), then run:',
-  step3: 'Run the same command again after an interruption: finished parts are not sent again.',
-  executables:
-    'Single-file executables are built from packages/uploader with its build script; they are unsigned, so the system asks before opening them the first time.',
-  npmCommand: (url: string) =>
-    `rushes-upload --url ${url} --token <token> --project <project id> <file or folder>`,
-} as const;

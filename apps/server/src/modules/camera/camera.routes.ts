@@ -8,7 +8,7 @@ import { createCameraService } from './camera.service.ts';
 import { ftpHandleOf } from './ftpServer.ts';
 import { closeFtpState } from './ftpStatus.ts';
 import { createTokensService } from './tokens.service.ts';
-import { uploaderUrl } from './uploader.ts';
+import { sendUploaderFile, uploaderBuilds, uploaderUrl } from './uploader.ts';
 
 /** Camera to edit (spec 001 §7) and the uploader download (001 §2, 002 §7). */
 export function cameraRoutes(ctx: AppContext) {
@@ -30,7 +30,11 @@ export function cameraRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.camera.act, async (req) => ok(await service.act(req.body)));
     serve(fastify, ROUTES.camera.remove, async (req) => ok(await service.remove(req.body)));
     serve(fastify, ROUTES.camera.uploaderDownload, async (req) =>
-      ok(uploaderUrl(ctx.config, req.query.os as never)),
+      ok(await uploaderUrl(ctx.config, req.query.os as never)),
+    );
+    serve(fastify, ROUTES.camera.uploaderBuilds, async () => ok(await uploaderBuilds(ctx.config)));
+    serve(fastify, ROUTES.camera.uploaderFile, async (req, reply) =>
+      sendUploaderFile(ctx.config, req.query.name, req.headers.range, reply),
     );
     serve(fastify, ROUTES.camera.tokens, async (req) => ok(await tokens.list(userIdOf(req))));
     serve(fastify, ROUTES.camera.createToken, async (req) =>
