@@ -12,7 +12,13 @@ export const deviceStartBody = z.object({
     .string()
     .trim()
     .min(1, MSG.required)
-    .transform((s) => s.replace(/[\p{Cc}\p{Cf}]/gu, '').slice(0, DEVICE_NAME_MAX)),
+    .transform((s) =>
+      s
+        .replace(/[\p{Cc}\p{Cf}]/gu, '')
+        .trim()
+        .slice(0, DEVICE_NAME_MAX),
+    )
+    .pipe(z.string().min(1, MSG.required)),
 });
 export const deviceStartAnswer = z.object({
   /** the program's secret for polling (256 bits) */

@@ -68,6 +68,10 @@ describe('the uploader’s device login', () => {
     expect(s.verification_uri_complete).toBe(`http://rushes.lan:8080/device?code=${s.user_code}`);
     expect(s).toMatchObject({ expires_in: 600, interval: 5 });
 
+    // A name of control characters only is no name.
+    const nameless = await t.call('POST', API.camera.deviceStart, { body: { device_name: '\u0007\u200b' } });
+    expect(nameless.status).toBe(400);
+
     const first = await poll(s.device_code);
     expect(first.body.data).toMatchObject({
       status: 'pending',
