@@ -124,12 +124,13 @@ describe('redactUrl and serializeError', () => {
     );
     expect(redactUrl('/api/tasks')).toBe('/api/tasks');
     expect(redactUrl(`/verify/?token=${SECRET}`)).toBe('/verify/?[redacted]');
+    expect(redactUrl('/device?code=WDJB-MJHT')).toBe('/device?[redacted]');
   });
 
   it('redact every query parameter of the API that carries a secret, and only those', () => {
     // What each route's query may hold, from the route map: a new parameter name has to be placed
     // on one side or the other here.
-    const secret = new Set([REVIEW_PARAM, 'token']);
+    const secret = new Set([REVIEW_PARAM, 'token', 'user_code']);
     const names = new Set(ALL_ROUTES.flatMap((r) => (r.query ? queryKeys(r.query) : [])));
     expect(names.size).toBeGreaterThan(30);
     for (const name of names) {

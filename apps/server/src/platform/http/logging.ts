@@ -24,6 +24,8 @@ const SECRET_QUERY_PATHS = new Set<string>([
   '/reset-password',
   '/signup',
   '/login',
+  // the uploader's device login page, opened with the code to approve
+  '/device',
 ]);
 /**
  * Query parameters whose value opens something by itself, wherever they appear: a review link's
@@ -36,6 +38,8 @@ const SECRET_PARAMS = new Set<string>(
   [
     REVIEW_PARAM,
     'token',
+    // a device login's code: approving it hands a token to whoever holds the device code
+    'user_code',
     'launch_token',
     'inviteCode',
     'passcode',
