@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { listen, sleep } from '../../../test/realtime-helpers.ts';
 import { project } from '../../../test/factories.ts';
 import { projectRow, projectTitle, studio } from '../projects/projects.testkit.ts';
 import type { Person } from './camera.testkit.ts';
-import { cliEnv, newToken, runCli, sha, startCli, storedFiles } from './uploader.testkit.ts';
+import { cliEnv, newToken, partProxy, runCli, sha, startCli, storedFiles } from './uploader.testkit.ts';
 import pkg from '../../../../../packages/uploader/package.json' with { type: 'json' };
 
 const PART = 64 * 1024;
@@ -158,59 +158,33 @@ describe('the uploader program', () => {
     expect((await storedFiles(t, projectId)).map((f) => f.title)).toEqual(['C0001.MP4', 'C0002.MP4']);
   });
 
-  it('the local page: token and Host checked; a file sent to it is uploaded into the project', async () => {
+  it('a watcher killed (-9) while parts are in flight resumes on restart: the finished parts are not sent again', async () => {
     const { projectId, code, env } = await fresh();
-    const page = startCli([], env);
-    const [url] = await page.waitFor(/http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+/);
-    const { origin, port, searchParams } = new URL(url);
-    const secret = searchParams.get('t')!;
-    try {
-      const html = await fetch(url);
-      expect(html.status).toBe(200);
-      expect(await html.text()).toContain('Rushes Uploader');
-      expect((await fetch(`${origin}/`)).status).toBe(403);
-      expect((await fetch(`${origin}/?t=wrong${secret}`)).status).toBe(403);
-      const rebound = await new Promise<number>((resolve) =>
-        http.get(
-          { host: '127.0.0.1', port, path: `/?t=${secret}`, headers: { host: `evil.example:${port}` } },
-          (r) => resolve(r.statusCode!),
-        ),
-      );
-      expect(rebound).toBe(403);
-      expect((await fetch(`${origin}/api/state`)).status).toBe(403);
+    const card = path.join(dir, 'CARD2');
+    await mkdir(card);
+    const data = randomBytes(PART * 12 + 3);
+    await writeFile(path.join(card, 'BIG.MP4'), data);
+    const proxy = partProxy(appUrl);
+    const base = await proxy.listen();
+    const args = ['watch', card, '--url', base, '--token', token, '--project', code, '--settle', '0.5'];
+    proxy.setPhase(1, 4); // parts after the 4th are held: in flight when the watcher dies
+    const first = startCli([...args, '--parallel', '3'], env);
+    await expect.poll(() => proxy.held.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    first.child.kill('SIGKILL');
+    await first.stop();
+    const before = new Set(proxy.done.filter((d) => d.phase === 1).map((d) => d.part));
+    expect(before.size).toBeGreaterThanOrEqual(4); // parts already on their way pass the hold
+    expect(before.size).toBeLessThan(13);
 
-      const api = (p: string, init: RequestInit = {}) =>
-        fetch(`${origin}${p}`, { ...init, headers: { 'x-rushes-token': secret, ...init.headers } });
-      expect((await (await api('/api/state')).json()).signed_in).toBeNull();
-      const login = await api('/api/login', { method: 'POST', body: JSON.stringify({ url: appUrl, token }) });
-      expect(login.status).toBe(200);
-      expect((await stat(path.join(env.RUSHES_CONFIG_DIR!, 'login.json'))).mode & 0o777).toBe(0o600);
-      const projects = (await (await api('/api/projects')).json()).projects;
-      expect(projects.map((p: { project_id: string }) => p.project_id)).toContain(code);
-
-      const bytes = randomBytes(PART * 2 + 5);
-      const sent = await api(`/api/files?${new URLSearchParams({ name: 'drop.mov', project: code })}`, {
-        method: 'POST',
-        body: bytes,
-      });
-      expect(sent.status).toBe(200);
-      const refused = await api(`/api/files?${new URLSearchParams({ name: 'x.exe', project: code })}`, {
-        method: 'POST',
-        body: 'MZ',
-      });
-      expect(refused.status).toBe(400);
-      expect((await refused.json()).error).toBe(MSG.uploadRestricted);
-      for (let i = 0; ; i++) {
-        const { jobs } = await (await api('/api/state')).json();
-        if (jobs[0]?.status === 'done') break;
-        if (i > 200) throw new Error(JSON.stringify(jobs));
-        await sleep(50);
-      }
-      expect(await storedFiles(t, projectId)).toEqual([
-        { title: 'drop.mov', folderPath: '/', sha: sha(bytes) },
-      ]);
-    } finally {
-      await page.stop();
-    }
+    proxy.setPhase(2);
+    const again = startCli(args, env);
+    await again.waitFor(/^uploaded \/BIG\.MP4$/m);
+    await again.stop();
+    expect(again.output()).toContain(`resume /BIG.MP4: ${before.size}/13 parts already stored`);
+    const resent = proxy.done.filter((d) => d.phase === 2).map((d) => d.part);
+    expect(resent.filter((p) => before.has(p))).toEqual([]);
+    expect(resent).toHaveLength(13 - before.size);
+    await proxy.close();
+    expect(await storedFiles(t, projectId)).toEqual([{ title: 'BIG.MP4', folderPath: '/', sha: sha(data) }]);
   });
 });
