@@ -187,4 +187,25 @@ describe('the uploader program', () => {
     await proxy.close();
     expect(await storedFiles(t, projectId)).toEqual([{ title: 'BIG.MP4', folderPath: '/', sha: sha(data) }]);
   });
+
+  it('a dropped network: part PUTs whose connection is cut are sent again and the upload completes', async () => {
+    const { projectId, code, env } = await fresh();
+    const proxy = partProxy(appUrl);
+    const base = await proxy.listen();
+    const f = path.join(dir, 'flaky.mov');
+    const data = randomBytes(PART * 3 + 9);
+    await writeFile(f, data);
+    proxy.dropParts(2);
+    const res = await runCli(
+      ['--url', base, '--token', token, '--project', code, '--parallel', '1', f],
+      undefined,
+      env,
+    );
+    await proxy.close();
+    expect(res.err).toBe('');
+    expect(res.code).toBe(0);
+    expect(await storedFiles(t, projectId)).toEqual([
+      { title: 'flaky.mov', folderPath: '/', sha: sha(data) },
+    ]);
+  });
 });

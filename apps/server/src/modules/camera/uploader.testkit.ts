@@ -22,19 +22,26 @@ export const newToken = async (t: TestApp, who: Person) =>
 
 /**
  * A proxy in front of the app that records every part PUT the uploader completes (upload id, part
- * number, phase) and can hold part PUTs of an upload once it has `holdAfter` completed parts.
+ * number, phase) and can hold part PUTs of an upload once it has `holdAfter` completed parts, or
+ * cut the connection of the next part PUTs.
  */
 export function partProxy(target: string) {
   const done: { uploadId: string; part: number; phase: number }[] = [];
   let phase = 1;
   let holdAfter = Infinity;
   const held: http.ServerResponse[] = [];
+  let drops = 0;
   const server = http.createServer((req, res) => {
     const u = new URL(req.url!, target);
     const isPart = req.method === 'PUT' && u.pathname === API.blobs.parts;
     const uploadId = u.searchParams.get('uploadId') ?? '';
     const part = Number(u.searchParams.get('partNumber'));
     const inPhase = phase;
+    if (isPart && drops > 0) {
+      drops--;
+      req.socket.destroy(); // the network dropped mid-PUT
+      return;
+    }
     if (isPart && done.filter((d) => d.uploadId === uploadId && d.phase === phase).length >= holdAfter) {
       held.push(res);
       req.resume();
@@ -53,6 +60,8 @@ export function partProxy(target: string) {
   return {
     done,
     held,
+    /** The next `n` part PUTs lose their connection. */
+    dropParts: (n: number) => (drops = n),
     setPhase: (p: number, hold = Infinity) => {
       phase = p;
       holdAfter = hold;
