@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -165,6 +165,37 @@ describe.skipIf(!built && !process.env.CI)('the uploader downloads (npm run buil
     expect(stdout.trim()).toBe(version);
     const help = await run(exe, ['--help'], { timeout: 30_000 });
     expect(help.stdout).toContain(PROGRAM_MARK);
+  });
+
+  it('Linux x64: its local page (an HTML file bundled as text) is served by the executable', async () => {
+    const config = mkdtempSync(path.join(os.tmpdir(), 'rushes-ui-'));
+    tmp.push(config);
+    const child = spawn(file('linux').path, ['ui', '--no-browser', '--port', '0'], {
+      env: {
+        ...process.env,
+        RUSHES_NO_BROWSER: '1',
+        RUSHES_CONFIG_DIR: config,
+      },
+    });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no page URL printed: ${out}`)), 30_000);
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const found = /http:\/\/127\.0\.0\.1:\d+\/\?t=\S+/.exec(out);
+          if (found) {
+            clearTimeout(timer);
+            resolve(found[0]);
+          }
+        });
+      });
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect((await page.text()).toLowerCase()).toContain('<!doctype html>');
+    } finally {
+      child.kill();
+    }
   });
 
   it('Windows: a PE x64 executable carrying the program as its NODE_SEA_BLOB resource, unsigned (not a broken signature)', () => {
