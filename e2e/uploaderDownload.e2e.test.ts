@@ -165,6 +165,13 @@ describe.skipIf(!e2eAvailable)('uploader download: a file per OS, or a page sayi
     await windows.scrollIntoViewIfNeeded();
     await shot(tab, FLOW, '02-windows-card');
 
+    // on a phone the SHA-256 and the command wrap: nothing widens the page
+    await tab.setViewportSize({ width: 375, height: 800 });
+    await windows.scrollIntoViewIfNeeded();
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(tab, FLOW, '03-phone');
+    await tab.setViewportSize(contextOptions.viewport);
+
     // the page's own button downloads too
     const linux = served.platforms.find((p) => p.os === 'linux')!;
     const [file] = await Promise.all([
