@@ -33,16 +33,23 @@ export const dialog = (page: Page, title: string) => page.getByRole('dialog', { 
 export const tray = (page: Page, title: string) => page.getByRole('region', { name: title });
 export const row = (page: Page, title: string) => page.getByRole('row', { name: title, exact: true });
 
-/** A toast with this text shows; it is then closed, so it covers no header button. */
+/**
+ * A toast with this text shows; it is then closed, so it covers no header button. Closed until none
+ * is left: a second one of the same text (two creations in a row) may show after the first is closed.
+ */
 export async function toast(page: Page, text: string) {
   const alert = page.getByRole('alert').filter({ hasText: text });
   await visible(alert);
-  for (const one of await alert.all())
-    await one
-      .getByRole('button')
-      .click()
-      .catch(() => undefined);
-  await gone(alert);
+  await expect
+    .poll(async () => {
+      for (const one of await alert.all())
+        await one
+          .getByRole('button')
+          .click({ timeout: 2000 })
+          .catch(() => undefined);
+      return alert.count();
+    })
+    .toBe(0);
 }
 
 export async function createProject(page: Page, title: string) {

@@ -135,6 +135,16 @@ export async function buildApp(
   const rateLimitRedis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 })
     : undefined;
+  // A request whose client is already gone has no address (req.ip undefined): the rate limiter's key
+  // would throw (a logged 500 for nobody). Nobody is left to answer: drop it before any hook runs.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.ip === undefined) {
+      reply.hijack();
+      req.raw.destroy();
+      return;
+    }
+    done();
+  });
   await app.register(rateLimit, {
     global: false,
     redis: rateLimitRedis,

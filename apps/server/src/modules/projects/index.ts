@@ -12,7 +12,7 @@ import {
   canWriteAssets,
   projectPolicy,
 } from './projects.policy.ts';
-import { projectByCodePolicy } from './projects.byCode.ts';
+import { canViewProjectByCode } from './projects.byCode.ts';
 import { canCreateProjects, createProjectsService } from './projects.service.ts';
 import { projectRoom, registerProjectMappers } from './projects.realtime.ts';
 import { projectsRoutes } from './projects.routes.ts';
@@ -50,7 +50,7 @@ export const projectsModule = defineModule({
   name: 'projects',
   policies: {
     'projects.canViewProject': projectPolicy(canViewProject),
-    'projects.canViewProjectByCode': projectByCodePolicy,
+    'projects.canViewProjectByCode': canViewProjectByCode,
     'projects.canManageProject': projectPolicy(canManageProject),
     'projects.canDeleteProject': projectPolicy(canDeleteProject),
     'projects.canManageCollaborators': projectPolicy(canManageCollaborators),

@@ -12,7 +12,7 @@ import { holdsProjectCodeSql, loadProjectAccess, type ProjectAccess } from './pr
  * member. An unknown code and a project the caller is not in answer the same 404: codes are short,
  * so a different answer would let anyone probe which codes exist.
  */
-export const projectByCodePolicy: Policy<ProjectAccess> = {
+export const canViewProjectByCode: Policy<ProjectAccess> = {
   reads: 'project_id',
   check: (ctx) => async (req) => {
     const code = stringField(req, 'project_id').trim().toUpperCase();

@@ -67,6 +67,8 @@ const OPEN_WITH_ID: Record<string, string> = {
 
 /** Field values the schema cannot give (merged over the derived body or query). */
 const OVERRIDES: Record<string, (w: World) => Record<string, unknown>> = {
+  // project_id is the code the page shows, not a uuid
+  [`GET ${API.projects.infoByCode}`]: (w) => ({ project_id: w.projectCode }),
   // scope 'account' ignores team_id (the caller's own account); 'team' acts on the named team.
   [`POST ${API.account.twoFactorSend}`]: () => ({ scope: 'team' }),
   [`PUT ${API.account.twoFactorVerify}`]: () => ({ scope: 'team', otp: '123456' }),
@@ -129,6 +131,8 @@ interface World {
   stranger: Person;
   teamId: string;
   projectId: string;
+  /** The Project ID the page shows (what people copy into the uploader). */
+  projectCode: string;
   folderId: string;
   assetId: string;
   taskId: string;
@@ -178,12 +182,17 @@ beforeAll(async () => {
   if (!upload.body.response) throw new Error(`no upload: ${upload.body.errormessage}`);
   // The stranger works in a team of their own, with a project of their own.
   await apiProject(t, stranger);
+  const info = await t.call<{ project_id: string }>('GET', API.projects.info, {
+    cookie: owner.cookie,
+    query: { project_db_id: projectId },
+  });
   w = {
     owner,
     editor,
     stranger,
     teamId,
     projectId,
+    projectCode: info.body.data.project_id,
     folderId,
     assetId: asset.id,
     taskId: task.task_db_id,
