@@ -1,11 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { requireUploaderBuild, UPLOADER_DIST, UPLOADER_MANIFEST, uploaderBuilt } from './uploader.testkit.ts';
 
 /**
  * What `npm run build:uploader` made, checked as far as this Linux machine can: the Linux executable
@@ -15,9 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../../../../..');
-const dist = path.resolve(process.env.UPLOADER_DIST ?? path.join(repo, 'packages/uploader/dist'));
-const manifestFile = path.join(dist, 'manifest.json');
-const built = existsSync(manifestFile);
+const [dist, manifestFile, built] = [UPLOADER_DIST, UPLOADER_MANIFEST, uploaderBuilt];
 const version = (
   JSON.parse(readFileSync(path.join(repo, 'packages/uploader/package.json'), 'utf8')) as { version: string }
 ).version;
@@ -31,7 +30,7 @@ interface Listed {
   node: string;
 }
 
-if (!built && !process.env.CI) {
+if (!requireUploaderBuild) {
   console.warn(
     `[uploader build] no build in ${dist}: run npm run build:uploader to check the downloads (skipped)`,
   );
@@ -115,7 +114,7 @@ function untar(buf: Buffer): Map<string, { data: Buffer; mode: number }> {
 const tmp: string[] = [];
 afterAll(() => tmp.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-describe.skipIf(!built && !process.env.CI)('the uploader downloads (npm run build:uploader)', () => {
+describe.skipIf(!requireUploaderBuild)('the uploader downloads (npm run build:uploader)', () => {
   const manifest = () => {
     if (!built)
       throw new Error(`CI builds the uploader before the tests (npm run build:uploader): no ${manifestFile}`);

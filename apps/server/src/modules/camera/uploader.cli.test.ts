@@ -9,9 +9,10 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { listen } from '../../../test/realtime-helpers.ts';
 import { assets } from '../../db/schema/index.ts';
 import { readAll } from '../../platform/blobs/testHarness.ts';
-import { studio } from '../projects/projects.testkit.ts';
+import { project } from '../../../test/factories.ts';
+import { projectTitle, studio } from '../projects/projects.testkit.ts';
 import { call, type Person } from './camera.testkit.ts';
-import { cliEnv, partProxy, runCli as run, sha } from './uploader.testkit.ts';
+import { cliEnv, partProxy, programs, runCli as run, sha, type Program } from './uploader.testkit.ts';
 
 const PART = 64 * 1024;
 
@@ -21,7 +22,8 @@ let dir: string;
 let owner: Person;
 let projectId: string;
 let env: NodeJS.ProcessEnv;
-const runCli = (args: string[], onLine?: Parameters<typeof run>[1]) => run(args, onLine, env);
+const runCli = (args: string[], onLine?: Parameters<typeof run>[1], program?: Program) =>
+  run(args, onLine, env, program);
 
 beforeAll(async () => {
   t = await createTestApp({ UPLOAD_PART_SIZE: String(PART), RATE_LIMIT: 'false' });
@@ -35,11 +37,18 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('the uploader CLI (packages/uploader)', () => {
+describe.each(programs())('the uploader CLI, run by the $name', (program) => {
+  let root: string;
+  let projectId: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(dir, 'program-'));
+    projectId = await project(t, owner, { title: projectTitle() });
+  });
+
   it('uploads a folder of three files; killed halfway through the largest, it resumes without re-sending finished parts', async () => {
     const made = await call<{ token: string }>(t, 'POST', API.camera.tokens, owner, { name: 'laptop' });
     const token = made.body.data.token;
-    const folder = path.join(dir, 'Day 2');
+    const folder = path.join(root, 'Day 2');
     await mkdir(folder);
     const files = {
       'a.mov': randomBytes(10_000),
@@ -49,7 +58,7 @@ describe('the uploader CLI (packages/uploader)', () => {
     for (const [name, data] of Object.entries(files)) await writeFile(path.join(folder, name), data);
     const proxy = partProxy(appUrl);
     const base = await proxy.listen();
-    const state = path.join(dir, 'state.json');
+    const state = path.join(root, 'state.json');
     const args = [
       '--url',
       base,
@@ -66,22 +75,26 @@ describe('the uploader CLI (packages/uploader)', () => {
 
     // Phase 1: the largest file's parts are held after 8 completed; the uploader is killed then.
     proxy.setPhase(1, 8);
-    const first = await runCli(args, (line, kill) => {
-      if (line.startsWith('sent c.mxf') && proxy.done.filter((d) => d.phase === 1).length >= 2 + 8) {
-        const wait = setInterval(() => {
-          if (proxy.held.length > 0) {
-            clearInterval(wait);
-            kill();
-          }
-        }, 20);
-      }
-    });
+    const first = await runCli(
+      args,
+      (line, kill) => {
+        if (line.startsWith('sent c.mxf') && proxy.done.filter((d) => d.phase === 1).length >= 2 + 8) {
+          const wait = setInterval(() => {
+            if (proxy.held.length > 0) {
+              clearInterval(wait);
+              kill();
+            }
+          }, 20);
+        }
+      },
+      program,
+    );
     expect(first.code).toBeNull();
     const bigUpload = proxy.done.filter((d) => d.phase === 1).at(-1)!.uploadId;
 
     // Phase 2: the same command resumes.
     proxy.setPhase(2);
-    const second = await runCli(args);
+    const second = await runCli(args, undefined, program);
     expect(second.err).toBe('');
     expect(second.code).toBe(0);
     const finishedBefore = new Set(
@@ -108,7 +121,9 @@ describe('the uploader CLI (packages/uploader)', () => {
       expect(sha(stored)).toBe(sha(files[r.title as keyof typeof files]));
     }
   });
+});
 
+describe('the uploader CLI (packages/uploader)', () => {
   it('a revoked token is refused; a token reaches nothing but uploads and project info', async () => {
     const made = await call<{ token: string; access_token: { id: string } }>(
       t,

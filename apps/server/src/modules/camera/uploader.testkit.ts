@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -9,12 +10,54 @@ import { assets } from '../../db/schema/index.ts';
 import { readAll } from '../../platform/blobs/testHarness.ts';
 import { call, type Person } from './camera.testkit.ts';
 
-/** Test helpers for the uploader program (packages/uploader), run with node against a test app. */
+/** Test helpers for the uploader program (packages/uploader), run against a test app. */
 
-export const CLI = path.resolve(
-  import.meta.dirname,
-  '../../../../../packages/uploader/bin/rushes-upload.mjs',
+const repo = path.resolve(import.meta.dirname, '../../../../..');
+export const CLI = path.join(repo, 'packages/uploader/bin/rushes-upload.mjs');
+
+/** What `npm run build:uploader` made: packages/uploader/dist, or UPLOADER_DIST. */
+export const UPLOADER_DIST = path.resolve(
+  process.env.UPLOADER_DIST ?? path.join(repo, 'packages/uploader/dist'),
 );
+export const UPLOADER_MANIFEST = path.join(UPLOADER_DIST, 'manifest.json');
+/** Outside CI a missing build skips its tests (with a notice); CI builds first, so there it fails them. */
+export const uploaderBuilt = existsSync(UPLOADER_MANIFEST);
+export const requireUploaderBuild = uploaderBuilt || !!process.env.CI;
+export function builtFile(os: string) {
+  if (!uploaderBuilt) {
+    throw new Error(
+      `CI builds the uploader before the tests (npm run build:uploader): no ${UPLOADER_MANIFEST}`,
+    );
+  }
+  const manifest = JSON.parse(readFileSync(UPLOADER_MANIFEST, 'utf8')) as {
+    platforms: { os: string; file: string }[];
+  };
+  const listed = manifest.platforms.find((p) => p.os === os);
+  if (!listed) throw new Error(`${UPLOADER_MANIFEST} lists no ${os} file`);
+  return path.join(UPLOADER_DIST, listed.file);
+}
+
+/** A way to run the uploader: `command()` gives the executable and the arguments before the program's. */
+export interface Program {
+  name: string;
+  command: () => [string, ...string[]];
+}
+/** The source, run by the node running the tests. */
+export const SCRIPT: Program = { name: 'node script', command: () => [process.execPath, CLI] };
+/** The Linux single executable the build made, run as a user runs it. */
+export const LINUX_BINARY: Program = { name: 'Linux binary', command: () => [builtFile('linux')] };
+/** The script always; the Linux binary when built (and on CI, where a missing build fails). */
+export function programs(): Program[] {
+  if (requireUploaderBuild) return [SCRIPT, LINUX_BINARY];
+  console.warn(
+    `[uploader] no build in ${UPLOADER_DIST}: the Linux binary runs are skipped (run npm run build:uploader)`,
+  );
+  return [SCRIPT];
+}
+const spawnProgram = (program: Program, args: string[], env: NodeJS.ProcessEnv) => {
+  const [file, ...pre] = program.command();
+  return spawn(file, [...pre, ...args], { env });
+};
 export const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 export const newToken = async (t: TestApp, who: Person) =>
@@ -94,9 +137,10 @@ export function runCli(
   args: string[],
   onLine?: (line: string, kill: () => void) => void,
   env: NodeJS.ProcessEnv = { ...process.env, RUSHES_TOKEN: '' },
+  program: Program = SCRIPT,
 ) {
   return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env });
+    const child = spawnProgram(program, args, env);
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -109,8 +153,8 @@ export function runCli(
 }
 
 /** A long-running command (watch, the local page): its output so far and a wait for a line. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [CLI, ...args], { env });
+export function startCli(args: string[], env: NodeJS.ProcessEnv, program: Program = SCRIPT) {
+  const child: ChildProcessWithoutNullStreams = spawnProgram(program, args, env);
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
