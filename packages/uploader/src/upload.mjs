@@ -17,6 +17,13 @@ const sleep = (ms, signal) =>
     signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
 
+/**
+ * The URL that continues a part from `offset`: the server kept that many bytes of it from a PUT
+ * that was cut off (a kill, a lost network), so only the rest travels again.
+ */
+const partUrlFrom = (url, offset) =>
+  offset > 0 ? `${url}${url.includes('?') ? '&' : '?'}offset=${offset}` : url;
+
 const retryable = (err) => !(err instanceof Refused) || err.status >= 500 || err.status === 429;
 
 /** Runs `fn` again after a network failure, up to RETRY_DELAYS_MS.length more times. */
@@ -116,7 +123,7 @@ export function createUploader({ api, state, parallel = 4, log = () => {}, delay
         signal,
         delays,
       );
-      for (const p of got.parts) out.set(p.PartNumber, p.url);
+      for (const p of got.parts) out.set(p.PartNumber, { url: p.url, offset: p.offset ?? 0 });
     }
     return out;
   }
@@ -145,7 +152,7 @@ export function createUploader({ api, state, parallel = 4, log = () => {}, delay
     onProgress(sent, f.size);
     if (resumed) log(`resume ${shown}: ${etags.size}/${count} parts already stored`);
     const todo = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !etags.has(n));
-    const urls = new Map((signed ?? []).map((p) => [p.PartNumber, p.url]));
+    const urls = new Map((signed ?? []).map((p) => [p.PartNumber, { url: p.url, offset: 0 }]));
     const missing = todo.filter((n) => !urls.has(n));
     if (missing.length)
       for (const [n, u] of await sign(upload.upload_id, dest.projectDbId, missing, signal)) urls.set(n, u);
@@ -153,7 +160,11 @@ export function createUploader({ api, state, parallel = 4, log = () => {}, delay
     try {
       let next = 0;
       const putPart = async (n, buf) => {
-        const res = await fetch(api.abs(urls.get(n)), { method: 'PUT', body: buf, signal });
+        const { url, offset } = urls.get(n);
+        // Only the first try continues from the kept bytes; a retry sends the part whole.
+        urls.set(n, { url, offset: 0 });
+        const body = offset > 0 ? buf.subarray(offset) : buf;
+        const res = await fetch(api.abs(partUrlFrom(url, offset)), { method: 'PUT', body, signal });
         if (res.status === 403) {
           // The signed URL expired (a long pause): sign it again and retry.
           for (const [m, u] of await sign(upload.upload_id, dest.projectDbId, [n], signal)) urls.set(m, u);

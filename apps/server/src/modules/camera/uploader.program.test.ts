@@ -156,6 +156,33 @@ describe.each(programs())('the uploader program ($name)', (program) => {
     await proxy.close();
     expect(await storedFiles(t, projectId)).toEqual([{ title: 'BIG.MP4', folderPath: '/', sha: sha(data) }]);
   });
+
+  it('killed (-9) mid-part, the rerun sends only the rest of the cut part: the app kept its first bytes', async () => {
+    const { projectId, code, env } = await fresh();
+    const f = path.join(root, 'cut.mov');
+    const data = randomBytes(PART * 3 + 5);
+    await writeFile(f, data);
+    const proxy = partProxy(appUrl);
+    const base = await proxy.listen();
+    const args = ['upload', '--url', base, '--token', token, '--project', code, '--parallel', '1', f];
+    proxy.stallNextPart(PART / 2);
+    const first = startCli(args, env, program);
+    await expect.poll(() => proxy.stalled.length, { timeout: 20_000 }).toBe(1);
+    await sleep(500); // the app has written what reached it
+    first.child.kill('SIGKILL');
+    await first.stop();
+
+    proxy.setPhase(2);
+    const again = await runCli(args, undefined, env, program);
+    expect(again.err).toBe('');
+    expect(again.code).toBe(0);
+    const cut = proxy.done.filter((d) => d.phase === 2 && d.part === proxy.stalled[0].part);
+    expect(cut.map(({ offset, bytes }) => ({ offset, bytes }))).toEqual([
+      { offset: PART / 2, bytes: PART / 2 },
+    ]);
+    await proxy.close();
+    expect(await storedFiles(t, projectId)).toEqual([{ title: 'cut.mov', folderPath: '/', sha: sha(data) }]);
+  });
 });
 
 describe('the uploader program', () => {

@@ -65,26 +65,50 @@ export const newToken = async (t: TestApp, who: Person) =>
 
 /**
  * A proxy in front of the app that records every part PUT the uploader completes (upload id, part
- * number, phase) and can hold part PUTs of an upload once it has `holdAfter` completed parts, or
- * cut the connection of the next part PUTs.
+ * number, phase, the offset it continued from and its body bytes) and can hold part PUTs of an
+ * upload once it has `holdAfter` completed parts, cut the connection of the next part PUTs, or
+ * stall the next part PUT after some of its bytes reached the app.
  */
 export function partProxy(target: string) {
-  const done: { uploadId: string; part: number; phase: number }[] = [];
+  const done: { uploadId: string; part: number; phase: number; offset: number; bytes: number }[] = [];
   let phase = 1;
   let holdAfter = Infinity;
   const held: http.ServerResponse[] = [];
   let drops = 0;
+  let stallAfter: number | null = null;
+  const stalled: { part: number; bytes: number }[] = [];
   const server = http.createServer((req, res) => {
     const u = new URL(req.url!, target);
     const isPart = req.method === 'PUT' && u.pathname === API.blobs.parts;
     const uploadId = u.searchParams.get('uploadId') ?? '';
     const part = Number(u.searchParams.get('partNumber'));
+    const offset = Number(u.searchParams.get('offset') ?? 0);
     const inPhase = phase;
     if (isPart && drops > 0) {
       drops--;
       req.socket.destroy(); // the network dropped mid-PUT
       return;
     }
+    if (isPart && stallAfter !== null) {
+      // The first `stallAfter` bytes go to the app, then nothing more: the part is mid-way when the
+      // client dies, and the app sees its connection go then.
+      const limit = stallAfter;
+      stallAfter = null;
+      const cut = { part, bytes: 0 };
+      const up = http.request(u, { method: req.method, headers: req.headers });
+      up.on('error', () => undefined);
+      req.on('data', (c: Buffer) => {
+        const take = c.subarray(0, limit - cut.bytes);
+        if (take.length) up.write(take);
+        cut.bytes += take.length;
+        if (cut.bytes >= limit && !stalled.includes(cut)) stalled.push(cut);
+      });
+      // (the request's own 'close' comes once its body is read: the client's socket is what dies)
+      req.socket.once('close', () => up.destroy());
+      return;
+    }
+    let bytes = 0;
+    if (isPart) req.on('data', (c: Buffer) => (bytes += c.length));
     if (isPart && done.filter((d) => d.uploadId === uploadId && d.phase === phase).length >= holdAfter) {
       held.push(res);
       req.resume();
@@ -94,7 +118,7 @@ export function partProxy(target: string) {
       res.writeHead(answer.statusCode!, answer.headers);
       answer.pipe(res);
       answer.on('end', () => {
-        if (isPart && answer.statusCode === 200) done.push({ uploadId, part, phase: inPhase });
+        if (isPart && answer.statusCode === 200) done.push({ uploadId, part, phase: inPhase, offset, bytes });
       });
     });
     up.on('error', () => res.destroy());
@@ -105,6 +129,10 @@ export function partProxy(target: string) {
     held,
     /** The next `n` part PUTs lose their connection. */
     dropParts: (n: number) => (drops = n),
+    /** Part PUTs stalled by stallNextPart, with the bytes that reached the app. */
+    stalled,
+    /** The next part PUT passes `bytes` of its body to the app, then stalls. */
+    stallNextPart: (bytes: number) => (stallAfter = bytes),
     setPhase: (p: number, hold = Infinity) => {
       phase = p;
       holdAfter = hold;
