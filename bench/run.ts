@@ -5,6 +5,10 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'blob-part-memory': () => import('./blob-part-memory.ts'),
   // Several minutes and ~8 GiB of temp disk at the default 2 GiB: see bench/upload/index.ts for knobs.
   upload: () => import('./upload/index.ts'),
+  // The desktop uploader's Linux binary against the web uploader in Chromium and the bare PUT
+  // endpoint (1 GiB, 5 rounds; a built web app and packages/uploader/dist), and its resume after kill -9.
+  uploader: () => import('./uploader/index.ts'),
+  'uploader-resume': () => import('./uploader/resume.ts'),
   chat: () => import('./chat.ts'),
   media: () => import('./media.ts'),
   web: () => import('./web.ts'),

@@ -21,7 +21,11 @@ export interface Session {
 }
 
 /** Starts the server on `port` with `dataDir` (reused after a kill -9) and waits for /api/health. */
-export async function startOurServer(dataDir: string, port: number): Promise<OurServer> {
+export async function startOurServer(
+  dataDir: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<OurServer> {
   const base = `http://127.0.0.1:${port}`;
   const child = startTs('apps/server/src/main.ts', [], {
     PORT: String(port),
@@ -34,6 +38,7 @@ export async function startOurServer(dataDir: string, port: number): Promise<Our
     // V8 flags for our server only (e.g. '--max-semi-space-size=64'), to try GC settings against
     // the same baselines in one run
     ...(process.env.BENCH_OURS_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_OURS_NODE_OPTIONS } : {}),
+    ...extraEnv,
   });
   await waitUntilUp(child, `${base}${API.health}`);
   return { child, base, dataDir, port };

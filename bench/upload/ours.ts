@@ -21,10 +21,10 @@ export interface OurRig {
   close(): Promise<void>;
 }
 
-/** A fresh server with a throw-away DATA_DIR, signed in, with a project. */
-export async function ourRig(): Promise<OurRig> {
+/** A fresh server with a throw-away DATA_DIR, signed in, with a project; `env` adds to its settings. */
+export async function ourRig(env: Record<string, string> = {}): Promise<OurRig> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rushes-bench-ours-'));
-  const server = await startOurServer(dataDir, await freePort());
+  const server = await startOurServer(dataDir, await freePort(), env);
   const session = await signInWithProject(server.base);
   return {
     server,
