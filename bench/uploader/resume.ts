@@ -30,7 +30,10 @@ interface ResumeRun {
   continued: number;
   /** cut parts the rerun sent again from byte 0: re-sent whole */
   resentWhole: number;
-  /** parts answered 200 before the kill and PUT again */
+  /**
+   * parts answered 200 before the kill and PUT again with bytes (the rerun asked while the server
+   * was still taking the part's last bytes: it continues from what was written, counted in twiceMiB)
+   */
   doneResent: number;
   /** bytes of the same parts sent in both runs beyond one copy, MiB */
   twiceMiB: number;
@@ -44,12 +47,12 @@ function count(puts: PartPut[], size: number, partSize: number) {
   const second = puts.filter((p) => p.phase === 2 && p.bytes > 0);
   const done = new Set(first.filter((p) => p.ok).map((p) => p.part));
   const bytes1 = new Map<number, number>();
-  for (const p of first) if (!done.has(p.part)) bytes1.set(p.part, (bytes1.get(p.part) ?? 0) + p.bytes);
+  for (const p of first) bytes1.set(p.part, (bytes1.get(p.part) ?? 0) + p.bytes);
   const bytes2 = new Map<number, number>();
   for (const p of second) bytes2.set(p.part, (bytes2.get(p.part) ?? 0) + p.bytes);
   let twice = 0;
   for (const [n, b2] of bytes2) twice += Math.max(0, (bytes1.get(n) ?? 0) + b2 - expected(n));
-  const cut = [...bytes1].filter(([, b]) => b > 0).map(([n]) => n);
+  const cut = [...bytes1].filter(([n, b]) => b > 0 && !done.has(n)).map(([n]) => n);
   const rerunFrom = (n: number) => second.find((p) => p.part === n)?.offset;
   return {
     partsDoneBefore: done.size,
