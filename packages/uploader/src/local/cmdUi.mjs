@@ -1,27 +1,11 @@
 // `rushes-upload ui` (and a double-click, no arguments): the local page in the browser.
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { openInBrowser } from '../deviceLogin.mjs';
 import { createWork } from './jobs.mjs';
 import { startLocalServer } from './server.mjs';
 
 export const UI_USAGE =
   'rushes-upload [ui] [--port <n>] [--no-browser]   (the page; RUSHES_NO_BROWSER=1 too)';
-
-function openBrowser(url) {
-  const [cmd, args] =
-    process.platform === 'win32'
-      ? ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]]
-      : process.platform === 'darwin'
-        ? ['open', [url]]
-        : ['xdg-open', [url]];
-  try {
-    const child = spawn(cmd, args, { stdio: 'ignore', detached: true, windowsHide: true });
-    child.on('error', () => {});
-    child.unref();
-  } catch {
-    // no browser here: the printed URL is enough
-  }
-}
 
 export async function runUi(argv) {
   const { values: opts } = parseArgs({
@@ -34,7 +18,7 @@ export async function runUi(argv) {
   const local = await startLocalServer({ work, port: Number(opts.port) || 0, log });
   console.log(`Rushes uploader page: ${local.url}`);
   console.log('Keep this window open while files upload; close it (Ctrl-C) to stop.');
-  if (!opts['no-browser'] && !process.env.RUSHES_NO_BROWSER) openBrowser(local.url);
+  if (!opts['no-browser'] && !process.env.RUSHES_NO_BROWSER) openInBrowser(local.url);
   await new Promise((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
