@@ -328,6 +328,27 @@ const cloud = {
     .regex(/^\d{3,4}x\d{3,4}$/)
     .default('1280x720')
     .describe('screen size of the local desktops'),
+  CLOUD_LOCAL_HOME_DIR: z
+    .string()
+    .optional()
+    .describe(
+      'where the local provider makes each session’s home folder (mode 0700, removed at the end; default: the system’s temporary directory’s rushes-desktops)',
+    ),
+  CLOUD_AGENT_BIN: z
+    .string()
+    .optional()
+    .describe(
+      'the workstation agent the local provider starts beside each desktop (the built rushes-upload binary); unset: this checkout’s packages/uploader/bin/rushes-upload.mjs run by this Node',
+    ),
+  CLOUD_FINAL_SYNC_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(120)
+    .describe(
+      'how long a session’s shutdown waits for its workstation agent’s final sync (renders still uploading) before the machine stops anyway',
+    ),
   CLOUD_POOL_PASSWORD_DIR: z
     .string()
     .optional()

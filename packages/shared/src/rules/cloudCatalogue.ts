@@ -8,6 +8,22 @@ import { addProductMessages } from './messages.ts';
 
 const slug = z.string().regex(/^[a-z0-9_]{1,60}$/);
 
+/**
+ * What must exist on a workstation: a program name looked up on PATH, or an absolute path. Never
+ * run through a shell, so it holds no arguments.
+ */
+const check = z.string().trim().min(1).max(300).regex(/^[^\s]+$/);
+
+/**
+ * How the workstation agent starts a software: an argv (no shell), and whether the project folder's
+ * path is appended to it. A software without one cannot run on the local provider.
+ */
+const launch = z.object({
+  command: z.array(z.string().min(1).max(300)).min(1).max(20),
+  check,
+  open_folder: z.boolean().default(false),
+});
+
 const catalogueShape = z.object({
   system_types: z.array(z.object({ slug, title: z.string().min(1), icon: z.string().default('') })).min(1),
   softwares: z
@@ -22,6 +38,7 @@ const catalogueShape = z.object({
         skip_plugins: z.boolean().default(false),
         /** The user brings their own Adobe licence (shown on the ready step). */
         is_adobe_license_required: z.boolean().default(false),
+        launch: launch.optional(),
       }),
     )
     .min(1),
@@ -32,6 +49,8 @@ const catalogueShape = z.object({
       /** PSC per hour, added to the hardware price */
       pricing: z.number().int().nonnegative(),
       softwares: z.array(slug),
+      /** must exist on a workstation for the plugin to be offered there; none: offered wherever its software runs */
+      check: check.optional(),
       configurations: z.object({
         description: z.string().default(''),
         /** plugins selected together with this one */
@@ -103,6 +122,7 @@ export type CloudCatalogue = z.output<typeof cloudCatalogueSchema>;
 export type CloudPlugin = CloudCatalogue['plugins'][number];
 export type CloudHardware = CloudCatalogue['hardware'][number];
 export type CloudSoftware = CloudCatalogue['softwares'][number];
+export type CloudLaunch = NonNullable<CloudSoftware['launch']>;
 
 /** The seeded catalogue. */
 export const DEFAULT_CLOUD_CATALOGUE: CloudCatalogue = cloudCatalogueSchema.parse({
@@ -118,7 +138,19 @@ export const DEFAULT_CLOUD_CATALOGUE: CloudCatalogue = cloudCatalogueSchema.pars
       is_adobe_license_required: true,
     },
     { slug: 'davinci_resolve', title: 'DaVinci Resolve', system_type: 'video_editing' },
-    { slug: 'kdenlive', title: 'Kdenlive', system_type: 'video_editing', skip_plugins: true },
+    {
+      slug: 'kdenlive',
+      title: 'Kdenlive',
+      system_type: 'video_editing',
+      skip_plugins: true,
+      launch: { command: ['kdenlive'], check: 'kdenlive' },
+    },
+    {
+      slug: 'shotcut',
+      title: 'Shotcut',
+      system_type: 'video_editing',
+      launch: { command: ['shotcut'], check: 'shotcut' },
+    },
     { slug: 'davinci_resolve_studio', title: 'DaVinci Resolve Studio', system_type: 'colour_grading' },
     {
       slug: 'produb_editing',
@@ -148,6 +180,14 @@ export const DEFAULT_CLOUD_CATALOGUE: CloudCatalogue = cloudCatalogueSchema.pars
       pricing: 30,
       softwares: ['premiere_pro', 'davinci_resolve'],
       configurations: { description: 'Colour looks' },
+    },
+    {
+      slug: 'frei0r_effects',
+      title: 'frei0r Effects',
+      pricing: 20,
+      softwares: ['shotcut'],
+      check: '/usr/lib/frei0r-1',
+      configurations: { description: 'Open video effects and filters' },
     },
   ],
   hardware: [

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { cloudCapacity } from '../../db/schema/index.ts';
 import { makeTask } from '../tasks/tasks.testkit.ts';
 import { setProviderForTests, type CloudProvider } from './cloud.providers.ts';
+import { runsEverything } from './cloud.runnable.ts';
 import { availability, book, call, cloudWorld, config, end, queue, time } from './cloud.testkit.ts';
 
 /**
@@ -50,6 +51,7 @@ describe('no machine at all vs all machines busy', () => {
     const { owner, projectId } = await cloudWorld(t, 0);
     const broken: CloudProvider = {
       name: 'simulated',
+      runnable: async (c) => runsEverything(c),
       unavailableReason: async () => 'the local provider needs x11vnc on PATH',
       start: () => Promise.reject(new Error('unreachable')),
       stop: async () => undefined,

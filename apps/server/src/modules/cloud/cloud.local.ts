@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../platform/freePort.ts';
 import type { ModuleLog } from '../../platform/modules.ts';
+import { localRunnable } from './cloud.runnable.ts';
 import { oneTimePassword, type CloudProvider, type Machine } from './cloud.machine.ts';
 
 /**
@@ -99,7 +100,12 @@ export async function waitForPort(port: number, proc: ChildProcess, ms = 15_000)
   }
 }
 
-export function createLocalProvider(opts: { geometry: string; log: ModuleLog }): CloudProvider {
+export function createLocalProvider(opts: {
+  geometry: string;
+  homeDir?: string;
+  finalSyncSeconds: number;
+  log: ModuleLog;
+}): CloudProvider {
   const desktops = new Map<string, Desktop>();
   const starting = new Map<string, Promise<Machine>>();
 
@@ -155,6 +161,7 @@ export function createLocalProvider(opts: { geometry: string; log: ModuleLog }):
 
   return {
     name: 'local',
+    runnable: (c) => localRunnable(c),
     async unavailableReason() {
       const missing = await missingLocalBinaries();
       return missing.length

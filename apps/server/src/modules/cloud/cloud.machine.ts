@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CloudCatalogue } from '@rushes/shared';
 
 /** What a provider hands back for a started machine (the ready step's credentials). */
 export interface Machine {
@@ -12,6 +13,21 @@ export interface Machine {
   ref: string;
 }
 
+/** How a machine's workstation agent reaches the server, with its per-session token. */
+export interface AgentLaunch {
+  /** the server's URL as the agent on that machine reaches it (local: http://127.0.0.1:<port>) */
+  serverUrl: string;
+  /** the per-session agent token, plaintext (rsh_…) */
+  token: string;
+  cloudId: string;
+}
+
+/** The catalogue slugs a provider can really run (the wizard offers only these). */
+export interface Runnable {
+  softwares: Set<string>;
+  plugins: Set<string>;
+}
+
 /**
  * Where sessions run. `start` is idempotent per session id (a boot job that runs again
  * after a restart gets the same machine or a new one); `stop` too.
@@ -20,7 +36,12 @@ export interface CloudProvider {
   readonly name: 'local' | 'simulated' | 'pool';
   /** null when it can run sessions; else why not (logged, the user reads 'Resource is not available') */
   unavailableReason(): Promise<string | null>;
-  start(sessionId: string, opts: { hardwareSlug: string; password?: string }): Promise<Machine>;
+  /** the softwares and plugins of the catalogue this provider can run */
+  runnable(catalogue: CloudCatalogue): Promise<Runnable>;
+  start(
+    sessionId: string,
+    opts: { hardwareSlug: string; password?: string; agent?: AgentLaunch },
+  ): Promise<Machine>;
   stop(sessionId: string): Promise<void>;
   /** the sessions this process runs (local desktops die with it) */
   running(sessionId: string): boolean;

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { cloudPoolMachines } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../platform/security/secretBox.ts';
 import { oneTimePassword, type CloudProvider, type Machine } from './cloud.machine.ts';
+import { runsLaunchable } from './cloud.runnable.ts';
 
 type PoolRow = typeof cloudPoolMachines.$inferSelect;
 
@@ -68,6 +69,8 @@ export function createPoolProvider(db: Db, box: SecretBox, passwordDir: string |
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(cloudPoolMachines);
       return row?.n ? null : 'the pool has no registered workstation';
     },
+    // until its agents report what they have: whatever has a launch command
+    runnable: async (c) => runsLaunchable(c),
     async start(sessionId, { hardwareSlug }) {
       return db.transaction(async (tx) => {
         const [mine] = await tx

@@ -4,6 +4,7 @@ import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { createLocalProvider } from './cloud.local.ts';
 import { createPoolProvider } from './cloud.pool.ts';
 import { oneTimePassword, type CloudProvider } from './cloud.machine.ts';
+import { runsEverything } from './cloud.runnable.ts';
 
 export { oneTimePassword, type CloudProvider, type Machine } from './cloud.machine.ts';
 
@@ -13,6 +14,7 @@ function createSimulatedProvider(): CloudProvider {
   return {
     name: 'simulated',
     unavailableReason: async () => null,
+    runnable: async (c) => runsEverything(c),
     async start(sessionId, opts) {
       live.add(sessionId);
       return {
@@ -50,7 +52,12 @@ export function providerOf(ctx: AppContext, log: ModuleLog): CloudProvider {
               secretBoxFor(ctx.config, ctx.secret),
               ctx.config.CLOUD_POOL_PASSWORD_DIR,
             )
-          : createLocalProvider({ geometry: ctx.config.CLOUD_LOCAL_GEOMETRY, log });
+          : createLocalProvider({
+              geometry: ctx.config.CLOUD_LOCAL_GEOMETRY,
+              homeDir: ctx.config.CLOUD_LOCAL_HOME_DIR,
+              finalSyncSeconds: ctx.config.CLOUD_FINAL_SYNC_SECONDS,
+              log,
+            });
     providers.set(ctx, p);
   }
   return p;

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { setPlan } from '../teams/teams.testkit.ts';
 import { apiProject } from '../projects/projects.testkit.ts';
 import { setProviderForTests, type CloudProvider } from './cloud.providers.ts';
+import { runsEverything } from './cloud.runnable.ts';
 import {
   availability,
   book,
@@ -197,6 +198,7 @@ describe('a session from booking to release', () => {
     const { owner, teamId, projectId } = await cloudWorld(t, 0, 1000);
     const failing: CloudProvider = {
       name: 'simulated',
+      runnable: async (c) => runsEverything(c),
       unavailableReason: async () => null,
       start: () => Promise.reject(new Error('no machine answered')),
       stop: async () => undefined,
