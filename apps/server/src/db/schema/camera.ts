@@ -56,6 +56,12 @@ export const personalAccessTokens = pgTable(
     prefix: text('prefix').notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * A token scoped to one project (a cloud workstation's agent): it reaches the upload protocol, that
+     * project's info and versions and the agent's own routes only, and no other project (null: all of
+     * its user's projects, as the uploader's).
+     */
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [index('personal_access_tokens_user_idx').on(t.userId, t.createdAt)],

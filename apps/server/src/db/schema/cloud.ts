@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -84,6 +86,18 @@ export const cloudSessions = pgTable(
     endsAt: at('ends_at'),
     releasedAt: at('released_at'),
     failure: text('failure'),
+    /**
+     * The workstation agent: its personal access token (the owner's, scoped to the project, revoked at
+     * release; sealed so a boot job that runs again hands the same one), the phase and idle time of its
+     * last heartbeat, when the idle warning went out and when it reported its final sync done.
+     */
+    agentTokenId: uuid('agent_token_id'),
+    agentTokenSealed: text('agent_token_sealed'),
+    agentPhase: text('agent_phase', { enum: ['booting', 'started', 'syncing', 'synced'] }),
+    agentHeartbeatAt: at('agent_heartbeat_at'),
+    agentIdleSeconds: integer('agent_idle_seconds'),
+    agentIdleWarnedAt: at('agent_idle_warned_at'),
+    agentSyncedAt: at('agent_synced_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -169,6 +183,8 @@ export const cloudPoolMachines = pgTable('cloud_pool_machines', {
     .notNull()
     .default('none'),
   rotationPath: text('rotation_path'),
+  /** what its workstation agent last reported it can run (null: no agent reported yet) */
+  capabilities: jsonb('capabilities').$type<{ softwares: string[]; plugins: string[] }>(),
   leasedBy: uuid('leased_by')
     .unique()
     .references(() => cloudSessions.id, { onDelete: 'set null' }),
@@ -190,4 +206,24 @@ export const cloudCatalogue = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [check('cloud_catalogue_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A user's desktop settings folder in a team (a tar.gz the agent saves at the final sync), restored at
+ * the start of that user's next session in the same team. One blob per (team, user), replaced each time.
+ */
+export const cloudUserSettings = pgTable(
+  'cloud_user_settings',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blobKey: text('blob_key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
 );
