@@ -2,6 +2,7 @@
 // argument that is not a command is the old invocation of `upload` (options and paths).
 import { BadProject } from './project.mjs';
 import { Refused } from './api.mjs';
+import { AGENT_USAGE, runAgent } from './agent/cmdAgent.mjs';
 import { UPLOAD_USAGE, runUpload } from './cmdUpload.mjs';
 import { WATCH_USAGE, runWatch } from './cmdWatch.mjs';
 import { LOGIN_USAGE, runLogin } from './deviceLogin.mjs';
@@ -14,6 +15,7 @@ export const COMMANDS = {
   watch: runWatch,
   ui: runUi,
   login: runLogin,
+  agent: runAgent,
 };
 
 export const USAGE = `Rushes uploader ${VERSION}: files and folders into a project, resumable, parallel parts.
@@ -23,6 +25,7 @@ Usage:
   ${WATCH_USAGE}
   ${UI_USAGE}
   ${LOGIN_USAGE}
+  ${AGENT_USAGE}
   rushes-upload --version | --help
 
 With no arguments it opens its page in the browser (drag and drop, the upload queue, watch folders).

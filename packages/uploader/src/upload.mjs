@@ -76,6 +76,8 @@ export function createUploader({ api, state, parallel = 4, log = () => {}, delay
         return { upload: listed, stored: listed.parts, resumed: true };
       } catch (err) {
         if (!(err instanceof Refused) || ![404, 409].includes(err.status)) throw err;
+        // 409: completed by a run killed before it could record so; the asset exists, once.
+        if (err.status === 409) return { completed: true };
         state.delete(key);
       }
     }
@@ -102,7 +104,11 @@ export function createUploader({ api, state, parallel = 4, log = () => {}, delay
       signal,
       delays,
     );
-    state.set(key, { upload_id: started.upload_id, project_db_id: dest.projectDbId });
+    state.set(key, {
+      upload_id: started.upload_id,
+      project_db_id: dest.projectDbId,
+      ingest_db_id: started.ingest_db_id,
+    });
     return { upload: started, stored: [], resumed: false, signed: started.parts };
   }
 
@@ -136,12 +142,16 @@ export function createUploader({ api, state, parallel = 4, log = () => {}, delay
     const key = keyOf(f, dest);
     const folderPath = joinFolder(dest.folderPath ?? '/', f.folderPath);
     const shown = where({ folderPath, name: f.name });
-    if (state.get(key)?.completed) {
+    const done = () => {
+      state.set(key, { ...state.get(key), completed: true });
       onProgress(f.size, f.size);
       log(`already uploaded ${shown}`);
-      return { key, already: true };
-    }
-    const { upload, stored, resumed, signed } = await openUpload(f, dest, key, folderPath, signal);
+      return { key, already: true, ingestDbId: state.get(key).ingest_db_id ?? null };
+    };
+    if (state.get(key)?.completed) return done();
+    const opened = await openUpload(f, dest, key, folderPath, signal);
+    if (opened.completed) return done();
+    const { upload, stored, resumed, signed } = opened;
     const partSize = upload.part_size;
     const count = upload.part_count;
     const expected = (n) => Math.min(partSize, f.size - (n - 1) * partSize);
@@ -194,20 +204,35 @@ export function createUploader({ api, state, parallel = 4, log = () => {}, delay
       await handle.close();
     }
     const parts = Array.from({ length: count }, (_, i) => ({ PartNumber: i + 1, ETag: etags.get(i + 1) }));
-    await retrying(
-      () =>
-        api.post(
-          '/api/upload/assets/complete',
-          { project_db_id: dest.projectDbId, upload_id: upload.upload_id, folder_path: folderPath, parts },
-          signal,
-        ),
-      signal,
-      delays,
-    );
+    const complete = () =>
+      api.post(
+        '/api/upload/assets/complete',
+        { project_db_id: dest.projectDbId, upload_id: upload.upload_id, folder_path: folderPath, parts },
+        signal,
+      );
+    for (let waited = 0; ; waited++) {
+      try {
+        await retrying(complete, signal, delays);
+        break;
+      } catch (err) {
+        if (!(err instanceof Refused) || err.status !== 409) throw err;
+        // 409: complete already (a retry whose first answer was lost) or being completed by a run
+        // that was killed meanwhile; the parts list tells which (it answers 409 once complete).
+        const listed = await api
+          .get('/api/upload/assets/parts', { project_db_id: dest.projectDbId, upload_id: upload.upload_id }, signal)
+          .then(
+            () => 'open',
+            (e) => (e instanceof Refused && e.status === 409 ? 'completed' : 'unknown'),
+          );
+        if (listed === 'completed') break;
+        if (waited >= delays.length) throw err;
+        await sleep(delays[waited], signal);
+      }
+    }
     // Kept as completed, so running the same command again does not upload it twice.
-    state.set(key, { upload_id: upload.upload_id, completed: true });
+    state.set(key, { upload_id: upload.upload_id, completed: true, ingest_db_id: upload.ingest_db_id });
     log(`uploaded ${shown}`);
-    return { key, already: false };
+    return { key, already: false, ingestDbId: upload.ingest_db_id };
   }
 
   /** Cancels a file's upload: the server frees its parts, the state forgets it. */

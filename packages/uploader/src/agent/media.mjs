@@ -1,0 +1,173 @@
+// The project's media onto the workstation. The folder tree is made at once; each file appears in
+// it, read-only, the moment it has arrived whole (no FUSE here, so nothing is "fetched on open"): small
+// files first so documents, stills and proxies are there within seconds, then the large ones, four at
+// a time. A file is streamed into ~/.rushes-agent/parts/<id>.part, checked (size, SHA-256 when the
+// manifest gives it) and renamed into place; a .part left by a kill continues with a Range request.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmod } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { readJson, writeJson } from '../config.mjs';
+import { ensureDirs, layoutOf, prepareLayout, segmentsOf, withWritable } from './layout.mjs';
+
+export const MEDIA_PARALLEL = 4;
+const RETRIES_MS = [500, 2000, 5000];
+const STATUS_EVERY_MS = 1000;
+const NOTE =
+  'Project files appear here as they arrive, smallest first, read-only. ' +
+  'Save what you make in the Renders folder: each file closed there is sent back to the project.';
+
+class Mismatch extends Error {}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** What identifies one version of a manifest file: a changed one is fetched again. */
+const versionOf = (f) => `${f.size}:${f.sha256 ?? ''}:${f.updated_at ?? ''}`;
+const partNameOf = (f) => `${createHash('sha256').update(`${f.path}|${versionOf(f)}`).digest('hex').slice(0, 32)}.part`;
+
+async function hashOf(file, hash) {
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk);
+  return hash;
+}
+
+/** Streams one file into its .part (continuing a partial one), then checks it. Returns bytes fetched. */
+async function fetchPart(f, partFile, { abs, signal }) {
+  let have = existsSync(partFile) ? statSync(partFile).size : 0;
+  if (have > f.size) {
+    rmSync(partFile);
+    have = 0;
+  }
+  let hash = f.sha256 ? createHash('sha256') : null;
+  if (hash && have) await hashOf(partFile, hash);
+  let fetched = 0;
+  if (have < f.size) {
+    const res = await fetch(abs(f.url), { headers: have ? { range: `bytes=${have}-` } : {}, signal });
+    if (res.status !== 200 && res.status !== 206) {
+      await res.body?.cancel();
+      throw new Error(`HTTP ${res.status}`);
+    }
+    if (have && res.status === 200) {
+      // The store ignored the range: the whole file comes again.
+      have = 0;
+      hash = f.sha256 ? createHash('sha256') : null;
+    }
+    const counting = new Transform({
+      transform(chunk, _enc, done) {
+        fetched += chunk.length;
+        hash?.update(chunk);
+        done(null, chunk);
+      },
+    });
+    await pipeline(
+      Readable.fromWeb(res.body),
+      counting,
+      createWriteStream(partFile, { flags: have ? 'a' : 'w', mode: 0o600 }),
+      { signal },
+    );
+  } else if (f.size === 0) writeFileSync(partFile, '');
+  const size = existsSync(partFile) ? statSync(partFile).size : 0;
+  if (size !== f.size) {
+    if (size > f.size) rmSync(partFile, { force: true });
+    throw new Mismatch(`${size} bytes of ${f.size}`);
+  }
+  if (hash && hash.digest('hex') !== f.sha256.toLowerCase()) {
+    rmSync(partFile, { force: true });
+    throw new Mismatch('SHA-256 differs');
+  }
+  return fetched;
+}
+
+/**
+ * Brings the manifest's files under ~/<Project>/ and returns { files, bytes, seconds, failed }:
+ * the files fetched in this call, their bytes, the time it took, and the paths that failed (fetched
+ * again next time). Files already in place (same version) are not fetched again. `abs` turns a
+ * relative signed URL into an absolute one; `signal` stops it (partial files are kept for later).
+ */
+export async function syncProjectMedia(manifest, homeDir, opts = {}) {
+  const { parallel = MEDIA_PARALLEL, signal, log = () => {}, abs = (u) => u } = opts;
+  const started = Date.now();
+  const layout = prepareLayout(layoutOf(manifest, homeDir));
+  const status = readJson(layout.statusFile, {});
+  const known = status.files ?? {};
+  const wanted = [];
+  for (const f of manifest.files ?? []) {
+    const segments = segmentsOf(f.path);
+    // The project's earlier renders stay on the server: this session's Renders is the way back.
+    if (!segments || segments[0] === layout.rendersName) continue;
+    wanted.push({ ...f, segments });
+  }
+  wanted.sort((a, b) => a.size - b.size || a.path.localeCompare(b.path));
+  // The whole tree first, so the editor sees every folder at once.
+  for (const f of wanted) ensureDirs(layout.projectDir, f.segments.slice(0, -1));
+
+  const todo = wanted.filter((f) => {
+    const target = path.join(layout.projectDir, ...f.segments);
+    if (known[f.path]?.version === versionOf(f) && existsSync(target) && statSync(target).size === f.size)
+      return false;
+    known[f.path] = { size: f.size, version: versionOf(f), state: 'waiting' };
+    return true;
+  });
+  let lastWrite = 0;
+  const writeStatus = (force) => {
+    if (!force && Date.now() - lastWrite < STATUS_EVERY_MS) return;
+    lastWrite = Date.now();
+    const states = Object.values(known);
+    const arrived = states.filter((s) => s.state === 'done');
+    withWritable(layout.projectDir, () =>
+      writeJson(
+        layout.statusFile,
+        {
+          note: NOTE,
+          order: 'smallest first',
+          updated_at: new Date().toISOString(),
+          files_total: states.length,
+          files_arrived: arrived.length,
+          bytes_total: states.reduce((n, s) => n + s.size, 0),
+          bytes_arrived: arrived.reduce((n, s) => n + s.size, 0),
+          files: known,
+        },
+        0o444,
+      ),
+    );
+  };
+  writeStatus(true);
+
+  let bytes = 0;
+  let files = 0;
+  const failed = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length && !signal?.aborted) {
+      const f = todo[next++];
+      const dir = path.join(layout.projectDir, ...f.segments.slice(0, -1));
+      const target = path.join(dir, f.segments.at(-1));
+      const partFile = path.join(layout.partsDir, partNameOf(f));
+      known[f.path].state = 'arriving';
+      for (let attempt = 0; ; attempt++) {
+        try {
+          bytes += await fetchPart(f, partFile, { abs, signal });
+          await chmod(partFile, 0o444);
+          withWritable(dir, () => renameSync(partFile, target));
+          known[f.path].state = 'done';
+          files++;
+          log(`arrived ${f.path}`);
+          break;
+        } catch (err) {
+          if (signal?.aborted) return;
+          if (attempt >= RETRIES_MS.length) {
+            known[f.path].state = 'failed';
+            failed.push(f.path);
+            log(`not arrived ${f.path}: ${err.message} (tried again at the next manifest)`);
+            break;
+          }
+          await sleep(RETRIES_MS[attempt]);
+        }
+      }
+      writeStatus(false);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, todo.length) }, worker));
+  writeStatus(true);
+  return { files, bytes, seconds: (Date.now() - started) / 1000, failed };
+}
