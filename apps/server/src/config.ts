@@ -349,6 +349,33 @@ const cloud = {
     .describe(
       'how long a session’s shutdown waits for its workstation agent’s final sync (renders still uploading) before the machine stops anyway',
     ),
+  CLOUD_IDLE_WARN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(20)
+    .describe(
+      'minutes without input on a cloud desktop (its workstation agent reports them) after which its owner is warned that the session will end',
+    ),
+  CLOUD_IDLE_END_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30)
+    .describe(
+      'minutes without input after which a cloud session ends by itself (final sync first) and its unused whole hours are refunded',
+    ),
+  CLOUD_AGENT_LOST_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(60)
+    .describe(
+      'seconds without a heartbeat from a started session’s workstation agent after which the log and the cloud admin page call it lost (the session runs on)',
+    ),
   CLOUD_POOL_PASSWORD_DIR: z
     .string()
     .optional()
