@@ -63,3 +63,4 @@ export * from './rules/integrationText.ts';
 export * from './rules/paymentText.ts';
 export * from './rules/creditText.ts';
 export * from './rules/cloudAdminText.ts';
+export * from './rules/cloudConnectText.ts';

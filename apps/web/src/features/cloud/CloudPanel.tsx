@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Loader, Paper, Radio, ScrollArea, Stack
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  CLOUD_CONNECT_TEXT,
   CLOUD_DURATIONS,
   CLOUD_TEXT,
   configurationId,
@@ -106,6 +107,8 @@ export default function CloudPanel({ projectDbId, taskDbId }: CloudPanelProps) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: cloudKeys.time });
 
   const chosenSoftware = softwares.data?.softwares.find((s) => s.slug === software);
+  // the server lists only what its workstations can run: an empty list says why, not a blank step
+  const ofType = softwares.data?.softwares.filter((s) => s.system_type === type) ?? [];
   const chosenHardware = hardwareList.data?.hardware.find((h) => h.slug === hardware);
   const offered = pluginList.data?.plugins ?? [];
   const perHour =
@@ -173,27 +176,28 @@ export default function CloudPanel({ projectDbId, taskDbId }: CloudPanelProps) {
           <Text fw={600}>{CLOUD_TEXT.stepSoftware}</Text>
           <ScrollArea.Autosize mah={LIST_HEIGHT}>
             <Stack gap="xs">
-              {softwares.data?.softwares
-                .filter((s) => s.system_type === type)
-                .map((s) => (
-                  <Paper
-                    key={s.slug}
-                    withBorder
-                    p="sm"
-                    style={{ cursor: 'pointer' }}
-                    bg={software === s.slug ? 'var(--mantine-color-blue-light)' : undefined}
-                    onClick={() => {
-                      if (s.external_url) {
-                        window.open(s.external_url, '_blank', 'noopener');
-                        return;
-                      }
-                      setSoftware(s.slug);
-                      setPlugins([]);
-                    }}
-                  >
-                    <Text size="sm">{s.title}</Text>
-                  </Paper>
-                ))}
+              {softwares.isSuccess && ofType.length === 0 && (
+                <Alert color="yellow">{CLOUD_CONNECT_TEXT.noSoftware}</Alert>
+              )}
+              {ofType.map((s) => (
+                <Paper
+                  key={s.slug}
+                  withBorder
+                  p="sm"
+                  style={{ cursor: 'pointer' }}
+                  bg={software === s.slug ? 'var(--mantine-color-blue-light)' : undefined}
+                  onClick={() => {
+                    if (s.external_url) {
+                      window.open(s.external_url, '_blank', 'noopener');
+                      return;
+                    }
+                    setSoftware(s.slug);
+                    setPlugins([]);
+                  }}
+                >
+                  <Text size="sm">{s.title}</Text>
+                </Paper>
+              ))}
             </Stack>
           </ScrollArea.Autosize>
           <Group>
@@ -214,6 +218,11 @@ export default function CloudPanel({ projectDbId, taskDbId }: CloudPanelProps) {
           <Text fw={600}>{CLOUD_TEXT.stepPlugins}</Text>
           <ScrollArea.Autosize mah={LIST_HEIGHT}>
             <Stack gap="xs">
+              {pluginList.isSuccess && offered.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {CLOUD_CONNECT_TEXT.noPlugins}
+                </Text>
+              )}
               {offered.map((p) => (
                 <Checkbox
                   key={p.slug}

@@ -2,7 +2,6 @@ import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Tooltip } fr
 import {
   IconAdjustments,
   IconDeviceDesktop,
-  IconDownload,
   IconExternalLink,
   IconKey,
   IconMovie,
@@ -25,10 +24,10 @@ import {
   formatPerHour,
   type CloudSession,
 } from '@rushes/shared';
-import { showApiError } from '../../app/apiErrors.ts';
 import { CopyIconButton } from '../../ui/CopyIconButton.tsx';
 import { toast } from '../../ui/toast.ts';
-import { cloudKeys, fetchConnectionFile, fetchConnectorLink, useExtendSession } from './api.ts';
+import { cloudKeys, useExtendSession } from './api.ts';
+import { ConnectorInstructions } from './CloudConnector.tsx';
 import { EndSessionModal, ReportIssueModal } from './CloudModals.tsx';
 import { useServerCountdown } from './useServerCountdown.ts';
 
@@ -80,50 +79,6 @@ function Credential({
 /** The catalogue names a system type's icon (cloud_system.icon); an unknown name gets a desktop. */
 const SYSTEM_ICONS: Record<string, Icon> = { movie: IconMovie, palette: IconPalette };
 const systemIcon = (name: string) => SYSTEM_ICONS[name] ?? IconDeviceDesktop;
-
-const CONNECTOR_OS = [
-  { os: 'windows', label: 'Windows' },
-  { os: 'mac_intel', label: 'macOS Intel' },
-  { os: 'mac_silicon', label: 'macOS Silicon' },
-  { os: 'linux', label: 'Linux' },
-] as const;
-
-/** The connector app (a VNC viewer) per operating system, opened in a new tab (spec 001 §7). */
-function ConnectorLinks() {
-  return (
-    <Group gap="xs">
-      <Text size="sm">{CLOUD_TEXT.connectorApp}</Text>
-      {CONNECTOR_OS.map(({ os, label }) => (
-        <Button
-          key={os}
-          size="compact-sm"
-          variant="default"
-          onClick={() =>
-            fetchConnectorLink(os)
-              .then((url) => void window.open(url, '_blank', 'noopener'))
-              .catch(() => toast.error(CLOUD_TEXT.somethingWentWrong))
-          }
-        >
-          {label}
-        </Button>
-      ))}
-    </Group>
-  );
-}
-
-async function downloadConnectionFile(cloudId: string) {
-  try {
-    const file = await fetchConnectionFile(cloudId);
-    const url = URL.createObjectURL(new Blob([file.content], { type: 'application/octet-stream' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = file.file_name;
-    a.click();
-    URL.revokeObjectURL(url);
-  } catch (err) {
-    showApiError(err);
-  }
-}
 
 /** Cloud access details (spec 001 §2, §3): the system, the configuration and the plugins. */
 function AccessDetails({ session }: { session: CloudSession }) {
@@ -184,10 +139,7 @@ export function CloudSessionView({ session, skew }: { session: CloudSession; ske
             value={session.cloud_assignment_id}
             timeout={UPLOAD_ID_COPIED_MS}
           />
-          <Text size="sm" c="dimmed">
-            {CLOUD_TEXT.connectorHelp}
-          </Text>
-          <ConnectorLinks />
+          <ConnectorInstructions session={session} />
         </Stack>
       )}
       {session.machine_status === 'machine_shutting_down' && (
@@ -240,15 +192,8 @@ export function CloudSessionView({ session, skew }: { session: CloudSession; ske
             >
               {CLOUD_TEXT.openInBrowser}
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={() => void downloadConnectionFile(session.cloud_access_db_id)}
-            >
-              {CLOUD_TEXT.downloadConnection}
-            </Button>
           </Group>
-          <ConnectorLinks />
+          <ConnectorInstructions session={session} />
           {session.session_end_datetime && (
             <Text size="sm">
               {CLOUD_TEXT.endsAt} {formatClock(session.session_end_datetime)}

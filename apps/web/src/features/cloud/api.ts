@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { cloudRoutes } from '@rushes/shared/routes/cloud';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
-import { getSocket } from '../../api/socket.ts';
+import { connectSocket } from '../../api/socket.ts';
 
 /** Cloud editing's data. Keys under ['cloud']. */
 export const cloudKeys = {
@@ -14,14 +14,17 @@ export const cloudKeys = {
 
 /**
  * The caller's session, queue entry and the server clock (the cloud time call). Refetched when the
- * server says it changed (cloud_session) and each minute, so the banner's clock never drifts far.
- * `wanted`: false keeps it from being asked yet.
+ * server says it changed (cloud_session: start, phase, extension, end, release, from any tab or job),
+ * when the connection opens again (the socket refetches every query then) and each minute, so the
+ * banner's clock never drifts far. `wanted`: false keeps it from being asked yet.
  */
 export function useCloudTime(wanted = true) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = getSocket();
-    if (!socket) return;
+    // connectSocket, not getSocket: the banner is a child of the shell, whose effect (which opens
+    // the connection) runs after this one; getSocket() was still null here, so the banner never
+    // listened and an open tab changed only on reload or the minute's refetch.
+    const socket = connectSocket(queryClient);
     const refresh = () => void queryClient.invalidateQueries({ queryKey: cloudKeys.time });
     socket.on('cloud_session', refresh);
     return () => void socket.off('cloud_session', refresh);
@@ -85,8 +88,9 @@ export const fetchConnectionFile = (cloudId: string) =>
   call(cloudRoutes.connectionFile, { cloud_id: cloudId });
 export const fetchErrorTypes = (cloudId: string) =>
   call(cloudRoutes.errorTypes, { cloud_assignment_db_id: cloudId });
-export const fetchConnectorLink = (os: 'windows' | 'mac_intel' | 'mac_silicon' | 'linux') =>
-  call(cloudRoutes.connector, { os, key: 'vnc_viewer' });
+export type ConnectorOs = 'windows' | 'mac_intel' | 'mac_silicon' | 'linux';
+/** Where our program's download for `os` is (the connector is its `connect` command). */
+export const fetchConnectorLink = (os: ConnectorOs) => call(cloudRoutes.connector, { os });
 
 /** Platform admins' lists: refused with 403 for everyone else. */
 export function useAdminReports() {

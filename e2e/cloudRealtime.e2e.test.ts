@@ -1,0 +1,233 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  API_TYPE,
+  API_VERSION,
+  CLOUD_API,
+  CLOUD_CONNECT_TEXT,
+  CLOUD_TEXT,
+  UI,
+  configurationId,
+} from '@rushes/shared';
+import { projects } from '../apps/server/src/db/schema/index.ts';
+import { grantCredits } from '../apps/server/src/modules/credits/index.ts';
+import {
+  providerOf,
+  setProviderForTests,
+  type CloudProvider,
+} from '../apps/server/src/modules/cloud/cloud.providers.ts';
+import type { ModuleLog } from '../apps/server/src/platform/modules.ts';
+import { contextOptions, e2eAvailable, shot } from './browser.ts';
+import { startInProcessServer } from './inProcessServer.ts';
+import { DEMO_PRODUCER, logIn } from './people.ts';
+import {
+  apiCall,
+  createProject,
+  dialog,
+  projectIdOfCard,
+  settledIn,
+  switchTeam,
+  tray,
+  visible,
+} from './projectSteps.ts';
+import { serverAndBrowser } from './server.ts';
+
+/**
+ * The cloud session reaches every open tab of its user live (spec 001 §2 banner texts): two tabs of
+ * one login, the session started, extended and ended through the API from tab A's context; tab B
+ * (home, another project than the session's) shows the banner, its new end and 'System shutting down
+ * approximately in' without a reload, and loses it on release; tab A's open panel follows too. Then a
+ * provider that cannot run: 'Check availability' shows 'Resource is not available' once and goes
+ * back to the type step. The simulated provider (no desktop), so it runs where Xvfb is missing.
+ */
+const FLOW = 'cloud-realtime';
+const stamp = Date.now() % 10_000;
+const TITLE = `Realtime Reel ${stamp}`;
+
+const run = serverAndBrowser(async () => {
+  process.env.CLOUD_PROVIDER = 'simulated';
+  process.env.PLATFORM_ADMIN_EMAILS = DEMO_PRODUCER.email;
+  const server = await startInProcessServer();
+  delete process.env.CLOUD_PROVIDER;
+  delete process.env.PLATFORM_ADMIN_EMAILS;
+  return server;
+});
+
+/** Resolves once the page's realtime connection is open (socket.io's connect packet arrived). */
+function socketOpen(page: Page) {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('40')) resolve();
+      }),
+    );
+  });
+}
+
+describe.skipIf(!e2eAvailable)('cloud session live in every tab; availability refused once', () => {
+  let context: BrowserContext;
+  let a: Page;
+  let b: Page;
+  let projectId = '';
+  let sessionId = '';
+  const panel = () => dialog(a, CLOUD_TEXT.panelTitle);
+  const banner = () => b.getByRole('button', { name: CLOUD_TEXT.panelTitle });
+  const put = async (path: string, data: Record<string, unknown>) => {
+    const res = await a.request.put(`${run.server.url}${path}`, {
+      headers: { 'API-Type': API_TYPE, 'API-Version': API_VERSION },
+      data,
+    });
+    expect(res.ok()).toBe(true);
+  };
+  /** The provider the server uses: made by the session above already, so it needs no log here. */
+  const provider = () => providerOf(run.server.ctx, undefined as unknown as ModuleLog);
+
+  beforeAll(async () => {
+    context = await run.browser.newContext(contextOptions);
+    a = await context.newPage();
+    a.setDefaultTimeout(20_000);
+    b = await context.newPage();
+    b.setDefaultTimeout(20_000);
+  });
+
+  it('one login in two tabs, a project with credits', async () => {
+    await logIn(a, run.server.url, DEMO_PRODUCER);
+    await switchTeam(a, 'Demo Studio');
+    await createProject(a, TITLE);
+    const card = tray(a, UI.trayMyProjects).getByRole('article', { name: TITLE });
+    await visible(card);
+    projectId = await projectIdOfCard(card, TITLE);
+    const [project] = await run.server.db.select().from(projects).where(eq(projects.id, projectId));
+    await run.server.db.transaction((tx) =>
+      grantCredits(tx, {
+        teamId: project!.teamId,
+        amountPaise: 1000_00,
+        idempotencyKey: `e2e-cloud-realtime-${stamp}`,
+        reason: 'e2e',
+      }),
+    );
+    // tab A: the project with the cloud panel open (the wizard); tab B: home, listening
+    await a.goto(`${run.server.url}/project/${projectId}`);
+    await a.getByRole('button', { name: CLOUD_TEXT.openButton }).click();
+    await visible(panel().getByText(CLOUD_TEXT.stepType));
+    const open = socketOpen(b);
+    await b.goto(`${run.server.url}/`);
+    await open;
+    await visible(tray(b, UI.trayMyProjects).getByRole('article', { name: TITLE }));
+    await settledIn(b);
+    expect(await banner().count()).toBe(0);
+  });
+
+  it('started elsewhere: tab B shows the banner within 5 s, tab A the session', async () => {
+    const session = await apiCall(a, run.server.url, CLOUD_API.start, {
+      project_db_id: projectId,
+      duration: 60,
+      task_type: 'task',
+      cloud_configuration_db_id: configurationId('premiere_pro', 'standard', []),
+      software_slug: 'premiere_pro',
+      hardware_slug: 'standard',
+      plugin_slug: [],
+      timezone: { name: 'UTC', offset: 0 },
+    });
+    sessionId = String(session.cloud_access_db_id);
+    // the minute's refetch is far: only the realtime event brings it this soon
+    await expect.poll(() => banner().isVisible(), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => banner().textContent())
+      .toMatch(new RegExp(`^${CLOUD_TEXT.sessionActive} \\d\\d:\\d\\d$`));
+    await visible(panel().getByText(CLOUD_TEXT.ready));
+    await shot(b, FLOW, '01-tab-b-banner-started');
+  });
+
+  it('the ready step: the public address, the connector program per OS, the file and the command to run', async () => {
+    const ip = await panel()
+      .getByText(CLOUD_TEXT.ipAddress, { exact: true })
+      .locator('xpath=following-sibling::*[1]')
+      .textContent();
+    // the host the browser reached the server at (this test's server listens on localhost), never
+    // the loopback the server's own proxy connects to
+    expect(ip).toBe(new URL(run.server.url).hostname);
+    const connect = panel().getByRole('region', { name: CLOUD_CONNECT_TEXT.title });
+    for (const os of [
+      CLOUD_CONNECT_TEXT.windows,
+      CLOUD_CONNECT_TEXT.macIntel,
+      CLOUD_CONNECT_TEXT.macSilicon,
+      CLOUD_CONNECT_TEXT.linux,
+    ])
+      await visible(connect.getByRole('button', { name: os }));
+    await visible(connect.getByRole('button', { name: CLOUD_TEXT.downloadConnection }));
+    await expect
+      .poll(() => connect.getByLabel(CLOUD_CONNECT_TEXT.command).textContent())
+      .toMatch(/^rushes-upload connect CS-[0-9A-F]+\.rushes$/);
+    await visible(connect.getByRole('button', { name: CLOUD_CONNECT_TEXT.copyCommand }));
+    await shot(a, FLOW, '02-tab-a-ready-connector');
+  });
+
+  it('extended elsewhere: tab B counts from the new end', async () => {
+    await put(CLOUD_API.extend, { project_db_id: projectId, cloud_id: sessionId, duration: 60 });
+    await expect
+      .poll(() => banner().textContent(), { timeout: 5_000 })
+      .toMatch(new RegExp(`^${CLOUD_TEXT.sessionActive} 1:5\\d:\\d\\d$`));
+  });
+
+  it("ended elsewhere: tab B shows 'System shutting down approximately in', then no banner", async () => {
+    // the machine's stop waits for the test: the shutting-down phase lasts until it is let go
+    const inner = provider();
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const holding: CloudProvider = {
+      ...inner,
+      name: inner.name,
+      stop: async (id) => {
+        await held;
+        await inner.stop(id);
+      },
+    };
+    setProviderForTests(run.server.ctx, holding);
+    try {
+      await put(CLOUD_API.end, { project_db_id: projectId, cloud_id: sessionId, message: 'End' });
+      await expect
+        .poll(() => banner().textContent(), { timeout: 5_000 })
+        .toMatch(new RegExp(`^${CLOUD_TEXT.shuttingDown} \\d\\d:\\d\\d$`));
+      await visible(panel().getByText(CLOUD_TEXT.shuttingDown));
+      await shot(b, FLOW, '03-tab-b-shutting-down');
+    } finally {
+      letGo();
+    }
+    await expect.poll(() => banner().count(), { timeout: 5_000 }).toBe(0);
+    // tab A's panel is back at the wizard
+    await visible(panel().getByText(CLOUD_TEXT.stepType));
+    setProviderForTests(run.server.ctx, inner);
+  });
+
+  it("a provider that cannot run: 'Resource is not available' once, back to the type step", async () => {
+    const inner = provider();
+    setProviderForTests(run.server.ctx, {
+      ...inner,
+      name: inner.name,
+      unavailableReason: async () => 'Xvfb is not installed (test)',
+    });
+    const toasts = () => a.locator('.mantine-Notification-root');
+    const refused = () => toasts().filter({ hasText: CLOUD_TEXT.resourceNotAvailable }).count();
+    try {
+      await panel().getByLabel('Video Editing').check();
+      await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
+      await panel().getByText('Adobe Premiere Pro').click();
+      await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
+      await panel().getByRole('button', { name: CLOUD_TEXT.skip }).click();
+      await panel()
+        .getByLabel(/^Standard/)
+        .check();
+      await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
+      await panel().getByRole('button', { name: CLOUD_TEXT.checkAvailability }).click();
+      await visible(panel().getByText(CLOUD_TEXT.stepType));
+      await expect.poll(refused).toBeGreaterThan(0);
+      await settledIn(a);
+      expect(await refused()).toBe(1);
+      await shot(a, FLOW, '04-refused-once');
+    } finally {
+      setProviderForTests(run.server.ctx, inner);
+    }
+  });
+});
