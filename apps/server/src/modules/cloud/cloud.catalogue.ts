@@ -14,7 +14,9 @@ import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cloudCapacity, cloudCatalogue, cloudPoolMachines } from '../../db/schema/index.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { AppError, badRequest } from '../../platform/http/errors.ts';
+import type { Runnable } from './cloud.machine.ts';
+import { offered as offeredBy } from './cloud.runnable.ts';
 
 /** The pool's capacity of a hardware kind is the number of its registered workstations. */
 export async function syncPoolCapacity(db: DbOrTx, hardwareSlug: string) {
@@ -94,16 +96,23 @@ export interface Chosen {
   perHour: number;
 }
 
-export function resolveConfiguration(c: CloudCatalogue, id: string): Chosen {
+/**
+ * A configuration id checked against the catalogue and what the provider can run (`run`). An
+ * unknown or malformed one is a bad request; a known software or plugin that the machines cannot
+ * run is 409, as a provider without machines: both read 'Resource is not available'.
+ */
+export function resolveConfiguration(c: CloudCatalogue, run: Runnable, id: string): Chosen {
   const parsed = parseConfigurationId(id);
   const software = parsed && c.softwares.find((s) => s.slug === parsed.software);
   const hardware = parsed && c.hardware.find((h) => h.slug === parsed.hardware);
   if (!parsed || !software || !hardware || software.external_url)
     throw badRequest(CLOUD_TEXT.resourceNotAvailable);
-  const offered = pluginsFor(c, software.slug);
-  const plugins = parsed.plugins.map((s) => offered.find((p) => p.slug === s));
+  const known = pluginsFor(c, software.slug);
+  const plugins = parsed.plugins.map((s) => known.find((p) => p.slug === s));
   if (plugins.some((p) => !p) || (software.skip_plugins && plugins.length))
     throw badRequest(CLOUD_TEXT.resourceNotAvailable);
+  if (!offeredBy(run, software) || plugins.some((p) => !run.plugins.has(p!.slug)))
+    throw new AppError(CLOUD_TEXT.resourceNotAvailable, { status: 409 });
   return {
     configurationId: id,
     software,

@@ -32,7 +32,7 @@ afterAll(() => t?.close());
 describe.skipIf(missing.length > 0)('a local desktop through the proxy', () => {
   it('the owner gets a framebuffer update with the issued password; others and after End are refused', async () => {
     const { owner, projectId } = await cloudWorld(t, 0);
-    const booked = await book(t, owner, projectId);
+    const booked = await book(t, owner, projectId, { software: 'shotcut' });
     expect(booked.body.errormessage ?? '').toBe('');
     const id = booked.body.data.cloud_access_db_id;
     // before it is started there is nothing to launch
@@ -91,7 +91,7 @@ describe('the local provider without its binaries', () => {
       const { owner, projectId } = await cloudWorld(app, 0);
       process.env.PATH = '/nonexistent';
       expect(await missingLocalBinaries()).toEqual(['Xvfb', 'openbox', 'x11vnc']);
-      const res = await book(app, owner, projectId);
+      const res = await book(app, owner, projectId, { software: 'shotcut' });
       expect(res.status).toBe(409);
       expect(res.body.errormessage).toBe(CLOUD_TEXT.resourceNotAvailable);
       expect((await time(app, owner)).body.data.session).toBeNull();

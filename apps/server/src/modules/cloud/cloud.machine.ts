@@ -35,7 +35,7 @@ export interface Runnable {
 export interface CloudProvider {
   readonly name: 'local' | 'simulated' | 'pool';
   /** null when it can run sessions; else why not (logged, the user reads 'Resource is not available') */
-  unavailableReason(): Promise<string | null>;
+  unavailableReason(catalogue?: CloudCatalogue): Promise<string | null>;
   /** the softwares and plugins of the catalogue this provider can run */
   runnable(catalogue: CloudCatalogue): Promise<Runnable>;
   start(

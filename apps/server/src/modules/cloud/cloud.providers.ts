@@ -56,6 +56,8 @@ export function providerOf(ctx: AppContext, log: ModuleLog): CloudProvider {
               geometry: ctx.config.CLOUD_LOCAL_GEOMETRY,
               homeDir: ctx.config.CLOUD_LOCAL_HOME_DIR,
               finalSyncSeconds: ctx.config.CLOUD_FINAL_SYNC_SECONDS,
+              agentBin: ctx.config.CLOUD_AGENT_BIN,
+              db: ctx.db,
               log,
             });
     providers.set(ctx, p);

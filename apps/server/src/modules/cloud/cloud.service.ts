@@ -11,6 +11,7 @@ import type { ModuleLog } from '../../platform/modules.ts';
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { assertCloudLimits } from '../plans/index.ts';
 import { catalogueOf, resolveConfiguration } from './cloud.catalogue.ts';
+import { offered } from './cloud.runnable.ts';
 import { bookingKey, chargeCredits, extensionKey } from './cloud.credits.ts';
 import { beginShutdown, BOOT_ESTIMATE_SECONDS, scheduleEnd } from './cloud.lifecycle.ts';
 import type { ProjectAccess } from '../projects/index.ts';
@@ -39,6 +40,11 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
   const box = secretBoxFor(ctx.config, ctx.secret);
   const provider = () => providerOf(ctx, log);
   const now = () => new Date();
+  /** The catalogue and what this app's provider can run of it (the wizard offers only that). */
+  const offer = async () => {
+    const c = await catalogue();
+    return [c, await provider().runnable(c)] as const;
+  };
 
   /**
    * A hardware with no machine at all (capacity 0, or a provider that cannot start one) is 'Resource
@@ -48,7 +54,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
    */
   async function assertHasMachines(hardwareSlug: string) {
     const reason =
-      (await provider().unavailableReason()) ??
+      (await provider().unavailableReason(await catalogue())) ??
       ((await readCapacity(ctx.db, hardwareSlug)) > 0
         ? null
         : `hardware ${hardwareSlug} has no machine (capacity 0${provider().name === 'pool' ? ': no workstation of it is registered' : ' in the cloud catalogue'})`);
@@ -61,10 +67,12 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     }
   }
 
+  /** A software the wizard offers (an external tool, or one the provider runs). */
   async function software(slug: string) {
-    const s = (await catalogue()).softwares.find((x) => x.slug === slug);
-    if (!s) throw badRequest(CLOUD_TEXT.resourceNotAvailable);
-    return s;
+    const [c, run] = await offer();
+    const s = c.softwares.find((x) => x.slug === slug);
+    if (!s || !offered(run, s)) throw badRequest(CLOUD_TEXT.resourceNotAvailable);
+    return { s, c, run };
   }
 
   return {
@@ -77,14 +85,23 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     },
 
     async softwares() {
+      const [c, run] = await offer();
       return {
-        softwares: (await catalogue()).softwares.map((s) => ({ ...s, external_url: s.external_url ?? null })),
+        softwares: c.softwares
+          .filter((s) => offered(run, s))
+          .map(({ launch: _, ...s }) => ({ ...s, external_url: s.external_url ?? null })),
       };
     },
 
     async plugins(softwareSlug: string) {
-      const s = await software(softwareSlug);
-      return { plugins: s.skip_plugins ? [] : pluginsFor(await catalogue(), s.slug) };
+      const { s, c, run } = await software(softwareSlug);
+      return {
+        plugins: s.skip_plugins
+          ? []
+          : pluginsFor(c, s.slug)
+              .filter((p) => run.plugins.has(p.slug))
+              .map(({ check: _, ...p }) => p),
+      };
     },
 
     async hardware(userId: string, softwareSlug: string) {
@@ -100,7 +117,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     async system(q: { software_slug: string; hardware_slug: string; plugin_slug: string }) {
       const plugins = q.plugin_slug ? q.plugin_slug.split(',').filter(Boolean) : [];
       const id = [q.software_slug, q.hardware_slug, [...new Set(plugins)].sort().join('+')].join('.');
-      const chosen = resolveConfiguration(await catalogue(), id);
+      const chosen = resolveConfiguration(...(await offer()), id);
       return {
         cloud_configuration_db_id: chosen.configurationId,
         software: { slug: chosen.software.slug, title: chosen.software.title },
@@ -116,7 +133,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     },
 
     async availability(userId: string, body: z.output<typeof cloudAvailabilityBody>) {
-      const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
+      const chosen = resolveConfiguration(...(await offer()), body.cloud_configuration_db_id);
       await assertHasMachines(chosen.hardware.slug);
       const entry = await openQueueEntryOf(ctx.db, userId);
       const mine = entry?.hardwareSlug === chosen.hardware.slug ? entry : null;
@@ -136,7 +153,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     /** Books a machine: plan limits, capacity (row lock), credits, then the boot job. */
     async start(access: ProjectAccess, body: z.output<typeof cloudStartBody>) {
       const { userId } = access;
-      const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
+      const chosen = resolveConfiguration(...(await offer()), body.cloud_configuration_db_id);
       if (
         chosen.software.slug !== body.software_slug ||
         chosen.hardware.slug !== body.hardware_slug ||
@@ -260,7 +277,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
     },
 
     async queue(userId: string, body: z.output<typeof cloudQueueBody>) {
-      const chosen = resolveConfiguration(await catalogue(), body.cloud_configuration_db_id);
+      const chosen = resolveConfiguration(...(await offer()), body.cloud_configuration_db_id);
       await assertHasMachines(chosen.hardware.slug);
       const entry = await ctx.events.transaction(ctx.db, async (tx, emit) => {
         await lockCapacity(tx, chosen.hardware.slug);

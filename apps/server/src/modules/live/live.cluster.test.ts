@@ -44,7 +44,7 @@ describe.skipIf(!multiInstance || missing.length > 0)('the guest desktop across 
   it("the host's hand-over on A reaches the guest's relay on B, and removing the guest on A closes it", async () => {
     const { owner: host, others, projectId } = await cloudWorld(a, 1);
     const [guest] = others as [Person];
-    const booked = await book(a, host, projectId);
+    const booked = await book(a, host, projectId, { software: 'shotcut' });
     const sessionId = (booked.body.data as { cloud_access_db_id: string }).cloud_access_db_id;
     await a.ctx.jobs.drainForTests();
     const q = { project_db_id: projectId, cloud_assignment_db_id: sessionId };

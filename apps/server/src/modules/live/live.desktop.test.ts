@@ -76,7 +76,7 @@ describe.skipIf(missing.length > 0)("the guest's view of the host's workstation"
   it('is read-only until the host hands over control, for the joined guest only, until the call ends', async () => {
     const { owner: host, others, projectId } = await cloudWorld(t, 2);
     const [guest, other] = others as [Person, Person];
-    const booked = await book(t, host, projectId);
+    const booked = await book(t, host, projectId, { software: 'shotcut' });
     const sessionId = (booked.body.data as { cloud_access_db_id: string }).cloud_access_db_id;
     await t.ctx.jobs.drainForTests();
     const q = { project_db_id: projectId, cloud_assignment_db_id: sessionId };
