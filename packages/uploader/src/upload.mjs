@@ -219,7 +219,11 @@ export function createUploader({ api, state, parallel = 4, log = () => {}, delay
         // 409: complete already (a retry whose first answer was lost) or being completed by a run
         // that was killed meanwhile; the parts list tells which (it answers 409 once complete).
         const listed = await api
-          .get('/api/upload/assets/parts', { project_db_id: dest.projectDbId, upload_id: upload.upload_id }, signal)
+          .get(
+            '/api/upload/assets/parts',
+            { project_db_id: dest.projectDbId, upload_id: upload.upload_id },
+            signal,
+          )
           .then(
             () => 'open',
             (e) => (e instanceof Refused && e.status === 409 ? 'completed' : 'unknown'),

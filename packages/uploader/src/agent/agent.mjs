@@ -106,9 +106,11 @@ export async function runAgentSession(cfg) {
   process.on('SIGTERM', onSignal);
   try {
     await setPhase('booting');
-    manifest = await retrying(() => api.get(`${AGENT_API}/session`, { cloud_id: cloudId }), undefined, [
-      1000, 2000, 5000, 10_000, 20_000,
-    ]);
+    manifest = await retrying(
+      () => api.get(`${AGENT_API}/session`, { cloud_id: cloudId }),
+      undefined,
+      [1000, 2000, 5000, 10_000, 20_000],
+    );
     action = manifest.action ?? action;
     capabilities = capabilitiesOf(manifest, env);
     const layout = prepareLayout(layoutOf(manifest, home));

@@ -61,7 +61,15 @@ export const QUICK_EXIT_MS = 10_000;
  * manager, a lock left by the last session) is started once more; `stopped()` true stops that.
  * Resolves once it is spawned, with { pid } or { skipped: why }.
  */
-export function launchProgram({ launch, display, cwd, logFile, env = process.env, log = () => {}, stopped = () => false }) {
+export function launchProgram({
+  launch,
+  display,
+  cwd,
+  logFile,
+  env = process.env,
+  log = () => {},
+  stopped = () => false,
+}) {
   if (!launch?.command?.length) return Promise.resolve({ skipped: 'no launch command' });
   if (!display) return Promise.resolve({ skipped: 'no display' });
   const argv = [...launch.command, ...(launch.open_folder ? [cwd] : [])];

@@ -4,7 +4,15 @@
 // a time. A file is streamed into ~/.rushes-agent/parts/<id>.part, checked (size, SHA-256 when the
 // manifest gives it) and renamed into place; a .part left by a kill continues with a Range request.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -24,7 +32,12 @@ class Mismatch extends Error {}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** What identifies one version of a manifest file: a changed one is fetched again. */
 const versionOf = (f) => `${f.size}:${f.sha256 ?? ''}:${f.updated_at ?? ''}`;
-const partNameOf = (f) => `${createHash('sha256').update(`${f.path}|${versionOf(f)}`).digest('hex').slice(0, 32)}.part`;
+/** The .part of a file version in ~/.rushes-agent/parts (stable across restarts). */
+export const partNameOf = (f) =>
+  `${createHash('sha256')
+    .update(`${f.path}|${versionOf(f)}`)
+    .digest('hex')
+    .slice(0, 32)}.part`;
 
 async function hashOf(file, hash) {
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk);

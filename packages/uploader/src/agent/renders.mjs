@@ -58,11 +58,7 @@ export function createRenders({
     );
     state.set(key, { ...state.get(key), rendered: true });
     const shown = where({ folderPath: joinFolder(dest.folderPath, f.folderPath), name: f.name });
-    log(
-      answer?.versioned
-        ? `render sent ${shown} (version ${answer.version_no})`
-        : `render sent ${shown}`,
-    );
+    log(answer?.versioned ? `render sent ${shown} (version ${answer.version_no})` : `render sent ${shown}`);
   }
 
   /** The settled files not sent yet; `settle` 0 takes whatever is there now and unchanged since last look. */

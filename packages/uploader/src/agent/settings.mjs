@@ -28,7 +28,9 @@ export async function restoreSettings({ url, home, agentDir, log = () => {} }) {
   await pipeline(Readable.fromWeb(res.body), createWriteStream(file, { mode: 0o600 }));
   try {
     const counts = await readTarGz(file, home, { allow: underSettings });
-    log(`settings restored: ${counts.restored} entries${counts.refused ? `, ${counts.refused} refused` : ''}`);
+    log(
+      `settings restored: ${counts.restored} entries${counts.refused ? `, ${counts.refused} refused` : ''}`,
+    );
     return counts;
   } finally {
     rmSync(file, { force: true });
@@ -54,7 +56,8 @@ export async function saveSettings({ api, cloudId, home, agentDir, log = () => {
       duplex: 'half',
     });
     const body = await res.json().catch(() => ({}));
-    if (!res.ok || body.response === false) throw new Error(body.errormessage || `settings: HTTP ${res.status}`);
+    if (!res.ok || body.response === false)
+      throw new Error(body.errormessage || `settings: HTTP ${res.status}`);
     log(`settings saved: ${entries} entries, ${size} bytes`);
     return { saved: true, size };
   } finally {

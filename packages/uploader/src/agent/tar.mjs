@@ -2,7 +2,15 @@
 // built-ins only). Written: ustar entries of regular files and folders, a PAX header for a name longer
 // than ustar holds. Read back: regular files and folders only; links, devices and any name that is
 // absolute or climbs out ('..') are refused, so an archive can only ever write inside its target.
-import { createReadStream, createWriteStream, lstatSync, mkdirSync, openSync, closeSync, writeSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  closeSync,
+  writeSync,
+} from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -13,7 +21,14 @@ const BLOCK = 512;
 function header(name, { mode, size, mtime, type }) {
   const h = Buffer.alloc(BLOCK);
   const put = (text, at, len) => h.write(text, at, len, 'utf8');
-  const octal = (n, at, len) => put(Math.floor(n).toString(8).padStart(len - 1, '0'), at, len - 1);
+  const octal = (n, at, len) =>
+    put(
+      Math.floor(n)
+        .toString(8)
+        .padStart(len - 1, '0'),
+      at,
+      len - 1,
+    );
   put(name, 0, 100);
   octal(mode & 0o7777, 100, 8);
   octal(0, 108, 8);
@@ -132,7 +147,11 @@ function isLink(abs) {
   }
 }
 
-const text = (buf, at, len) => buf.subarray(at, at + len).toString('utf8').replace(/\0.*$/s, '');
+const text = (buf, at, len) =>
+  buf
+    .subarray(at, at + len)
+    .toString('utf8')
+    .replace(/\0.*$/s, '');
 const octalAt = (buf, at, len) => parseInt(text(buf, at, len).trim() || '0', 8);
 
 /**
