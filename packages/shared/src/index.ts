@@ -44,6 +44,8 @@ export * from './schemas/subscriptions.ts';
 export * from './rules/cloud.ts';
 export * from './rules/cloudCatalogue.ts';
 export * from './schemas/cloud.ts';
+export * from './rules/cloudAgent.ts';
+export * from './schemas/cloudAgent.ts';
 export * from './schemas/live.ts';
 export * from './rules/live.ts';
 export * from './schemas/credits.ts';

@@ -9,8 +9,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RouteDef } from '@rushes/shared';
+import { MSG, type RouteDef } from '@rushes/shared';
 import type { AppContext } from './context.ts';
+import { forbidden } from './http/errors.ts';
 
 /**
  * What each policy hands the handler, by name. Each module declares its own names by augmentation
@@ -174,6 +175,17 @@ export function policyCheckOf(
   if (!app.policies)
     throw new Error(`policies: ${route.method} ${route.path} is registered outside the module list`);
   return app.policies.registry.checkFor(route, app.policies.module);
+}
+
+/**
+ * A request made with a project-scoped token (a cloud workstation's agent) may act on that project
+ * only: the project its route's policy loaded must be the token's (else 403, as for a non-member).
+ */
+export function assertProjectScope(req: FastifyRequest, access: unknown) {
+  const scope = req.session?.projectScope;
+  if (!scope) return;
+  const loaded = access as { project?: { id?: string } } | null | undefined;
+  if (loaded?.project?.id !== scope) throw forbidden(MSG.noProjectAccess);
 }
 
 /**

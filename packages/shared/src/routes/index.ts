@@ -1,5 +1,6 @@
 import { aiRoutes } from './ai.ts';
 import { cloudRoutes } from './cloud.ts';
+import { cloudAgentRoutes } from './cloudAgent.ts';
 import { creditsRoutes } from './credits.ts';
 import { paymentsRoutes } from './payments.ts';
 import { cameraRoutes } from './camera.ts';
@@ -43,6 +44,7 @@ export const ROUTES = {
   notifications: notificationsRoutes,
   ai: aiRoutes,
   cloud: cloudRoutes,
+  cloudAgent: cloudAgentRoutes,
   credits: creditsRoutes,
   payments: paymentsRoutes,
   integrations: integrationsRoutes,

@@ -39,6 +39,18 @@ export const CLOUD_API = {
   adminCatalogue: '/api/cloud/admin/catalogue',
   /** WebSocket (binary): the VNC stream of a started session, `?cloud_id=&launch_token=` */
   vnc: '/api/cloud/vnc',
+  /** the workstation agent's routes (its session's agent token only) */
+  agent: '/api/cloud/agent',
+  /** GET the session's manifest (`?cloud_id=`): project files with signed URLs, software, idle rules */
+  agentSession: '/api/cloud/agent/session',
+  /** POST phase, idle time, pending renders; answers the action (run, final_sync, stop) */
+  agentHeartbeat: '/api/cloud/agent/heartbeat',
+  /** POST an uploaded render: stacked as a new version when its name is taken in the renders folder */
+  agentRender: '/api/cloud/agent/render',
+  /** PUT the desktop user's settings archive (raw bytes, `?cloud_id=`) */
+  agentSettings: '/api/cloud/agent/settings',
+  /** platform admins: GET each provider's health */
+  adminHealth: '/api/cloud/admin/health',
 } as const;
 
 /** Durations offered (spec 001 §9), in minutes; only 60 while the machine is started. */

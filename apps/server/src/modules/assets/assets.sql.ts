@@ -207,3 +207,56 @@ export function videosWithoutFrameRate(db: DbOrTx, after: string | null, limit: 
     .orderBy(assets.id)
     .limit(limit);
 }
+
+/** A file the project shows now: a stack's newest version at its root's place. */
+export interface CurrentFile {
+  /** the root's folder ('/' or '/A/B') */
+  folderPath: string;
+  row: AssetRow;
+}
+
+/**
+ * The project's files as its lists show them: every stored file that is not a newer version of a
+ * stack, each as its stack's newest version (a cloud workstation brings these onto its desktop). At
+ * most `limit`, by folder path then name.
+ */
+export async function currentFilesOf(db: DbOrTx, projectId: string, limit: number): Promise<CurrentFile[]> {
+  const roots = await db
+    .select()
+    .from(assets)
+    .where(
+      and(
+        eq(assets.projectId, projectId),
+        eq(assets.isFolder, false),
+        eq(assets.inStack, false),
+        sql`${assets.blobKey} is not null`,
+      ),
+    )
+    .orderBy(assets.folderPath, sql`lower(${assets.title})`, assets.id)
+    .limit(limit);
+  const newest = await newestVersions(
+    db,
+    roots.map((r) => r.id),
+  );
+  return roots.map((r) => ({ folderPath: r.folderPath, row: newest.get(r.id)?.row ?? r }));
+}
+
+/** The oldest other listed file of that name in the same folder (a name clash), or null. */
+export async function sameNameIn(db: DbOrTx, file: AssetRow): Promise<AssetRow | null> {
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(
+      and(
+        eq(assets.projectId, file.projectId),
+        file.parentId ? eq(assets.parentId, file.parentId) : sql`${assets.parentId} is null`,
+        eq(assets.isFolder, false),
+        eq(assets.inStack, false),
+        eq(assets.title, file.title),
+        sql`${assets.id} <> ${file.id}`,
+      ),
+    )
+    .orderBy(assets.createdAt, assets.id)
+    .limit(1);
+  return row ?? null;
+}

@@ -7,14 +7,17 @@ import { assetsRoutes } from './assets.routes.ts';
 // What other modules may call (everything else in this folder is internal).
 export { originalKey, proxyKey, thumbnailKey } from './assetKeys.ts';
 export {
+  currentFilesOf,
   findAsset,
   findFileAsset,
+  sameNameIn,
   folderIn,
   projectFolders,
   subtreeOf,
   readNewestVersionsWith,
   videosWithoutFrameRate,
   type AssetRow,
+  type CurrentFile,
   type NewestVersion,
 } from './assets.sql.ts';
 export {

@@ -1,22 +1,25 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  CLOUD_EXTENSION_MINUTES,
-  CLOUD_TEXT,
-  CLOUD_WARN_BEFORE_END_SECONDS,
-  sessionCost,
-} from '@rushes/shared';
-import type { Tx } from '../../db/client.ts';
+import { CLOUD_TEXT } from '@rushes/shared';
 import { cloudSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Emit } from '../../platform/events/bus.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import type { ModuleLog } from '../../platform/modules.ts';
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { notify } from '../notifications/index.ts';
-import { bookingKey, extensionKey, recordUsage, refundCloudCredits } from './cloud.credits.ts';
-import type { SessionRow } from './cloud.policy.ts';
+import { agentLaunchFor, awaitFinalSync, waitsForAgent } from './cloud.agent.lifecycle.ts';
+import { recordUsage } from './cloud.credits.ts';
 import { providerOf } from './cloud.providers.ts';
 import { expireOffer, offerFreeMachines } from './cloud.queue.ts';
+import {
+  beginShutdown,
+  BOOT_ESTIMATE_SECONDS,
+  loadLocked,
+  markStarted,
+  refundSession,
+  revokeAgentToken,
+  scheduleEnd,
+  SHUTDOWN_ESTIMATE_SECONDS,
+} from './cloud.transitions.ts';
 import './cloud.events.ts';
 
 /**
@@ -25,46 +28,7 @@ import './cloud.events.ts';
  * still asks for it, so a job that runs twice, late, or after an extension changes nothing.
  */
 
-/** Seconds the banner announces for booting and shutting down (decided). */
-export const BOOT_ESTIMATE_SECONDS = 30;
-export const SHUTDOWN_ESTIMATE_SECONDS = 10;
-
-async function load(tx: Tx, id: string) {
-  const [row] = await tx.select().from(cloudSessions).where(eq(cloudSessions.id, id)).for('update');
-  return row ?? null;
-}
-
-/** Schedules the warning and the end for the session's current end time. */
-export async function scheduleEnd(tx: Tx, id: string, endsAt: Date) {
-  const key = endsAt.toISOString();
-  const warnAt = new Date(endsAt.getTime() - CLOUD_WARN_BEFORE_END_SECONDS * 1000);
-  await enqueueJob(
-    tx,
-    'cloud.warn',
-    { sessionId: id, endsAt: key },
-    { runAt: warnAt, singletonKey: `cloud.warn:${id}:${key}` },
-  );
-  await enqueueJob(
-    tx,
-    'cloud.end',
-    { sessionId: id, endsAt: key },
-    { runAt: endsAt, singletonKey: `cloud.end:${id}:${key}` },
-  );
-}
-
-/** Started or booting → shutting down (End, or the end time): the shutdown job stops the machine. */
-export async function beginShutdown(tx: Tx, emit: Emit, row: SessionRow) {
-  await tx
-    .update(cloudSessions)
-    .set({
-      status: 'machine_shutting_down',
-      waitingUntil: sql`now() + make_interval(secs => ${SHUTDOWN_ESTIMATE_SECONDS})`,
-      endsAt: sql`least(coalesce(${cloudSessions.endsAt}, now()), now())`,
-    })
-    .where(eq(cloudSessions.id, row.id));
-  await enqueueJob(tx, 'cloud.shutdown', { sessionId: row.id }, { singletonKey: `cloud.shutdown:${row.id}` });
-  emit('cloud.changed', { userId: row.userId, sessionId: row.id });
-}
+export { BOOT_ESTIMATE_SECONDS, SHUTDOWN_ESTIMATE_SECONDS, beginShutdown, scheduleEnd };
 
 export function cloudJobs(ctx: AppContext, log: ModuleLog) {
   const box = secretBoxFor(ctx.config, ctx.secret);
@@ -75,7 +39,7 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
   async function fail(id: string, err: unknown) {
     log.error({ err, sessionId: id }, 'cloud: the provider could not start the machine');
     await ctx.events.transaction(ctx.db, async (tx, emit) => {
-      const row = await load(tx, id);
+      const row = await loadLocked(tx, id);
       if (!row || !['machine_booting', 'machine_started'].includes(row.status)) return;
       const delivered =
         row.startedAt && row.status === 'machine_started'
@@ -91,23 +55,8 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
           refunded: row.refunded + refund,
         })
         .where(eq(cloudSessions.id, id));
-      if (refund > 0) {
-        const extension = sessionCost(row.pricePerHour, CLOUD_EXTENSION_MINUTES);
-        await refundCloudCredits(tx, {
-          teamId: row.teamId,
-          userId: row.userId,
-          amount: refund,
-          reason: 'cloud_refund',
-          sessionId: id,
-          spends: [
-            { key: bookingKey(id), amount: row.charged - extension * row.extensions },
-            ...Array.from({ length: row.extensions }, (_, k) => ({
-              key: extensionKey(id, k + 1),
-              amount: extension,
-            })),
-          ],
-        });
-      }
+      await refundSession(tx, row, refund);
+      await revokeAgentToken(tx, row);
       if (row.startedAt)
         await recordUsage(tx, {
           sessionId: id,
@@ -138,7 +87,11 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
   }
 
   return {
-    /** Booting (or started after a restart, its desktop gone): start the machine, then started. */
+    /**
+     * Booting (or started after a restart, its desktop gone): start the machine with its agent. A
+     * provider whose machines run an agent stays booting until the agent reports 'started'
+     * (cloud.agent.lifecycle.ts); the others are started at once.
+     */
     boot: async ({ sessionId }: { sessionId: string }) => {
       const [row] = await ctx.db.select().from(cloudSessions).where(eq(cloudSessions.id, sessionId));
       if (!row) return;
@@ -146,50 +99,31 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
       if (row.status !== 'machine_booting' && !resume) return;
       let machine;
       try {
+        const agent = await agentLaunchFor(ctx, box, row, provider().name);
         machine = await provider().start(sessionId, {
           hardwareSlug: row.hardwareSlug,
           password: row.passwordSealed ? box.open(row.passwordSealed) : undefined,
+          agent,
         });
       } catch (err) {
         await fail(sessionId, err);
         return;
       }
       const stillWanted = await ctx.events.transaction(ctx.db, async (tx, emit) => {
-        const now = await load(tx, sessionId);
+        const now = await loadLocked(tx, sessionId);
         if (!now || !['machine_booting', 'machine_started'].includes(now.status)) return false;
-        const [updated] = await tx
-          .update(cloudSessions)
-          .set({
-            status: 'machine_started',
-            hostName: machine.hostName,
-            ipAddress: machine.ipAddress,
-            port: machine.port,
-            username: machine.username,
-            passwordSealed: box.seal(machine.password),
-            providerRef: machine.ref,
-            waitingUntil: null,
-            ...(now.status === 'machine_booting' && {
-              startedAt: sql`now()`,
-              endsAt: sql`now() + make_interval(mins => ${now.durationMinutes})`,
-            }),
-          })
-          .where(eq(cloudSessions.id, sessionId))
-          .returning();
-        if (now.status === 'machine_booting') {
-          await scheduleEnd(tx, sessionId, updated!.endsAt!);
-          await recordUsage(tx, {
-            sessionId,
-            teamId: now.teamId,
-            projectId: now.projectId,
-            taskId: now.taskId,
-            userId: now.userId,
-            hardware: now.hardwareSlug,
-            startedAt: updated!.startedAt!,
-            endedAt: null,
-            psc: now.charged - now.refunded,
-          });
-        }
-        emit('cloud.changed', { userId: now.userId, sessionId });
+        const details = {
+          hostName: machine.hostName,
+          ipAddress: machine.ipAddress,
+          port: machine.port,
+          username: machine.username,
+          passwordSealed: box.seal(machine.password),
+          providerRef: machine.ref,
+        };
+        if (now.status === 'machine_booting' && waitsForAgent(provider()) && now.agentPhase !== 'started') {
+          await tx.update(cloudSessions).set(details).where(eq(cloudSessions.id, sessionId));
+          emit('cloud.changed', { userId: now.userId, sessionId });
+        } else await markStarted(tx, emit, now, details);
         return true;
       });
       // Ended while booting: the machine is not wanted any more.
@@ -198,7 +132,7 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
 
     warn: async ({ sessionId, endsAt }: { sessionId: string; endsAt: string }) => {
       await ctx.events.transaction(ctx.db, async (tx, emit) => {
-        const row = await load(tx, sessionId);
+        const row = await loadLocked(tx, sessionId);
         if (row?.status !== 'machine_started' || row.endsAt?.toISOString() !== endsAt) return;
         await notify(tx, emit, {
           userIds: [row.userId],
@@ -214,24 +148,36 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
 
     end: async ({ sessionId, endsAt }: { sessionId: string; endsAt: string }) => {
       await ctx.events.transaction(ctx.db, async (tx, emit) => {
-        const row = await load(tx, sessionId);
+        const row = await loadLocked(tx, sessionId);
         if (row?.status !== 'machine_started' || row.endsAt?.toISOString() !== endsAt) return;
         await beginShutdown(tx, emit, row);
       });
     },
 
-    shutdown: async ({ sessionId }: { sessionId: string }) => {
+    /**
+     * Stops the machine and releases the session. With an agent that reported, its final sync comes
+     * first: the first run schedules the timeout and waits; the agent's 'synced' heartbeat, or the
+     * timeout (CLOUD_FINAL_SYNC_SECONDS), runs it again to stop.
+     */
+    shutdown: async ({ sessionId, timeout }: { sessionId: string; timeout?: boolean }) => {
       const [row] = await ctx.db.select().from(cloudSessions).where(eq(cloudSessions.id, sessionId));
       if (row?.status !== 'machine_shutting_down') return;
+      if (!timeout && row.agentHeartbeatAt && !row.agentSyncedAt) {
+        await awaitFinalSync(ctx, row);
+        return;
+      }
+      if (timeout && row.agentHeartbeatAt && !row.agentSyncedAt)
+        log.warn({ sessionId }, 'cloud: the workstation agent did not finish its final sync in time');
       await provider().stop(sessionId);
       await ctx.events.transaction(ctx.db, async (tx, emit) => {
-        const now = await load(tx, sessionId);
+        const now = await loadLocked(tx, sessionId);
         if (now?.status !== 'machine_shutting_down') return;
         const [done] = await tx
           .update(cloudSessions)
           .set({ status: 'released', releasedAt: sql`now()`, waitingUntil: null })
           .where(eq(cloudSessions.id, sessionId))
           .returning();
+        await revokeAgentToken(tx, now);
         if (now.startedAt)
           await recordUsage(tx, {
             sessionId,

@@ -34,6 +34,11 @@ export interface Runnable {
  */
 export interface CloudProvider {
   readonly name: 'local' | 'simulated' | 'pool';
+  /**
+   * Whether its sessions stay booting until their workstation agent reports 'started' (default: the
+   * local provider only; cloud.agent.lifecycle.ts waitsForAgent).
+   */
+  readonly waitsForAgent?: boolean;
   /** null when it can run sessions; else why not (logged, the user reads 'Resource is not available') */
   unavailableReason(catalogue?: CloudCatalogue): Promise<string | null>;
   /** the softwares and plugins of the catalogue this provider can run */

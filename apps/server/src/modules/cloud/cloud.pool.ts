@@ -1,6 +1,6 @@
 import { rename, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cloudPoolMachines } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../platform/security/secretBox.ts';
@@ -69,8 +69,28 @@ export function createPoolProvider(db: Db, box: SecretBox, passwordDir: string |
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(cloudPoolMachines);
       return row?.n ? null : 'the pool has no registered workstation';
     },
-    // until its agents report what they have: whatever has a launch command
-    runnable: async (c) => runsLaunchable(c),
+    /**
+     * What the registered workstations' agents last reported they can run (their heartbeats'
+     * capabilities, kept per machine), within the catalogue; until one reports: whatever has a launch.
+     */
+    async runnable(c) {
+      const rows = await db
+        .select({ capabilities: cloudPoolMachines.capabilities })
+        .from(cloudPoolMachines)
+        .where(isNotNull(cloudPoolMachines.capabilities));
+      if (rows.length === 0) return runsLaunchable(c);
+      const has = (k: 'softwares' | 'plugins') => new Set(rows.flatMap((r) => r.capabilities?.[k] ?? []));
+      const softwares = has('softwares');
+      const plugins = has('plugins');
+      return {
+        softwares: new Set(c.softwares.filter((s) => softwares.has(s.slug)).map((s) => s.slug)),
+        plugins: new Set(
+          c.plugins
+            .filter((p) => plugins.has(p.slug) && p.softwares.some((s) => softwares.has(s)))
+            .map((p) => p.slug),
+        ),
+      };
+    },
     async start(sessionId, { hardwareSlug }) {
       return db.transaction(async (tx) => {
         const [mine] = await tx

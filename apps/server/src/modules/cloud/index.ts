@@ -3,6 +3,9 @@ import { checkedInService } from '../../platform/policies.ts';
 import { cloudPolicy, platformAdminPolicy } from './cloud.policy.ts';
 import { seedCapacity } from './cloud.catalogue.ts';
 import { cloudJobs, resumeSessions } from './cloud.lifecycle.ts';
+import { createAgentLifecycle } from './cloud.agent.lifecycle.ts';
+import { sessionAgentPolicy } from './cloud.agent.ts';
+import { cloudAgentRoutes } from './cloud.agent.routes.ts';
 import { providerOf } from './cloud.providers.ts';
 import { registerCloudMappers } from './cloud.realtime.ts';
 import { cloudRoutes } from './cloud.routes.ts';
@@ -18,17 +21,20 @@ export const cloudModule = defineModule({
   policies: {
     'cloud.canUseCloud': cloudPolicy(),
     'cloud.isPlatformAdmin': platformAdminPolicy(),
+    'cloud.isSessionAgent': sessionAgentPolicy(),
     // Still applied by the services (not yet loaded before the handler).
     'cloud.ownSession': checkedInService(),
     'cloud.ownQueueEntry': checkedInService(),
   },
-  routes: [cloudRoutes],
+  routes: [cloudRoutes, cloudAgentRoutes],
   jobs: {
     'cloud.boot': (ctx, log) => cloudJobs(ctx, log).boot,
     'cloud.warn': (ctx, log) => cloudJobs(ctx, log).warn,
     'cloud.end': (ctx, log) => cloudJobs(ctx, log).end,
     'cloud.shutdown': (ctx, log) => cloudJobs(ctx, log).shutdown,
     'cloud.offerExpire': (ctx, log) => cloudJobs(ctx, log).offerExpire,
+    'cloud.idle': (ctx, log) => createAgentLifecycle(ctx, log).idleJob,
+    'cloud.agentWatch': (ctx, log) => createAgentLifecycle(ctx, log).watchJob,
   },
   listeners: [registerCloudMappers],
   schedules: [seedCapacity, resumeSessions],

@@ -28,6 +28,7 @@ const registerTray = (ctx: AppContext) => {
 
 // What other modules may call (everything else in this folder is internal).
 export { createSharesService } from './shares.service.ts';
+export { rootOf, stackOf, stackVersion } from './versions.service.ts';
 
 /**
  * Assets shared with people (the 'Shared Assets' tray of the recipients), review links and their

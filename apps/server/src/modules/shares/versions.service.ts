@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { MSG } from '@rushes/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Emit } from '../../platform/events/bus.ts';
 import { assetVersions, assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
@@ -57,6 +58,32 @@ export const presentStack = (stack: StackEntry[]) =>
   stack.map((s) => ({ ingest_db_id: s.asset.id, version: s.version, title: s.asset.title }));
 
 /**
+ * Stacks `added` onto `base`'s stack as its next version and answers its number. Refuses (field error on
+ * version_ingest_db_id) another project's asset, the stack's root, or an asset already in a stack. The
+ * caller checked who may (the route, or the cloud agent's render for its own session's project).
+ */
+export async function stackVersion(tx: Tx, emit: Emit, userId: string, base: AssetRow, added: AssetRow) {
+  const rootId = await rootOf(tx, base.id);
+  const [inStack] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(assetVersions)
+    .where(sql`${assetVersions.assetId} = ${added.id} or ${assetVersions.rootId} = ${added.id}`);
+  if (added.projectId !== base.projectId || added.id === rootId || inStack.n > 0)
+    throw fieldError('version_ingest_db_id', MSG.versionNotAllowed);
+  // one stack at a time: lock the root row so two uploads get distinct numbers
+  await tx.execute(sql`select id from ${assets} where id = ${rootId} for update`);
+  const [{ top }] = await tx
+    .select({ top: max(assetVersions.versionNo) })
+    .from(assetVersions)
+    .where(eq(assetVersions.rootId, rootId));
+  const versionNo = (top ?? 1) + 1;
+  await tx.insert(assetVersions).values({ assetId: added.id, rootId, versionNo, createdBy: userId });
+  emit('assets.changed', { projectId: base.projectId, folderIds: [added.parentId], totals: false });
+  emit('comments.changed', { assetId: rootId, projectId: base.projectId });
+  return versionNo;
+}
+
+/**
  * Version stacks. Who may: members holding can_upload_assets stack an uploaded file onto
  * an asset of the same project; members read stacks.
  */
@@ -77,24 +104,7 @@ export function createVersionsService(ctx: AppContext) {
           body.version_ingest_db_id,
           canWriteAssets,
         );
-        const rootId = await rootOf(tx, base.id);
-        const [inStack] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(assetVersions)
-          .where(sql`${assetVersions.assetId} = ${added.id} or ${assetVersions.rootId} = ${added.id}`);
-        if (added.projectId !== base.projectId || added.id === rootId || inStack.n > 0)
-          throw fieldError('version_ingest_db_id', MSG.versionNotAllowed);
-        // one stack at a time: lock the root row so two uploads get distinct numbers
-        await tx.execute(sql`select id from ${assets} where id = ${rootId} for update`);
-        const [{ top }] = await tx
-          .select({ top: max(assetVersions.versionNo) })
-          .from(assetVersions)
-          .where(eq(assetVersions.rootId, rootId));
-        await tx
-          .insert(assetVersions)
-          .values({ assetId: added.id, rootId, versionNo: (top ?? 1) + 1, createdBy: userId });
-        emit('assets.changed', { projectId: base.projectId, folderIds: [added.parentId], totals: false });
-        emit('comments.changed', { assetId: rootId, projectId: base.projectId });
+        await stackVersion(tx, emit, userId, base, added);
       });
       const versions = presentStack(await stackOf(db, await rootOf(db, body.ingest_db_id)));
       return { message: MSG.versionAdded, versions };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { API } from '@rushes/shared';
+import { API, CLOUD_API } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { personalAccessTokens } from '../../db/schema/index.ts';
 import { sha256 } from './secrets.ts';
@@ -11,16 +11,35 @@ const TOUCH_EVERY_MS = 60_000;
 
 /** What a token may reach: the upload protocol and the project info the uploader reads. */
 export const TOKEN_PATHS = [API.uploads.root, API.projects.info];
-export const tokenMayReach = (url: string) => {
+/**
+ * What a project-scoped token (a cloud workstation's agent) reaches besides: version stacks and the
+ * agent's own routes. Its project is enforced by the route's policy (`assertProjectScope`).
+ */
+export const SCOPED_TOKEN_PATHS = [...TOKEN_PATHS, API.shares.versions, CLOUD_API.agent];
+const under = (paths: readonly string[], url: string) => {
   const path = url.split('?')[0];
-  return TOKEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+  return paths.some((p) => path === p || path.startsWith(`${p}/`));
 };
+/** Whether a token of either kind may reach the URL (`scoped`: a project-scoped one). */
+export const tokenMayReach = (url: string, scoped = false) =>
+  under(scoped ? SCOPED_TOKEN_PATHS : TOKEN_PATHS, url);
 
-export async function createAccessToken(db: DbOrTx, userId: string, name: string) {
+export async function createAccessToken(
+  db: DbOrTx,
+  userId: string,
+  name: string,
+  opts: { projectId?: string } = {},
+) {
   const token = `${PREFIX}${randomBytes(30).toString('base64url')}`;
   const [row] = await db
     .insert(personalAccessTokens)
-    .values({ userId, name, tokenHash: sha256(token), prefix: token.slice(0, 10) })
+    .values({
+      userId,
+      name,
+      tokenHash: sha256(token),
+      prefix: token.slice(0, 10),
+      projectId: opts.projectId ?? null,
+    })
     .returning();
   return { row, token };
 }
@@ -43,7 +62,7 @@ export async function revokeAccessToken(db: DbOrTx, userId: string, id: string) 
   return rows.length > 0;
 }
 
-/** The user of a live token in an `Authorization: Bearer` header, or null. */
+/** The user of a live token in an `Authorization: Bearer` header (and its project scope), or null. */
 export async function resolveAccessToken(db: DbOrTx, header: string | undefined) {
   const m = /^Bearer\s+(rsh_[A-Za-z0-9_-]{20,80})$/.exec(header ?? '');
   if (!m) return null;
@@ -59,5 +78,5 @@ export async function resolveAccessToken(db: DbOrTx, header: string | undefined)
       .set({ lastUsedAt: new Date() })
       .where(eq(personalAccessTokens.id, row.id));
   }
-  return { userId: row.userId, tokenId: row.id };
+  return { userId: row.userId, tokenId: row.id, projectScope: row.projectId };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { API, MSG } from '@rushes/shared';
-import { unauthorized } from '../http/errors.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
 import { resolveAccessToken, tokenMayReach } from './accessTokens.ts';
 import {
   resolveSession,
@@ -96,16 +96,28 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
     const access = request.routeOptions.config?.access ?? 'user';
     const join = request.routeOptions.config?.sessionJoin;
     request.session = await resolveSession(db, request.cookies[SESSION_COOKIE], policy, join);
-    // The uploader's personal access token: the upload protocol and project info only.
+    // The uploader's personal access token: the upload protocol and project info only. A token scoped
+    // to a project (a cloud workstation's agent) also reaches versions and the agent's routes, and only
+    // routes whose policy loads a project before the handler (serve() compares it with the scope).
     if (
       !request.session &&
       access === 'user' &&
       request.headers.authorization &&
-      tokenMayReach(request.url)
+      tokenMayReach(request.url, true)
     ) {
       const byToken = await resolveAccessToken(db, request.headers.authorization);
-      if (byToken)
-        request.session = { idHash: `token:${byToken.tokenId}`, userId: byToken.userId, kind: 'full' };
+      const scope = byToken?.projectScope ?? null;
+      if (byToken && tokenMayReach(request.url, scope !== null)) {
+        if (scope !== null && request.routeOptions.config?.policyCheck !== 'preHandler')
+          throw forbidden(MSG.noProjectAccess);
+        request.session = {
+          idHash: `token:${byToken.tokenId}`,
+          userId: byToken.userId,
+          kind: 'full',
+          tokenId: byToken.tokenId,
+          ...(scope !== null && { projectScope: scope }),
+        };
+      }
     }
     if (access === 'public') return;
     if (access === 'pending_2fa') {

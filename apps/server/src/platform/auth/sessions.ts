@@ -21,6 +21,10 @@ export interface ResolvedSession {
   idHash: string;
   userId: string;
   kind: SessionKind;
+  /** The personal access token that authenticated the request (none for a cookie session). */
+  tokenId?: string;
+  /** A project-scoped access token's project: every policy must load this project (serve()). */
+  projectScope?: string;
   /** What the route's session join read with the session (undefined when it declares none). */
   joined?: unknown;
 }

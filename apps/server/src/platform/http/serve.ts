@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope, RouteBody, RouteDef, RouteQuery, RouteReturn } from '@rushes/shared';
-import { policyCheckOf } from '../policies.ts';
+import { assertProjectScope, policyCheckOf } from '../policies.ts';
 import { replies } from './envelope.ts';
 import { typed } from './routes.ts';
 
@@ -58,6 +58,7 @@ export function serve<R extends RouteDef>(
       ? {
           preHandler: async (req: FastifyRequest) => {
             req.policyAccess = await check(req);
+            assertProjectScope(req, req.policyAccess);
           },
         }
       : {}),

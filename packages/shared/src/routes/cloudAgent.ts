@@ -1,0 +1,55 @@
+import {
+  cloudAdminHealth,
+  cloudAgentAction,
+  cloudAgentHeartbeatBody,
+  cloudAgentQuery,
+  cloudAgentRenderBody,
+  cloudAgentRendered,
+  cloudAgentSession,
+  cloudAgentSettingsSaved,
+} from '../schemas/cloudAgent.ts';
+import { CLOUD_API } from '../rules/cloud.ts';
+import { defineRoutes } from './define.ts';
+
+/**
+ * The workstation agent's routes: only the session's own agent token (its owner's personal access
+ * token, scoped to the session's project) may call them for that session. And the platform admin's
+ * provider health.
+ */
+export const cloudAgentRoutes = defineRoutes('cloud', {
+  session: {
+    method: 'GET',
+    path: CLOUD_API.agentSession,
+    query: cloudAgentQuery,
+    response: cloudAgentSession,
+    policy: 'cloud.isSessionAgent',
+  },
+  heartbeat: {
+    method: 'POST',
+    path: CLOUD_API.agentHeartbeat,
+    body: cloudAgentHeartbeatBody,
+    response: cloudAgentAction,
+    policy: 'cloud.isSessionAgent',
+  },
+  render: {
+    method: 'POST',
+    path: CLOUD_API.agentRender,
+    body: cloudAgentRenderBody,
+    response: cloudAgentRendered,
+    policy: 'cloud.isSessionAgent',
+  },
+  /** The body is the raw archive (application/octet-stream, at most CLOUD_SETTINGS_MAX_BYTES). */
+  settings: {
+    method: 'PUT',
+    path: CLOUD_API.agentSettings,
+    query: cloudAgentQuery,
+    response: cloudAgentSettingsSaved,
+    policy: 'cloud.isSessionAgent',
+  },
+  adminHealth: {
+    method: 'GET',
+    path: CLOUD_API.adminHealth,
+    response: cloudAdminHealth,
+    policy: 'cloud.isPlatformAdmin',
+  },
+});
