@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   cloudAdminCatalogue,
   cloudAdminReports,
@@ -11,6 +10,7 @@ import {
   cloudAvailabilityBody,
   cloudCancelQueueBody,
   cloudConnectionFile,
+  cloudConnectorDownload,
   cloudConnectorQuery,
   cloudEndBody,
   cloudErrorTypes,
@@ -123,7 +123,7 @@ export const cloudRoutes = defineRoutes('cloud', {
     method: 'GET',
     path: CLOUD_API.connector,
     query: cloudConnectorQuery,
-    response: z.string(),
+    response: cloudConnectorDownload,
     policy: 'self',
   },
   connectionFile: {

@@ -51,6 +51,11 @@ export const CLOUD_API = {
   agentSettings: '/api/cloud/agent/settings',
   /** platform admins: GET each provider's health */
   adminHealth: '/api/cloud/admin/health',
+  /**
+   * WebSocket (binary): the connector's tunnel to a started session's VNC, `?cloud_id=&token=` (the
+   * connector token of the connection file; no cookie)
+   */
+  tunnel: '/api/cloud/tunnel',
 } as const;
 
 /** Durations offered (spec 001 §9), in minutes; only 60 while the machine is started. */

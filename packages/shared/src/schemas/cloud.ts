@@ -57,7 +57,19 @@ export const cloudQueueBody = z.object({
 export const cloudCancelQueueBody = z.object({ cloud_resource_queue_id: uuid() });
 export const cloudConnectorQuery = z.object({
   os: z.enum(['windows', 'mac_intel', 'mac_silicon', 'linux']),
-  key: z.string().max(40).default('vnc_viewer'),
+  /** spec 001 §7's key: which download (ignored: the connector is the uploader program's `connect`) */
+  key: z.string().max(40).optional(),
+});
+/**
+ * The connector for one OS: our own program (the uploader build, whose `connect` command opens the
+ * tunnel). `url` is a same-origin path: the built file, or the /uploader page when it is not built
+ * (then file_name, size and sha256 are null).
+ */
+export const cloudConnectorDownload = z.object({
+  url: z.string(),
+  file_name: z.string().nullable(),
+  size: z.number().nullable(),
+  sha256: z.string().nullable(),
 });
 export const cloudSessionQuery = z.object({ cloud_id: uuid() });
 export const cloudErrorTypesQuery = z.object({ cloud_assignment_db_id: uuid() });
@@ -197,7 +209,14 @@ export const cloudLaunch = z.object({
   password: z.string(),
   expires_at: z.string(),
 });
-export const cloudConnectionFile = z.object({ file_name: z.string(), content: z.string() });
+/**
+ * The connector's connection file (`CS-XXXX.rushes`): `content` is JSON { url (the server's public
+ * address as the browser reached it, never loopback), cloud_id, token (the connector token) }, and
+ * `command` what to run with it.
+ */
+export const cloudConnectionFile = z.object({ file_name: z.string(), content: z.string(), command: z.string() });
+/** What a `.rushes` file holds, as the connector reads it. */
+export const cloudConnectionContent = z.object({ url: z.string(), cloud_id: z.string(), token: z.string() });
 export const cloudErrorTypes = z.object({
   error_types: z.array(z.object({ value: z.string(), label: z.string() })),
 });

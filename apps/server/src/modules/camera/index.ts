@@ -11,6 +11,8 @@ import { runsFtp } from './ftpStatus.ts';
 
 // What other modules may call (everything else in this folder is internal).
 export { canUseCamera } from './camera.policy.ts';
+/** The built uploader files: the cloud connector is the same program's `connect` command. */
+export { uploaderBuilds } from './uploader.ts';
 
 const logs = new WeakMap<AppContext, FastifyBaseLogger>();
 

@@ -1,14 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { CLOUD_API, CLOUD_ERROR_TYPES, CLOUD_TEXT } from '@rushes/shared';
+import { CLOUD_API, CLOUD_ERROR_TYPES, CLOUD_TEXT, type UploaderTarget } from '@rushes/shared';
 import type { z } from 'zod';
 import type { cloudConnectorQuery, cloudReportBody } from '@rushes/shared';
 import { cloudIssueReports, cloudSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, fieldError } from '../../platform/http/errors.ts';
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
+import { uploaderBuilds } from '../camera/index.ts';
 import { catalogueOf } from './cloud.catalogue.ts';
 import { ownSession, type SessionRow } from './cloud.policy.ts';
+import { connectorToken } from './cloud.tunnel.ts';
 
 /** A launch token lives this long: enough to open the page, not to be reused later. */
 export const LAUNCH_TOKEN_SECONDS = 120;
@@ -30,12 +32,15 @@ export function checkLaunchToken(secret: string, sessionId: string, userId: stri
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
-/** The VNC viewers the connector step links to, per operating system (decided: TigerVNC). */
-const CONNECTORS: Record<z.output<typeof cloudConnectorQuery>['os'], string> = {
-  windows: 'https://sourceforge.net/projects/tigervnc/files/stable/',
-  mac_intel: 'https://sourceforge.net/projects/tigervnc/files/stable/',
-  mac_silicon: 'https://sourceforge.net/projects/tigervnc/files/stable/',
-  linux: 'https://tigervnc.org/',
+/**
+ * The connector is our own program (the uploader build: its `connect` command opens the tunnel), so
+ * spec 001 §7's connector OS names map to the uploader's builds.
+ */
+const CONNECTOR_BUILDS: Record<z.output<typeof cloudConnectorQuery>['os'], UploaderTarget> = {
+  windows: 'windows',
+  mac_intel: 'macos_intel',
+  mac_silicon: 'macos_silicon',
+  linux: 'linux',
 };
 
 /** Launch, connection file, reports: the started session's access. */
@@ -48,7 +53,13 @@ export function createCloudAccess(ctx: AppContext) {
   }
 
   return {
-    connector: (os: z.output<typeof cloudConnectorQuery>['os']) => CONNECTORS[os],
+    /** The program's download for that OS: the built file, else the /uploader page that says why not. */
+    async connector(os: z.output<typeof cloudConnectorQuery>['os']) {
+      const target = CONNECTOR_BUILDS[os];
+      const built = (await uploaderBuilds(ctx.config)).platforms.find((p) => p.os === target);
+      if (built?.url) return { url: built.url, file_name: built.file, size: built.size, sha256: built.sha256 };
+      return { url: `/uploader?os=${target}`, file_name: null, size: null, sha256: null };
+    },
 
     async launch(userId: string, sessionId: string) {
       const row = started(await ownSession(ctx.db, userId, sessionId));
@@ -63,22 +74,16 @@ export function createCloudAccess(ctx: AppContext) {
     },
 
     /**
-     * A .vnc file for connector apps (TigerVNC, RealVNC read it). The local provider listens on
-     * loopback only, so the file points at the server's own host; pool machines give their address.
+     * The connector's connection file: the server's public address as this request reached it (a
+     * program on the user's computer must reach it too: never loopback, cloud.tunnel.ts
+     * publicOrigin), the session and a connector token of the caller's.
      */
-    async connectionFile(userId: string, sessionId: string) {
+    async connectionFile(userId: string, sessionId: string, origin: string) {
       const row = started(await ownSession(ctx.db, userId, sessionId));
-      const host = row.provider === 'local' ? new URL(ctx.config.publicUrl).hostname : (row.ipAddress ?? '');
-      const content = [
-        '[Connection]',
-        `Host=${host}`,
-        `Port=${row.port ?? 5900}`,
-        `Username=${row.username ?? ''}`,
-        '[Options]',
-        'FullScreen=0',
-        '',
-      ].join('\n');
-      return { file_name: `${row.assignmentCode}.vnc`, content };
+      const token = connectorToken(ctx.secret, row.id, userId, row.endsAt ?? new Date());
+      const fileName = `${row.assignmentCode}.rushes`;
+      const content = `${JSON.stringify({ url: origin, cloud_id: row.id, token }, null, 2)}\n`;
+      return { file_name: fileName, content, command: `rushes-upload connect ${fileName}` };
     },
 
     async errorTypes(userId: string, sessionId: string) {

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { CLOUD_API, type CloudTime } from '@rushes/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { listen } from '../../../test/realtime-helpers.ts';
+import { oneTimePassword, providerOf, setProviderForTests, type CloudProvider } from './cloud.providers.ts';
+import { book, call, cloudWorld, end, person, sessionRow, type Person } from './cloud.testkit.ts';
+import { connectorToken, TUNNEL_FAILURES_PER_MINUTE } from './cloud.tunnel.ts';
+
+/**
+ * The connector's way in, without a desktop: the session's "VNC server" is a TCP server of the test
+ * that greets like RFB and echoes, so what the tunnel carries both ways is seen. The real desktop
+ * through the real `connect` command is cloud.tunnel.desktop.test.ts.
+ */
+let t: TestApp;
+let base: string;
+let vnc: net.Server;
+const LAN = '192.168.1.20:3000';
+
+beforeAll(async () => {
+  t = await createTestApp({ CLOUD_PROVIDER: 'simulated' });
+  base = (await listen(t)).replace(/^http/, 'ws');
+  vnc = net.createServer((s) => {
+    s.write('RFB 003.008\n');
+    s.on('data', (d) => s.write(d));
+  });
+  await new Promise<void>((resolve) => vnc.listen(0, '127.0.0.1', resolve));
+  const port = (vnc.address() as net.AddressInfo).port;
+  const inner = providerOf(t.ctx, t.app.log);
+  const fake: CloudProvider = {
+    ...inner,
+    start: async () => ({
+      hostName: 'test.rushes.local',
+      ipAddress: '127.0.0.1',
+      port,
+      username: 'editor',
+      password: oneTimePassword(),
+      ref: 'tunnel-test',
+    }),
+  };
+  setProviderForTests(t.ctx, fake);
+});
+afterAll(async () => {
+  await t?.close();
+  vnc?.close();
+});
+
+const get = <T>(who: Person, url: string, query: Record<string, string>, host = LAN) =>
+  t.call<T>('GET', url, { cookie: who.cookie, query, headers: { host } });
+
+/** Opens the tunnel; answers the socket once open, or throws 'refused: <status>'. */
+function tunnel(cloudId: string, token: string | null, headers: Record<string, string> = {}) {
+  const q = new URLSearchParams({ cloud_id: cloudId, ...(token === null ? {} : { token }) });
+  return new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(`${base}${CLOUD_API.tunnel}?${q}`, { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+/** The greeting, then what was sent comes back: the bytes flow both ways. */
+async function roundTrip(ws: WebSocket) {
+  const got: Buffer[] = [];
+  ws.on('message', (d: Buffer) => got.push(d));
+  await expect.poll(() => Buffer.concat(got).toString()).toBe('RFB 003.008\n');
+  ws.send(Buffer.from([1, 2, 3]));
+  await expect.poll(() => Buffer.concat(got).subarray(12).toString('hex')).toBe('010203');
+}
+
+describe('the connector tunnel', () => {
+  let owner: Person;
+  let projectId: string;
+  let id: string;
+  let token: string;
+
+  it('the connection file names the address the browser reached, never loopback, and the command', async () => {
+    ({ owner, projectId } = await cloudWorld(t, 0));
+    const booked = await book(t, owner, projectId);
+    expect(`${booked.status} ${booked.body.errormessage ?? ''}`).toBe('200 ');
+    id = booked.body.data.cloud_access_db_id;
+    await t.ctx.jobs.drainForTests();
+    const file = await get<{ file_name: string; content: string; command: string }>(
+      owner,
+      CLOUD_API.connectionFile,
+      { cloud_id: id },
+    );
+    expect(file.status).toBe(200);
+    const code = booked.body.data.cloud_assignment_id;
+    expect(file.body.data.file_name).toBe(`${code}.rushes`);
+    expect(file.body.data.command).toBe(`rushes-upload connect ${code}.rushes`);
+    const content = JSON.parse(file.body.data.content) as { url: string; cloud_id: string; token: string };
+    expect(content).toMatchObject({ url: `http://${LAN}`, cloud_id: id });
+    expect(file.body.data.content).not.toMatch(/127\.0\.0\.1|localhost/);
+    token = content.token;
+
+    // the ready step's address is that host too; from the server's own loopback, not 127.0.0.1 either
+    const shown = await get<CloudTime>(owner, CLOUD_API.time, {});
+    expect(shown.body.data.session?.ip_address).toBe('192.168.1.20');
+    const local = await get<CloudTime>(owner, CLOUD_API.time, {}, '127.0.0.1:3000');
+    expect(local.body.data.session?.ip_address).not.toMatch(/^127\./);
+
+    // another user gets no file for it
+    const other = await person(t);
+    expect((await get(other, CLOUD_API.connectionFile, { cloud_id: id })).status).toBe(404);
+  });
+
+  it('opens for the owner while started, with no cookie, and carries the bytes both ways', async () => {
+    const ws = await tunnel(id, token);
+    await roundTrip(ws);
+    ws.close();
+    // a same-host Origin is fine; an extension does not invalidate the file
+    await call(t, 'PUT', CLOUD_API.extend, owner, { project_db_id: projectId, cloud_id: id, duration: 60 });
+    const again = await tunnel(id, token, { origin: base.replace(/^ws/, 'http') });
+    await roundTrip(again);
+    again.close();
+  });
+
+  it('is refused without a token, with a bad one, from a foreign page, for another user', async () => {
+    await expect(tunnel(id, null)).rejects.toThrow('refused: 401');
+    await expect(tunnel(id, `${token.slice(0, -2)}xx`)).rejects.toThrow('refused: 401');
+    await expect(tunnel(id, token, { origin: 'https://evil.example' })).rejects.toThrow('refused: 403');
+    await expect(tunnel('00000000-0000-4000-8000-000000000000', token)).rejects.toThrow('refused: 404');
+    // a well-signed token of someone who may not open this desktop
+    const other = await person(t);
+    const row = await sessionRow(t, id);
+    await expect(tunnel(id, connectorToken(t.ctx.secret, id, other.user.id, row.endsAt!))).rejects.toThrow(
+      'refused: 403',
+    );
+    // one session's token does not open another's
+    const { owner: o2, projectId: p2 } = await cloudWorld(t, 0);
+    const id2 = (await book(t, o2, p2)).body.data.cloud_access_db_id;
+    await t.ctx.jobs.drainForTests();
+    await expect(tunnel(id2, token)).rejects.toThrow('refused: 401');
+    await end(t, o2, p2, id2);
+  });
+
+  it('after End: the open tunnel closes and a new one is refused', async () => {
+    const ws = await tunnel(id, token);
+    const closed = new Promise((resolve) => ws.once('close', resolve));
+    await end(t, owner, projectId, id);
+    await closed;
+    await expect(tunnel(id, token)).rejects.toThrow('refused: 403');
+  });
+
+  it('the program to download per OS is our own build (or its page when not built)', async () => {
+    const linux = await get<{ url: string; file_name: string | null }>(owner, CLOUD_API.connector, {
+      os: 'linux',
+      key: 'vnc_viewer',
+    });
+    expect(linux.body.data).toEqual({ url: '/uploader?os=linux', file_name: null, size: null, sha256: null });
+    const dist = t.ctx.config.uploaderDist;
+    mkdirSync(dist, { recursive: true });
+    const bytes = Buffer.from('MZ windows exe');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const file = 'rushes-upload-windows-x64.exe';
+    writeFileSync(path.join(dist, file), bytes);
+    const platform = { os: 'windows', file, size: bytes.length, sha256, form: 'sea', node: '26.0.0' };
+    writeFileSync(
+      path.join(dist, 'manifest.json'),
+      JSON.stringify({ version: '0.1.0', node: '26.0.0', built_at: new Date().toISOString(), platforms: [platform] }),
+    );
+    const win = await get(owner, CLOUD_API.connector, { os: 'windows' });
+    expect(win.body.data).toEqual({ url: `/api/uploader/file?name=${file}`, file_name: file, size: bytes.length, sha256 });
+    expect((await get(owner, CLOUD_API.connector, { os: 'mac_silicon' })).body.data).toMatchObject({
+      url: '/uploader?os=macos_silicon',
+    });
+  });
+
+  it('failed attempts are limited per address: then even a right token is refused (429)', async () => {
+    await t.ctx.jobs.drainForTests(); // the ended sessions give their machines back
+    const { owner: o3, projectId: p3 } = await cloudWorld(t, 0);
+    const booked = await book(t, o3, p3);
+    expect(booked.body.errormessage ?? '').toBe('');
+    const id3 = booked.body.data.cloud_access_db_id;
+    await t.ctx.jobs.drainForTests();
+    const file = await get<{ content: string }>(o3, CLOUD_API.connectionFile, { cloud_id: id3 });
+    const good = (JSON.parse(file.body.data.content) as { token: string }).token;
+    // the refusals of the tests above count too: at most the limit more are answered 401
+    for (let i = 0; ; i++) {
+      const refused = await tunnel(id3, 'x').then(
+        () => 'opened',
+        (err: Error) => err.message,
+      );
+      if (refused === 'refused: 429') break;
+      expect(refused).toBe('refused: 401');
+      expect(i).toBeLessThan(TUNNEL_FAILURES_PER_MINUTE);
+    }
+    await expect(tunnel(id3, good)).rejects.toThrow('refused: 429');
+  });
+});
