@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -27,9 +28,32 @@ import {
  */
 
 const PART = 1024 * 1024;
-const media = (await import(
-  path.resolve(import.meta.dirname, '../../../../../packages/uploader/src/agent/media.mjs')
-)) as { partNameOf: (f: unknown) => string };
+const agentSrc = path.resolve(import.meta.dirname, '../../../../../packages/uploader/src/agent');
+const media = (await import(path.join(agentSrc, 'media.mjs'))) as { partNameOf: (f: unknown) => string };
+const tar = (await import(path.join(agentSrc, 'tar.mjs'))) as {
+  readTarGz: (
+    file: string,
+    target: string,
+    opts: { allow: (s: string[]) => boolean },
+  ) => Promise<{ restored: number; refused: number }>;
+};
+
+/** One ustar entry (type '0' file, '2' symbolic link, '5' folder), as any tar program writes it. */
+function tarEntry(name: string, type: string, data = Buffer.alloc(0), link = '') {
+  const h = Buffer.alloc(512);
+  h.write(name, 0, 100);
+  h.write('0000644\0', 100);
+  h.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
+  h.write('00000000000\0', 136);
+  h.fill(0x20, 148, 156);
+  h.write(type, 156);
+  h.write(link, 157, 100);
+  h.write('ustar\u000000', 257);
+  const sum = h.reduce((n, b) => n + b, 0);
+  h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  const padding = Buffer.alloc((512 - (data.length % 512)) % 512);
+  return Buffer.concat([h, data, padding]);
+}
 let t: TestApp;
 let appUrl: string;
 let dir: string;
@@ -295,5 +319,37 @@ describe('the workstation agent', () => {
       expect(await readFile(path.join(nextHome, p), 'utf8')).toBe(text);
     expect(await next.stop()).toBe(0);
     await api.close();
+  });
+});
+
+describe('the settings archive', () => {
+  it('restores regular files and folders only: absolute names, .., links and writes through a link are refused', async () => {
+    const home = await mkdtemp(path.join(dir, 'restore-'));
+    const outside = await mkdtemp(path.join(dir, 'outside-'));
+    await mkdir(path.join(home, '.config'));
+    await symlink(outside, path.join(home, '.config', 'linked'));
+    const archive = path.join(dir, 'evil.tar.gz');
+    const data = Buffer.from('x');
+    await writeFile(
+      archive,
+      gzipSync(
+        Buffer.concat([
+          tarEntry('.config/app/', '5'),
+          tarEntry('.config/app/ok.conf', '0', data),
+          tarEntry('/etc/evil', '0', data),
+          tarEntry('.config/../../evil', '0', data),
+          tarEntry('.config/app/link', '2', Buffer.alloc(0), '/etc/passwd'),
+          tarEntry('.config/linked/evil', '0', data),
+          tarEntry('Renders/evil', '0', data),
+          Buffer.alloc(1024),
+        ]),
+      ),
+    );
+    const allow = (s: string[]) => s[0] === '.config';
+    expect(await tar.readTarGz(archive, home, { allow })).toEqual({ restored: 2, refused: 5 });
+    expect(await readFile(path.join(home, '.config/app/ok.conf'), 'utf8')).toBe('x');
+    expect(await readdir(outside)).toEqual([]);
+    expect(await readdir(path.join(home, '.config/app'))).toEqual(['ok.conf']);
+    await expect(lstat(path.join(dir, 'evil'))).rejects.toThrow();
   });
 });
