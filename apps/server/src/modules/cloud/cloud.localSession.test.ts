@@ -134,8 +134,11 @@ describe.skipIf(missing.length > 0)('a local session for real: Shotcut with the 
     home = path.join(homes, sessionId);
     expect((await stat(home)).mode & 0o777).toBe(0o700);
     const env = { ...process.env, DISPLAY: display };
+    // the main window ('Untitled - Shotcut'), not the splash screen before it
     await until(async () => {
-      const out = await run('xdotool', ['search', '--name', 'Shotcut'], { env }).catch(() => null);
+      const out = await run('xdotool', ['search', '--onlyvisible', '--name', ' - Shotcut$'], { env }).catch(
+        () => null,
+      );
       return out?.stdout.trim() ? out.stdout : null;
     }, 100);
     const windowMs = Date.now() - began;
