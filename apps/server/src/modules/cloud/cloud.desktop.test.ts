@@ -1,9 +1,11 @@
-// system programs: Xvfb, openbox, x11vnc
+// system programs: Xvfb, openbox, x11vnc, shotcut
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { CLOUD_API, CLOUD_TEXT, type CloudTime } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { freePort } from '../../platform/freePort.ts';
 import { missingLocalBinaries } from './cloud.local.ts';
+import { onPath } from './cloud.runnable.ts';
 import { firstFramebufferUpdate, openSocket } from './cloud.rfb.testkit.ts';
 import { book, call, cloudWorld, end, person, time } from './cloud.testkit.ts';
 
@@ -12,7 +14,7 @@ import { book, call, cloudWorld, end, person, time } from './cloud.testkit.ts';
  * through the server's WebSocket proxy with the issued password. Needs the binaries: skipped with a
  * notice on a laptop without them, required on CI.
  */
-const missing = await missingLocalBinaries();
+const missing = [...(await missingLocalBinaries()), ...((await onPath('shotcut')) ? [] : ['shotcut'])];
 if (missing.length) {
   if (process.env.CI) throw new Error(`the local cloud provider needs ${missing.join(', ')} on CI`);
   console.warn(`Skipping the local desktop test: ${missing.join(', ')} not installed`);
@@ -22,10 +24,13 @@ let t: TestApp;
 let base: string;
 beforeAll(async () => {
   if (missing.length) return;
-  t = await createTestApp({ CLOUD_PROVIDER: 'local', CLOUD_LOCAL_GEOMETRY: '800x600' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = t.app.server.address() as { port: number };
-  base = `ws://127.0.0.1:${addr.port}`;
+  // the desktop's agent reaches the server at the configured port on loopback: listen on that one
+  const port = await freePort();
+  t = await createTestApp({ CLOUD_PROVIDER: 'local', CLOUD_LOCAL_GEOMETRY: '800x600', PORT: String(port) });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${port}`;
+  // the lifecycle runs as on a server (the agent's 'started' and final sync are not jobs to drain)
+  t.ctx.jobs.start();
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -37,8 +42,11 @@ describe.skipIf(missing.length > 0)('a local desktop through the proxy', () => {
     const id = booked.body.data.cloud_access_db_id;
     // before it is started there is nothing to launch
     expect((await call(t, 'POST', CLOUD_API.launch, owner, { cloud_id: id })).status).toBe(400);
-    await t.ctx.jobs.drainForTests();
-    const session = (await time(t, owner)).body.data as CloudTime;
+    let session = (await time(t, owner)).body.data as CloudTime;
+    while (session.session?.machine_status === 'machine_booting') {
+      await new Promise((r) => setTimeout(r, 100));
+      session = (await time(t, owner)).body.data as CloudTime;
+    }
     expect(session.session?.machine_status).toBe('machine_started');
 
     const launch = await call<{ url: string; password: string; launch_token: string }>(
@@ -77,9 +85,8 @@ describe.skipIf(missing.length > 0)('a local desktop through the proxy', () => {
     const closed = new Promise((resolve) => open.once('close', resolve));
     await end(t, owner, projectId, id);
     await expect(openSocket(url, { cookie })).rejects.toThrow('refused: 403');
-    await t.ctx.jobs.drainForTests();
     await closed;
-    expect((await time(t, owner)).body.data.session).toBeNull();
+    while ((await time(t, owner)).body.data.session) await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 });
 
