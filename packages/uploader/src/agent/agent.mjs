@@ -106,11 +106,16 @@ export async function runAgentSession(cfg) {
   process.on('SIGTERM', onSignal);
   try {
     await setPhase('booting');
-    manifest = await retrying(
-      () => api.get(`${AGENT_API}/session`, { cloud_id: cloudId }),
-      undefined,
-      [1000, 2000, 5000, 10_000, 20_000],
-    );
+    // (a SIGTERM while the server is still out of reach ends the wait: there is nothing to sync yet)
+    manifest = await Promise.race([
+      retrying(
+        () => api.get(`${AGENT_API}/session`, { cloud_id: cloudId }),
+        undefined,
+        [1000, 2000, 5000, 10_000, 20_000],
+      ),
+      done.then(() => null),
+    ]);
+    if (!manifest) return await done;
     action = manifest.action ?? action;
     capabilities = capabilitiesOf(manifest, env);
     const layout = prepareLayout(layoutOf(manifest, home));

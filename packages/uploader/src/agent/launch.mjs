@@ -1,6 +1,6 @@
 // The booked software on the desktop, what this machine can run, and how long its desktop was idle.
 import { execFile, spawn } from 'node:child_process';
-import { accessSync, constants, openSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** A program a check names: an absolute path that exists, or a name found executable on PATH. */
@@ -89,6 +89,8 @@ export function launchProgram({
         log(`program ${argv[0]} did not start: ${err.message}`);
         resolve({ skipped: err.message });
       });
+      // The child holds its own copy of the log's descriptor.
+      closeSync(out);
       child.once('spawn', () => {
         log(`program started: ${argv[0]} (pid ${child.pid})`);
         resolve({ pid: child.pid });

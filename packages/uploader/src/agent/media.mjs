@@ -31,7 +31,7 @@ class Mismatch extends Error {}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** What identifies one version of a manifest file: a changed one is fetched again. */
-const versionOf = (f) => `${f.size}:${f.sha256 ?? ''}:${f.updated_at ?? ''}`;
+const versionOf = (f) => (f.sha256 ? `${f.size}:${f.sha256}` : `${f.size}:${f.updated_at ?? ''}`);
 /** The .part of a file version in ~/.rushes-agent/parts (stable across restarts). */
 export const partNameOf = (f) =>
   `${createHash('sha256')
@@ -101,8 +101,8 @@ export async function syncProjectMedia(manifest, homeDir, opts = {}) {
   const { parallel = MEDIA_PARALLEL, signal, log = () => {}, abs = (u) => u } = opts;
   const started = Date.now();
   const layout = prepareLayout(layoutOf(manifest, homeDir));
-  const status = readJson(layout.statusFile, {});
-  const known = status.files ?? {};
+  const before = readJson(layout.statusFile, {}).files ?? {};
+  const known = {};
   const wanted = [];
   for (const f of manifest.files ?? []) {
     const segments = segmentsOf(f.path);
@@ -111,14 +111,28 @@ export async function syncProjectMedia(manifest, homeDir, opts = {}) {
     wanted.push({ ...f, segments });
   }
   wanted.sort((a, b) => a.size - b.size || a.path.localeCompare(b.path));
+  const failed = [];
   // The whole tree first, so the editor sees every folder at once.
-  for (const f of wanted) ensureDirs(layout.projectDir, f.segments.slice(0, -1));
-
-  const todo = wanted.filter((f) => {
-    const target = path.join(layout.projectDir, ...f.segments);
-    if (known[f.path]?.version === versionOf(f) && existsSync(target) && statSync(target).size === f.size)
+  const placeable = wanted.filter((f) => {
+    try {
+      ensureDirs(layout.projectDir, f.segments.slice(0, -1));
+      return true;
+    } catch (err) {
+      // A file and a folder of the same name: the folder wins, the file is said to be missing.
+      log(`not arrived ${f.path}: ${err.message}`);
+      failed.push(f.path);
       return false;
-    known[f.path] = { size: f.size, version: versionOf(f), state: 'waiting' };
+    }
+  });
+
+  const todo = placeable.filter((f) => {
+    const target = path.join(layout.projectDir, ...f.segments);
+    const version = versionOf(f);
+    if (before[f.path]?.version === version && existsSync(target) && statSync(target).size === f.size) {
+      known[f.path] = before[f.path];
+      return false;
+    }
+    known[f.path] = { size: f.size, version, state: 'waiting' };
     return true;
   });
   let lastWrite = 0;
@@ -148,7 +162,6 @@ export async function syncProjectMedia(manifest, homeDir, opts = {}) {
 
   let bytes = 0;
   let files = 0;
-  const failed = [];
   let next = 0;
   const worker = async () => {
     while (next < todo.length && !signal?.aborted) {
