@@ -4,6 +4,7 @@ import { BadProject } from './project.mjs';
 import { Refused } from './api.mjs';
 import { AGENT_USAGE, runAgent } from './agent/cmdAgent.mjs';
 import { UPLOAD_USAGE, runUpload } from './cmdUpload.mjs';
+import { CONNECT_USAGE, runConnect } from './connect/cmdConnect.mjs';
 import { WATCH_USAGE, runWatch } from './cmdWatch.mjs';
 import { LOGIN_USAGE, runLogin } from './deviceLogin.mjs';
 import { UI_USAGE, runUi } from './local/cmdUi.mjs';
@@ -16,6 +17,7 @@ export const COMMANDS = {
   ui: runUi,
   login: runLogin,
   agent: runAgent,
+  connect: runConnect,
 };
 
 export const USAGE = `Rushes uploader ${VERSION}: files and folders into a project, resumable, parallel parts.
@@ -26,6 +28,7 @@ Usage:
   ${UI_USAGE}
   ${LOGIN_USAGE}
   ${AGENT_USAGE}
+  ${CONNECT_USAGE}
   rushes-upload --version | --help
 
 With no arguments it opens its page in the browser (drag and drop, the upload queue, watch folders).

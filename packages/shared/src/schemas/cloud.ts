@@ -214,9 +214,11 @@ export const cloudLaunch = z.object({
  * address as the browser reached it, never loopback), cloud_id, token (the connector token) }, and
  * `command` what to run with it.
  */
-export const cloudConnectionFile = z.object({ file_name: z.string(), content: z.string(), command: z.string() });
-/** What a `.rushes` file holds, as the connector reads it. */
-export const cloudConnectionContent = z.object({ url: z.string(), cloud_id: z.string(), token: z.string() });
+export const cloudConnectionFile = z.object({
+  file_name: z.string(),
+  content: z.string(),
+  command: z.string(),
+});
 export const cloudErrorTypes = z.object({
   error_types: z.array(z.object({ value: z.string(), label: z.string() })),
 });

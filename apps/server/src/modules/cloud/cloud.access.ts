@@ -57,7 +57,8 @@ export function createCloudAccess(ctx: AppContext) {
     async connector(os: z.output<typeof cloudConnectorQuery>['os']) {
       const target = CONNECTOR_BUILDS[os];
       const built = (await uploaderBuilds(ctx.config)).platforms.find((p) => p.os === target);
-      if (built?.url) return { url: built.url, file_name: built.file, size: built.size, sha256: built.sha256 };
+      if (built?.url)
+        return { url: built.url, file_name: built.file, size: built.size, sha256: built.sha256 };
       return { url: `/uploader?os=${target}`, file_name: null, size: null, sha256: null };
     },
 

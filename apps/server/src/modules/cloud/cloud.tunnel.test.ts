@@ -162,10 +162,20 @@ describe('the connector tunnel', () => {
     const platform = { os: 'windows', file, size: bytes.length, sha256, form: 'sea', node: '26.0.0' };
     writeFileSync(
       path.join(dist, 'manifest.json'),
-      JSON.stringify({ version: '0.1.0', node: '26.0.0', built_at: new Date().toISOString(), platforms: [platform] }),
+      JSON.stringify({
+        version: '0.1.0',
+        node: '26.0.0',
+        built_at: new Date().toISOString(),
+        platforms: [platform],
+      }),
     );
     const win = await get(owner, CLOUD_API.connector, { os: 'windows' });
-    expect(win.body.data).toEqual({ url: `/api/uploader/file?name=${file}`, file_name: file, size: bytes.length, sha256 });
+    expect(win.body.data).toEqual({
+      url: `/api/uploader/file?name=${file}`,
+      file_name: file,
+      size: bytes.length,
+      sha256,
+    });
     expect((await get(owner, CLOUD_API.connector, { os: 'mac_silicon' })).body.data).toMatchObject({
       url: '/uploader?os=macos_silicon',
     });

@@ -44,11 +44,7 @@ export function connectorTokenUser(secret: string, row: SessionRow, token: strin
 
 /** What an upgrade entrance decides: refused with a status, or the desktop to connect and for whom. */
 export type TunnelTarget =
-  | 401
-  | 403
-  | 404
-  | 429
-  | { host: string; port: number; sessionId: string; userId: string };
+  401 | 403 | 404 | 429 | { host: string; port: number; sessionId: string; userId: string };
 
 /** The Origin of an upgrade, when it names one, must be this host's (a page elsewhere cannot use it). */
 export const foreignOrigin = (req: IncomingMessage) => {
@@ -115,7 +111,10 @@ export function tunnelEntrance(ctx: AppContext, fastify: FastifyInstance) {
 }
 
 const loopbackHost = (hostname: string) =>
-  hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '0.0.0.0' || isLoopbackAddress(hostname);
+  hostname === 'localhost' ||
+  hostname.endsWith('.localhost') ||
+  hostname === '0.0.0.0' ||
+  isLoopbackAddress(hostname);
 
 /** This machine's first non-internal IPv4 address (what another computer on its network reaches). */
 function lanAddress(): string | null {
