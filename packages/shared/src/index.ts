@@ -66,3 +66,4 @@ export * from './rules/paymentText.ts';
 export * from './rules/creditText.ts';
 export * from './rules/cloudAdminText.ts';
 export * from './rules/cloudConnectText.ts';
+export * from './rules/cloudHealthText.ts';

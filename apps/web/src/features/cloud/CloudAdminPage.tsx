@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLOUD_ADMIN_TEXT, CLOUD_TEXT, formatDate } from '@rushes/shared';
 import { CloudCatalogueEditor } from './CloudCatalogueEditor.tsx';
+import { CloudHealth } from './CloudHealth.tsx';
 import { toast } from '../../ui/toast.ts';
 import {
   cloudKeys,
@@ -43,7 +44,7 @@ const ROTATIONS = [
 ];
 
 /**
- * Platform admins: the catalogue (CloudCatalogueEditor), the cloud issue reports (mark handled: the reporter is notified) and the
+ * Platform admins: each provider's health (CloudHealth), the catalogue (CloudCatalogueEditor), the cloud issue reports (mark handled: the reporter is notified) and the
  * pool's workstations (register with a sealed password, remove when free).
  */
 export default function CloudAdminPage() {
@@ -76,6 +77,7 @@ export default function CloudAdminPage() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="xl">
+        <CloudHealth />
         <CloudCatalogueEditor />
         <Stack gap="sm">
           <Title order={3}>{CLOUD_TEXT.adminReports}</Title>

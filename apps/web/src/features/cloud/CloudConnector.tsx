@@ -91,11 +91,6 @@ function ConnectionFile({ session }: { session: CloudSession }) {
           >
             {CLOUD_TEXT.downloadConnection}
           </Button>
-          {file.data && (
-            <Text size="sm" ff="monospace">
-              {file.data.file_name}
-            </Text>
-          )}
         </Group>
       </Stack>
       {command && (

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { cloudRoutes } from '@rushes/shared/routes/cloud';
+import { cloudAgentRoutes } from '@rushes/shared/routes/cloudAgent';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
 import { connectSocket } from '../../api/socket.ts';
@@ -118,3 +119,13 @@ export function useAdminCatalogue() {
   });
 }
 export const useSaveCatalogue = mutationHook(cloudRoutes.adminSaveCatalogue);
+/** Each provider's health; asked again every few seconds, as heartbeats come every 5 s. */
+export function useAdminHealth() {
+  return useQuery({
+    queryKey: [...cloudKeys.all, 'admin', 'health'],
+    queryFn: ({ signal }) => call(cloudAgentRoutes.adminHealth, {}, { signal }),
+    retry: false,
+    refetchInterval: 10_000,
+    meta: { silent: true },
+  });
+}
