@@ -33,15 +33,19 @@ export interface AgentAccess extends ProjectAccess {
 
 const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
+/** Who may call the agent routes of a session: its owner, with that session's own agent token. */
+export function isSessionAgent(row: SessionRow | undefined, userId: string, tokenId: string | undefined) {
+  return Boolean(row && tokenId && row.agentTokenId === tokenId && row.userId === userId);
+}
+
 /** The route policy `cloud.isSessionAgent`: the session named by `cloud_id`, called with its own agent token. */
 export const sessionAgentPolicy = (): Policy<AgentAccess> => ({
   reads: 'cloud_id',
   check: (ctx) => async (req) => {
     const userId = userIdOf(req);
     const id = stringField(req, 'cloud_id');
-    const tokenId = req.session?.tokenId;
     const [row] = isUuid(id) ? await ctx.db.select().from(cloudSessions).where(eq(cloudSessions.id, id)) : [];
-    if (!row || !tokenId || row.agentTokenId !== tokenId || row.userId !== userId)
+    if (!row || !isSessionAgent(row, userId, req.session?.tokenId))
       throw forbidden(CLOUD_AGENT_TEXT.notThisSession);
     const access = await authorizeProject(ctx.db, userId, row.projectId, canViewProject);
     return { ...access, session: row };
