@@ -47,10 +47,14 @@ const AGENT_SCRIPT = fileURLToPath(
   new URL('../../../../../packages/uploader/bin/rushes-upload.mjs', import.meta.url),
 );
 
+/** Restarts of an agent that crashed or was killed, per session (it resumes where it was). */
+const AGENT_RESTARTS = 5;
+
 interface Desktop {
   machine: Machine;
   home: string;
   agent: ChildProcess | null;
+  agentRestarts: number;
   /** X server, window manager, panel, VNC: ended after the agent */
   procs: ChildProcess[];
 }
@@ -130,9 +134,18 @@ export function createLocalProvider(opts: {
         'cloud: the workstation agent did not start; the desktop runs without it',
       ),
     );
-    proc.once('exit', (code, signal) =>
-      opts.log.info({ sessionId, code, signal }, 'cloud: the workstation agent exited'),
-    );
+    proc.once('exit', (code, signal) => {
+      opts.log.info({ sessionId, code, signal }, 'cloud: the workstation agent exited');
+      // killed or crashed (not done, not refused): started again; its state file lets it resume
+      // the uploads and downloads it was in, so nothing written is lost
+      const d = desktops.get(sessionId);
+      if (!d || d.agent !== proc || (signal === null && code !== 1) || d.agentRestarts >= AGENT_RESTARTS)
+        return;
+      d.agentRestarts++;
+      setTimeout(() => {
+        if (desktops.get(sessionId) === d) d.agent = startAgent(sessionId, home, display, agent);
+      }, 500).unref();
+    });
     return proc;
   }
 
@@ -194,7 +207,7 @@ export function createLocalProvider(opts: {
         password,
         ref: display,
       };
-      desktops.set(sessionId, { machine, home, agent: agentProc, procs });
+      desktops.set(sessionId, { machine, home, agent: agentProc, agentRestarts: 0, procs });
       opts.log.info(
         { sessionId, display, port, ms: Date.now() - began, agent: Boolean(agentProc) },
         'cloud: local desktop started',

@@ -6,11 +6,13 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type CloudTime } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { freePort } from '../../platform/freePort.ts';
-import { uploadFile } from '../uploads/uploads.testkit.ts';
+import { assetRow, stored, uploadFile } from '../uploads/uploads.testkit.ts';
+import { uploadSessions } from '../../db/schema/index.ts';
 import { processesOfHome } from './cloud.desktop.ts';
 import { missingLocalBinaries } from './cloud.local.ts';
 import { onPath } from './cloud.runnable.ts';
@@ -81,6 +83,17 @@ async function assetsNamed(title: string) {
   return (res.body.data?.items ?? []).filter((i) => i.title === title);
 }
 
+/** The workstation agent's process id (the provider's `rushes-upload agent` of this session). */
+async function agentPid() {
+  return until(async () => {
+    for (const pid of await processesOfHome(home)) {
+      const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      if (cmd.includes('rushes-upload') && cmd.split('\0').includes('agent')) return pid;
+    }
+    return null;
+  }, 50);
+}
+
 /** Every file under `dir` (following the agent's layout), by base name. */
 async function filesUnder(dir: string, out = new Map<string, string>()) {
   for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
@@ -104,6 +117,7 @@ beforeAll(async () => {
     CLOUD_FINAL_SYNC_SECONDS: '60',
     PORT: String(port),
     RATE_LIMIT: 'false',
+    UPLOAD_PART_SIZE: String(1024 * 1024),
   });
   await t.app.listen({ port, host: '127.0.0.1' });
   // the lifecycle and the media pipeline run as on a server: the worker polls, nothing is drained
@@ -209,6 +223,31 @@ describe.skipIf(missing.length > 0)('a local session for real: Shotcut with the 
     }, 300);
     expect(asset?.title).toBe('render-1.mp4');
   }, 60_000);
+
+  it('the agent killed -9 mid-upload is started again and the render arrives whole, once', async () => {
+    const renders = (await filesUnder(home)).get('render-1.mp4')!.replace(/render-1\.mp4$/, '');
+    const data = randomBytes(12 * 1024 * 1024);
+    await writeFile(path.join(renders, 'big-render.mov'), data);
+    // its upload has begun (parts of 1 MiB): the agent is killed before it completes
+    await until(async () => {
+      const [row] = await t.ctx.db
+        .select()
+        .from(uploadSessions)
+        .where(eq(uploadSessions.filename, 'big-render.mov'));
+      return row?.status === 'open' ? row : null;
+    }, 20);
+    const killed = await agentPid();
+    process.kill(killed, 'SIGKILL');
+    // the provider starts it again; it resumes and completes the upload
+    const [asset] = await until(async () => {
+      const list = await assetsNamed('big-render.mov');
+      return list.length ? list : null;
+    }, 200);
+    expect(await agentPid()).not.toBe(killed);
+    const row = await assetRow(t, asset!.ingest_db_id);
+    expect(sha256(await stored(t, row!.blobKey!))).toBe(sha256(data));
+    expect(await assetsNamed('big-render.mov')).toHaveLength(1);
+  }, 90_000);
 
   it("End sends what was written just before it, then the machine's processes and home are gone", async () => {
     const renders = (await filesUnder(home)).get('render-1.mp4')!.replace(/render-1\.mp4$/, '');
