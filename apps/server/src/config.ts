@@ -367,6 +367,15 @@ const cloud = {
     .describe(
       'minutes without input after which a cloud session ends by itself (final sync first) and its unused whole hours are refunded',
     ),
+  CLOUD_AGENT_BOOT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3600)
+    .default(180)
+    .describe(
+      'how long a booting session waits for its workstation agent’s first ‘started’ (local desktops); without it the session fails and its credits are refunded',
+    ),
   CLOUD_AGENT_LOST_SECONDS: z.coerce
     .number()
     .int()

@@ -5,6 +5,7 @@ import {
   API,
   CLOUD_AGENT_TEXT,
   CLOUD_API,
+  type CloudAdminHealth,
   type CloudAgentSession,
   type CompleteUploadAnswer,
   type StartUploadAnswer,
@@ -19,7 +20,17 @@ import { putParts, uploadFile } from '../uploads/uploads.testkit.ts';
 import type { AgentLaunch, CloudProvider } from './cloud.machine.ts';
 import { setProviderForTests } from './cloud.providers.ts';
 import { runsEverything } from './cloud.runnable.ts';
-import { balance, book, cloudWorld, end, jobsDueNow, sessionRow, type Person } from './cloud.testkit.ts';
+import {
+  balance,
+  book,
+  call,
+  cloudWorld,
+  end,
+  jobsDueNow,
+  platformAdmin,
+  sessionRow,
+  type Person,
+} from './cloud.testkit.ts';
 
 /**
  * The workstation agent's API with a fake agent: the simulated provider hands it its launch (as the
@@ -27,11 +38,12 @@ import { balance, book, cloudWorld, end, jobsDueNow, sessionRow, type Person } f
  * the agent does. The provider waits for the agent's 'started', as the local one does.
  */
 let t: TestApp;
+const ADMIN = 'ops-agent@rushes.test';
 const launches = new Map<string, AgentLaunch>();
 const changed: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ CLOUD_PROVIDER: 'simulated' });
+  t = await createTestApp({ CLOUD_PROVIDER: 'simulated', PLATFORM_ADMIN_EMAILS: ADMIN });
   const live = new Set<string>();
   const provider: CloudProvider = {
     name: 'simulated',
@@ -219,6 +231,40 @@ describe('the workstation agent API', () => {
     await jobsDueNow(t, 'cloud.shutdown');
     await t.ctx.jobs.drainForTests();
     expect((await sessionRow(t, id)).status).toBe('released');
+  });
+
+  it('fails (refunded) a session whose agent never starts; the admin health shows the agents', async () => {
+    const { owner, teamId, projectId } = await cloudWorld(t, 0);
+    const paid = await balance(t, teamId);
+    const silent = await booted(owner, projectId);
+    const admin = await platformAdmin(t, ADMIN);
+    const health = async () =>
+      (await call<CloudAdminHealth>(t, 'GET', CLOUD_API.adminHealth, admin)).body.data.providers[0]!;
+    expect((await call(t, 'GET', CLOUD_API.adminHealth, owner)).status).toBe(403);
+    expect(await health()).toMatchObject({ name: 'simulated', unavailable_reason: null, binaries: null });
+    expect((await health()).sessions.find((s) => s.cloud_id === silent.id)).toMatchObject({
+      status: 'machine_booting',
+      last_heartbeat: null,
+      agent_lost: false,
+    });
+    await jobsDueNow(t, 'cloud.bootCheck');
+    await t.ctx.jobs.drainForTests();
+    expect((await sessionRow(t, silent.id)).status).toBe('failed');
+    expect(await balance(t, teamId)).toBe(paid);
+    expect((await beat(silent.id, silent.token, 'started')).status).toBe(401);
+
+    const live = await booted(owner, projectId);
+    await beat(live.id, live.token, 'started');
+    const [shown] = (await health()).sessions.filter((s) => s.cloud_id === live.id);
+    expect(shown).toMatchObject({
+      agent_phase: 'started',
+      last_heartbeat: expect.any(String),
+      agent_lost: false,
+    });
+    expect((await health()).softwares.every((x) => x.runnable)).toBe(true);
+    await end(t, owner, projectId, live.id);
+    await beat(live.id, live.token, 'synced');
+    await t.ctx.jobs.drainForTests();
   });
 
   it('refuses another user, another session’s token and no token on every agent route; the token reaches its project only', async () => {

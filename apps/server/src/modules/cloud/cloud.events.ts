@@ -10,6 +10,8 @@ declare module '../../platform/jobs/queue.ts' {
   interface JobDefinitions {
     /** Starts (or, after a restart, restarts) the session's machine. */
     'cloud.boot': { sessionId: string };
+    /** A booting session whose agent never reported 'started' fails (CLOUD_AGENT_BOOT_SECONDS). */
+    'cloud.bootCheck': { sessionId: string };
     /** The warning notification before the end (endsAt: the end it was scheduled for). */
     'cloud.warn': { sessionId: string; endsAt: string };
     /** session_end_datetime reached: shutting down (ignored when the session was extended). */

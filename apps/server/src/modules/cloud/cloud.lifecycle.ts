@@ -122,12 +122,31 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
         };
         if (now.status === 'machine_booting' && waitsForAgent(provider()) && now.agentPhase !== 'started') {
           await tx.update(cloudSessions).set(details).where(eq(cloudSessions.id, sessionId));
+          await enqueueJob(
+            tx,
+            'cloud.bootCheck',
+            { sessionId },
+            {
+              delaySeconds: ctx.config.CLOUD_AGENT_BOOT_SECONDS,
+              singletonKey: `cloud.bootCheck:${sessionId}`,
+            },
+          );
           emit('cloud.changed', { userId: now.userId, sessionId });
         } else await markStarted(tx, emit, now, details);
         return true;
       });
       // Ended while booting: the machine is not wanted any more.
       if (!stillWanted) await provider().stop(sessionId);
+    },
+
+    /** Still booting long after the machine started: its agent never came, the session fails (refunded). */
+    bootCheck: async ({ sessionId }: { sessionId: string }) => {
+      const [row] = await ctx.db.select().from(cloudSessions).where(eq(cloudSessions.id, sessionId));
+      if (row?.status !== 'machine_booting') return;
+      await fail(
+        sessionId,
+        new Error(`the workstation agent did not start within ${ctx.config.CLOUD_AGENT_BOOT_SECONDS} s`),
+      );
     },
 
     warn: async ({ sessionId, endsAt }: { sessionId: string; endsAt: string }) => {

@@ -29,6 +29,7 @@ export const cloudModule = defineModule({
   routes: [cloudRoutes, cloudAgentRoutes],
   jobs: {
     'cloud.boot': (ctx, log) => cloudJobs(ctx, log).boot,
+    'cloud.bootCheck': (ctx, log) => cloudJobs(ctx, log).bootCheck,
     'cloud.warn': (ctx, log) => cloudJobs(ctx, log).warn,
     'cloud.end': (ctx, log) => cloudJobs(ctx, log).end,
     'cloud.shutdown': (ctx, log) => cloudJobs(ctx, log).shutdown,
