@@ -8,7 +8,8 @@ import {
   type CloudSession,
   type CloudTime,
 } from '@rushes/shared';
-import type { TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { freePort } from '../../platform/freePort.ts';
 import { cloudSessions, users } from '../../db/schema/index.ts';
 import { addMembers, apiProject, bigTeam, call, person, type Person } from '../projects/projects.testkit.ts';
 import { creditBalance, grantCredits } from '../credits/index.ts';
@@ -120,4 +121,32 @@ export async function jobsDueNow(t: TestApp, name: string, endsAt?: string) {
   );
   if (name === 'cloud.offerExpire')
     await t.ctx.db.execute(sql`update cloud_queue set offered_until = now() where status = 'offered'`);
+}
+
+/**
+ * An app of the local provider that listens on its configured port: a desktop's workstation agent
+ * reaches the server there (on loopback), and reports its phases on its own.
+ */
+export async function listeningLocalApp(
+  env: Record<string, string>,
+  opts: { sameDatabaseAs?: TestApp } = {},
+) {
+  const port = await freePort();
+  const t = await createTestApp({ CLOUD_PROVIDER: 'local', ...env, PORT: String(port) }, opts);
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { t, url: `http://127.0.0.1:${port}` };
+}
+
+/** Waits until the session is in `status` (a local desktop is started when its agent says so). */
+export async function untilStatus(t: TestApp, id: string, status: string, limitMs = 45_000) {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const row = await sessionRow(t, id);
+    if (row.status === status) return row;
+    if (row.status === 'failed' || Date.now() > deadline)
+      throw new Error(
+        `session ${id} is ${row.status}, not ${status}${row.failure ? `: ${row.failure}` : ''}`,
+      );
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

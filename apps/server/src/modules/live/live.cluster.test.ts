@@ -5,7 +5,16 @@ import { cloudSessions } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { closeAllSockets, connect, join, listen } from '../../../test/realtime-helpers.ts';
 import { missingLocalBinaries } from '../cloud/cloud.local.ts';
-import { book, call, cloudWorld, end, type Person } from '../cloud/cloud.testkit.ts';
+import { onPath } from '../cloud/cloud.runnable.ts';
+import {
+  book,
+  call,
+  cloudWorld,
+  end,
+  listeningLocalApp,
+  untilStatus,
+  type Person,
+} from '../cloud/cloud.testkit.ts';
 import { openDesktopAt, pointerAt, recordingRelay, sentinel, watch } from './live.desktop.testkit.ts';
 
 /**
@@ -15,7 +24,10 @@ import { openDesktopAt, pointerAt, recordingRelay, sentinel, watch } from './liv
  * relay on B. Needs both URLs and the local desktop's binaries (Xvfb, x11vnc); skipped otherwise.
  */
 const multiInstance = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
-const missing = multiInstance ? await missingLocalBinaries() : [];
+// the session books Shotcut (a program the local provider can run)
+const missing = multiInstance
+  ? [...(await missingLocalBinaries()), ...((await onPath('shotcut')) ? [] : ['shotcut'])]
+  : [];
 if (multiInstance && missing.length) {
   if (process.env.CI) throw new Error(`the guest desktop cluster test needs ${missing.join(', ')} on CI`);
   console.warn(`Skipping the guest desktop cluster test: ${missing.join(', ')} not installed`);
@@ -29,9 +41,9 @@ describe.skipIf(!multiInstance || missing.length > 0)('the guest desktop across 
   let wsB: string;
 
   beforeAll(async () => {
-    a = await createTestApp(config);
+    // A runs the desktop: its agent reaches A at A's configured port
+    ({ t: a, url: urlA } = await listeningLocalApp(config));
     b = await createTestApp(config, { sameDatabaseAs: a });
-    urlA = await listen(a);
     wsB = (await listen(b)).replace('http:', 'ws:');
   }, 60_000);
   afterEach(() => closeAllSockets());
@@ -47,6 +59,7 @@ describe.skipIf(!multiInstance || missing.length > 0)('the guest desktop across 
     const booked = await book(a, host, projectId, { software: 'shotcut' });
     const sessionId = (booked.body.data as { cloud_access_db_id: string }).cloud_access_db_id;
     await a.ctx.jobs.drainForTests();
+    await untilStatus(a, sessionId, 'machine_started');
     const q = { project_db_id: projectId, cloud_assignment_db_id: sessionId };
     await call(a, 'POST', LIVE_API.root, host, { ...q, user_db_ids: [guest.user.id] });
     const id = (await call<LiveState>(a, 'GET', LIVE_API.root, guest, { project_db_id: projectId })).body.data

@@ -1,12 +1,22 @@
-// system programs: Xvfb, openbox, x11vnc
+// system programs: Xvfb, openbox, x11vnc, shotcut
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_API, LIVE_API, type LiveAudioCall, type LiveState } from '@rushes/shared';
 import { cloudSessions } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { closeAllSockets, connect, join, next } from '../../../test/realtime-helpers.ts';
 import { missingLocalBinaries } from '../cloud/cloud.local.ts';
-import { book, call, cloudWorld, end, person, type Person } from '../cloud/cloud.testkit.ts';
+import { onPath } from '../cloud/cloud.runnable.ts';
+import {
+  book,
+  call,
+  cloudWorld,
+  end,
+  listeningLocalApp,
+  person,
+  untilStatus,
+  type Person,
+} from '../cloud/cloud.testkit.ts';
 import { GuestInputFilter } from './live.rfb.ts';
 import {
   keyDown,
@@ -25,7 +35,8 @@ import { issueCallToken } from './live.tokens.ts';
  * the VNC server gets), and do once the host hands over control. Needs the binaries: skipped with a
  * notice on a laptop without them, required on CI.
  */
-const missing = await missingLocalBinaries();
+// the session books Shotcut (a program the local provider can run)
+const missing = [...(await missingLocalBinaries()), ...((await onPath('shotcut')) ? [] : ['shotcut'])];
 if (missing.length) {
   if (process.env.CI) throw new Error(`the guest desktop test needs ${missing.join(', ')} on CI`);
   console.warn(`Skipping the guest desktop test: ${missing.join(', ')} not installed`);
@@ -60,11 +71,8 @@ let base: string;
 let url: string;
 beforeAll(async () => {
   if (missing.length) return;
-  t = await createTestApp({ CLOUD_PROVIDER: 'local', CLOUD_LOCAL_GEOMETRY: '640x480' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = t.app.server.address() as { port: number };
-  url = `http://127.0.0.1:${addr.port}`;
-  base = `ws://127.0.0.1:${addr.port}`;
+  ({ t, url } = await listeningLocalApp({ CLOUD_LOCAL_GEOMETRY: '640x480' }));
+  base = url.replace('http:', 'ws:');
 }, 60_000);
 afterEach(() => closeAllSockets());
 afterAll(() => t?.close());
@@ -79,6 +87,7 @@ describe.skipIf(missing.length > 0)("the guest's view of the host's workstation"
     const booked = await book(t, host, projectId, { software: 'shotcut' });
     const sessionId = (booked.body.data as { cloud_access_db_id: string }).cloud_access_db_id;
     await t.ctx.jobs.drainForTests();
+    await untilStatus(t, sessionId, 'machine_started');
     const q = { project_db_id: projectId, cloud_assignment_db_id: sessionId };
     await call(t, 'POST', LIVE_API.root, host, { ...q, user_db_ids: [guest.user.id] });
     const invitation = (await call<LiveState>(t, 'GET', LIVE_API.root, guest, { project_db_id: projectId }))
