@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { cloudPoolMachines } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../platform/security/secretBox.ts';
 import { oneTimePassword, type CloudProvider, type Machine } from './cloud.machine.ts';
-import { runsLaunchable } from './cloud.runnable.ts';
+import { runsEverything } from './cloud.runnable.ts';
 
 type PoolRow = typeof cloudPoolMachines.$inferSelect;
 
@@ -71,14 +71,16 @@ export function createPoolProvider(db: Db, box: SecretBox, passwordDir: string |
     },
     /**
      * What the registered workstations' agents last reported they can run (their heartbeats'
-     * capabilities, kept per machine), within the catalogue; until one reports: whatever has a launch.
+     * capabilities, kept per machine), within the catalogue. Until one reports, the whole catalogue:
+     * the operator registered the machines for it, and a workstation without our agent (Premiere on
+     * Windows) runs what its operator installed.
      */
     async runnable(c) {
       const rows = await db
         .select({ capabilities: cloudPoolMachines.capabilities })
         .from(cloudPoolMachines)
         .where(isNotNull(cloudPoolMachines.capabilities));
-      if (rows.length === 0) return runsLaunchable(c);
+      if (rows.length === 0) return runsEverything(c);
       const has = (k: 'softwares' | 'plugins') => new Set(rows.flatMap((r) => r.capabilities?.[k] ?? []));
       const softwares = has('softwares');
       const plugins = has('plugins');
