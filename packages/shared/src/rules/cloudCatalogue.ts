@@ -12,7 +12,12 @@ const slug = z.string().regex(/^[a-z0-9_]{1,60}$/);
  * What must exist on a workstation: a program name looked up on PATH, or an absolute path. Never
  * run through a shell, so it holds no arguments.
  */
-const check = z.string().trim().min(1).max(300).regex(/^[^\s]+$/);
+const check = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .regex(/^[^\s]+$/);
 
 /**
  * How the workstation agent starts a software: an argv (no shell), and whether the project folder's
@@ -79,6 +84,12 @@ export const CATALOGUE_ERRORS = {
   type: 'Choose a system type from the list',
   software: 'Choose software from the list',
   autoSelect: 'Auto-select only other plugins from the list',
+} as const;
+
+/** The admin editor's launch fields (a command's words are its arguments, no shell). */
+export const CATALOGUE_FIELDS = {
+  launchCommand: 'Launch command',
+  installedCheck: 'Installed check',
 } as const;
 
 const duplicated = (list: readonly { slug: string }[]) =>
@@ -208,4 +219,4 @@ export const DEFAULT_CLOUD_CATALOGUE: CloudCatalogue = cloudCatalogueSchema.pars
   ],
 });
 
-addProductMessages(Object.values(CATALOGUE_ERRORS));
+addProductMessages([...Object.values(CATALOGUE_ERRORS), ...Object.values(CATALOGUE_FIELDS)]);

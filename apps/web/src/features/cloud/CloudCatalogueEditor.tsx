@@ -14,7 +14,14 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { CLOUD_ADMIN_TEXT, CLOUD_TEXT, formatPerHour, type CloudCatalogue } from '@rushes/shared';
+import {
+  CATALOGUE_FIELDS,
+  CLOUD_ADMIN_TEXT,
+  CLOUD_TEXT,
+  formatPerHour,
+  type CloudCatalogue,
+  type CloudSoftware,
+} from '@rushes/shared';
 import { ApiError } from '../../api/client.ts';
 import { showApiError } from '../../app/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
@@ -46,6 +53,20 @@ const BLANK: { [K in Section]: CloudCatalogue[K][number] } = {
     configurations: { processors: '', message: '' },
   },
 };
+
+/**
+ * A software's launch from the editor's words: none without a command; the check defaults to the
+ * command's program. Arguments are split on spaces (the agent runs them without a shell).
+ */
+function launchWith(s: CloudSoftware, edit: { command?: string; check?: string }): CloudSoftware['launch'] {
+  const words = (edit.command ?? s.launch?.command.join(' ') ?? '').split(/\s+/).filter(Boolean);
+  if (!words.length) return undefined;
+  return {
+    command: words,
+    check: edit.check ?? (s.launch?.check || words[0]!),
+    open_folder: s.launch?.open_folder ?? false,
+  };
+}
 
 /** The server's field errors ("catalogue.plugins.0.softwares": message) as lines. */
 function errorLines(error: unknown) {
@@ -200,6 +221,8 @@ export function CloudCatalogueEditor() {
           CLOUD_ADMIN_TEXT.externalUrl,
           CLOUD_ADMIN_TEXT.skipPlugins,
           CLOUD_ADMIN_TEXT.adobeLicenseRequired,
+          CATALOGUE_FIELDS.launchCommand,
+          CATALOGUE_FIELDS.installedCheck,
         ]}
         onAdd={() => add('softwares')}
       >
@@ -239,6 +262,19 @@ export function CloudCatalogueEditor() {
                 }
               />
             </Table.Td>
+            {text(
+              CATALOGUE_FIELDS.launchCommand,
+              s.launch?.command.join(' ') ?? '',
+              (command) => patch('softwares', i, { launch: launchWith(s, { command }) }),
+              160,
+            )}
+            {text(
+              CATALOGUE_FIELDS.installedCheck,
+              s.launch?.check ?? '',
+              (check) =>
+                s.launch && patch('softwares', i, { launch: launchWith(s, { check: check.trim() }) }),
+              160,
+            )}
             {removeCell('softwares', i)}
           </Table.Tr>
         ))}
@@ -252,6 +288,7 @@ export function CloudCatalogueEditor() {
           CLOUD_ADMIN_TEXT.pluginSoftwares,
           CLOUD_ADMIN_TEXT.pluginDescription,
           CLOUD_ADMIN_TEXT.autoSelect,
+          CATALOGUE_FIELDS.installedCheck,
         ]}
         onAdd={() => add('plugins')}
       >
@@ -290,6 +327,12 @@ export function CloudCatalogueEditor() {
                 }
               />
             </Table.Td>
+            {text(
+              CATALOGUE_FIELDS.installedCheck,
+              p.check ?? '',
+              (check) => patch('plugins', i, { check: check.trim() || undefined }),
+              200,
+            )}
             {removeCell('plugins', i)}
           </Table.Tr>
         ))}
