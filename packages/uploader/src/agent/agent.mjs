@@ -72,10 +72,11 @@ export async function runAgentSession(cfg) {
       } else log(`heartbeat failed: ${err.message} (tried again)`);
     }
   }
+  /** The new phase, logged once the server has been told (or the telling failed). */
   const setPhase = async (next) => {
     phase = next;
-    log(`phase ${next}`);
     await beat();
+    log(`phase ${next}`);
   };
 
   function finalSync(why) {
@@ -158,7 +159,7 @@ export async function runAgentSession(cfg) {
     return await done;
   } finally {
     clearInterval(timer);
-    process.off('SIGTERM', onSignal);
+    // (the SIGTERM handler stays: a stop signal that comes while the agent exits is the same stop)
     stopMedia.abort();
     await renders?.stop();
   }

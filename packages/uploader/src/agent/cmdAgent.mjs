@@ -29,6 +29,17 @@ export async function runAgent(argv) {
   const home = path.resolve(opts.home || env.HOME || os.homedir());
   const display = opts.display || env.DISPLAY || null;
   const log = (line) => console.log(line);
-  const code = await runAgentSession({ url: url.replace(/\/+$/, ''), token, cloudId, home, display, log });
+  // A shorter beat for tests and benches (the End reaches the agent sooner); never below 200 ms.
+  const beat = Number(env.RUSHES_AGENT_HEARTBEAT_MS);
+  const heartbeatMs = beat > 0 ? Math.max(200, beat) : undefined;
+  const code = await runAgentSession({
+    url: url.replace(/\/+$/, ''),
+    token,
+    cloudId,
+    home,
+    display,
+    log,
+    heartbeatMs,
+  });
   process.exit(code);
 }

@@ -44,7 +44,10 @@ async function hashOf(file, hash) {
   return hash;
 }
 
-/** Streams one file into its .part (continuing a partial one), then checks it. Returns bytes fetched. */
+/**
+ * Streams one file into its .part (continuing a partial one), then checks it. Returns the bytes
+ * fetched and the offset the fetch continued from.
+ */
 async function fetchPart(f, partFile, { abs, signal }) {
   let have = existsSync(partFile) ? statSync(partFile).size : 0;
   if (have > f.size) {
@@ -54,6 +57,7 @@ async function fetchPart(f, partFile, { abs, signal }) {
   let hash = f.sha256 ? createHash('sha256') : null;
   if (hash && have) await hashOf(partFile, hash);
   let fetched = 0;
+  let from = have;
   if (have < f.size) {
     const res = await fetch(abs(f.url), { headers: have ? { range: `bytes=${have}-` } : {}, signal });
     if (res.status !== 200 && res.status !== 206) {
@@ -63,6 +67,7 @@ async function fetchPart(f, partFile, { abs, signal }) {
     if (have && res.status === 200) {
       // The store ignored the range: the whole file comes again.
       have = 0;
+      from = 0;
       hash = f.sha256 ? createHash('sha256') : null;
     }
     const counting = new Transform({
@@ -88,7 +93,7 @@ async function fetchPart(f, partFile, { abs, signal }) {
     rmSync(partFile, { force: true });
     throw new Mismatch('SHA-256 differs');
   }
-  return fetched;
+  return { fetched, from };
 }
 
 /**
@@ -172,12 +177,13 @@ export async function syncProjectMedia(manifest, homeDir, opts = {}) {
       known[f.path].state = 'arriving';
       for (let attempt = 0; ; attempt++) {
         try {
-          bytes += await fetchPart(f, partFile, { abs, signal });
+          const got = await fetchPart(f, partFile, { abs, signal });
+          bytes += got.fetched;
           await chmod(partFile, 0o444);
           withWritable(dir, () => renameSync(partFile, target));
           known[f.path].state = 'done';
           files++;
-          log(`arrived ${f.path}`);
+          log(`arrived ${f.path}${got.from ? ` (continued from byte ${got.from})` : ''}`);
           break;
         } catch (err) {
           if (signal?.aborted) return;
