@@ -14,8 +14,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { chmod } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { readJson, writeJson } from '../config.mjs';
 import { ensureDirs, layoutOf, prepareLayout, segmentsOf, withWritable } from './layout.mjs';
@@ -39,6 +41,15 @@ export const partNameOf = (f) =>
     .digest('hex')
     .slice(0, 32)}.part`;
 
+/** A GET through node's own client: about half again as fast as fetch's web streams for big bodies. */
+function get(url, headers, signal) {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = (u.protocol === 'https:' ? https : http).get(u, { headers, signal }, resolve);
+    req.on('error', reject);
+  });
+}
+
 async function hashOf(file, hash) {
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk);
   return hash;
@@ -59,12 +70,12 @@ async function fetchPart(f, partFile, { abs, signal }) {
   let fetched = 0;
   let from = have;
   if (have < f.size) {
-    const res = await fetch(abs(f.url), { headers: have ? { range: `bytes=${have}-` } : {}, signal });
-    if (res.status !== 200 && res.status !== 206) {
-      await res.body?.cancel();
-      throw new Error(`HTTP ${res.status}`);
+    const res = await get(abs(f.url), have ? { range: `bytes=${have}-` } : {}, signal);
+    if (res.statusCode !== 200 && res.statusCode !== 206) {
+      res.resume();
+      throw new Error(`HTTP ${res.statusCode}`);
     }
-    if (have && res.status === 200) {
+    if (have && res.statusCode === 200) {
       // The store ignored the range: the whole file comes again.
       have = 0;
       from = 0;
@@ -78,9 +89,9 @@ async function fetchPart(f, partFile, { abs, signal }) {
       },
     });
     await pipeline(
-      Readable.fromWeb(res.body),
+      res,
       counting,
-      createWriteStream(partFile, { flags: have ? 'a' : 'w', mode: 0o600 }),
+      createWriteStream(partFile, { flags: have ? 'a' : 'w', mode: 0o600, highWaterMark: 1 << 20 }),
       { signal },
     );
   } else if (f.size === 0) writeFileSync(partFile, '');
