@@ -153,7 +153,10 @@ export function createLocalProvider(opts: {
     const began = Date.now();
     const procs: ChildProcess[] = [];
     const home = path.join(base, sessionId);
-    // a restarted server finds the home of a session it ran: kept (renders not yet sent are in it)
+    // a restarted server finds the home of a session it ran: kept (renders not yet sent are in it),
+    // and ends what a crash left running there (the old agent and desktop)
+    const resumed = existsSync(home);
+    if (resumed) await endProcessesOfHome(home);
     await mkdir(base, { recursive: true, mode: 0o700 });
     await mkdir(home, { recursive: true, mode: 0o700 });
     await chmod(home, 0o700);
@@ -216,7 +219,7 @@ export function createLocalProvider(opts: {
     } catch (err) {
       for (const p of procs) signalGroup(p, 'SIGKILL');
       await endProcessesOfHome(home);
-      await removeHome(home);
+      if (!resumed) await removeHome(home);
       throw err;
     }
   }
