@@ -43,7 +43,10 @@ const TEAM = 'Demo Studio';
 const PROJECT = 'Spring Launch Film';
 const CLIP = 'Opening shot.mp4';
 
-const run = serverAndBrowser(() => startServer({ DEMO_SEED_PROJECT: 'true' }));
+// the demo producer is this server's platform admin too: /cloud-admin shows its sections, not a refusal
+const run = serverAndBrowser(() =>
+  startServer({ DEMO_SEED_PROJECT: 'true', PLATFORM_ADMIN_EMAILS: DEMO_PRODUCER.email }),
+);
 
 /**
  * A screenshot under e2e/screenshots/breakpoints-<width>/: the whole page (or for a very long one,
@@ -147,7 +150,7 @@ describe.skipIf(!e2eAvailable)('every page and side panel at every breakpoint', 
       device: ['/device?code=WDJB-MJHT', heading(DEVICE_TEXT.title)],
       project: [`/project/${projectDbId}`, () => shown(row(page, CLIP))],
       player: [`/player/${ingestDbId}`, heading(CLIP)],
-      cloudAdmin: ['/cloud-admin', main],
+      cloudAdmin: ['/cloud-admin', () => shown(page.getByRole('region', { name: /^Provider / }))],
       iosPlayer: [`/ios-player/?id=${ingestDbId}`, () => shown(page.getByTestId('ios-video'))],
       importAssets: [`/import-assets/${projectDbId}/s3`, main],
       transfers: [`/transfers/${projectDbId}/s3`, main],
