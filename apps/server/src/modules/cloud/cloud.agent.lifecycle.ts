@@ -98,6 +98,9 @@ export async function awaitFinalSync(ctx: AppContext, row: SessionRow) {
   });
 }
 
+/** Seconds more the banner announces each time a booting agent outlives the estimate (decided). */
+const BOOT_EXTRA_SECONDS = 15;
+
 type Heartbeat = z.output<typeof cloudAgentHeartbeatBody>;
 
 export function createAgentLifecycle(ctx: AppContext, log: ModuleLog) {
@@ -127,6 +130,10 @@ export function createAgentLifecycle(ctx: AppContext, log: ModuleLog) {
         const idle = hb.idle_seconds;
         const syncedNow =
           hb.phase === 'synced' && row.status === 'machine_shutting_down' && !row.agentSyncedAt;
+        // booting longer than announced: the banner's countdown moves on instead of sitting at zero
+        const overdue =
+          row.status === 'machine_booting' &&
+          (!row.waitingUntil || row.waitingUntil.getTime() <= at.getTime());
         const [stored] = await tx
           .update(cloudSessions)
           .set({
@@ -136,6 +143,7 @@ export function createAgentLifecycle(ctx: AppContext, log: ModuleLog) {
             // input again after a warning: the next idle period warns again
             ...(idle !== null && idle < warnAfter && { agentIdleWarnedAt: null }),
             ...(syncedNow && { agentSyncedAt: at }),
+            ...(overdue && { waitingUntil: new Date(at.getTime() + BOOT_EXTRA_SECONDS * 1000) }),
           })
           .where(eq(cloudSessions.id, sessionId))
           .returning();
@@ -157,7 +165,8 @@ export function createAgentLifecycle(ctx: AppContext, log: ModuleLog) {
         // 'started' before the boot job stored the machine: the boot job marks it started then
         if (row.status === 'machine_booting' && hb.phase === 'started' && row.hostName)
           now = await markStarted(tx, emit, stored!);
-        else if (row.agentPhase !== hb.phase) emit('cloud.changed', { userId: row.userId, sessionId });
+        else if (row.agentPhase !== hb.phase || overdue)
+          emit('cloud.changed', { userId: row.userId, sessionId });
         if (now.status === 'machine_started') {
           const gap = row.agentHeartbeatAt ? at.getTime() - row.agentHeartbeatAt.getTime() : null;
           if (gap === null || row.status === 'machine_booting' || gap > lostAfter * 1000) {
