@@ -24,6 +24,10 @@ import { book, cloudWorld, end, sessionRow, type Person } from './cloud.testkit.
 const PART = 1024 * 1024;
 const agentSrc = path.resolve(import.meta.dirname, '../../../../../packages/uploader/src/agent');
 const media = (await import(path.join(agentSrc, 'media.mjs'))) as { partNameOf: (f: unknown) => string };
+const launcher = (await import(path.join(agentSrc, 'launch.mjs'))) as {
+  launchProgram: (o: object) => Promise<{ pid?: number; skipped?: string }>;
+  capabilitiesOf: (m: object) => { softwares: string[]; plugins: string[] };
+};
 const tar = (await import(path.join(agentSrc, 'tar.mjs'))) as {
   readTarGz: (
     file: string,
@@ -288,5 +292,42 @@ describe('the settings archive', () => {
     expect(await readdir(outside)).toEqual([]);
     expect(await readdir(path.join(home, '.config/app'))).toEqual(['ok.conf']);
     await expect(lstat(path.join(dir, 'evil'))).rejects.toThrow();
+  });
+});
+
+describe('the booked program', () => {
+  it('starts in the project folder with its output logged, once more when it fails at once; capabilities are what exists here', async () => {
+    const cwd = await mkdtemp(path.join(dir, 'program-'));
+    const logFile = path.join(cwd, 'program.log');
+    const lines: string[] = [];
+    const script =
+      "console.error('failed in ' + process.cwd() + ' on ' + process.env.DISPLAY); process.exit(2)";
+    const launch = { command: [process.execPath, '-e', script], check: 'node', open_folder: false };
+    const got = await launcher.launchProgram({
+      launch,
+      display: ':77',
+      cwd,
+      logFile,
+      log: (l: string) => lines.push(l),
+    });
+    expect(got.pid).toBeGreaterThan(0);
+    await expect.poll(() => lines.filter((l) => l.includes('exited (2)')).length).toBe(2);
+    expect(lines.filter((l) => l.startsWith('program started')).length).toBe(2);
+    expect((await readFile(logFile, 'utf8')).trim().split('\n')).toEqual([
+      `failed in ${cwd} on :77`,
+      `failed in ${cwd} on :77`,
+    ]);
+    expect(await launcher.launchProgram({ launch, display: null, cwd, logFile })).toEqual({
+      skipped: 'no display',
+    });
+    const manifest = {
+      software: { slug: 'shotcut', launch },
+      plugins: [
+        { slug: 'here', check: process.execPath },
+        { slug: 'none', check: null },
+        { slug: 'missing', check: '/nonexistent/plugin' },
+      ],
+    };
+    expect(launcher.capabilitiesOf(manifest)).toEqual({ softwares: ['shotcut'], plugins: ['here', 'none'] });
   });
 });
