@@ -19,6 +19,15 @@ export const MANIFEST_MS = 30_000;
 /** Heartbeats refused as unauthorised in a row before the agent gives up (the session is gone). */
 const REFUSED_LIMIT = 3;
 
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
 const sleep = (ms, signal) =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -138,11 +147,18 @@ export async function runAgentSession(cfg) {
     } else {
       renders.start();
       mediaLoop();
-      if (manifest.settings_url)
+      // A restarted agent (the provider restarts one that crashed) finds what it did already: the
+      // settings are not restored over the editor's changes, the program is not opened twice.
+      const started = jsonStore(path.join(agentDir, 'started.json'));
+      if (manifest.settings_url && !started.get('settings_restored')) {
         await restoreSettings({ url: api.abs(manifest.settings_url), home, agentDir, log }).catch((err) =>
           log(`settings not restored: ${err.message}`),
         );
-      if (!finished) {
+        started.set('settings_restored', true);
+      }
+      const running = started.get('program_pid');
+      if (running && isAlive(running)) log(`program already running (pid ${running})`);
+      else if (!finished) {
         const launched = await launchProgram({
           launch: manifest.software?.launch,
           display,
@@ -151,10 +167,11 @@ export async function runAgentSession(cfg) {
           env,
           log,
           stopped: () => !!finished,
+          onSpawn: (pid) => started.set('program_pid', pid),
         });
         if (launched.skipped) log(`program not started: ${launched.skipped}`);
-        if (!finished) await setPhase('started');
       }
+      if (!finished) await setPhase('started');
     }
     return await done;
   } finally {

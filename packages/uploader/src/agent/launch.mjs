@@ -59,7 +59,7 @@ export const QUICK_EXIT_MS = 10_000;
  * Starts the booked program on `display` in the project folder, in its own process group, its
  * output in `logFile`. A program that fails within QUICK_EXIT_MS (a first-run race with the window
  * manager, a lock left by the last session) is started once more; `stopped()` true stops that.
- * Resolves once it is spawned, with { pid } or { skipped: why }.
+ * Resolves once it is spawned, with { pid } or { skipped: why }; `onSpawn(pid)` on each start.
  */
 export function launchProgram({
   launch,
@@ -69,6 +69,7 @@ export function launchProgram({
   env = process.env,
   log = () => {},
   stopped = () => false,
+  onSpawn = () => {},
 }) {
   if (!launch?.command?.length) return Promise.resolve({ skipped: 'no launch command' });
   if (!display) return Promise.resolve({ skipped: 'no display' });
@@ -93,6 +94,7 @@ export function launchProgram({
       closeSync(out);
       child.once('spawn', () => {
         log(`program started: ${argv[0]} (pid ${child.pid})`);
+        onSpawn(child.pid);
         resolve({ pid: child.pid });
       });
       child.once('exit', (code, signal) => {
