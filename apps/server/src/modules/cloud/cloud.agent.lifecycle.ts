@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { CLOUD_AGENT_TEXT, CLOUD_TEXT, type CloudAgentActionName } from '@rushes/shared';
 import type { z } from 'zod';
@@ -36,12 +37,18 @@ import {
  */
 export const waitsForAgent = (p: CloudProvider) => p.waitsForAgent ?? p.name === 'local';
 
+/** The app's HTTP server, per app (tests run several in one process): its real port once listening. */
+const servers = new WeakMap<AppContext, Server>();
+export const rememberServer = (ctx: AppContext, server: Server) => void servers.set(ctx, server);
+
 /** The server's address as an agent on that machine reaches it (local: this process's port on loopback). */
 function serverUrlFor(ctx: AppContext, providerName: CloudProvider['name']) {
   if (providerName !== 'local') return ctx.config.publicUrl;
+  const address = servers.get(ctx)?.address();
+  const port = address && typeof address === 'object' ? address.port : ctx.config.PORT;
   const host = ctx.config.HOST;
   const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1'].includes(host);
-  return `http://${loopback ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${ctx.config.PORT}`;
+  return `http://${loopback ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { requestOrigin } from '../../platform/http/requestOrigin.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { accessOf } from '../../platform/policies.ts';
+import { rememberServer } from './cloud.agent.lifecycle.ts';
 import { createCloudAgent } from './cloud.agent.ts';
 import { createCloudHealth } from './cloud.health.ts';
 
@@ -17,6 +18,8 @@ export function cloudAgentRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const agent = createCloudAgent(ctx, fastify.log);
     const health = createCloudHealth(ctx, fastify.log);
+    // the local provider's agents reach this server on the port it really listens on
+    rememberServer(ctx, fastify.server);
     const agentOf = (req: Parameters<typeof accessOf>[0]) => accessOf(req, 'cloud.isSessionAgent');
     // URLs the agent fetches are absolute on the address it reached this server by
     const originOf = (req: Parameters<typeof requestOrigin>[0]) => requestOrigin(req) ?? ctx.config.publicUrl;
