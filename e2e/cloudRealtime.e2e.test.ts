@@ -37,10 +37,13 @@ import { serverAndBrowser } from './server.ts';
 /**
  * The cloud session reaches every open tab of its user live (spec 001 §2 banner texts): two tabs of
  * one login, the session started, extended and ended through the API from tab A's context; tab B
- * (home, another project than the session's) shows the banner, its new end and 'System shutting down
- * approximately in' without a reload, and loses it on release; tab A's open panel follows too. Then a
- * provider that cannot run: 'Check availability' shows 'Resource is not available' once and goes
- * back to the type step. The simulated provider (no desktop), so it runs where Xvfb is missing.
+ * (home, another project than the session's) shows 'System getting ready approximately in' while the
+ * machine boots, 'Cloud Session Active' with its new end after the extension, 'System shutting down
+ * approximately in' after End, and no banner on release, all without a reload; tab A's open panel
+ * follows (preparing with the connector instructions, ready with the connection file and the command).
+ * The admin page shows the provider's health and, for a provider that cannot run, why; the user then
+ * reads 'Resource is not available' once and is back at the type step. The simulated provider (no
+ * desktop), held at start and stop so booting and shutting down last until the test lets them go.
  */
 const FLOW = 'cloud-realtime';
 const stamp = Date.now() % 10_000;
@@ -127,26 +130,53 @@ describe.skipIf(!e2eAvailable)('cloud session live in every tab; availability re
     expect(await banner().count()).toBe(0);
   });
 
-  it('started elsewhere: tab B shows the banner within 5 s, tab A the session', async () => {
-    const session = await apiCall(a, run.server.url, CLOUD_API.start, {
-      project_db_id: projectId,
-      duration: 60,
-      task_type: 'task',
-      cloud_configuration_db_id: configurationId('premiere_pro', 'standard', []),
-      software_slug: 'premiere_pro',
-      hardware_slug: 'standard',
-      plugin_slug: [],
-      timezone: { name: 'UTC', offset: 0 },
+  it('started elsewhere: tab B shows the banner within 5 s, booting then active; tab A the preparing step, then ready', async () => {
+    // the machine's start waits for the test: the booting phase lasts until it is let go
+    const inner = provider();
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    setProviderForTests(run.server.ctx, {
+      ...inner,
+      name: inner.name,
+      start: async (id, opts) => {
+        await held;
+        return inner.start(id, opts);
+      },
     });
-    sessionId = String(session.cloud_access_db_id);
-    code = String(session.cloud_assignment_id);
-    // the minute's refetch is far: only the realtime event brings it this soon
-    await expect.poll(() => banner().isVisible(), { timeout: 5_000 }).toBe(true);
+    try {
+      const session = await apiCall(a, run.server.url, CLOUD_API.start, {
+        project_db_id: projectId,
+        duration: 60,
+        task_type: 'task',
+        cloud_configuration_db_id: configurationId('premiere_pro', 'standard', []),
+        software_slug: 'premiere_pro',
+        hardware_slug: 'standard',
+        plugin_slug: [],
+        timezone: { name: 'UTC', offset: 0 },
+      });
+      sessionId = String(session.cloud_access_db_id);
+      code = String(session.cloud_assignment_id);
+      // the minute's refetch is far: only the realtime event brings it this soon
+      await expect
+        .poll(() => banner().textContent(), { timeout: 5_000 })
+        .toMatch(new RegExp(`^${CLOUD_TEXT.gettingReady} \\d\\d:\\d\\d$`));
+      await shot(b, FLOW, '01-tab-b-banner-booting');
+      // preparing: the ticket and the connector instructions (spec 001 §2)
+      await visible(panel().getByText(CLOUD_TEXT.preparing));
+      await visible(panel().getByText(code));
+      const connect = panel().getByRole('region', { name: CLOUD_CONNECT_TEXT.title });
+      await visible(connect.getByRole('button', { name: CLOUD_CONNECT_TEXT.linux }));
+      await visible(connect.getByText(CLOUD_CONNECT_TEXT.whenReady));
+      await a.bringToFront();
+      await shot(a, FLOW, '02-tab-a-preparing');
+    } finally {
+      letGo();
+    }
     await expect
-      .poll(() => banner().textContent())
+      .poll(() => banner().textContent(), { timeout: 5_000 })
       .toMatch(new RegExp(`^${CLOUD_TEXT.sessionActive} \\d\\d:\\d\\d$`));
     await visible(panel().getByText(CLOUD_TEXT.ready));
-    await shot(b, FLOW, '01-tab-b-banner-started');
+    setProviderForTests(run.server.ctx, inner);
   });
 
   it('the ready step: the public address, the connector program per OS, the file and the command to run', async () => {
@@ -171,7 +201,22 @@ describe.skipIf(!e2eAvailable)('cloud session live in every tab; availability re
       .poll(() => connect.getByLabel(CLOUD_CONNECT_TEXT.command, { exact: true }).textContent())
       .toMatch(/^rushes-upload connect CS-[0-9A-F]+\.rushes$/);
     await visible(connect.getByRole('button', { name: CLOUD_CONNECT_TEXT.copyCommand }));
-    await shot(a, FLOW, '02-tab-a-ready-connector');
+    await shot(a, FLOW, '03-tab-a-ready-connector');
+    // the file the command names, as a download
+    const [file] = await Promise.all([
+      a.waitForEvent('download'),
+      connect.getByRole('button', { name: CLOUD_TEXT.downloadConnection }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe(`${code}.rushes`);
+    // this server has no uploader build: the program's button opens the uploader page, which says how
+    // an operator builds it (with a build, the file itself downloads)
+    const [page] = await Promise.all([
+      a.waitForEvent('popup'),
+      connect.getByRole('button', { name: CLOUD_CONNECT_TEXT.linux }).click(),
+    ]);
+    await page.waitForLoadState();
+    expect(new URL(page.url()).pathname).toBe('/uploader');
+    await page.close();
   });
 
   it('extended elsewhere: tab B counts from the new end', async () => {
@@ -190,7 +235,7 @@ describe.skipIf(!e2eAvailable)('cloud session live in every tab; availability re
     await visible(card.getByText(CLOUD_HEALTH_TEXT.ok, { exact: true }));
     await visible(card.getByRole('cell', { name: code }));
     await visible(card.getByText(`${CLOUD_HEALTH_TEXT.sessionsRunning}: 1`));
-    await shot(admin, FLOW, '03-admin-provider-health');
+    await shot(admin, FLOW, '04-admin-provider-health');
   });
 
   it("ended elsewhere: tab B shows 'System shutting down approximately in', then no banner", async () => {
@@ -214,7 +259,7 @@ describe.skipIf(!e2eAvailable)('cloud session live in every tab; availability re
         .poll(() => banner().textContent(), { timeout: 5_000 })
         .toMatch(new RegExp(`^${CLOUD_TEXT.shuttingDown} \\d\\d:\\d\\d$`));
       await visible(panel().getByText(CLOUD_TEXT.shuttingDown));
-      await shot(b, FLOW, '04-tab-b-shutting-down');
+      await shot(b, FLOW, '05-tab-b-shutting-down');
     } finally {
       letGo();
     }
@@ -224,21 +269,31 @@ describe.skipIf(!e2eAvailable)('cloud session live in every tab; availability re
     setProviderForTests(run.server.ctx, inner);
   });
 
-  it("a provider that cannot run: 'Resource is not available' once, back to the type step", async () => {
+  it("a provider that cannot run: empty lists say why; 'Resource is not available' once, back to the type step", async () => {
     const inner = provider();
     setProviderForTests(run.server.ctx, {
       ...inner,
       name: inner.name,
       unavailableReason: async () => 'Xvfb is not installed (test)',
+      // one software and none of its plugins: nothing of the colour grading type
+      runnable: async () => ({ softwares: new Set(['premiere_pro']), plugins: new Set<string>() }),
     });
     const toasts = () => a.locator('.mantine-Notification-root');
     const refused = () => toasts().filter({ hasText: CLOUD_TEXT.resourceNotAvailable }).count();
     await a.bringToFront();
     try {
+      // the panel asks for its lists again when it opens
+      await a.reload();
+      await a.getByRole('button', { name: CLOUD_TEXT.openButton }).click();
+      await panel().getByLabel('Colour Grading').check();
+      await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
+      await visible(panel().getByText(CLOUD_CONNECT_TEXT.noSoftware));
+      await panel().getByRole('button', { name: CLOUD_TEXT.back }).click();
       await panel().getByLabel('Video Editing').check();
       await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
       await panel().getByText('Adobe Premiere Pro').click();
       await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
+      await visible(panel().getByText(CLOUD_CONNECT_TEXT.noPlugins));
       await panel().getByRole('button', { name: CLOUD_TEXT.skip }).click();
       await panel()
         .getByLabel(/^Standard/)
@@ -249,14 +304,14 @@ describe.skipIf(!e2eAvailable)('cloud session live in every tab; availability re
       await expect.poll(refused).toBeGreaterThan(0);
       await settledIn(a);
       expect(await refused()).toBe(1);
-      await shot(a, FLOW, '05-refused-once');
+      await shot(a, FLOW, '06-refused-once');
       // the operator reads why
       await admin.bringToFront();
       await admin.reload();
       const card = admin.getByRole('region', { name: `${CLOUD_HEALTH_TEXT.provider} simulated` });
       await visible(card.getByText(CLOUD_HEALTH_TEXT.refused));
       await visible(card.getByText('Xvfb is not installed (test)'));
-      await shot(admin, FLOW, '06-admin-refused-reason');
+      await shot(admin, FLOW, '07-admin-refused-reason');
     } finally {
       setProviderForTests(run.server.ctx, inner);
     }
