@@ -23,6 +23,8 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   load: () => import('./load/index.ts'),
   'load-restart': () => import('./load/restart.ts'),
   serializer: () => import('./serializer.ts'),
+  // a VNC update round trip through the connector's tunnel against straight to x11vnc (Xvfb, x11vnc)
+  'cloud-tunnel': () => import('./cloud-tunnel/index.ts'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;
