@@ -200,15 +200,12 @@ export const CLOUD_TEXT = {
   startSession: 'Start session',
   preparing: 'Preparing your machine',
   ticket: 'Ticket',
-  connectorHelp:
-    'Install a VNC viewer (the connector app) and open the connection file, or open the machine in the browser.',
   ready: 'Your machine is ready',
   username: 'Username',
   password: 'Password',
   ipAddress: 'IP address',
   openInBrowser: 'Open in browser',
   downloadConnection: 'Download connection file',
-  connectorApp: 'Connector app:',
   nextSteps: 'Next steps',
   nextStepsHelp:
     'Upload your finished edit to the project from the machine, then end the session. The session ends by itself at the end time.',
