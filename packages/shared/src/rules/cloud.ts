@@ -208,7 +208,7 @@ export const CLOUD_TEXT = {
   downloadConnection: 'Download connection file',
   nextSteps: 'Next steps',
   nextStepsHelp:
-    'Upload your finished edit to the project from the machine, then end the session. The session ends by itself at the end time.',
+    'The project’s files are in the folder named after it in the machine’s home. Save what you make in its Renders folder: each file closed there becomes an asset of the project (a new version when the name exists), with a last upload before the machine shuts down at End or at the end time.',
   adobeLicense: 'This software needs your own Adobe licence: sign in with your Adobe account on the machine.',
   accessDetails: 'Cloud access details',
   cloudSystem: 'Cloud system',
