@@ -11,7 +11,7 @@ import {
   UI,
   configurationId,
 } from '@rushes/shared';
-import { projects } from '../apps/server/src/db/schema/index.ts';
+import { projects, users } from '../apps/server/src/db/schema/index.ts';
 import { grantCredits } from '../apps/server/src/modules/credits/index.ts';
 import {
   providerOf,
@@ -224,6 +224,36 @@ describe.skipIf(!e2eAvailable)('cloud session live in every tab; availability re
     await expect
       .poll(() => banner().textContent(), { timeout: 5_000 })
       .toMatch(new RegExp(`^${CLOUD_TEXT.sessionActive} 1:5\\d:\\d\\d$`));
+  });
+
+  it('extended while the tabs were offline: on reconnecting, tab B asks again and counts from the new end', async () => {
+    const [me] = await run.server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_PRODUCER.email));
+    // the network goes: the server loses the tabs' sockets, and they cannot reconnect yet
+    await context.setOffline(true);
+    for (const s of run.server.realtime.io.of('/').sockets.values())
+      if (s.data.userId === me!.id) s.conn.close();
+    // extended meanwhile (from outside the offline browser, with its session): no tab hears it
+    const cookie = (await context.cookies(run.server.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const res = await fetch(`${run.server.url}${CLOUD_API.extend}`, {
+      method: 'PUT',
+      headers: {
+        cookie,
+        'content-type': 'application/json',
+        'API-Type': API_TYPE,
+        'API-Version': API_VERSION,
+      },
+      body: JSON.stringify({ project_db_id: projectId, cloud_id: sessionId, duration: 60 }),
+    });
+    expect(res.ok).toBe(true);
+    await settledIn(b);
+    expect(await banner().textContent()).toMatch(new RegExp(`^${CLOUD_TEXT.sessionActive} 1:5\\d:\\d\\d$`));
+    await context.setOffline(false);
+    await expect
+      .poll(() => banner().textContent())
+      .toMatch(new RegExp(`^${CLOUD_TEXT.sessionActive} 2:5\\d:\\d\\d$`));
   });
 
   it('the admin page: the simulated provider in use and OK, the running session listed', async () => {
