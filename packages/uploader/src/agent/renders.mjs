@@ -5,6 +5,7 @@
 // upload (resumed after a kill: stored parts are not sent again, completion happens once) and whether
 // the server was told, so nothing is lost or doubled by a restart.
 import { existsSync } from 'node:fs';
+import { Refused } from '../api.mjs';
 import { collect, joinFolder, where } from '../files.mjs';
 import { refusalOf } from '../rules.mjs';
 
@@ -13,6 +14,13 @@ export const SCAN_MS = 1000;
 
 /** Files an application is still writing or keeps for itself: never sent. */
 export const isScratch = (name) => name.startsWith('.') || /(\.part|\.tmp|~)$/i.test(name);
+
+/** A refusal about the file itself, not the network, the login or a busy server. */
+const refusedForGood = (err) =>
+  err instanceof Refused &&
+  err.status >= 400 &&
+  err.status < 500 &&
+  ![401, 403, 408, 409, 429].includes(err.status);
 
 export function createRenders({
   api,
@@ -89,8 +97,15 @@ export function createRenders({
         await send(f);
       } catch (err) {
         if (abort.signal.aborted) return;
-        log(`render not sent ${f.name}: ${err.message} (tried again)`);
-        seen.delete(f.abs);
+        if (refusedForGood(err)) {
+          // The server will not take this file as it is (its name, its size): trying again only
+          // delays the final sync. Written again, it is a new version and is tried again.
+          skipped.add(`${f.abs}|${f.size}|${f.mtime}`);
+          log(`render not sent ${f.name}: ${err.message}`);
+        } else {
+          log(`render not sent ${f.name}: ${err.message} (tried again)`);
+          seen.delete(f.abs);
+        }
       }
     }
   }
