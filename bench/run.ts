@@ -23,6 +23,10 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   load: () => import('./load/index.ts'),
   'load-restart': () => import('./load/restart.ts'),
   serializer: () => import('./serializer.ts'),
+  // Cloud workstations (issue 37): need Xvfb, openbox, x11vnc, Shotcut, xdotool, ffmpeg; see each header.
+  'cloud-launch': () => import('./cloud-launch/index.ts'),
+  'cloud-media': () => import('./cloud-media/index.ts'),
+  'cloud-render': () => import('./cloud-render/index.ts'),
   // a VNC update round trip through the connector's tunnel against straight to x11vnc (Xvfb, x11vnc)
   'cloud-tunnel': () => import('./cloud-tunnel/index.ts'),
 };

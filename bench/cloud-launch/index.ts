@@ -184,10 +184,18 @@ export async function run_() {
   console.log('| --- | --- | --- | --- | --- |');
   console.log(`| VNC port accepts | ${s(f, 'vnc')} | ${s(o, 'vnc')} | ${ratio('vnc')} | |`);
   console.log(`| first pixels | ${s(f, 'pixels')} | ${s(o, 'pixels')} | ${ratio('pixels')} | ≤ 5 s |`);
-  console.log(`| a Shotcut window mapped | ${s(f, 'anyWindow')} | ${s(o, 'anyWindow')} | ${ratio('anyWindow')} | |`);
-  console.log(`| Shotcut's main window | ${s(f, 'mainWindow')} | ${s(o, 'mainWindow')} | ${ratio('mainWindow')} | ≤ 15 s |`);
-  console.log(`load average at the end of each run: ${[...f, ...o].map((x) => x.load.split(' ')[0]).join(', ')}`);
-  console.log(`median 1-min load: ${median([...f, ...o].map((x) => Number(x.load.split(' ')[0]))).toFixed(1)}`);
+  console.log(
+    `| a Shotcut window mapped | ${s(f, 'anyWindow')} | ${s(o, 'anyWindow')} | ${ratio('anyWindow')} | |`,
+  );
+  console.log(
+    `| Shotcut's main window | ${s(f, 'mainWindow')} | ${s(o, 'mainWindow')} | ${ratio('mainWindow')} | ≤ 15 s |`,
+  );
+  console.log(
+    `load average at the end of each run: ${[...f, ...o].map((x) => x.load.split(' ')[0]).join(', ')}`,
+  );
+  console.log(
+    `median 1-min load: ${median([...f, ...o].map((x) => Number(x.load.split(' ')[0]))).toFixed(1)}`,
+  );
 }
 
 const fmt = (x: Times) =>

@@ -37,7 +37,11 @@ export const spread = (xs: number[], digits = 2) =>
   `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 
 /** Polls `fn` until it answers something truthy; throws after `limitMs`. */
-export async function until<T>(fn: () => Promise<T | null | undefined | false>, every = 50, limitMs = 120_000) {
+export async function until<T>(
+  fn: () => Promise<T | null | undefined | false>,
+  every = 50,
+  limitMs = 120_000,
+) {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const v = await fn();

@@ -82,7 +82,8 @@ export async function run() {
     const src = path.join(dir, 'src', 'Footage');
     await mkdir(src, { recursive: true });
     log(`writing ${count} × ${size / MiB} MiB of random bytes`);
-    for (let i = 1; i <= count; i++) await writeRandom(path.join(src, `A001_C${String(i).padStart(3, '0')}.mxf`), size);
+    for (let i = 1; i <= count; i++)
+      await writeRandom(path.join(src, `A001_C${String(i).padStart(3, '0')}.mxf`), size);
     const up = await timed(process.execPath, [
       ...[UPLOADER, 'upload', '--url', rig.base, '--token', rig.token, '--project', rig.projectId],
       ...['--state', path.join(dir, 'upload-state.json'), src],
@@ -125,7 +126,12 @@ export async function run() {
         path.join(import.meta.dirname, 'sync-child.mjs'),
         ...[rig.base, token, id, home],
       ]);
-      const r = JSON.parse(out.trim().split('\n').at(-1)!) as { ms: number; files: number; bytes: number; failed: string[] };
+      const r = JSON.parse(out.trim().split('\n').at(-1)!) as {
+        ms: number;
+        files: number;
+        bytes: number;
+        failed: string[];
+      };
       if (r.files !== count || r.bytes !== total || r.failed.length)
         throw new Error(`the sync brought ${r.files} files, ${r.bytes} bytes (${r.failed.length} failed)`);
       await rm(home, { recursive: true, force: true });
@@ -144,14 +150,20 @@ export async function run() {
       base.push(b);
       mine.push(o);
       loads.push(Number(load.split(' ')[0]));
-      log(`pair ${i + 1}: cp ${(b / 1000).toFixed(2)} s, agent sync ${(o / 1000).toFixed(2)} s (load ${load})`);
+      log(
+        `pair ${i + 1}: cp ${(b / 1000).toFixed(2)} s, agent sync ${(o / 1000).toFixed(2)} s (load ${load})`,
+      );
     }
     await rig.endSession(id);
     const mbs = (xs: number[]) => xs.map((ms) => total / 1e6 / (ms / 1000));
-    console.log(`\ncloud-media, ${count} × ${size / MiB} MiB = ${total / MiB} MiB, ${pairs} pairs, warm page cache`);
+    console.log(
+      `\ncloud-media, ${count} × ${size / MiB} MiB = ${total / MiB} MiB, ${pairs} pairs, warm page cache`,
+    );
     console.log('| variant | seconds | MB/s | agent / cp throughput | target |');
     console.log('| --- | --- | --- | --- | --- |');
-    console.log(`| cp of the blob files | ${spread(base.map((x) => x / 1000))} | ${spread(mbs(base), 0)} | | |`);
+    console.log(
+      `| cp of the blob files | ${spread(base.map((x) => x / 1000))} | ${spread(mbs(base), 0)} | | |`,
+    );
     console.log(
       `| agent media sync | ${spread(mine.map((x) => x / 1000))} | ${spread(mbs(mine), 0)} | ${spread(base.map((b, i) => b / mine[i]))} | ≥ 0.8 |`,
     );
