@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { CLOUD_API, CLOUD_TEXT, type CloudTime } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { freePort } from '../../platform/freePort.ts';
 import { missingLocalBinaries } from './cloud.local.ts';
 import { onPath } from './cloud.runnable.ts';
 import { firstFramebufferUpdate, openSocket } from './cloud.rfb.testkit.ts';
-import { book, call, cloudWorld, end, person, time } from './cloud.testkit.ts';
+import { book, call, cloudWorld, end, listeningLocalApp, person, time } from './cloud.testkit.ts';
 
 /**
  * The local provider for real: a session's desktop (Xvfb + openbox + x11vnc) reached
@@ -24,11 +23,9 @@ let t: TestApp;
 let base: string;
 beforeAll(async () => {
   if (missing.length) return;
-  // the desktop's agent reaches the server at the configured port on loopback: listen on that one
-  const port = await freePort();
-  t = await createTestApp({ CLOUD_PROVIDER: 'local', CLOUD_LOCAL_GEOMETRY: '800x600', PORT: String(port) });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${port}`;
+  const app = await listeningLocalApp({ CLOUD_LOCAL_GEOMETRY: '800x600' });
+  t = app.t;
+  base = app.url.replace('http:', 'ws:');
   // the lifecycle runs as on a server (the agent's 'started' and final sync are not jobs to drain)
   t.ctx.jobs.start();
 }, 60_000);

@@ -9,14 +9,22 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type CloudTime } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { freePort } from '../../platform/freePort.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { assetRow, stored, uploadFile } from '../uploads/uploads.testkit.ts';
 import { uploadSessions } from '../../db/schema/index.ts';
 import { processesOfHome } from './cloud.desktop.ts';
 import { missingLocalBinaries } from './cloud.local.ts';
 import { onPath } from './cloud.runnable.ts';
-import { book, call, cloudWorld, end, sessionRow, time, type Person } from './cloud.testkit.ts';
+import {
+  book,
+  call,
+  cloudWorld,
+  end,
+  listeningLocalApp,
+  sessionRow,
+  time,
+  type Person,
+} from './cloud.testkit.ts';
 
 /**
  * A real local session, booked through the API like a user: Shotcut with the frei0r plugin on a
@@ -108,18 +116,13 @@ async function filesUnder(dir: string, out = new Map<string, string>()) {
 beforeAll(async () => {
   if (missing.length) return;
   homes = await mkdtemp(path.join(os.tmpdir(), 'rushes-local-session-'));
-  // the agent reaches the server at the configured port on loopback: listen on that one
-  const port = await freePort();
-  t = await createTestApp({
-    CLOUD_PROVIDER: 'local',
+  ({ t } = await listeningLocalApp({
     CLOUD_LOCAL_GEOMETRY: '1280x720',
     CLOUD_LOCAL_HOME_DIR: homes,
     CLOUD_FINAL_SYNC_SECONDS: '60',
-    PORT: String(port),
     RATE_LIMIT: 'false',
     UPLOAD_PART_SIZE: String(1024 * 1024),
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  }));
   // the lifecycle and the media pipeline run as on a server: the worker polls, nothing is drained
   t.ctx.jobs.start();
   ({ owner, projectId } = await cloudWorld(t, 0));
