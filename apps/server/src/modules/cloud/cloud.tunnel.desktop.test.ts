@@ -3,13 +3,13 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_API, DEFAULT_CLOUD_CATALOGUE, type CloudTime } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { freePort } from '../../platform/freePort.ts';
+import { programs, SCRIPT, type Program } from '../camera/uploader.testkit.ts';
 import { missingLocalBinaries } from './cloud.local.ts';
 import { onPath } from './cloud.runnable.ts';
 import { book, cloudWorld, end, person, sessionRow, time, type Person } from './cloud.testkit.ts';
@@ -34,9 +34,6 @@ if (missing.length) {
   console.warn(`Skipping the connector desktop test: ${missing.join(', ')} not installed`);
 }
 
-const PROGRAM = fileURLToPath(
-  new URL('../../../../../packages/uploader/bin/rushes-upload.mjs', import.meta.url),
-);
 const [W, H] = [800, 600];
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,8 +47,9 @@ let file: string;
 let pwFile: string;
 
 /** The `connect` command, started; `ready` resolves with its local port once it listens. */
-function connect(args: string[]) {
-  const child = spawn(process.execPath, [PROGRAM, 'connect', '--no-viewer', ...args], {
+function connect(args: string[], program: Program = SCRIPT) {
+  const [cmd, ...pre] = program.command();
+  const child = spawn(cmd, [...pre, 'connect', '--no-viewer', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -151,16 +149,19 @@ describe.skipIf(missing.length > 0)('the connector through a real desktop', () =
     });
     file = path.join(dir, answer.body.data.file_name);
     await writeFile(file, answer.body.data.content);
-    // the file names this machine's network address; the test app listens on loopback only
-    const c = connect([file, '--url', base, '--once']);
-    const port = await c.ready;
-    const shot = await snapshot(port, 'desktop.jpg');
-    expect(shot.code).toBe(0);
-    const { data, info } = await sharp(shot.jpeg!).raw().toBuffer({ resolveWithObject: true });
-    expect([info.width, info.height]).toEqual([W, H]);
-    expect(data.length).toBe(W * H * info.channels);
-    // --once: the first client went, so does the tunnel
-    expect((await c.exited).code).toBe(0);
+    // the file names this machine's network address; the test app listens on loopback only.
+    // The script, and the Linux binary users download when it is built (always on CI).
+    for (const program of programs()) {
+      const c = connect([file, '--url', base, '--once'], program);
+      const port = await c.ready;
+      const shot = await snapshot(port, 'desktop.jpg');
+      expect(shot.code, program.name).toBe(0);
+      const { data, info } = await sharp(shot.jpeg!).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([W, H]);
+      expect(data.length).toBe(W * H * info.channels);
+      // --once: the first client went, so does the tunnel
+      expect((await c.exited).code).toBe(0);
+    }
   }, 90_000);
 
   it('a bad token or another user’s is refused: exit code 3, no port opened', async () => {
