@@ -30,7 +30,8 @@ import {
  * A real local session, booked through the API like a user: Shotcut with the frei0r plugin on a
  * desktop of this machine, its workstation agent talking to this test app over HTTP. The program's
  * window is on the X display, the screen is not black, the project's files are in the session's home
- * with their sizes and checksums, a file closed in Renders becomes a project asset, End sends what
+ * with their sizes and checksums, a file closed in Renders becomes a project asset (written again:
+ * its next version), an agent killed mid-upload is started again and loses nothing, End sends what
  * was written just before it, and nothing of the machine is left after the release. One desktop for
  * the whole file. Needs the programs above: skipped with a notice on a laptop without them, required
  * on CI.
@@ -75,8 +76,17 @@ const seeded = [
 ];
 
 /** A short real video (the media pipeline probes what arrives). */
-async function tinyVideo(file: string) {
-  await run('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=d=1:s=64x64:r=5', file]);
+async function tinyVideo(file: string, seconds = 1) {
+  await run('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=d=${seconds}:s=64x64:r=5`,
+    file,
+  ]);
 }
 
 /** The project's assets named `title`, through the API as the owner reads them. */
@@ -210,7 +220,7 @@ describe.skipIf(missing.length > 0)('a local session for real: Shotcut with the 
     expect(found.get('interview.mov')).toMatch(/\/Footage\/interview\.mov$/);
   }, 60_000);
 
-  it('a file closed in Renders becomes a project asset', async () => {
+  it('a file closed in Renders becomes a project asset, and its next version when written again', async () => {
     const renders = await until(async () => {
       const dirs = (await readdir(home, { withFileTypes: true })).filter(
         (e) => e.isDirectory() && !e.name.startsWith('.') && existsSync(path.join(home, e.name, 'Renders')),
@@ -225,6 +235,25 @@ describe.skipIf(missing.length > 0)('a local session for real: Shotcut with the 
       return list.length ? list : null;
     }, 300);
     expect(asset?.title).toBe('render-1.mp4');
+    // the editor renders the same name again: the next version of that asset
+    await tinyVideo(scratch, 2);
+    await writeFile(path.join(renders, 'render-1.mp4'), await readFile(scratch));
+    const versions = await until(async () => {
+      const res = await call<{ versions: { version: number; title: string }[] }>(
+        t,
+        'GET',
+        API.shares.versions,
+        owner,
+        {
+          ingest_db_id: asset!.ingest_db_id,
+        },
+      );
+      return (res.body.data?.versions.length ?? 0) >= 2 ? res.body.data.versions : null;
+    }, 300);
+    expect(versions.map((v) => [v.version, v.title])).toEqual([
+      [1, 'render-1.mp4'],
+      [2, 'render-1.mp4'],
+    ]);
   }, 60_000);
 
   it('the agent killed -9 mid-upload is started again and the render arrives whole, once', async () => {
