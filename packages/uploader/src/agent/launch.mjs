@@ -61,6 +61,10 @@ export const QUICK_EXIT_MS = 10_000;
  * manager, a lock left by the last session) is started once more; `stopped()` true stops that.
  * Resolves once it is spawned, with { pid } or { skipped: why }; `onSpawn(pid)` on each start.
  */
+/** The program's environment: the agent's, without its credentials (the editor's program never needs them). */
+export const programEnv = (env) =>
+  Object.fromEntries(Object.entries(env).filter(([k]) => !/^RUSHES_/.test(k)));
+
 export function launchProgram({
   launch,
   display,
@@ -81,7 +85,7 @@ export function launchProgram({
       const out = openSync(logFile, 'a', 0o600);
       const child = spawn(argv[0], argv.slice(1), {
         cwd,
-        env: { ...env, DISPLAY: display },
+        env: { ...programEnv(env), DISPLAY: display },
         detached: true,
         stdio: ['ignore', out, out],
       });

@@ -302,13 +302,15 @@ describe('the booked program', () => {
     const logFile = path.join(cwd, 'program.log');
     const lines: string[] = [];
     const script =
-      "console.error('failed in ' + process.cwd() + ' on ' + process.env.DISPLAY); process.exit(2)";
+      "console.error('failed in ' + process.cwd() + ' on ' + process.env.DISPLAY + (process.env.RUSHES_AGENT_TOKEN ?? '')); process.exit(2)";
     const launch = { command: [process.execPath, '-e', script], check: 'node', open_folder: false };
     const got = await launcher.launchProgram({
       launch,
       display: ':77',
       cwd,
       logFile,
+      // the agent's own credentials never reach the editor's program
+      env: { ...process.env, RUSHES_AGENT_TOKEN: 'rsh_secret' },
       log: (l: string) => lines.push(l),
     });
     expect(got.pid).toBeGreaterThan(0);
