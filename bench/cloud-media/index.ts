@@ -13,8 +13,10 @@
  *   ~/<Project>/Footage. Timed inside the child, from the manifest request to the last rename.
  * baseline: `cp` of the very blob files (every part file of the 8 objects) into a fresh folder on
  *   the same disk, spawn to exit.
- * Both run warm: the blobs are in the page cache (dropping it needs root's /proc/sys/vm/drop_caches,
- * not ours to touch on a shared machine) and neither syncs its writes to disk.
+ * reference (third in each round): curl of the manifest's signed URLs into a fresh folder, 4 at a
+ *   time, spawn to exit: what a plain HTTP client gets from this server over loopback.
+ * All run warm: the blobs are in the page cache (dropping it needs root's /proc/sys/vm/drop_caches,
+ * not ours to touch on a shared machine) and none syncs its writes to disk.
  *
  * Run: node_modules/.bin/node --import tsx bench/cloud-media/index.ts
  * Knobs: BENCH_CLOUD_PAIRS (5), BENCH_CLOUD_MEDIA_FILES, BENCH_CLOUD_MEDIA_MIB, BENCH_DATABASE_URL.
@@ -137,21 +139,41 @@ export async function run() {
       await rm(home, { recursive: true, force: true });
       return r.ms;
     };
+    // a reference, not the target's baseline: the same signed URLs fetched by curl, 4 at a time
+    // (what any HTTP client gets from this server over loopback)
+    const manifest = (await (
+      await fetch(`${rig.base}/api/cloud/agent/session?cloud_id=${id}`, {
+        headers: { authorization: `Bearer ${token}`, 'api-type': 'uploader', 'api-version': '1' },
+      })
+    ).json()) as { data: { files: { path: string; url: string }[] } };
+    const curl = async () => {
+      const to = target();
+      await mkdir(to);
+      const args = ['-sf', '--parallel', '--parallel-max', '4'];
+      for (const f of manifest.data.files) args.push('-o', path.join(to, path.basename(f.path)), f.url);
+      const { ms } = await timed('curl', args);
+      await rm(to, { recursive: true, force: true });
+      return ms;
+    };
     log(`warm-up, load ${loadavg()}`);
     await cp();
+    await curl();
     await ours();
     const base: number[] = [];
+    const viaCurl: number[] = [];
     const mine: number[] = [];
     const loads: number[] = [];
     for (let i = 0; i < pairs; i++) {
       const b = await cp();
+      const c = await curl();
       const o = await ours();
+      viaCurl.push(c);
       const load = loadavg();
       base.push(b);
       mine.push(o);
       loads.push(Number(load.split(' ')[0]));
       log(
-        `pair ${i + 1}: cp ${(b / 1000).toFixed(2)} s, agent sync ${(o / 1000).toFixed(2)} s (load ${load})`,
+        `pair ${i + 1}: cp ${(b / 1000).toFixed(2)} s, curl ${(c / 1000).toFixed(2)} s, agent sync ${(o / 1000).toFixed(2)} s (load ${load})`,
       );
     }
     await rig.endSession(id);
@@ -163,6 +185,9 @@ export async function run() {
     console.log('| --- | --- | --- | --- | --- |');
     console.log(
       `| cp of the blob files | ${spread(base.map((x) => x / 1000))} | ${spread(mbs(base), 0)} | | |`,
+    );
+    console.log(
+      `| curl of the signed URLs, 4 at a time (reference) | ${spread(viaCurl.map((x) => x / 1000))} | ${spread(mbs(viaCurl), 0)} | agent / curl ${spread(viaCurl.map((c, i) => c / mine[i]))} | |`,
     );
     console.log(
       `| agent media sync | ${spread(mine.map((x) => x / 1000))} | ${spread(mbs(mine), 0)} | ${spread(base.map((b, i) => b / mine[i]))} | ≥ 0.8 |`,
