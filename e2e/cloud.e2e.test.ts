@@ -1,11 +1,25 @@
+// system programs: Xvfb, openbox, x11vnc, shotcut, xdotool
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CLOUD_ADMIN_TEXT, CLOUD_TEXT, SUB_TEXT, UI, formatCloudCountdown } from '@rushes/shared';
-import { cloudCatalogue, projects } from '../apps/server/src/db/schema/index.ts';
+import {
+  CLOUD_ADMIN_TEXT,
+  CLOUD_CONNECT_TEXT,
+  CLOUD_TEXT,
+  SUB_TEXT,
+  UI,
+  formatCloudCountdown,
+} from '@rushes/shared';
+import { cloudCatalogue, cloudSessions, projects } from '../apps/server/src/db/schema/index.ts';
 import { projectCloudUsage } from '../apps/server/src/modules/statistics/statistics.service.ts';
 import { creditBalance, grantCredits } from '../apps/server/src/modules/credits/index.ts';
 import { missingLocalBinaries } from '../apps/server/src/modules/cloud/cloud.local.ts';
+import { onPath } from '../apps/server/src/modules/cloud/cloud.runnable.ts';
 import { allScreenshots, contextOptions, e2eAvailable, shot } from './browser.ts';
 import { startInProcessServer } from './inProcessServer.ts';
 import { DEMO_PRODUCER, logIn } from './people.ts';
@@ -14,6 +28,7 @@ import {
   dialog,
   gone,
   projectIdOfCard,
+  row,
   switchTeam,
   toast,
   tray,
@@ -22,40 +37,67 @@ import {
 import { serverAndBrowser } from './server.ts';
 
 /**
- * Cloud editing end to end: book 60 minutes with a plugin, the credits drop, the ready
- * step's credentials copy ('Copied' for 3 s), the remote desktop opens in the browser (a real local
- * desktop through the server's VNC proxy), another project shows the banner counting down, extend by
- * 1 hour, End, the admin's catalogue edit (₹ prices), the usage on /statistics. Needs Xvfb, openbox
- * and x11vnc besides Chromium.
+ * Cloud editing end to end on a real local workstation: book Shotcut with the frei0r plugin for 60
+ * minutes, the credits drop; the ready step names an address another computer reaches (never the
+ * loopback the proxy uses) and the connector (our program per OS, the CS-XXXX.rushes file, the
+ * command); the credentials copy ('Copied' for 3 s); Open in browser shows the desktop with Shotcut's
+ * window on it; Shotcut's own Save As writes into Renders and the file appears in the project live;
+ * another tab's banner counts down and opens the session's project, then after End shows 'System
+ * shutting down approximately in' while the final sync runs and goes away on release; extend, report
+ * an issue, the admin's catalogue edit (₹ prices), the usage on /statistics. Needs Xvfb, openbox,
+ * x11vnc, Shotcut and xdotool besides Chromium.
  */
 const FLOW = 'cloud';
 const A = DEMO_PRODUCER;
 const stamp = Date.now() % 10_000;
 const EDIT = `Cloud Cut ${stamp}`;
 const OTHER = `Other Reel ${stamp}`;
-const missing = await missingLocalBinaries();
+const SAVED = `Cut ${stamp}.mlt`;
+const missing = [
+  ...(await missingLocalBinaries()),
+  ...(await Promise.all(['shotcut', 'xdotool'].map(async (b) => ((await onPath(b)) ? [] : [b])))).flat(),
+];
 if (missing.length) {
   if (process.env.CI) throw new Error(`the cloud e2e needs ${missing.join(', ')} on CI`);
   console.warn(`Skipping the cloud e2e: ${missing.join(', ')} not installed`);
 }
+const exec = promisify(execFile);
+/** The sessions' homes, where the test finds the one it booked. */
+const homes = mkdtempSync(path.join(os.tmpdir(), 'rushes-e2e-desktops-'));
 
 /** The demo producer is also this installation's platform admin (the reports page). */
 const run = serverAndBrowser(async () => {
   process.env.PLATFORM_ADMIN_EMAILS = A.email;
-  const server = await startInProcessServer();
+  const server = await startInProcessServer({ CLOUD_PROVIDER: 'local', CLOUD_LOCAL_HOME_DIR: homes });
   delete process.env.PLATFORM_ADMIN_EMAILS;
   return server;
 });
+afterAll(() => rmSync(homes, { recursive: true, force: true }));
 
 describe.skipIf(!e2eAvailable || missing.length > 0)(
-  'cloud editing: book, open in the browser, banner, extend, end',
+  'cloud editing: book Shotcut, connect, save into Renders, banner in another tab, extend, end',
   () => {
     let context: BrowserContext;
     let a: Page;
+    /** another tab of the same login, on the other project: the banner's */
+    let b: Page;
     let editId = '';
     let otherId = '';
     let teamId = '';
+    let sessionId = '';
     const panel = () => dialog(a, CLOUD_TEXT.panelTitle);
+    const banner = () => b.getByRole('button', { name: CLOUD_TEXT.panelTitle });
+    /** xdotool on the session's X display (its provider ref) */
+    const xdotool = async (...args: string[]) => {
+      const [s] = await run.server.db.select().from(cloudSessions).where(eq(cloudSessions.id, sessionId));
+      return exec('xdotool', args, { env: { ...process.env, DISPLAY: s!.providerRef! } });
+    };
+    /** The first visible window whose name matches, or '' (xdotool exits 1 when none does). */
+    const windowNamed = (name: string) =>
+      xdotool('search', '--onlyvisible', '--name', name).then(
+        (r) => r.stdout.trim().split('\n')[0] ?? '',
+        () => '',
+      );
 
     beforeAll(async () => {
       context = await run.browser.newContext({
@@ -86,41 +128,20 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       );
     });
 
-    it('the wizard: type, software, a plugin (auto-select), hardware, 60 minutes, available, start; credits drop', async () => {
+    it('the wizard: Shotcut, the frei0r plugin, hardware, 60 minutes, available, start; credits drop', async () => {
       await a.goto(`${run.server.url}/project/${editId}`);
       await a.getByRole('button', { name: CLOUD_TEXT.openButton }).click();
       await visible(panel());
       await panel().getByLabel('Video Editing').check();
       await shot(a, FLOW, '01-system-type');
       await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
-      await panel().getByText('Adobe Premiere Pro').click();
+      // the local workstation offers only what it can run: Shotcut is installed, Premiere is not
+      await visible(panel().getByText('Shotcut', { exact: true }));
+      expect(await panel().getByText('Adobe Premiere Pro').count()).toBe(0);
+      await panel().getByText('Shotcut', { exact: true }).click();
       await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
-      // Red Giant Universe selects Magic Bullet too; deselecting it keeps Magic Bullet
       await panel()
-        .getByLabel(/Red Giant Universe/)
-        .check();
-      await expect
-        .poll(() =>
-          panel()
-            .getByLabel(/Magic Bullet Looks/)
-            .isChecked(),
-        )
-        .toBe(true);
-      await panel()
-        .getByLabel(/Red Giant Universe/)
-        .uncheck();
-      await expect
-        .poll(() =>
-          panel()
-            .getByLabel(/Magic Bullet Looks/)
-            .isChecked(),
-        )
-        .toBe(true);
-      await panel()
-        .getByLabel(/Magic Bullet Looks/)
-        .uncheck();
-      await panel()
-        .getByLabel(/Neat Video/)
+        .getByLabel(/frei0r Effects/)
         .check();
       await shot(a, FLOW, '02-plugins');
       await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
@@ -129,22 +150,46 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
         .check();
       await panel().getByRole('button', { name: CLOUD_TEXT.next }).click();
       await visible(panel().getByText(CLOUD_TEXT.stepDuration));
-      await visible(panel().getByText(`₹190.00 ${CLOUD_TEXT.perHour} · ${CLOUD_TEXT.total}: 190 PSC`));
+      await visible(panel().getByText(`₹170.00 ${CLOUD_TEXT.perHour} · ${CLOUD_TEXT.total}: 170 PSC`));
       await shot(a, FLOW, '03-duration');
       await panel().getByRole('button', { name: CLOUD_TEXT.checkAvailability }).click();
       await visible(panel().getByText(CLOUD_TEXT.available));
       await shot(a, FLOW, '04-available');
       const before = await creditBalance(run.server.db, teamId);
       await panel().getByRole('button', { name: CLOUD_TEXT.startSession }).click();
-      await expect.poll(() => creditBalance(run.server.db, teamId)).toBe(before - 190_00);
+      await expect.poll(() => creditBalance(run.server.db, teamId)).toBe(before - 170_00);
+      const [s] = await run.server.db
+        .select({ id: cloudSessions.id })
+        .from(cloudSessions)
+        .where(eq(cloudSessions.projectId, editId));
+      sessionId = s!.id;
     });
 
-    it("preparing, then ready: the credentials copy with 'Copied' for 3 s", async () => {
-      // the boot job starts a real desktop (Xvfb, openbox, x11vnc): seconds on a loaded machine
+    it('preparing, then ready: the address the browser reached, the connector, the credentials copy', async () => {
+      // the desktop, then Shotcut and the agent's 'started': seconds on a loaded machine
       await expect
-        .poll(() => panel().getByText(CLOUD_TEXT.ready).isVisible(), { timeout: 30_000 })
+        .poll(() => panel().getByText(CLOUD_TEXT.ready).isVisible(), { timeout: 60_000 })
         .toBe(true);
-      await visible(panel().getByText(CLOUD_TEXT.username));
+      const ip = await panel()
+        .getByText(CLOUD_TEXT.ipAddress, { exact: true })
+        .locator('xpath=following-sibling::*[1]')
+        .textContent();
+      // another computer's way in: the address the browser reached, or this machine's network address
+      // when the browser is on the loopback; never the loopback the server's proxy connects to
+      expect(ip).toMatch(/\S/);
+      expect(ip).not.toMatch(/^127\.|^::1$|^localhost$/);
+      const connect = panel().getByRole('region', { name: CLOUD_CONNECT_TEXT.title });
+      await expect
+        .poll(() => connect.getByLabel(CLOUD_CONNECT_TEXT.command, { exact: true }).textContent())
+        .toMatch(/^rushes-upload connect CS-[0-9A-F]{8}\.rushes$/);
+      const [download] = await Promise.all([
+        a.waitForEvent('download'),
+        connect.getByRole('button', { name: CLOUD_TEXT.downloadConnection }).click(),
+      ]);
+      const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { url: string };
+      // the connector dials the server at that same address and the server's port
+      expect(new URL(file.url).hostname).toBe(ip);
+      expect(new URL(file.url).port).toBe(new URL(run.server.url).port);
       await shot(a, FLOW, '05-ready');
       const copy = panel().getByRole('button', { name: CLOUD_TEXT.password, exact: true });
       await copy.click();
@@ -158,7 +203,7 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
         .toBe(0);
     });
 
-    it('Open in browser shows the remote desktop', async () => {
+    it("Open in browser shows the remote desktop with Shotcut's window on it", async () => {
       const [desktop] = await Promise.all([
         context.waitForEvent('page'),
         panel().getByRole('link', { name: CLOUD_TEXT.openInBrowser }).click(),
@@ -170,29 +215,55 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       const canvas = desktop.getByTestId('remote-desktop').locator('canvas');
       await visible(canvas);
       await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+      // Shotcut's main window ('Untitled - Shotcut'), not its splash screen, is on the display
+      await expect.poll(() => windowNamed(' - Shotcut$'), { timeout: 30_000 }).not.toBe('');
       await shot(desktop, FLOW, '07-remote-desktop');
       if (allScreenshots)
         await canvas.screenshot({ path: `${import.meta.dirname}/screenshots/${FLOW}/08-desktop-canvas.png` });
       await desktop.close();
     });
 
-    it('another project shows the banner counting down; clicking it opens the session’s project', async () => {
-      await a.goto(`${run.server.url}/project/${otherId}`);
-      const banner = a.getByRole('button', { name: CLOUD_TEXT.panelTitle });
-      // the page, then the cloud time call: seconds on a loaded machine (the page's default timeout)
-      await banner.waitFor();
-      await expect.poll(() => banner.textContent()).toContain(CLOUD_TEXT.sessionActive);
-      const first = await banner.textContent();
-      await expect.poll(() => banner.textContent()).not.toBe(first);
-      expect(first).toMatch(/\d{2}:\d{2}/);
-      expect(formatCloudCountdown(59 * 60_000)).toBe('59:00');
-      await shot(a, FLOW, '09-banner');
-      await banner.click();
-      await expect.poll(() => new URL(a.url()).pathname).toBe(`/project/${editId}`);
-      await gone(banner);
+    it("Shotcut's own Save As writes into Renders: the file appears in the project live", async () => {
+      await a.bringToFront();
+      await a.goto(`${run.server.url}/project/${editId}`);
+      await visible(a.getByRole('heading', { name: EDIT }));
+      // the editor saves the project file from inside the desktop, into the Renders shortcut of the home
+      const main = await windowNamed(' - Shotcut$');
+      await xdotool('windowactivate', '--sync', main);
+      await xdotool('key', 'ctrl+shift+s');
+      await expect.poll(() => windowNamed('^Save XML$')).not.toBe('');
+      await xdotool('type', '--delay', '20', path.join(homes, sessionId, 'Renders', SAVED));
+      await xdotool('key', 'Return');
+      await expect.poll(() => windowNamed(`^${SAVED.replace('.', '\\.')} - Shotcut$`)).not.toBe('');
+      // the agent sends it back once closed; the project's Renders folder shows up without a reload
+      await expect.poll(() => row(a, 'Renders').isVisible(), { timeout: 30_000 }).toBe(true);
+      await row(a, 'Renders').dblclick();
+      await visible(row(a, SAVED));
+      await shot(a, FLOW, '09-render-in-project');
     });
 
-    it('extend by 1 hour, then End', async () => {
+    it('another tab: the banner counts down; clicking it opens the session’s project', async () => {
+      b = await context.newPage();
+      b.setDefaultTimeout(20_000);
+      await b.goto(`${run.server.url}/project/${otherId}`);
+      // the page, then the cloud time call: seconds on a loaded machine (the page's default timeout)
+      await banner().waitFor();
+      await expect.poll(() => banner().textContent()).toContain(CLOUD_TEXT.sessionActive);
+      const first = await banner().textContent();
+      await expect.poll(() => banner().textContent()).not.toBe(first);
+      expect(first).toMatch(/\d{2}:\d{2}/);
+      expect(formatCloudCountdown(59 * 60_000)).toBe('59:00');
+      await shot(b, FLOW, '10-banner');
+      await banner().click();
+      await expect.poll(() => new URL(b.url()).pathname).toBe(`/project/${editId}`);
+      await gone(banner());
+      // back on the other project, where the banner shows again
+      await b.goto(`${run.server.url}/project/${otherId}`);
+      await banner().waitFor();
+    });
+
+    it("extend by 1 hour, then End: the other tab shows 'System shutting down approximately in', then no banner", async () => {
+      await a.bringToFront();
       await a.getByRole('button', { name: CLOUD_TEXT.openButton }).click();
       await visible(panel().getByText(CLOUD_TEXT.ready));
       const before = await creditBalance(run.server.db, teamId);
@@ -203,10 +274,13 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       expect(endBefore).toBeDefined();
       await panel().getByRole('button', { name: CLOUD_TEXT.extend }).click();
       await toast(a, CLOUD_TEXT.extended);
-      await expect.poll(() => creditBalance(run.server.db, teamId)).toBe(before - 190_00);
-      // the end time (HH:MM AM/PM) moved one hour later
+      await expect.poll(() => creditBalance(run.server.db, teamId)).toBe(before - 170_00);
+      // the end time (HH:MM AM/PM) moved one hour later, here and in the other tab's banner
       await expect.poll(endsAt).not.toBe(endBefore);
-      await shot(a, FLOW, '10-extended');
+      await expect
+        .poll(() => banner().textContent())
+        .toMatch(new RegExp(`^${CLOUD_TEXT.sessionActive} 1:5\\d:\\d\\d$`));
+      await shot(a, FLOW, '11-extended');
 
       // report an issue: the session id must be the current one
       const ticket = /CS-[0-9A-F]{8}/.exec((await panel().textContent()) ?? '')![0];
@@ -218,7 +292,7 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       await report.getByLabel(CLOUD_TEXT.reportMessage).fill('The timeline stutters');
       await report.getByRole('button', { name: CLOUD_TEXT.reportIssue }).click();
       await visible(report.getByText(CLOUD_TEXT.invalidSessionId));
-      await shot(a, FLOW, '10b-report-invalid-id');
+      await shot(a, FLOW, '12-report-invalid-id');
       await report.getByLabel(CLOUD_TEXT.reportSessionId).fill(ticket);
       await report.getByRole('button', { name: CLOUD_TEXT.reportIssue }).click();
       await toast(a, CLOUD_TEXT.reportSent);
@@ -226,23 +300,31 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       await panel().getByRole('button', { name: CLOUD_TEXT.endSession }).click();
       const confirm = dialog(a, CLOUD_TEXT.endSession);
       await visible(confirm.getByText(CLOUD_TEXT.endSessionConfirm));
-      await shot(a, FLOW, '11-end-confirm');
+      await shot(a, FLOW, '13-end-confirm');
       await confirm.getByRole('button', { name: CLOUD_TEXT.endSession }).click();
       await toast(a, CLOUD_TEXT.sessionEnded);
-      // shut down and released: the wizard is offered again
+      // the final sync runs before the machine stops: the other tab says so meanwhile
+      await expect
+        .poll(() => banner().textContent())
+        .toMatch(new RegExp(`^${CLOUD_TEXT.shuttingDown} \\d\\d:\\d\\d$`));
+      await b.bringToFront();
+      await shot(b, FLOW, '14-other-tab-shutting-down');
+      // shut down and released: no banner there, the wizard offered again here
+      await expect.poll(() => banner().count(), { timeout: 60_000 }).toBe(0);
+      await a.bringToFront();
       await visible(panel().getByText(CLOUD_TEXT.stepType));
-      await shot(a, FLOW, '12-ended');
+      await shot(a, FLOW, '15-ended');
 
       // the platform admin sees the report and marks it handled
       await a.goto(`${run.server.url}/cloud-admin`);
       const reportRow = a.getByRole('row').filter({ hasText: ticket });
-      // the admin page loads its chunk and three lists (catalogue, reports, workstations)
+      // the admin page loads its chunk and its lists (health, catalogue, reports, workstations)
       await reportRow.waitFor();
       await visible(reportRow.getByText('The timeline stutters'));
       await reportRow.getByRole('button', { name: CLOUD_TEXT.reportMarkedHandled }).click();
       await toast(a, CLOUD_TEXT.reportMarkedHandled);
       await visible(reportRow.getByText(CLOUD_TEXT.reportMarkedHandled));
-      await shot(a, FLOW, '13-admin-reports');
+      await shot(a, FLOW, '16-admin-reports');
     });
 
     it('the platform admin edits the catalogue: prices in ₹ (en-IN), saved for the next booking', async () => {
@@ -256,7 +338,7 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       await a.getByRole('button', { name: CLOUD_ADMIN_TEXT.catalogueSave }).click();
       await toast(a, CLOUD_ADMIN_TEXT.catalogueSaved);
       await a.getByRole('heading', { name: CLOUD_ADMIN_TEXT.adminCatalogue }).scrollIntoViewIfNeeded();
-      await shot(a, FLOW, '14-admin-catalogue');
+      await shot(a, FLOW, '17-admin-catalogue');
       const [row] = await run.server.db.select().from(cloudCatalogue);
       const saved = row!.catalogue as { plugins: { slug: string; pricing: number }[] };
       expect(saved.plugins.find((p) => p.slug === 'neat_video')?.pricing).toBe(1250);
@@ -266,12 +348,12 @@ describe.skipIf(!e2eAvailable || missing.length > 0)(
       await a.goto(`${run.server.url}/statistics`);
       const chart = a.getByTestId(`chart-${SUB_TEXT.projectCloudUsage}`);
       await chart.locator('.recharts-surface').first().waitFor();
-      // the bar of the session's project, with its hours and PSC (booking + extension: 380 PSC)
+      // the bar of the session's project, with its hours and PSC (booking + extension: 340 PSC)
       await expect.poll(async () => (await chart.textContent()) ?? '').toContain(EDIT);
       const rows = await projectCloudUsage(run.server.db, teamId, {});
-      expect(rows.find((r) => r.title === EDIT)).toMatchObject({ psc: 380 });
+      expect(rows.find((r) => r.title === EDIT)).toMatchObject({ psc: 340 });
       await chart.scrollIntoViewIfNeeded();
-      await shot(a, FLOW, '15-statistics-cloud-usage');
+      await shot(a, FLOW, '18-statistics-cloud-usage');
     });
   },
 );
