@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import os from 'node:os';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { buildApp, startApp } from '../apps/server/src/app.ts';
@@ -19,21 +20,36 @@ export interface InProcessServer {
   stop(): Promise<void>;
 }
 
+/** This machine's first IPv4 address that is not loopback (what `hostname -I` lists first), if any. */
+export function lanAddress(): string | null {
+  for (const list of Object.values(os.networkInterfaces()))
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  return null;
+}
+
 /**
  * The real product as main.ts starts it (built web app, migrations, demo seed, jobs, realtime) but
  * inside the test process, on a free port and a throw-away PGlite directory, so a flow can reach
  * the database the server uses (PGlite is one connection in one process: no second opener).
+ *
+ * `lan`: an address of this machine's network (lanAddress()): the server listens on every interface
+ * and `url` names that address, so the browser reaches it the way another computer would and whatever
+ * the server hands a user (addresses, connection files) must name it, never loopback. PUBLIC_URL stays
+ * on localhost, so a right answer can only come from the address the browser used.
  */
-export async function startInProcessServer(extraEnv: Record<string, string> = {}): Promise<InProcessServer> {
+export async function startInProcessServer(
+  extraEnv: Record<string, string> = {},
+  opts: { lan?: string } = {},
+): Promise<InProcessServer> {
   const port = await freePort();
   const dataDir = migratedDataDir();
-  const url = `http://localhost:${port}`;
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
     SMTP_URL: undefined,
-    ...serverEnv(port, url, dataDir),
+    ...serverEnv(port, `http://localhost:${port}`, dataDir),
+    ...(opts.lan ? { HOST: '0.0.0.0' } : {}),
     ...extraEnv,
   });
   const database = await openDatabase({ dataDir });
@@ -42,9 +58,9 @@ export async function startInProcessServer(extraEnv: Record<string, string> = {}
   await seedDemo(built.ctx, { project: config.DEMO_SEED_PROJECT });
   await startApp(built);
   const { app } = built;
-  await app.listen({ port, host: '127.0.0.1' });
+  await app.listen({ port, host: opts.lan ? '0.0.0.0' : '127.0.0.1' });
   return {
-    url,
+    url: `http://${opts.lan ?? 'localhost'}:${port}`,
     db: database.db,
     realtime: built.ctx.realtime,
     ctx: built.ctx,

@@ -1,6 +1,7 @@
 import { IconCopy } from '@tabler/icons-react';
 import { SHELL_UI } from '@rushes/shared';
 import type { ContextMenuItem } from '../../ui/ContextMenu.tsx';
+import { copyText } from '../../ui/copyText.ts';
 import { toast } from '../../ui/toast.ts';
 
 /** What a chat message's right-click menu offers (project and task chats alike). */
@@ -11,10 +12,10 @@ export function messageMenuItems(text: string): ContextMenuItem[] {
       label: SHELL_UI.copyMessage,
       icon: IconCopy,
       run: () => {
-        void navigator.clipboard
-          ?.writeText(text)
-          .then(() => toast.success(SHELL_UI.messageCopied))
-          .catch(() => undefined);
+        copyText(text).then(
+          () => toast.success(SHELL_UI.messageCopied),
+          () => undefined,
+        );
       },
     },
   ];
