@@ -11,7 +11,7 @@
  * polling loop); a sample is the median round trip of its connection. Pairs are
  * interleaved (BENCH_TUNNEL_PAIRS, default 7); the summary is the median of each path, the median
  * per-pair ratio and its spread. Region: BENCH_TUNNEL_REGION (default 64x64); a full-frame update is
- * measured too, for what bandwidth adds.
+ * measured too, for what bandwidth adds. BENCH_TUNNEL_VERBOSE=1 prints every sample.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -79,9 +79,6 @@ async function startConnector(file: string, base: string) {
   return { proc, port };
 }
 
-/** The fastest round trip of each sample (ms), per port: x11vnc's loop hides less of the path there. */
-const fastest = new Map<number, number[]>();
-
 /** The median round trip (ms) of `trips` update requests on a fresh connection to `port`. */
 async function sample(port: number, password: string, region: [number, number] | 'full', trips: number) {
   const rfb = await openRfb(net.connect(port, '127.0.0.1'), password);
@@ -96,7 +93,6 @@ async function sample(port: number, password: string, region: [number, number] |
       await new Promise((r) => setTimeout(r, Math.random() * PHASE_MS));
       times.push(await rfb.update(0, 0, w, h));
     }
-    fastest.set(port, [...(fastest.get(port) ?? []), Math.min(...times)]);
     if (process.env.BENCH_TUNNEL_VERBOSE)
       console.log(
         `  port ${port}: median ${median(times).toFixed(2)} ms, min ${Math.min(...times).toFixed(2)}, max ${Math.max(...times).toFixed(2)}`,
@@ -141,11 +137,8 @@ export async function run() {
     );
     report('VNC update round trip, full frame Raw, ms', 'ms', full);
     const ratio = median(small.ratios);
-    // the small region's fastest trips (the full frame's come after them in each list)
-    const minOf = (port: number) => median((fastest.get(port) ?? []).slice(1, pairs + 1));
-    const [minStraight, minTunnel] = [minOf(ready.vncPort), minOf(viaTunnel)];
     console.log(
-      `\nSUMMARY cloud-tunnel: ${rw}x${rh} update round trip ${median(small.ours).toFixed(3)} ms through the tunnel vs ${median(small.baseline).toFixed(3)} ms straight (×${ratio.toFixed(2)}, spread ${Math.min(...small.ratios).toFixed(2)}–${Math.max(...small.ratios).toFixed(2)}, ${pairs} pairs × ${trips} trips; target ≤ 1.2×); fastest trip ${minTunnel.toFixed(3)} vs ${minStraight.toFixed(3)} ms (×${(minTunnel / minStraight).toFixed(2)}); full frame ×${median(full.ratios).toFixed(2)}; loadavg before ${loadBefore}, after ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
+      `\nSUMMARY cloud-tunnel: ${rw}x${rh} update round trip ${median(small.ours).toFixed(3)} ms through the tunnel vs ${median(small.baseline).toFixed(3)} ms straight (×${ratio.toFixed(2)}, spread ${Math.min(...small.ratios).toFixed(2)}–${Math.max(...small.ratios).toFixed(2)}, ${pairs} pairs × ${trips} trips; target ≤ 1.2×); full frame ×${median(full.ratios).toFixed(2)}; loadavg before ${loadBefore}, after ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
     );
   } finally {
     connector?.proc.kill();
