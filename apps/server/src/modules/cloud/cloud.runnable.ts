@@ -43,7 +43,10 @@ function withPlugins(c: CloudCatalogue, softwares: Set<string>, pluginOk: (slug:
 
 /** The simulated provider: every software and plugin (no machine runs anything). */
 export function runsEverything(c: CloudCatalogue): Runnable {
-  return { softwares: new Set(c.softwares.map((s) => s.slug)), plugins: new Set(c.plugins.map((p) => p.slug)) };
+  return {
+    softwares: new Set(c.softwares.map((s) => s.slug)),
+    plugins: new Set(c.plugins.map((p) => p.slug)),
+  };
 }
 
 /** Every software that has a launch command, and their plugins (a pool none of whose agents reported). */
