@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -9,7 +10,15 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { listen } from '../../../test/realtime-helpers.ts';
 import { oneTimePassword, providerOf, setProviderForTests, type CloudProvider } from './cloud.providers.ts';
 import { book, call, cloudWorld, end, person, sessionRow, type Person } from './cloud.testkit.ts';
-import { connectorToken, TUNNEL_FAILURES_PER_MINUTE } from './cloud.tunnel.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import {
+  connectorToken,
+  publicHost,
+  publicOrigin,
+  shownAddress,
+  TUNNEL_FAILURES_PER_MINUTE,
+} from './cloud.tunnel.ts';
 
 /**
  * The connector's way in, without a desktop: the session's "VNC server" is a TCP server of the test
@@ -204,5 +213,37 @@ describe('the connector tunnel', () => {
     const ws = await tunnel(id3, good);
     await roundTrip(ws);
     ws.close();
+  });
+});
+
+describe('the public address handed to the user’s computer', () => {
+  const asked = (host: string, protocol = 'http') => ({ host, protocol }) as unknown as FastifyRequest;
+  const config = (publicUrl: string) => ({ publicUrl }) as Config;
+
+  it('is the address the browser used, with PUBLIC_URL’s scheme when it names the same host', () => {
+    expect(publicOrigin(asked('192.168.1.20:3000'), config('http://localhost:3000'))).toBe(
+      'http://192.168.1.20:3000',
+    );
+    // behind a TLS proxy that is not trusted the request looks like plain http
+    expect(publicOrigin(asked('rushes.example.com'), config('https://rushes.example.com'))).toBe(
+      'https://rushes.example.com',
+    );
+  });
+
+  it('from the server’s own loopback: PUBLIC_URL, else this machine’s network address, never loopback', () => {
+    expect(publicOrigin(asked('127.0.0.1:3000'), config('https://rushes.example.com'))).toBe(
+      'https://rushes.example.com',
+    );
+    const lan = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
+    const local = publicOrigin(asked('localhost:3000'), config('http://localhost:3000'));
+    if (lan) expect(local).toBe(`http://${lan}:3000`);
+    if (lan) expect(publicHost(asked('[::1]:3000'), config('http://127.0.0.1:3000'))).toBe(lan);
+  });
+
+  it('a pool machine’s own address is shown; a loopback one never', () => {
+    expect(shownAddress('10.0.0.7', 'rushes.example.com')).toBe('10.0.0.7');
+    expect(shownAddress('127.0.0.1', 'rushes.example.com')).toBe('rushes.example.com');
   });
 });
