@@ -99,6 +99,8 @@ export async function cloudRig(env: Record<string, string> = {}): Promise<CloudR
     CLOUD_FINAL_SYNC_SECONDS: '30',
     PORT: String(port),
     RATE_LIMIT: 'false',
+    // the production default (the test harness polls every 50 ms); work enqueued here wakes it anyway
+    JOBS_POLL_MS: '1000',
     ...env,
   });
   await t.app.listen({ port, host: '127.0.0.1' });
