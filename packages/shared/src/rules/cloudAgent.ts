@@ -2,6 +2,7 @@
  * The workstation agent's rules and texts (decided, see the cloud module's agent files): phases it
  * reports, actions the server answers, where renders go, and the notification texts of idle sessions.
  */
+import { addProductMessages } from './messages.ts';
 
 /** The phases a workstation agent reports (the server derives machine_status from them). */
 export const CLOUD_AGENT_PHASES = ['booting', 'started', 'syncing', 'synced'] as const;
@@ -27,3 +28,5 @@ export const CLOUD_AGENT_TEXT = {
   notARender: 'Only a file uploaded into the session’s Renders folder is a render',
   settingsEmpty: 'Send the settings archive as the body (application/octet-stream)',
 } as const;
+
+addProductMessages(Object.values(CLOUD_AGENT_TEXT));
