@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const security = {
+  APP_SECRET: z.string().min(32).optional().meta({
+    default: 'generated into `DATA_DIR/app-secret`',
+    description: '≥ 32 characters; keys code hashes and signed URLs. Set the same value on every node',
+  }),
+  /** Read by platform/security/secretBox.ts. */
+  SECRET_KEYS: z.string().optional().meta({
+    default: 'derived from the server secret (`v0`)',
+    description:
+      'keys that seal third-party secrets at rest (AES-256-GCM): `v2:<base64 of 32 bytes>,v1:<…>`, newest first; old versions still open. Set it in production so stored secrets do not hang on `APP_SECRET`',
+  }),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24).describe('a session unused this long ends'),
+  SESSION_MAX_DAYS: z.coerce
+    .number()
+    .positive()
+    .default(7)
+    .describe('a session ends this long after login whatever happens'),
+  OUTBOUND_TRUSTED_HOSTS: z
+    .string()
+    .default('')
+    .describe(
+      'outbound calls (the AI service) refuse private, loopback and link-local addresses unless their host is listed here: comma-separated host names, IP addresses or CIDR ranges, e.g. `localhost` for a local Ollama',
+    ),
+};
