@@ -14,7 +14,8 @@
  * floor: the script starts Xvfb (-displayfd), then at once Shotcut (same environment and a fresh home)
  *   and x11vnc with a password file; RFB straight to x11vnc's TCP port; the same two windows.
  *
- * Run: node_modules/.bin/tsx bench/cloud-launch/index.ts
+ * Run: node_modules/.bin/node --import tsx bench/cloud-launch/index.ts (the repository's Node 24;
+ * the system's Node 20 crashed under tsx here), or npm run bench -- cloud-launch
  * Knobs: BENCH_CLOUD_PAIRS (5), BENCH_DATABASE_URL (PostgreSQL; default in-memory PGlite).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
