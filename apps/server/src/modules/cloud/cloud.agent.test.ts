@@ -17,10 +17,10 @@ import { createAccessToken } from '../../platform/auth/accessTokens.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { apiProject } from '../projects/projects.testkit.ts';
 import { putParts, uploadFile } from '../uploads/uploads.testkit.ts';
-import type { AgentLaunch, CloudProvider } from './cloud.machine.ts';
+import type { AgentLaunch } from './cloud.machine.ts';
 import { setProviderForTests } from './cloud.providers.ts';
-import { runsEverything } from './cloud.runnable.ts';
 import {
+  agentWaitingProvider,
   balance,
   book,
   call,
@@ -44,23 +44,7 @@ const changed: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ CLOUD_PROVIDER: 'simulated', PLATFORM_ADMIN_EMAILS: ADMIN });
-  const live = new Set<string>();
-  const provider: CloudProvider = {
-    name: 'simulated',
-    waitsForAgent: true,
-    unavailableReason: async () => null,
-    runnable: async (c) => runsEverything(c),
-    async start(id, opts) {
-      live.add(id);
-      if (opts.agent) launches.set(id, opts.agent);
-      const machine = { hostName: 'sim', ipAddress: '10.0.0.9', port: 5900, username: 'editor' };
-      return { ...machine, password: opts.password ?? 'pw123456', ref: `sim-${id}` };
-    },
-    stop: async (id) => void live.delete(id),
-    running: (id) => live.has(id),
-    close: async () => live.clear(),
-  };
-  setProviderForTests(t.ctx, provider);
+  setProviderForTests(t.ctx, agentWaitingProvider(launches));
   t.ctx.events.on('cloud.changed', (e) => void changed.push(e.sessionId ?? ''));
 });
 afterAll(() => t?.close());

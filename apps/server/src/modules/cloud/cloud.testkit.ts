@@ -14,6 +14,8 @@ import { cloudSessions, users } from '../../db/schema/index.ts';
 import { addMembers, apiProject, bigTeam, call, person, type Person } from '../projects/projects.testkit.ts';
 import { creditBalance, grantCredits } from '../credits/index.ts';
 import { seedCapacity } from './cloud.catalogue.ts';
+import type { AgentLaunch, CloudProvider } from './cloud.machine.ts';
+import { runsEverything } from './cloud.runnable.ts';
 
 /**
  * A person whose address is `email`, one the app's PLATFORM_ADMIN_EMAILS names: the platform's
@@ -149,4 +151,27 @@ export async function untilStatus(t: TestApp, id: string, status: string, limitM
       );
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A provider with no desktop that waits for an agent (as the local one does): what it was asked to
+ * start with (the agent's URL and token) is recorded in `launches` for a test's stand-in or real agent.
+ */
+export function agentWaitingProvider(launches: Map<string, AgentLaunch>): CloudProvider {
+  const live = new Set<string>();
+  return {
+    name: 'simulated',
+    waitsForAgent: true,
+    unavailableReason: async () => null,
+    runnable: async (c) => runsEverything(c),
+    async start(id, opts) {
+      live.add(id);
+      if (opts.agent) launches.set(id, opts.agent);
+      const machine = { hostName: 'sim', ipAddress: '10.0.0.9', port: 5900, username: 'editor' };
+      return { ...machine, password: opts.password ?? 'pw123456', ref: `sim-${id}` };
+    },
+    stop: async (id) => void live.delete(id),
+    running: (id) => live.has(id),
+    close: async () => live.clear(),
+  };
 }

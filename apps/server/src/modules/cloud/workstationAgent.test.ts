@@ -9,10 +9,9 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { listen } from '../../../test/realtime-helpers.ts';
 import { SCRIPT, partProxy, programs, sha, startCli, storedFiles } from '../camera/uploader.testkit.ts';
 import { uploadFile } from '../uploads/uploads.testkit.ts';
-import type { AgentLaunch, CloudProvider } from './cloud.machine.ts';
+import type { AgentLaunch } from './cloud.machine.ts';
 import { setProviderForTests } from './cloud.providers.ts';
-import { runsEverything } from './cloud.runnable.ts';
-import { book, cloudWorld, end, sessionRow, type Person } from './cloud.testkit.ts';
+import { agentWaitingProvider, book, cloudWorld, end, sessionRow, type Person } from './cloud.testkit.ts';
 
 /**
  * The workstation agent program (`rushes-upload agent`, packages/uploader/src/agent) against a
@@ -47,23 +46,7 @@ beforeAll(async () => {
     UPLOAD_PART_SIZE: String(PART),
     RATE_LIMIT: 'false',
   });
-  const live = new Set<string>();
-  const provider: CloudProvider = {
-    name: 'simulated',
-    waitsForAgent: true,
-    unavailableReason: async () => null,
-    runnable: async (c) => runsEverything(c),
-    async start(id, opts) {
-      live.add(id);
-      if (opts.agent) launches.set(id, opts.agent);
-      const machine = { hostName: 'sim', ipAddress: '10.0.0.9', port: 5900, username: 'editor' };
-      return { ...machine, password: opts.password ?? 'pw123456', ref: `sim-${id}` };
-    },
-    stop: async (id) => void live.delete(id),
-    running: (id) => live.has(id),
-    close: async () => live.clear(),
-  };
-  setProviderForTests(t.ctx, provider);
+  setProviderForTests(t.ctx, agentWaitingProvider(launches));
   appUrl = await listen(t);
   dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-agent-test-'));
 });
