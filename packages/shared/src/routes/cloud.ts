@@ -5,6 +5,7 @@ import {
   cloudHandleReportBody,
   cloudMachineBody,
   cloudMachineIdBody,
+  cloudMachineKeyed,
   cloudMachines,
   cloudAvailability,
   cloudAvailabilityBody,
@@ -178,7 +179,14 @@ export const cloudRoutes = defineRoutes('cloud', {
     method: 'POST',
     path: CLOUD_API.adminMachines,
     body: cloudMachineBody,
-    response: cloudMachines,
+    response: cloudMachineKeyed,
+    policy: 'cloud.isPlatformAdmin',
+  },
+  adminMachineKey: {
+    method: 'PUT',
+    path: CLOUD_API.adminMachineKey,
+    body: cloudMachineIdBody,
+    response: cloudMachineKeyed,
     policy: 'cloud.isPlatformAdmin',
   },
   adminCatalogue: {

@@ -2,6 +2,8 @@ import {
   cloudAdminHealth,
   cloudAgentAction,
   cloudAgentHeartbeatBody,
+  cloudAgentLease,
+  cloudAgentLeaseBody,
   cloudAgentQuery,
   cloudAgentRenderBody,
   cloudAgentRendered,
@@ -45,6 +47,17 @@ export const cloudAgentRoutes = defineRoutes('cloud', {
     query: cloudAgentQuery,
     response: cloudAgentSettingsSaved,
     policy: 'cloud.isSessionAgent',
+  },
+  /**
+   * A pool workstation's agent service: public at the guard (it holds no user's token), the
+   * machine key (`Authorization: Bearer rsm_…`) is checked by the handler, failures rate-limited.
+   */
+  lease: {
+    method: 'POST',
+    path: CLOUD_API.agentLease,
+    body: cloudAgentLeaseBody,
+    response: cloudAgentLease,
+    public: true,
   },
   adminHealth: {
     method: 'GET',

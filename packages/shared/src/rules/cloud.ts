@@ -35,6 +35,8 @@ export const CLOUD_API = {
   adminHandleReport: '/api/cloud/admin/reports/handle',
   /** platform admins: GET, POST (register), DELETE the pool's workstations */
   adminMachines: '/api/cloud/admin/machines',
+  /** platform admins: PUT a new agent key for a workstation (the old one stops working) */
+  adminMachineKey: '/api/cloud/admin/machines/agent-key',
   /** platform admins: GET the catalogue, PUT a new one (the whole document) */
   adminCatalogue: '/api/cloud/admin/catalogue',
   /** WebSocket (binary): the VNC stream of a started session, `?cloud_id=&launch_token=` */
@@ -49,6 +51,11 @@ export const CLOUD_API = {
   agentRender: '/api/cloud/agent/render',
   /** PUT the desktop user's settings archive (raw bytes, `?cloud_id=`) */
   agentSettings: '/api/cloud/agent/settings',
+  /**
+   * POST by a pool workstation's agent service with its machine key (`Bearer rsm_…`): which
+   * session's agent to run there now, if any; it also reports what the machine can run
+   */
+  agentLease: '/api/cloud/agent/lease',
   /** platform admins: GET each provider's health */
   adminHealth: '/api/cloud/admin/health',
   /**

@@ -32,6 +32,20 @@ export const CLOUD_ADMIN_TEXT = {
   rotation: 'Password per session',
   rotationNone: 'Not rotated: every session gets the registered password',
   rotationFile: 'Rotated: a fresh password per session (x11vnc -passwdfile read:)',
+  agentKey: 'Agent key',
+  agentKeyOnce:
+    'Shown this once. Run this on the workstation (as the desktop user) to start its agent service; it brings each session’s project files onto the machine and sends renders back.',
+  agentKeyRotate: 'New agent key',
+  agentKeyRotated: 'New agent key made: the old one no longer works',
+  agentKeyNone: 'No agent key',
+  agentSeen: 'Agent last seen',
+  agentNeverSeen: 'Agent not seen yet',
+  copy: 'Copy',
+  copied: 'Copied',
 } as const;
+
+/** The agent service's command line for a pool workstation (shown with its key once). */
+export const agentServiceCommand = (url: string, key: string) =>
+  `rushes-upload agent --service --url ${url} --machine-key ${key}`;
 
 addProductMessages(Object.values(CLOUD_ADMIN_TEXT));

@@ -26,6 +26,7 @@ export const CLOUD_AGENT_TEXT = {
   idleEnded: 'Your cloud session ended because it was idle. Unused whole hours were refunded.',
   notThisSession: 'This token does not belong to that cloud session',
   notARender: 'Only a file uploaded into the session’s Renders folder is a render',
+  machineKeyRefused: 'This workstation key is not valid',
   settingsEmpty: 'Send the settings archive as the body (application/octet-stream)',
 } as const;
 

@@ -277,8 +277,22 @@ export const cloudMachines = z.object({
       in_use: z.boolean(),
       rotation: z.enum(POOL_ROTATIONS),
       rotation_file: z.string().nullable(),
+      /** whether the machine has an agent key (registered before keys existed: none until rotated) */
+      has_agent_key: z.boolean(),
+      /** when its agent service last asked for a lease (null: never, its sessions do not wait for an agent) */
+      agent_seen_on: z.string().nullable(),
     }),
   ),
+});
+/** After registering a machine or a new key: the key, shown this once, and the command that uses it. */
+export const cloudMachineKeyed = cloudMachines.extend({
+  agent_key: z.object({
+    machine_db_id: z.string(),
+    /** rsm_…: only its hash is kept */
+    key: z.string(),
+    /** the agent service's command line for the workstation */
+    command: z.string(),
+  }),
 });
 
 /** The catalogue a platform admin edits (the whole document is saved at once). */

@@ -57,6 +57,32 @@ export const cloudAgentHeartbeatBody = z.object({
 });
 export const cloudAgentAction = z.object({ action });
 
+/** A pool workstation's agent service asking for its session (its machine key is the Bearer). */
+export const cloudAgentLeaseBody = z.object({
+  /** what the machine can run (its catalogue checks), kept for the wizard before any session */
+  capabilities: z.object({ softwares: slugs, plugins: slugs }).optional(),
+});
+export const cloudAgentLease = z.object({
+  /** null while no session holds the machine (or its agent's work there is done) */
+  lease: z
+    .object({
+      cloud_id: z.string(),
+      /** CS-XXXX: the session's folder on the machine is named after it */
+      assignment_code: z.string(),
+      /** the session's agent token (rsh_…) */
+      token: z.string(),
+    })
+    .nullable(),
+  /**
+   * The catalogue's install checks: the service reports which exist on its machine (its
+   * `capabilities`), so the wizard offers what the pool's machines can run before any session
+   */
+  checks: z.object({
+    softwares: z.array(z.object({ slug: z.string(), check: z.string() })),
+    plugins: z.array(z.object({ slug: z.string(), check: z.string().nullable() })),
+  }),
+});
+
 export const cloudAgentRenderBody = z.object({ cloud_id: uuid(), ingest_db_id: uuid() });
 export const cloudAgentRendered = z.object({
   versioned: z.boolean(),

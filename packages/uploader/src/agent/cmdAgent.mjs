@@ -5,9 +5,36 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../session.mjs';
 import { runAgentSession } from './agent.mjs';
+import { runAgentService } from './service.mjs';
 
 export const AGENT_USAGE = `rushes-upload agent [--url <server>] [--token <rsh_…>] [--cloud-id <session>] [--home <dir>] [--display <:N>]
-                     (a cloud workstation's agent; RUSHES_URL, RUSHES_AGENT_TOKEN, RUSHES_CLOUD_ID, HOME, DISPLAY)`;
+                     (a cloud workstation's agent; RUSHES_URL, RUSHES_AGENT_TOKEN, RUSHES_CLOUD_ID, HOME, DISPLAY)
+  rushes-upload agent --service --url <server> --machine-key <rsm_…> [--home-root <dir> | --home <dir>] [--display <:N>]
+                     (a pool workstation's agent service: runs each session's agent; RUSHES_MACHINE_KEY)`;
+
+/** The pool workstation's service: one session's agent at a time, until stopped. */
+async function runService(opts, env) {
+  const url = opts.url || env.RUSHES_URL;
+  const machineKey = opts['machine-key'] || env.RUSHES_MACHINE_KEY;
+  if (!url || !machineKey) throw new UsageError('agent --service needs the server URL and the machine key');
+  const stop = new AbortController();
+  for (const sig of ['SIGTERM', 'SIGINT']) process.once(sig, () => stop.abort());
+  // tests and benches shorten the ask with the heartbeat; never below 200 ms
+  const beat = Number(env.RUSHES_AGENT_HEARTBEAT_MS);
+  const code = await runAgentService({
+    url,
+    machineKey,
+    // the desktop user's real home when given (every session's files there), else one folder per session
+    home: opts.home ? path.resolve(opts.home) : undefined,
+    homeRoot: path.resolve(opts['home-root'] || path.join(os.homedir(), 'RushesSessions')),
+    display: opts.display || env.DISPLAY || null,
+    pollMs: beat > 0 ? Math.max(200, beat) : undefined,
+    signal: stop.signal,
+    env,
+    log: (line) => console.log(line),
+  });
+  process.exit(code);
+}
 
 export async function runAgent(argv) {
   const { values: opts } = parseArgs({
@@ -18,9 +45,13 @@ export async function runAgent(argv) {
       'cloud-id': { type: 'string' },
       home: { type: 'string' },
       display: { type: 'string' },
+      service: { type: 'boolean' },
+      'machine-key': { type: 'string' },
+      'home-root': { type: 'string' },
     },
   });
   const env = process.env;
+  if (opts.service) return runService(opts, env);
   const url = opts.url || env.RUSHES_URL;
   const token = opts.token || env.RUSHES_AGENT_TOKEN;
   const cloudId = opts['cloud-id'] || env.RUSHES_CLOUD_ID;

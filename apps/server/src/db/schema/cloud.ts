@@ -185,6 +185,13 @@ export const cloudPoolMachines = pgTable('cloud_pool_machines', {
   rotationPath: text('rotation_path'),
   /** what its workstation agent last reported it can run (null: no agent reported yet) */
   capabilities: jsonb('capabilities').$type<{ softwares: string[]; plugins: string[] }>(),
+  /**
+   * SHA-256 of the machine's agent key (rsm_…, shown once to the admin who registered it): its
+   * agent service asks with it which session's agent to run (cloud.poolAgent.ts).
+   */
+  agentKeyHash: text('agent_key_hash').unique(),
+  /** when its agent service last asked for a lease: a machine seen once runs our agent, so its sessions wait for it */
+  agentSeenAt: at('agent_seen_at'),
   leasedBy: uuid('leased_by')
     .unique()
     .references(() => cloudSessions.id, { onDelete: 'set null' }),

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { CLOUD_TEXT, displayName, type CloudCatalogue } from '@rushes/shared';
+import { agentServiceCommand, CLOUD_TEXT, displayName, type CloudCatalogue } from '@rushes/shared';
 import type { z } from 'zod';
 import type { cloudMachineBody } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,6 +17,7 @@ import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { notify } from '../notifications/index.ts';
 import { catalogueOf, syncCapacity, syncPoolCapacity } from './cloud.catalogue.ts';
 import { writePasswordFile } from './cloud.pool.ts';
+import { newAgentKey } from './cloud.poolAgent.ts';
 
 async function presentCatalogue(db: DbOrTx) {
   const [row] = await db.select().from(cloudCatalogue).where(eq(cloudCatalogue.id, 1));
@@ -29,6 +30,14 @@ async function presentCatalogue(db: DbOrTx) {
  */
 export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {
   const box = secretBoxFor(ctx.config, ctx.secret);
+
+  /** The machines with a key made just now, shown this once (only its hash is kept). */
+  async function keyed(machineId: string, key: string, serverUrl: string) {
+    return {
+      ...(await machines()),
+      agent_key: { machine_db_id: machineId, key, command: agentServiceCommand(serverUrl, key) },
+    };
+  }
 
   async function machines() {
     const rows = await ctx.db.select().from(cloudPoolMachines).orderBy(cloudPoolMachines.createdAt);
@@ -43,6 +52,8 @@ export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {
         in_use: m.leasedBy !== null,
         rotation: m.rotation,
         rotation_file: m.rotationPath,
+        has_agent_key: m.agentKeyHash !== null,
+        agent_seen_on: m.agentSeenAt?.toISOString() ?? null,
       })),
     };
   }
@@ -107,28 +118,51 @@ export function createCloudAdmin(ctx: AppContext, log: ModuleLog) {
       return machines();
     },
 
-    async addMachine(userId: string, body: z.output<typeof cloudMachineBody>) {
+    /** Registers a workstation; `serverUrl` is this server as the workstation's agent service reaches it. */
+    async addMachine(userId: string, body: z.output<typeof cloudMachineBody>, serverUrl: string) {
       if (!(await catalogueOf(ctx.db)).hardware.some((h) => h.slug === body.hardware_slug))
         throw fieldError('hardware_slug', CLOUD_TEXT.resourceNotAvailable);
       const dir = ctx.config.CLOUD_POOL_PASSWORD_DIR;
       const rotating = body.rotation === 'passwd_file';
       if (rotating && !dir) throw fieldError('rotation', CLOUD_TEXT.rotationNotConfigured);
-      await ctx.db.transaction(async (tx) => {
+      const agentKey = newAgentKey();
+      const id = await ctx.db.transaction(async (tx) => {
         // the file the machine's x11vnc reads holds the registered password until the first lease
         if (rotating) await writePasswordFile(dir!, body.rotation_file!, body.password);
-        await tx.insert(cloudPoolMachines).values({
-          name: body.name,
-          hardwareSlug: body.hardware_slug,
-          host: body.host,
-          port: body.port,
-          username: body.username,
-          passwordSealed: box.seal(body.password),
-          rotation: body.rotation,
-          rotationPath: rotating ? body.rotation_file! : null,
-        });
+        const [row] = await tx
+          .insert(cloudPoolMachines)
+          .values({
+            name: body.name,
+            hardwareSlug: body.hardware_slug,
+            host: body.host,
+            port: body.port,
+            username: body.username,
+            passwordSealed: box.seal(body.password),
+            rotation: body.rotation,
+            rotationPath: rotating ? body.rotation_file! : null,
+            agentKeyHash: agentKey.hash,
+          })
+          .returning({ id: cloudPoolMachines.id });
         await syncPoolCapacity(tx, body.hardware_slug);
+        return row!.id;
       });
-      return machines();
+      return keyed(id, agentKey.key, serverUrl);
+    },
+
+    /**
+     * A new agent key for a workstation (lost, leaked, or registered before keys): the old one stops
+     * working at once, so its service must be started again with the new one.
+     */
+    async rotateKey(userId: string, machineId: string, serverUrl: string) {
+      const agentKey = newAgentKey();
+      const [row] = await ctx.db
+        .update(cloudPoolMachines)
+        .set({ agentKeyHash: agentKey.hash })
+        .where(eq(cloudPoolMachines.id, machineId))
+        .returning({ id: cloudPoolMachines.id });
+      if (!row) throw notFound();
+      log.info({ userId, machineId }, 'cloud: a pool workstation got a new agent key');
+      return keyed(row.id, agentKey.key, serverUrl);
     },
 
     async catalogue() {

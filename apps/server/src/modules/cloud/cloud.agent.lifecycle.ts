@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CLOUD_AGENT_TEXT, CLOUD_TEXT, type CloudAgentActionName } from '@rushes/shared';
 import type { z } from 'zod';
 import type { cloudAgentHeartbeatBody } from '@rushes/shared';
@@ -163,11 +163,13 @@ export function createAgentLifecycle(ctx: AppContext, log: ModuleLog) {
           );
         if (row.status === 'machine_started' && idle !== null && idle >= warnAfter)
           await enqueueJob(tx, 'cloud.idle', { sessionId }, { singletonKey: `cloud.idle:${sessionId}` });
+        // (a machine whose agent service asks for leases reports the whole catalogue's checks there;
+        // a session's agent knows only its booked software's)
         if (hb.capabilities && row.provider === 'pool')
           await tx
             .update(cloudPoolMachines)
             .set({ capabilities: hb.capabilities })
-            .where(eq(cloudPoolMachines.leasedBy, sessionId));
+            .where(and(eq(cloudPoolMachines.leasedBy, sessionId), isNull(cloudPoolMachines.agentSeenAt)));
         let now = stored!;
         // 'started' before the boot job stored the machine: the boot job marks it started then
         if (row.status === 'machine_booting' && hb.phase === 'started' && row.hostName)

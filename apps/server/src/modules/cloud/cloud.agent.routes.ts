@@ -9,15 +9,18 @@ import { accessOf } from '../../platform/policies.ts';
 import { rememberServer } from './cloud.agent.lifecycle.ts';
 import { createCloudAgent } from './cloud.agent.ts';
 import { createCloudHealth } from './cloud.health.ts';
+import { createPoolAgent } from './cloud.poolAgent.ts';
 
 /**
- * The workstation agent's routes (cloud.agent.ts says who may: the session's own agent token) and
- * the platform admin's provider health.
+ * The workstation agent's routes (cloud.agent.ts says who may: the session's own agent token), the
+ * pool workstations' lease (their machine key, cloud.poolAgent.ts) and the platform admin's provider
+ * health.
  */
 export function cloudAgentRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const agent = createCloudAgent(ctx, fastify.log);
     const health = createCloudHealth(ctx, fastify.log);
+    const pool = createPoolAgent(ctx, fastify);
     // the local provider's agents reach this server on the port it really listens on
     rememberServer(ctx, fastify.server);
     const agentOf = (req: Parameters<typeof accessOf>[0]) => accessOf(req, 'cloud.isSessionAgent');
@@ -33,6 +36,7 @@ export function cloudAgentRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.cloudAgent.render, async (req) =>
       ok(await agent.render(agentOf(req), req.body.ingest_db_id)),
     );
+    serve(fastify, ROUTES.cloudAgent.lease, async (req) => ok(await pool.lease(req, req.body)));
     serve(fastify, ROUTES.cloudAgent.adminHealth, async () => ok(await health.report()));
 
     // The settings archive is raw bytes: parsed as a buffer in this scope only, up to its limit.

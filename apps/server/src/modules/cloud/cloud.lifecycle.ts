@@ -120,7 +120,8 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
           passwordSealed: box.seal(machine.password),
           providerRef: machine.ref,
         };
-        if (now.status === 'machine_booting' && waitsForAgent(provider()) && now.agentPhase !== 'started') {
+        const waits = machine.runsAgent ?? waitsForAgent(provider());
+        if (now.status === 'machine_booting' && waits && now.agentPhase !== 'started') {
           await tx.update(cloudSessions).set(details).where(eq(cloudSessions.id, sessionId));
           await enqueueJob(
             tx,

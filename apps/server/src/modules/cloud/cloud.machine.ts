@@ -11,6 +11,11 @@ export interface Machine {
   password: string;
   /** the provider's own handle (local: display number; pool: machine id) */
   ref: string;
+  /**
+   * Whether this machine's agent will report 'started' (the session stays booting until it does);
+   * unset: as its provider says (waitsForAgent). Pool: its agent service has asked for a lease.
+   */
+  runsAgent?: boolean;
 }
 
 /** How a machine's workstation agent reaches the server, with its per-session token. */

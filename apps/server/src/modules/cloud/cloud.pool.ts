@@ -49,6 +49,9 @@ export function createPoolProvider(db: Db, box: SecretBox, passwordDir: string |
     username: row.username,
     password,
     ref: row.id,
+    // A workstation whose agent service never asked for a lease has no agent (VNC only, as before
+    // keys): its sessions start at once. One that asked runs ours: its sessions wait for it.
+    runsAgent: row.agentSeenAt !== null,
   });
 
   /** A fresh password on a rotating machine (written first, then recorded); null when it cannot rotate. */

@@ -74,7 +74,10 @@ export function cloudRoutes(ctx: AppContext) {
     );
     serve(fastify, ROUTES.cloud.adminMachines, async () => ok(await admin.machines()));
     serve(fastify, ROUTES.cloud.adminAddMachine, async (req) =>
-      ok(await admin.addMachine(userIdOf(req), req.body)),
+      ok(await admin.addMachine(userIdOf(req), req.body, publicOrigin(req, ctx.config))),
+    );
+    serve(fastify, ROUTES.cloud.adminMachineKey, async (req) =>
+      ok(await admin.rotateKey(userIdOf(req), req.body.machine_db_id, publicOrigin(req, ctx.config))),
     );
     serve(fastify, ROUTES.cloud.adminCatalogue, async () => ok(await admin.catalogue()));
     serve(fastify, ROUTES.cloud.adminSaveCatalogue, async (req) =>
