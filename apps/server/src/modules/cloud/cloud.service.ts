@@ -217,6 +217,8 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
         emit('cloud.changed', { userId, sessionId: id });
         return inserted!;
       });
+      // the boot starts now, not at the job worker's next poll (up to a second later)
+      ctx.jobs.wake();
       return presentSession(await catalogue(), box, row, now(), ctx.secret);
     },
 
@@ -273,6 +275,7 @@ export function createCloudService(ctx: AppContext, log: ModuleLog) {
         if (!s || !['machine_booting', 'machine_started'].includes(s.status)) return;
         await beginShutdown(tx, emit, s);
       });
+      ctx.jobs.wake();
       return { message: CLOUD_TEXT.sessionEnded };
     },
 
