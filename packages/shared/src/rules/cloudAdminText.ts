@@ -40,8 +40,7 @@ export const CLOUD_ADMIN_TEXT = {
   agentKeyNone: 'No agent key',
   agentSeen: 'Agent last seen',
   agentNeverSeen: 'Agent not seen yet',
-  copy: 'Copy',
-  copied: 'Copied',
+  copyCommand: 'Copy the command',
 } as const;
 
 /** The agent service's command line for a pool workstation (shown with its key once). */

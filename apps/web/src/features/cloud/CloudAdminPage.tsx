@@ -16,6 +16,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLOUD_ADMIN_TEXT, CLOUD_TEXT, formatDate } from '@rushes/shared';
+import { CloudAgentKey, type ShownAgentKey } from './CloudAgentKey.tsx';
 import { CloudCatalogueEditor } from './CloudCatalogueEditor.tsx';
 import { CloudHealth } from './CloudHealth.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -26,6 +27,7 @@ import {
   useAdminReports,
   useHandleReport,
   useRemoveMachine,
+  useRotateMachineKey,
 } from './api.ts';
 
 const EMPTY = {
@@ -59,9 +61,19 @@ export default function CloudAdminPage() {
       refresh();
     },
   });
+  // a machine's agent key, shown once: after its registration or a new key
+  const [shownKey, setShownKey] = useState<ShownAgentKey | null>(null);
   const add = useAddMachine({
-    onSuccess: () => {
+    onSuccess: (d) => {
+      setShownKey(d.agent_key);
       setForm(EMPTY);
+      refresh();
+    },
+  });
+  const rotate = useRotateMachineKey({
+    onSuccess: (d) => {
+      setShownKey(d.agent_key);
+      toast.success(CLOUD_ADMIN_TEXT.agentKeyRotated);
       refresh();
     },
   });
@@ -108,6 +120,15 @@ export default function CloudAdminPage() {
         </Stack>
         <Stack gap="sm">
           <Title order={3}>{CLOUD_TEXT.adminMachines}</Title>
+          {shownKey && (
+            <CloudAgentKey
+              shown={shownKey}
+              machineName={
+                machines.data?.machines.find((m) => m.machine_db_id === shownKey.machine_db_id)?.name
+              }
+              onClose={() => setShownKey(null)}
+            />
+          )}
           <Table>
             <Table.Tbody>
               {machines.data?.machines.map((m) => (
@@ -125,6 +146,25 @@ export default function CloudAdminPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>{m.in_use ? <Badge>{CLOUD_TEXT.sessionActive}</Badge> : null}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {!m.has_agent_key
+                        ? CLOUD_ADMIN_TEXT.agentKeyNone
+                        : m.agent_seen_on
+                          ? `${CLOUD_ADMIN_TEXT.agentSeen}: ${formatDate(m.agent_seen_on, 'UTC')}`
+                          : CLOUD_ADMIN_TEXT.agentNeverSeen}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={rotate.isPending && rotate.variables?.machine_db_id === m.machine_db_id}
+                      onClick={() => rotate.mutate({ machine_db_id: m.machine_db_id })}
+                    >
+                      {CLOUD_ADMIN_TEXT.agentKeyRotate}
+                    </Button>
+                  </Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"

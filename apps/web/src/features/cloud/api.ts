@@ -111,6 +111,7 @@ export function useAdminMachines() {
 export const useHandleReport = mutationHook(cloudRoutes.adminHandleReport);
 export const useAddMachine = mutationHook(cloudRoutes.adminAddMachine);
 export const useRemoveMachine = mutationHook(cloudRoutes.adminRemoveMachine);
+export const useRotateMachineKey = mutationHook(cloudRoutes.adminMachineKey);
 export function useAdminCatalogue() {
   return useQuery({
     queryKey: [...cloudKeys.all, 'admin', 'catalogue'],
