@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLOUD_AGENT_TEXT, type cloudAgentLeaseBody } from '@rushes/shared';
 import type { z } from 'zod';
 import { cloudPoolMachines, cloudSessions } from '../../db/schema/index.ts';
-import { safeEqual, sha256 } from '../../platform/auth/secrets.ts';
+import { sha256 } from '../../platform/auth/secrets.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { tooManyRequests, unauthorized } from '../../platform/http/errors.ts';
 import { secretBoxFor } from '../../platform/security/secretBox.ts';
@@ -29,8 +29,16 @@ const KEY = /^Bearer\s+(rsm_[A-Za-z0-9_-]{20,80})$/;
 /** Failed key checks allowed per client address and minute; then every ask is refused (429). */
 export const LEASE_FAILURES_PER_MINUTE = 20;
 
+/** How often a machine's 'agent last seen' is written while it keeps asking. */
+const SEEN_EVERY_MS = 60_000;
+
 /** The session statuses during which the machine's agent has work: booting, started, shutting down. */
 const HELD = ['machine_booting', 'machine_started', 'machine_shutting_down'] as const;
+
+type Capabilities = { softwares: string[]; plugins: string[] };
+// (jsonb keeps its keys in its own order: compared by field)
+const sameCapabilities = (a: Capabilities, b: Capabilities | null) =>
+  !!b && a.softwares.join() === b.softwares.join() && a.plugins.join() === b.plugins.join();
 
 type LeaseBody = z.output<typeof cloudAgentLeaseBody>;
 
@@ -50,12 +58,12 @@ export function createPoolAgent(ctx: AppContext, fastify: FastifyInstance) {
     const m = KEY.exec(header ?? '');
     if (!m) return null;
     const hash = sha256(m[1]!);
+    // (by the hash of a 240-bit secret: what a lookup's timing could tell is of no use)
     const [row] = await ctx.db
       .select()
       .from(cloudPoolMachines)
       .where(eq(cloudPoolMachines.agentKeyHash, hash));
-    // (the lookup is by hash; the comparison again keeps a collation or index oddity from matching)
-    return row?.agentKeyHash && safeEqual(row.agentKeyHash, hash) ? row : null;
+    return row ?? null;
   }
 
   return {
@@ -70,10 +78,14 @@ export function createPoolAgent(ctx: AppContext, fastify: FastifyInstance) {
         if (limiter) await limiter(req);
         throw unauthorized(CLOUD_AGENT_TEXT.machineKeyRefused);
       }
-      await ctx.db
-        .update(cloudPoolMachines)
-        .set({ agentSeenAt: sql`now()`, ...(body.capabilities && { capabilities: body.capabilities }) })
-        .where(eq(cloudPoolMachines.id, machine.id));
+      // written when it says something new, or a minute on (every machine asks every 5 s)
+      const changed = body.capabilities && !sameCapabilities(body.capabilities, machine.capabilities);
+      const stale = !machine.agentSeenAt || Date.now() - machine.agentSeenAt.getTime() > SEEN_EVERY_MS;
+      if (changed || stale)
+        await ctx.db
+          .update(cloudPoolMachines)
+          .set({ agentSeenAt: sql`now()`, ...(changed && { capabilities: body.capabilities }) })
+          .where(eq(cloudPoolMachines.id, machine.id));
       const c = await catalogueOf(ctx.db);
       const checks = {
         softwares: c.softwares.flatMap((s) => (s.launch ? [{ slug: s.slug, check: s.launch.check }] : [])),
