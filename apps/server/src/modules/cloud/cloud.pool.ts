@@ -1,6 +1,6 @@
 import { rename, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cloudPoolMachines } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../platform/security/secretBox.ts';
@@ -73,17 +73,15 @@ export function createPoolProvider(db: Db, box: SecretBox, passwordDir: string |
       return row?.n ? null : 'the pool has no registered workstation';
     },
     /**
-     * What the registered workstations' agents last reported they can run (their heartbeats'
-     * capabilities, kept per machine), within the catalogue. Until one reports, the whole catalogue:
-     * the operator registered the machines for it, and a workstation without our agent (Premiere on
+     * What the registered workstations can run, within the catalogue: the union of what each one's
+     * agent last reported (its agent service checks the catalogue's install checks at every ask; a
+     * session's agent its booked software's). A workstation that never reported counts as running
+     * the whole catalogue: its operator registered it for it, and one without our agent (Premiere on
      * Windows) runs what its operator installed.
      */
     async runnable(c) {
-      const rows = await db
-        .select({ capabilities: cloudPoolMachines.capabilities })
-        .from(cloudPoolMachines)
-        .where(isNotNull(cloudPoolMachines.capabilities));
-      if (rows.length === 0) return runsEverything(c);
+      const rows = await db.select({ capabilities: cloudPoolMachines.capabilities }).from(cloudPoolMachines);
+      if (rows.length === 0 || rows.some((r) => r.capabilities === null)) return runsEverything(c);
       const has = (k: 'softwares' | 'plugins') => new Set(rows.flatMap((r) => r.capabilities?.[k] ?? []));
       const softwares = has('softwares');
       const plugins = has('plugins');
