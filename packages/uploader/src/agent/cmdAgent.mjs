@@ -9,7 +9,7 @@ import { runAgentService } from './service.mjs';
 
 export const AGENT_USAGE = `rushes-upload agent [--url <server>] [--token <rsh_…>] [--cloud-id <session>] [--home <dir>] [--display <:N>]
                      (a cloud workstation's agent; RUSHES_URL, RUSHES_AGENT_TOKEN, RUSHES_CLOUD_ID, HOME, DISPLAY)
-  rushes-upload agent --service --url <server> --machine-key <rsm_…> [--home-root <dir> | --home <dir>] [--display <:N>]
+  rushes-upload agent --service --url <server> --machine-key <rsm_…> [--home-root <dir> [--keep-homes <n>] | --home <dir>] [--display <:N>]
                      (a pool workstation's agent service: runs each session's agent; RUSHES_MACHINE_KEY)`;
 
 /** The pool workstation's service: one session's agent at a time, until stopped. */
@@ -29,6 +29,7 @@ async function runService(opts, env) {
     homeRoot: path.resolve(opts['home-root'] || path.join(os.homedir(), 'RushesSessions')),
     display: opts.display || env.DISPLAY || null,
     pollMs: beat > 0 ? Math.max(200, beat) : undefined,
+    keepHomes: opts['keep-homes'] ? Math.max(1, Number(opts['keep-homes']) || 1) : undefined,
     signal: stop.signal,
     env,
     log: (line) => console.log(line),
@@ -48,6 +49,7 @@ export async function runAgent(argv) {
       service: { type: 'boolean' },
       'machine-key': { type: 'string' },
       'home-root': { type: 'string' },
+      'keep-homes': { type: 'string' },
     },
   });
   const env = process.env;

@@ -5,7 +5,16 @@
 // service's) with the session's token and its own home folder; once that agent is done (its final
 // sync reported), it goes back to asking.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { Refused } from '../api.mjs';
 import { AGENT_API } from './agent.mjs';
@@ -16,6 +25,8 @@ export const LEASE_MS = 5000;
 const BACKOFF_MS = [5000, 10_000, 20_000, 40_000, 60_000];
 /** A session's agent that crashed is started again this many times (it resumes from its state). */
 const RESTARTS = 5;
+/** Session homes kept under --home-root, this session's included. */
+export const KEEP_HOMES = 3;
 /** The agent's exit codes that end its work for the session: 0 final sync done, 3 the session is over. */
 const FINISHED = new Set([0, 3]);
 
@@ -59,10 +70,43 @@ function sharedHomeFor(home, cloudId) {
   writeFileSync(marker, JSON.stringify({ cloud_id: cloudId }));
 }
 
+/** Removes a folder the agent made read-only in parts (the project's media: folders 0555). */
+function removeTree(dir) {
+  const open = (d) => {
+    chmodSync(d, 0o700);
+    for (const e of readdirSync(d, { withFileTypes: true })) if (e.isDirectory()) open(path.join(d, e.name));
+  };
+  try {
+    if (!lstatSync(dir).isDirectory()) return;
+    open(dir);
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // gone already, or not ours to remove: left
+  }
+}
+
+/**
+ * The homes of finished sessions under `root` beyond the newest `keep` are removed (each holds a
+ * copy of its project's media; what the editor made there went back to the project at its final
+ * sync, and the last few stay for whatever could not be sent).
+ */
+function pruneHomes(root, keep, current) {
+  let homes;
+  try {
+    homes = readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== current)
+      .map((e) => ({ dir: path.join(root, e.name), at: statSync(path.join(root, e.name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+  } catch {
+    return;
+  }
+  for (const h of homes.slice(Math.max(0, keep - 1))) removeTree(h.dir);
+}
+
 /**
  * Runs until `signal` aborts (then the running session's agent is stopped, which runs its final
  * sync, and awaited) or the key is refused (resolves 2). `cfg`: { url, machineKey, homeRoot, home,
- * display, pollMs, env, log, command }.
+ * display, pollMs, keepHomes, env, log, command }.
  */
 export async function runAgentService(cfg) {
   const { url, machineKey, homeRoot, home, display, signal, env = process.env, log = console.log } = cfg;
@@ -97,9 +141,13 @@ export async function runAgentService(cfg) {
   }
 
   function start(lease) {
-    const sessionHome = home ?? path.join(homeRoot, lease.assignment_code.replace(/[^A-Za-z0-9_-]/g, '_'));
+    const name = lease.assignment_code.replace(/[^A-Za-z0-9_-]/g, '_');
+    const sessionHome = home ?? path.join(homeRoot, name);
     if (home) sharedHomeFor(home, lease.cloud_id);
-    else mkdirSync(sessionHome, { recursive: true, mode: 0o700 });
+    else {
+      pruneHomes(homeRoot, cfg.keepHomes ?? KEEP_HOMES, name);
+      mkdirSync(sessionHome, { recursive: true, mode: 0o700 });
+    }
     const child = spawn(command.file, command.args, {
       env: {
         ...childEnv,

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +108,18 @@ describe('a pool workstation runs our agent as a service', () => {
     await chmod(path.join(bin, 'shotcut'), 0o755);
     const homeRoot = path.join(dir, 'sessions');
     const service = startCli(
-      ['agent', '--service', '--url', appUrl, '--machine-key', a.agent_key.key, '--home-root', homeRoot],
+      [
+        'agent',
+        '--service',
+        '--url',
+        appUrl,
+        '--machine-key',
+        a.agent_key.key,
+        '--home-root',
+        homeRoot,
+        '--keep-homes',
+        '1',
+      ],
       {
         ...process.env,
         PATH: `${bin}${path.delimiter}${process.env.PATH}`,
@@ -134,6 +145,7 @@ describe('a pool workstation runs our agent as a service', () => {
     const footage = randomBytes(300_000);
     await uploadFile(t, owner, projectId, footage, { filename: 'A001.mov', folderPath: '/Footage' });
     let rendersSeen = 0;
+    let previousHome: string | null = null;
     for (const round of [1, 2]) {
       const booked = await book(t, owner, projectId, { hardware: 'performance', software: 'shotcut' });
       expect(booked.body.errormessage).toBe('');
@@ -151,6 +163,9 @@ describe('a pool workstation runs our agent as a service', () => {
       await service.waitFor(new RegExp(`^\\[${tag}\\] phase started$`, 'm'));
       expect((await sessionRow(t, id)).status).toBe('machine_started');
       const home = path.join(homeRoot, code);
+      // (--keep-homes 1: the finished session's home, its read-only media copy too, is removed)
+      if (previousHome) await expect(stat(previousHome)).rejects.toThrow();
+      previousHome = home;
       const projectDir = (
         await service.waitFor(new RegExp(`^\\[${tag}\\] project folder (.+), renders `, 'm'))
       )[1]!;
