@@ -54,6 +54,12 @@ export interface MediaSource {
   file?: string;
 }
 
+export interface LocalPart {
+  /** absolute path */
+  file: string;
+  size: number;
+}
+
 export interface BlobStore {
   readonly driver: 'fs' | 's3';
   createMultipartUpload(key: string, opts: { contentType: string }): Promise<{ uploadId: string }>;
@@ -113,6 +119,12 @@ export interface BlobStore {
   /** Idempotent: deleting a missing object does nothing. */
   deleteObject(key: string): Promise<void>;
   copyObject(srcKey: string, dstKey: string): Promise<void>;
+  /**
+   * The plain files on this machine holding the object's bytes, in order (the filesystem driver: its
+   * file, or a composite's part files), for a reader on this same machine that may copy them
+   * directly; null on S3, or when there is no such object. Only the blobs module knows its layout.
+   */
+  localParts(key: string): Promise<LocalPart[] | null>;
   /** See MediaSource; NoSuchKey when missing (the S3 driver's URL fails when read instead). */
   mediaSource(key: string, opts: { expiresInSeconds: number }): Promise<MediaSource>;
   /** Time-limited download URL (relative on the filesystem driver, as above); `filename` makes it an attachment with that name. */

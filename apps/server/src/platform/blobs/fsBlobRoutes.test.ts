@@ -1,6 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertValidKey } from './blobStore.ts';
 import { parseRangeHeader } from './fsBlobRoutes.ts';
@@ -196,6 +197,37 @@ describe('fs blob routes', () => {
     const several = await get('bytes=0-1,5-6');
     expect(several.status).toBe(200);
     await several.arrayBuffer();
+  });
+
+  it('serves a composite across its part files, whole, in ranges and to HEAD; names its part files', async () => {
+    const key = testKey();
+    const { uploadId } = await h.store.createMultipartUpload(key, { contentType: 'video/mp4' });
+    // parts that do not fall on the sender's 4 MiB reads
+    const parts = [randomData(3 * MiB + 7), randomData(2 * MiB), randomData(1234)];
+    const done = [];
+    for (const [i, part] of parts.entries()) {
+      done.push(
+        await h.store.uploadPart(key, uploadId, i + 1, Readable.from([part]), { contentLength: part.length }),
+      );
+    }
+    await h.store.completeMultipartUpload(key, uploadId, done);
+    const data = Buffer.concat(parts);
+    const local = await h.store.localParts(key);
+    expect(local?.map((p) => p.size)).toEqual(parts.map((p) => p.length));
+    expect(Buffer.concat(await Promise.all(local!.map((p) => readFile(p.file)))).equals(data)).toBe(true);
+    expect(await h.store.localParts(testKey('gone'))).toBeNull();
+
+    const url = await h.store.signGetUrl(key, { expiresInSeconds: 60 });
+    const full = await fetch(url);
+    expect(full.headers.get('content-length')).toBe(String(data.length));
+    expect(Buffer.from(await full.arrayBuffer()).equals(data)).toBe(true);
+    const first = 3 * MiB;
+    const end = 5 * MiB + 100;
+    const ranged = await fetch(url, { headers: { range: `bytes=${first}-${end}` } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(data.subarray(first, end + 1))).toBe(true);
+    const head = await fetch(url, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length')]).toEqual([200, String(data.length)]);
   });
 
   it('serves non-media types as attachments and refuses bad download links', async () => {

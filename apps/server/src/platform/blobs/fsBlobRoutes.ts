@@ -1,9 +1,11 @@
 import { MSG } from '@rushes/shared';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { attachmentDisposition, isBlobError, type ByteRange } from './blobStore.ts';
 import type { FsBlobStore } from './fsBlobStore.ts';
+import { sendPieces } from './fsSend.ts';
 import { SourceInterrupted } from './streams.ts';
 import { OBJECT_PATH, PARTS_PATH } from './signing.ts';
 
@@ -137,7 +139,7 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
 
       let object;
       try {
-        object = await store.getObject(key, range ? { range } : {});
+        object = await store.filePieces(key, range ?? undefined);
       } catch (err) {
         if (isBlobError(err, 'NoSuchKey')) return fail(reply, 404, MSG.fileNotFound);
         if (isBlobError(err, 'InvalidRange')) {
@@ -145,7 +147,7 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
         }
         throw err;
       }
-      const contentType = object.contentType ?? 'application/octet-stream';
+      const contentType = head.contentType ?? 'application/octet-stream';
       const disposition = filename
         ? attachmentDisposition(filename)
         : INLINE_TYPES.test(contentType)
@@ -162,7 +164,23 @@ export function fsBlobRoutes(store: FsBlobStore, opts: FsBlobRoutesOptions = {})
       if (range) {
         reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
       }
-      return reply.send(object.body);
+      // The bytes go to the socket through reusable buffers (fsSend.ts), not as a stream fastify
+      // pipes: the headers set on the reply so far (helmet's included) are written here, and the
+      // response log still runs when the response finishes.
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+      if (request.method === 'HEAD') {
+        res.end();
+        return reply;
+      }
+      try {
+        await sendPieces(object.pieces, res);
+      } catch (err) {
+        request.log.error({ err, key }, 'blob download cut off');
+        res.destroy();
+      }
+      return reply;
     });
   };
 }

@@ -16,6 +16,7 @@ import {
   type BlobStore,
   type ByteRange,
   type CompletedPart,
+  type LocalPart,
   type MediaSource,
   type UploadedPart,
 } from './blobStore.ts';
@@ -30,6 +31,7 @@ import {
 } from './fsComposite.ts';
 import { FsLayout, noSuchKey, type Manifest } from './fsLayout.ts';
 import { OBJECT_PATH, PARTS_PATH, expiresAt, sign, verify } from './signing.ts';
+import type { FilePiece } from './fsSend.ts';
 import { FsPartWriter, type PartWriteOptions, type PartWriteResult } from './fsPartWriter.ts';
 import { streamToFile } from './streams.ts';
 
@@ -254,22 +256,47 @@ export class FsBlobStore implements BlobStore {
     return { body, size, contentLength, ...(meta.contentType ? { contentType: meta.contentType } : {}) };
   }
 
-  /** The object's file; a composite's only part file, or `concat:` of its part files in order. */
-  async mediaSource(key: string, _opts?: { expiresInSeconds: number }): Promise<MediaSource> {
+  /**
+   * The files that hold the object's bytes, in order, with their sizes: its one file, or a
+   * composite's part files; null when there is no such object.
+   */
+  async localParts(key: string): Promise<LocalPart[] | null> {
     assertValidKey(key);
     const file = this.disk.objectPath(key);
-    if (
-      await stat(file).then(
-        (s) => s.isFile(),
-        () => false,
-      )
-    ) {
-      return { input: file, protocols: 'file', local: true, file };
-    }
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile()) return [{ file, size: info.size }];
     const meta = await this.disk.readMeta(key);
-    if (!meta.parts || !(await compositeExists(this.disk, key))) throw noSuchKey();
+    if (!meta.parts || !(await compositeExists(this.disk, key))) return null;
     const dir = partsDir(this.disk, key);
-    const files = meta.parts.filter((p) => p.size > 0).map((p) => path.join(dir, p.file));
+    return meta.parts.filter((p) => p.size > 0).map((p) => ({ file: path.join(dir, p.file), size: p.size }));
+  }
+
+  /** `range` (or all) of the object as ranges of its files, for fsSend's sendPieces. */
+  async filePieces(key: string, wanted?: ByteRange) {
+    const parts = await this.localParts(key);
+    if (!parts) throw noSuchKey();
+    const size = parts.reduce((n, p) => n + p.size, 0);
+    const range = wanted ? resolveRange(wanted, size) : size ? { start: 0, end: size - 1 } : undefined;
+    const pieces: FilePiece[] = [];
+    let offset = 0;
+    for (const p of parts) {
+      const first = offset;
+      offset += p.size;
+      if (!range || offset - 1 < range.start || first > range.end) continue;
+      pieces.push({
+        file: p.file,
+        start: Math.max(range.start, first) - first,
+        end: Math.min(range.end, offset - 1) - first,
+      });
+    }
+    return { pieces, size, contentLength: range ? range.end - range.start + 1 : 0 };
+  }
+
+  /** The object's file; a composite's only part file, or `concat:` of its part files in order. */
+  async mediaSource(key: string, _opts?: { expiresInSeconds: number }): Promise<MediaSource> {
+    const parts = await this.localParts(key);
+    if (!parts) throw noSuchKey();
+    const files = parts.map((p) => p.file);
     if (files.length === 1) return { input: files[0]!, protocols: 'file', local: true, file: files[0]! };
     // '|' separates concat's inputs; generated keys and part names never hold one, a root might.
     if (files.some((f) => f.includes('|'))) throw new BlobError('InvalidKey', 'Blob root holds a "|"');

@@ -38,6 +38,7 @@ export {
   type BlobStore,
   type ByteRange,
   type CompletedPart,
+  type LocalPart,
   type UploadedPart,
 } from './blobStore.ts';
 export { FsBlobStore, type FsBlobStoreOptions } from './fsBlobStore.ts';

@@ -270,6 +270,11 @@ export class S3BlobStore implements BlobStore {
     return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds });
   }
 
+  /** Objects in a bucket are no files of this machine. */
+  async localParts(): Promise<null> {
+    return null;
+  }
+
   /** A presigned GET: ffmpeg reads it with HTTP ranges, as far as it needs. */
   async mediaSource(key: string, opts: { expiresInSeconds: number }): Promise<MediaSource> {
     const input = await this.signGetUrl(key, opts);
