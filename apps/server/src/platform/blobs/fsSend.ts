@@ -53,7 +53,7 @@ export async function sendPieces(pieces: FilePiece[], out: Writable): Promise<bo
       if (p.end < p.start) continue;
       const handle = await open(p.file, 'r');
       try {
-        for (let pos = p.start; pos <= p.end; ) {
+        for (let pos = p.start; pos <= p.end;) {
           while (inFlight >= IN_FLIGHT && !gone) await new Promise<void>((r) => (wake = r));
           if (gone) return false;
           const buf = take();
