@@ -196,7 +196,9 @@ export async function runAgentService(cfg) {
         failures = 0;
       } catch (err) {
         if (err instanceof Refused && err.status === 401) {
-          log(`agent service: the machine key is refused (${err.message}); stopped`);
+          // (a key replaced mid-session: that session's agent holds its own token and runs to its end)
+          log(`agent service: the machine key is refused (${err.message}); no new session is taken`);
+          await running?.exited;
           return 2;
         }
         const wait = BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)];
