@@ -87,8 +87,12 @@ describe('a pool workstation runs our agent as a service', () => {
     expect(new URL(command![1]!).hostname).not.toMatch(/^(127\.|localhost$)/);
     const listed = await call<Keyed>(t, 'GET', CLOUD_API.adminMachines, ops);
     expect(JSON.stringify(listed.body.data)).not.toContain('rsm_');
-    expect(listed.body.data.machines[0]).toMatchObject({ has_agent_key: true, agent_seen_on: null });
-    const [row] = await t.ctx.db.select().from(cloudPoolMachines);
+    const bayA = (m: Keyed['machines'][number]) => m.machine_db_id === a.agent_key.machine_db_id;
+    expect(listed.body.data.machines.find(bayA)).toMatchObject({ has_agent_key: true, agent_seen_on: null });
+    const [row] = await t.ctx.db
+      .select()
+      .from(cloudPoolMachines)
+      .where(eq(cloudPoolMachines.id, a.agent_key.machine_db_id));
     expect(row!.agentKeyHash).toMatch(/^[0-9a-f]{64}$/);
     const b = (await register('Bay B', 'standard')).body.data;
     // only platform admins make keys
@@ -199,7 +203,8 @@ describe('a pool workstation runs our agent as a service', () => {
     expect(service.output().match(/agent started in/g)).toHaveLength(2);
     expect(await service.stop()).toBe(0);
     expect(
-      (await call<Keyed>(t, 'GET', CLOUD_API.adminMachines, ops)).body.data.machines[0]?.agent_seen_on,
+      (await call<Keyed>(t, 'GET', CLOUD_API.adminMachines, ops)).body.data.machines.find(bayA)
+        ?.agent_seen_on,
     ).toMatch(/^\d{4}-/);
   });
 
