@@ -106,6 +106,7 @@ async function sample(port: number, password: string, region: [number, number] |
 export async function run() {
   const pairs = num('BENCH_TUNNEL_PAIRS', 7);
   const trips = num('BENCH_TUNNEL_TRIPS', 100);
+  const fullTrips = num('BENCH_TUNNEL_FULL_TRIPS', Math.max(10, trips / 10));
   const [rw, rh] = (process.env.BENCH_TUNNEL_REGION ?? '64x64').split('x').map(Number) as [number, number];
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-bench-tunnel-client-'));
   const { child, ready } = await startServer();
@@ -132,8 +133,8 @@ export async function run() {
     );
     const full = await interleave(
       pairs,
-      () => sample(ready.vncPort, ready.password, 'full', Math.max(10, trips / 10)),
-      () => sample(viaTunnel, ready.password, 'full', Math.max(10, trips / 10)),
+      () => sample(ready.vncPort, ready.password, 'full', fullTrips),
+      () => sample(viaTunnel, ready.password, 'full', fullTrips),
     );
     report('VNC update round trip, full frame Raw, ms', 'ms', full);
     const ratio = median(small.ratios);

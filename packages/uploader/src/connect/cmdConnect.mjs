@@ -70,8 +70,6 @@ export async function runConnect(argv) {
     },
   });
   const target = targetOf(opts, positionals);
-  if (typeof WebSocket !== 'function')
-    throw new Error(`connect needs Node.js 22 or later (this is ${process.version})`);
   const port = opts.port === undefined ? 0 : Number(opts.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`not a port: ${opts.port}`);
   await assertAccepted(target);
