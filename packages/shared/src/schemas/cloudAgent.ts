@@ -37,6 +37,12 @@ export const cloudAgentSession = z.object({
       /** a signed GET of the original, absolute */
       url: z.string(),
       updated_at: z.string(),
+      /**
+       * Local provider with the filesystem blob store only (the agent runs on the server's own
+       * machine, as its OS user): the stored files holding the original's bytes, in order, which the
+       * agent copies directly instead of fetching `url` (its fallback).
+       */
+      local: z.object({ parts: z.array(z.object({ path: z.string(), size: z.number().int() })) }).optional(),
     }),
   ),
   renders_folder: z.string(),

@@ -3,6 +3,8 @@
 // files first so documents, stills and proxies are there within seconds, then the large ones, four at
 // a time. A file is streamed into ~/.rushes-agent/parts/<id>.part, checked (size, SHA-256 when the
 // manifest gives it) and renamed into place; a .part left by a kill continues with a Range request.
+// On the server's own machine (the local provider) the manifest names the blob store's files and
+// the .part is copied from them instead (localCopy.mjs), the signed URL being the fallback.
 import { createHash } from 'node:crypto';
 import {
   createReadStream,
@@ -21,6 +23,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { readJson, writeJson } from '../config.mjs';
 import { ensureDirs, layoutOf, prepareLayout, segmentsOf, withWritable } from './layout.mjs';
+import { copyLocal, serverIsLocal } from './localCopy.mjs';
 
 export const MEDIA_PARALLEL = 4;
 const RETRIES_MS = [500, 2000, 5000];
@@ -111,11 +114,26 @@ async function fetchPart(f, partFile, { abs, signal }) {
  * Brings the manifest's files under ~/<Project>/ and returns { files, bytes, seconds, failed }:
  * the files fetched in this call, their bytes, the time it took, and the paths that failed (fetched
  * again next time). Files already in place (same version) are not fetched again. `abs` turns a
- * relative signed URL into an absolute one; `signal` stops it (partial files are kept for later).
+ * relative signed URL into an absolute one; `signal` stops it (partial files are kept for later);
+ * `local: false` fetches every file even where the manifest names local sources.
  */
 export async function syncProjectMedia(manifest, homeDir, opts = {}) {
-  const { parallel = MEDIA_PARALLEL, signal, log = () => {}, abs = (u) => u } = opts;
+  const { parallel = MEDIA_PARALLEL, signal, log = () => {}, abs = (u) => u, local = true } = opts;
   const started = Date.now();
+  /** The file from the blob store's own files (localCopy.mjs), checked; null: fetch it instead. */
+  const copied = async (f, partFile) => {
+    if (!local || !f.local || !serverIsLocal(abs(f.url))) return null;
+    try {
+      await copyLocal(f, partFile);
+      if (f.sha256 && (await hashOf(partFile, createHash('sha256'))).digest('hex') !== f.sha256.toLowerCase())
+        throw new Mismatch('SHA-256 differs');
+      return { fetched: f.size, from: 0, local: true };
+    } catch (err) {
+      rmSync(partFile, { force: true });
+      log(`no local copy of ${f.path} (${err.message}): fetching it`);
+      return null;
+    }
+  };
   const layout = prepareLayout(layoutOf(manifest, homeDir));
   const before = readJson(layout.statusFile, {}).files ?? {};
   const known = {};
@@ -188,13 +206,15 @@ export async function syncProjectMedia(manifest, homeDir, opts = {}) {
       known[f.path].state = 'arriving';
       for (let attempt = 0; ; attempt++) {
         try {
-          const got = await fetchPart(f, partFile, { abs, signal });
+          const got = (await copied(f, partFile)) ?? (await fetchPart(f, partFile, { abs, signal }));
           bytes += got.fetched;
           await chmod(partFile, 0o444);
           withWritable(dir, () => renameSync(partFile, target));
           known[f.path].state = 'done';
           files++;
-          log(`arrived ${f.path}${got.from ? ` (continued from byte ${got.from})` : ''}`);
+          log(
+            `arrived ${f.path}${got.local ? ' (copied on this machine)' : got.from ? ` (continued from byte ${got.from})` : ''}`,
+          );
           break;
         } catch (err) {
           if (signal?.aborted) return;

@@ -96,6 +96,16 @@ export function createCloudAgent(ctx: AppContext, log: ModuleLog) {
     return new URL(await ctx.blobs.signGetUrl(key, { expiresInSeconds: seconds }), origin).toString();
   }
 
+  /**
+   * The local provider's agent runs on this machine as this server's OS user: it may copy a blob's
+   * stored files itself, several times faster than over HTTP on loopback (the signed URL stays its
+   * fallback). Null with S3, and for a remote machine's agent (pool), which never sees these paths.
+   */
+  async function localSource(key: string) {
+    const parts = await ctx.blobs.localParts(key).catch(() => null);
+    return parts ? { parts: parts.map((p) => ({ path: p.file, size: p.size })) } : null;
+  }
+
   return {
     /** The session's manifest: what to launch, the project's files with signed URLs, the idle rules. */
     async manifest(access: AgentAccess, origin: string): Promise<CloudAgentSession> {
@@ -132,13 +142,17 @@ export function createCloudAgent(ctx: AppContext, log: ModuleLog) {
           return { slug, title: p?.title ?? slug, check: p?.check ?? null };
         }),
         files: await Promise.all(
-          files.map(async (f, i) => ({
-            path: paths[i]!,
-            size: Number(f.row.sizeBytes),
-            sha256: null,
-            url: await signed(f.row.blobKey!, origin, row.endsAt),
-            updated_at: f.row.updatedAt.toISOString(),
-          })),
+          files.map(async (f, i) => {
+            const local = row.provider === 'local' ? await localSource(f.row.blobKey!) : null;
+            return {
+              path: paths[i]!,
+              size: Number(f.row.sizeBytes),
+              sha256: null,
+              url: await signed(f.row.blobKey!, origin, row.endsAt),
+              updated_at: f.row.updatedAt.toISOString(),
+              ...(local ? { local } : {}),
+            };
+          }),
         ),
         renders_folder: CLOUD_RENDERS_FOLDER,
         idle: lifecycle.idle,
