@@ -22,7 +22,14 @@ import { agentWaitingProvider, book, cloudWorld, end, sessionRow, type Person } 
 
 const PART = 1024 * 1024;
 const agentSrc = path.resolve(import.meta.dirname, '../../../../../packages/uploader/src/agent');
-const media = (await import(path.join(agentSrc, 'media.mjs'))) as { partNameOf: (f: unknown) => string };
+const media = (await import(path.join(agentSrc, 'media.mjs'))) as {
+  partNameOf: (f: unknown) => string;
+  syncProjectMedia: (
+    m: CloudAgentSession,
+    home: string,
+    o: { log: (l: string) => void },
+  ) => Promise<{ files: number; failed: string[] }>;
+};
 const launcher = (await import(path.join(agentSrc, 'launch.mjs'))) as {
   launchProgram: (o: object) => Promise<{ pid?: number; skipped?: string }>;
   capabilitiesOf: (m: object) => { softwares: string[]; plugins: string[] };
@@ -128,6 +135,7 @@ describe.each(programs())('the workstation agent ($name)', (program) => {
     const home = await mkdtemp(path.join(dir, 'home-'));
     // A download a killed agent left half-way continues from where it stopped.
     const bigFile = (await manifestOf(s)).files.find((f) => f.path === 'Footage/Day 1/A001.mov')!;
+    expect(bigFile.local).toBeUndefined(); // the blob store's paths go to a local session's agent only
     await mkdir(path.join(home, '.rushes-agent', 'parts'), { recursive: true });
     const half = files['Footage/Day 1/A001.mov'].subarray(0, PART);
     await writeFile(path.join(home, '.rushes-agent', 'parts', media.partNameOf(bigFile)), half);
@@ -244,6 +252,48 @@ describe('the workstation agent', () => {
     for (const [p, text] of Object.entries(settings))
       expect(await readFile(path.join(nextHome, p), 'utf8')).toBe(text);
     expect(await again.stop()).toBe(0);
+  });
+});
+
+describe('the media of a local session', () => {
+  it("copies each file from the blob store's own files (whole, right size and SHA-256); a wrong local path is fetched instead", async () => {
+    const { owner, projectId } = await cloudWorld(t, 0);
+    const files = { 'Footage/A001.mov': randomBytes(3 * PART + 5), 'notes.txt': Buffer.from('slate 1\n') };
+    for (const [p, data] of Object.entries(files)) {
+      const folderPath = p.includes('/') ? `/${path.dirname(p)}` : '/';
+      await uploadFile(t, owner, projectId, data, { filename: path.basename(p), folderPath });
+    }
+    setProviderForTests(t.ctx, { ...agentWaitingProvider(launches), name: 'local' });
+    const manifest = await manifestOf(await booked(owner, projectId)).finally(() =>
+      setProviderForTests(t.ctx, agentWaitingProvider(launches)),
+    );
+    const big = manifest.files.find((f) => f.path === 'Footage/A001.mov')!;
+    expect(big.local!.parts.length).toBe(4); // a multipart upload's part files, joined on the machine
+    expect(big.local!.parts.every((p) => path.isAbsolute(p.path))).toBe(true);
+
+    const sync = async (m: CloudAgentSession) => {
+      const home = await mkdtemp(path.join(dir, 'home-'));
+      const lines: string[] = [];
+      const r = await media.syncProjectMedia(m, home, { log: (l) => lines.push(l) });
+      expect(r).toMatchObject({ files: 2, failed: [] });
+      for (const [p, data] of Object.entries(files)) {
+        const got = await readFile(path.join(home, manifest.project.name, p));
+        expect({ p, size: got.length, sha: sha(got) }).toEqual({ p, size: data.length, sha: sha(data) });
+      }
+      return lines.filter((l) => l.startsWith('arrived ') || l.startsWith('no local copy')).sort();
+    };
+    expect(await sync(manifest)).toEqual([
+      'arrived Footage/A001.mov (copied on this machine)',
+      'arrived notes.txt (copied on this machine)',
+    ]);
+    const wrong = structuredClone(manifest);
+    for (const f of wrong.files) f.local!.parts[0]!.path = path.join(dir, 'no-such-part');
+    expect(await sync(wrong)).toEqual([
+      'arrived Footage/A001.mov',
+      'arrived notes.txt',
+      expect.stringMatching(/^no local copy of Footage\/A001\.mov \(.*no-such-part/),
+      expect.stringMatching(/^no local copy of notes\.txt \(ENOENT/),
+    ]);
   });
 });
 
