@@ -151,7 +151,7 @@ export function pipeThroughTunnel(local, wsUrl) {
     const finish = () => {
       if (done) return;
       done = true;
-      if (ws && !ws.destroyed) {
+      if (ws && !ws.destroyed && !ws.writableEnded) {
         const [head, body] = clientFrame(OP.close, Buffer.from([0x03, 0xe8])); // 1000, normal closure
         ws.end(Buffer.concat([head, body]));
       }
@@ -166,7 +166,11 @@ export function pipeThroughTunnel(local, wsUrl) {
       ws.uncork();
       if (!room) local.pause();
     };
-    local.on('data', (chunk) => (ws ? send(chunk) : waiting.push(chunk)));
+    local.on('data', (chunk) => {
+      if (done) return;
+      if (ws) send(chunk);
+      else waiting.push(chunk);
+    });
     local.on('end', finish);
     local.on('close', finish);
     local.on('error', finish);
@@ -177,11 +181,11 @@ export function pipeThroughTunnel(local, wsUrl) {
       ws.setNoDelay(true);
       const push = frameReader({
         onData: (part) => {
-          if (!local.destroyed && !local.write(part)) ws.pause();
+          if (!done && !local.write(part)) ws.pause();
         },
         onControl: (opcode, payload) => {
           if (opcode === OP.close) finish();
-          else if (opcode === OP.ping && !ws.destroyed) ws.write(Buffer.concat(clientFrame(OP.pong, payload)));
+          else if (opcode === OP.ping && !done) ws.write(Buffer.concat(clientFrame(OP.pong, payload)));
         },
         onError: () => {
           ws.destroy();

@@ -19,6 +19,18 @@ import {
   shownAddress,
   TUNNEL_FAILURES_PER_MINUTE,
 } from './cloud.tunnel.ts';
+// @ts-expect-error: the program is plain ESM without types
+import * as connector from '../../../../../packages/uploader/src/connect/tunnel.mjs';
+
+const { clientFrame, frameReader, pipeThroughTunnel } = connector as {
+  clientFrame: (opcode: number, payload: Buffer) => [Buffer, Buffer];
+  frameReader: (on: {
+    onData: (part: Buffer) => void;
+    onControl: (opcode: number, payload: Buffer) => void;
+    onError: () => void;
+  }) => (chunk: Buffer) => void;
+  pipeThroughTunnel: (local: net.Socket, wsUrl: string) => Promise<{ opened: boolean }>;
+};
 
 /**
  * The connector's way in, without a desktop: the session's "VNC server" is a TCP server of the test
@@ -135,6 +147,27 @@ describe('the connector tunnel', () => {
     again.close();
   });
 
+  it('the connector’s own WebSocket client carries megabytes both ways unchanged', async () => {
+    const local = net.createServer(
+      (s) =>
+        void pipeThroughTunnel(
+          s,
+          `${base}${CLOUD_API.tunnel}?${new URLSearchParams({ cloud_id: id, token })}`,
+        ),
+    );
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const viewer = net.connect((local.address() as net.AddressInfo).port, '127.0.0.1');
+    const got: Buffer[] = [];
+    viewer.on('data', (d: Buffer) => got.push(d));
+    const sent = Buffer.from(Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 7919) % 251));
+    viewer.write(sent);
+    await expect.poll(() => Buffer.concat(got).length, { timeout: 10_000 }).toBe(12 + sent.length);
+    expect(Buffer.concat(got).subarray(0, 12).toString()).toBe('RFB 003.008\n');
+    expect(Buffer.concat(got).subarray(12).equals(sent)).toBe(true);
+    viewer.destroy();
+    local.close();
+  });
+
   it('is refused without a token, with a bad one, from a foreign page, for another user', async () => {
     await expect(tunnel(id, null)).rejects.toThrow('refused: 401');
     await expect(tunnel(id, `${token.slice(0, -2)}xx`)).rejects.toThrow('refused: 401');
@@ -213,6 +246,47 @@ describe('the connector tunnel', () => {
     const ws = await tunnel(id3, good);
     await roundTrip(ws);
     ws.close();
+  });
+});
+
+describe('the connector’s WebSocket frames', () => {
+  it('reads frames cut anywhere, streams data, answers control frames whole, refuses a masked one', () => {
+    const data: Buffer[] = [];
+    const control: string[] = [];
+    let refused = 0;
+    const push = frameReader({
+      onData: (b: Buffer) => data.push(Buffer.from(b)),
+      onControl: (op: number, b: Buffer) => control.push(`${op}:${b.toString()}`),
+      onError: () => refused++,
+    });
+    const server = (op: number, body: Buffer) => {
+      const n = body.length;
+      // a server's frame: FIN, unmasked, 7-bit, 16-bit or 64-bit length
+      if (n < 126) return Buffer.concat([Buffer.from([0x80 | op, n]), body]);
+      const head = Buffer.alloc(n < 65536 ? 4 : 10);
+      head.set([0x80 | op, n < 65536 ? 126 : 127]);
+      if (n < 65536) head.writeUInt16BE(n, 2);
+      else head.writeBigUInt64BE(BigInt(n), 2);
+      return Buffer.concat([head, body]);
+    };
+    const big = Buffer.alloc(70_000, 9);
+    const stream = Buffer.concat([
+      server(2, Buffer.from('ab')),
+      server(9, Buffer.from('hi')),
+      server(2, big),
+      server(2, Buffer.alloc(300, 1)),
+    ]);
+    for (let i = 0; i < stream.length; i += 7) push(stream.subarray(i, i + 7));
+    expect(Buffer.concat(data).equals(Buffer.concat([Buffer.from('ab'), big, Buffer.alloc(300, 1)]))).toBe(
+      true,
+    );
+    expect(control).toEqual(['9:hi']);
+    // what the client sends is masked (RFC 6455 §5.3) and unmasks to the payload
+    const [head, body] = clientFrame(2, Buffer.from('xyz')) as [Buffer, Buffer];
+    expect(head[1]).toBe(0x80 | 3);
+    expect(Buffer.from(body.map((b, i) => b ^ head[2 + (i & 3)]!)).toString()).toBe('xyz');
+    push(Buffer.concat([head, body]));
+    expect(refused).toBe(1);
   });
 });
 
