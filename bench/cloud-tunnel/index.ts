@@ -11,7 +11,9 @@
  * polling loop); a sample is the median round trip of its connection. Pairs are
  * interleaved (BENCH_TUNNEL_PAIRS, default 7); the summary is the median of each path, the median
  * per-pair ratio and its spread. Region: BENCH_TUNNEL_REGION (default 64x64); a full-frame update is
- * measured too, for what bandwidth adds. BENCH_TUNNEL_VERBOSE=1 prints every sample.
+ * measured too, for what bandwidth adds (3.6 MB raw at 1280x720), BENCH_TUNNEL_FULL_TRIPS (30) per
+ * connection: its round trip also waits for x11vnc's polling loop, so ten were too few for a steady
+ * median. BENCH_TUNNEL_VERBOSE=1 prints every sample.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -106,7 +108,7 @@ async function sample(port: number, password: string, region: [number, number] |
 export async function run() {
   const pairs = num('BENCH_TUNNEL_PAIRS', 7);
   const trips = num('BENCH_TUNNEL_TRIPS', 100);
-  const fullTrips = num('BENCH_TUNNEL_FULL_TRIPS', Math.max(10, trips / 10));
+  const fullTrips = num('BENCH_TUNNEL_FULL_TRIPS', 30);
   const [rw, rh] = (process.env.BENCH_TUNNEL_REGION ?? '64x64').split('x').map(Number) as [number, number];
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-bench-tunnel-client-'));
   const { child, ready } = await startServer();
