@@ -48,7 +48,9 @@ function upgrade(wsUrl) {
     req.setTimeout(15_000, () => req.destroy(new Error('the server did not answer in 15 s')));
     req.on('upgrade', (res, socket, head) => {
       socket.setTimeout(0);
-      const accept = createHash('sha1').update(key + WS_GUID).digest('base64');
+      const accept = createHash('sha1')
+        .update(key + WS_GUID)
+        .digest('base64');
       if (res.headers['sec-websocket-accept'] === accept) return resolve({ socket, head });
       socket.destroy();
       reject(new Error('the server answered the tunnel with a wrong WebSocket handshake'));
