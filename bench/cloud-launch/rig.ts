@@ -7,13 +7,18 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { API, DEFAULT_CLOUD_CATALOGUE } from '@rushes/shared';
+import { API } from '@rushes/shared';
 import { freePort } from '../../apps/server/src/platform/freePort.ts';
-import { cloudWorld, end, sessionRow } from '../../apps/server/src/modules/cloud/cloud.testkit.ts';
+import {
+  cloudWorld,
+  end,
+  plainDesktopCatalogueFile,
+  sessionRow,
+} from '../../apps/server/src/modules/cloud/cloud.testkit.ts';
 import { createTestApp, type TestApp } from '../../apps/server/test/harness.ts';
 import { median } from '../stats.ts';
 
@@ -70,23 +75,7 @@ export interface CloudRig {
  */
 export async function cloudRig(env: Record<string, string> = {}): Promise<CloudRig> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-bench-cloud-'));
-  const catalogueFile = path.join(dir, 'catalogue.json');
-  await writeFile(
-    catalogueFile,
-    JSON.stringify({
-      ...DEFAULT_CLOUD_CATALOGUE,
-      softwares: [
-        ...DEFAULT_CLOUD_CATALOGUE.softwares,
-        {
-          slug: 'plain_desktop',
-          title: 'Desktop',
-          system_type: 'video_editing',
-          skip_plugins: true,
-          launch: { command: ['sleep', '3600'], check: 'sleep' },
-        },
-      ],
-    }),
-  );
+  const catalogueFile = await plainDesktopCatalogueFile(dir);
   const port = await freePort();
   const dbUrl = process.env.BENCH_DATABASE_URL;
   if (dbUrl) process.env.DATABASE_URL = dbUrl;

@@ -5,14 +5,15 @@
  * measured). Prints one JSON line { base, sessionId, password, vncPort, file } once it is started,
  * then runs until SIGTERM ends the session and the app.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CLOUD_API, DEFAULT_CLOUD_CATALOGUE, type CloudTime } from '@rushes/shared';
+import { CLOUD_API, type CloudTime } from '@rushes/shared';
 import {
   book,
   cloudWorld,
   end,
+  plainDesktopCatalogueFile,
   sessionRow,
   time,
 } from '../../apps/server/src/modules/cloud/cloud.testkit.ts';
@@ -21,23 +22,7 @@ import { createTestApp } from '../../apps/server/test/harness.ts';
 const port = Number(process.env.BENCH_PORT);
 const geometry = process.env.BENCH_GEOMETRY ?? '1280x720';
 const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-bench-tunnel-'));
-const catalogueFile = path.join(dir, 'catalogue.json');
-await writeFile(
-  catalogueFile,
-  JSON.stringify({
-    ...DEFAULT_CLOUD_CATALOGUE,
-    softwares: [
-      ...DEFAULT_CLOUD_CATALOGUE.softwares,
-      {
-        slug: 'plain_desktop',
-        title: 'Desktop',
-        system_type: 'video_editing',
-        skip_plugins: true,
-        launch: { command: ['sleep', '3600'], check: 'sleep' },
-      },
-    ],
-  }),
-);
+const catalogueFile = await plainDesktopCatalogueFile(dir);
 const t = await createTestApp({
   CLOUD_PROVIDER: 'local',
   CLOUD_LOCAL_GEOMETRY: geometry,

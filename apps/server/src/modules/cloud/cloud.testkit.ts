@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import {
   CLOUD_API,
   configurationId,
+  DEFAULT_CLOUD_CATALOGUE,
   type CloudAvailabilityAnswer,
   type CloudQueueEntry,
   type CloudSession,
@@ -174,4 +177,23 @@ export function agentWaitingProvider(launches: Map<string, AgentLaunch>): CloudP
     running: (id) => live.has(id),
     close: async () => live.clear(),
   };
+}
+
+/**
+ * Writes, in `dir`, the default catalogue plus 'plain_desktop', a software whose program is `sleep`:
+ * for tests and benches of the way in (tunnel, launch, renders) where the program is not what is
+ * measured. Returns the file's path, for CLOUD_CATALOGUE_FILE.
+ */
+export async function plainDesktopCatalogueFile(dir: string) {
+  const file = path.join(dir, 'catalogue.json');
+  const plain = {
+    slug: 'plain_desktop',
+    title: 'Desktop',
+    system_type: 'video_editing',
+    skip_plugins: true,
+    launch: { command: ['sleep', '3600'], check: 'sleep' },
+  };
+  const catalogue = { ...DEFAULT_CLOUD_CATALOGUE, softwares: [...DEFAULT_CLOUD_CATALOGUE.softwares, plain] };
+  await writeFile(file, JSON.stringify(catalogue));
+  return file;
 }

@@ -6,13 +6,22 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOUD_API, DEFAULT_CLOUD_CATALOGUE, type CloudTime } from '@rushes/shared';
+import { CLOUD_API, type CloudTime } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { freePort } from '../../platform/freePort.ts';
 import { programs, SCRIPT, type Program } from '../camera/uploader.testkit.ts';
 import { missingLocalBinaries } from './cloud.local.ts';
 import { onPath } from './cloud.runnable.ts';
-import { book, cloudWorld, end, person, sessionRow, time, type Person } from './cloud.testkit.ts';
+import {
+  book,
+  cloudWorld,
+  end,
+  person,
+  plainDesktopCatalogueFile,
+  sessionRow,
+  time,
+  type Person,
+} from './cloud.testkit.ts';
 import { connectorToken } from './cloud.tunnel.ts';
 // @ts-expect-error: the program is plain ESM without types
 import { TUNNEL_PATH } from '../../../../../packages/uploader/src/connect/tunnel.mjs';
@@ -89,22 +98,8 @@ async function snapshot(port: number, name: string) {
 beforeAll(async () => {
   if (missing.length) return;
   dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-tunnel-desktop-'));
-  // a catalogue with a desktop whose program costs nothing: what is tested is the way in
-  const catalogue = {
-    ...DEFAULT_CLOUD_CATALOGUE,
-    softwares: [
-      ...DEFAULT_CLOUD_CATALOGUE.softwares,
-      {
-        slug: 'plain_desktop',
-        title: 'Desktop',
-        system_type: 'video_editing',
-        skip_plugins: true,
-        launch: { command: ['sleep', '3600'], check: 'sleep' },
-      },
-    ],
-  };
-  const catalogueFile = path.join(dir, 'catalogue.json');
-  await writeFile(catalogueFile, JSON.stringify(catalogue));
+  // a desktop whose program costs nothing: what is tested is the way in
+  const catalogueFile = await plainDesktopCatalogueFile(dir);
   // the workstation agent reaches the server at the configured port on loopback: listen on it
   const port = await freePort();
   t = await createTestApp({
