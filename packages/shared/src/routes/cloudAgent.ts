@@ -45,6 +45,7 @@ export const cloudAgentRoutes = defineRoutes('cloud', {
     method: 'PUT',
     path: CLOUD_API.agentSettings,
     query: cloudAgentQuery,
+    rawBody: true,
     response: cloudAgentSettingsSaved,
     policy: 'cloud.isSessionAgent',
   },

@@ -38,6 +38,8 @@ export interface RouteDef {
   hide?: true;
   /** The answer is bytes, not the JSON envelope (the media file route): `response` documents its errors. */
   raw?: true;
+  /** A write whose body is bytes (application/octet-stream), not JSON: its fields come in the query. */
+  rawBody?: true;
 }
 
 type Entry = Omit<RouteDef, 'tag'>;
