@@ -23,6 +23,7 @@ import {
   listeningLocalApp,
   sessionRow,
   time,
+  until,
   type Person,
 } from './cloud.testkit.ts';
 
@@ -50,19 +51,6 @@ if (missing.length) {
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `fn` until it answers something truthy; gives up after `limitMs` (below the tests' timeouts). */
-async function until<T>(fn: () => Promise<T | null | undefined | false>, every = 100, limitMs = 75_000) {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`gave up waiting after ${limitMs} ms`);
-    await pause(every);
-  }
-}
-
 let t: TestApp;
 let homes: string;
 let owner: Person;

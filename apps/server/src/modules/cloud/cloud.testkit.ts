@@ -197,3 +197,18 @@ export async function plainDesktopCatalogueFile(dir: string) {
   await writeFile(file, JSON.stringify(catalogue));
   return file;
 }
+
+/** Polls `fn` every `every` ms until it answers something truthy; throws after `limitMs`. */
+export async function until<T>(
+  fn: () => Promise<T | null | undefined | false>,
+  every = 100,
+  limitMs = 75_000,
+): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`gave up waiting after ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}

@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_API, type CloudTime } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { freePort } from '../../platform/freePort.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { programs, SCRIPT, type Program } from '../camera/uploader.testkit.ts';
 import { missingLocalBinaries } from './cloud.local.ts';
 import { onPath } from './cloud.runnable.ts';
@@ -16,6 +15,7 @@ import {
   book,
   cloudWorld,
   end,
+  listeningLocalApp,
   person,
   plainDesktopCatalogueFile,
   sessionRow,
@@ -100,19 +100,14 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-tunnel-desktop-'));
   // a desktop whose program costs nothing: what is tested is the way in
   const catalogueFile = await plainDesktopCatalogueFile(dir);
-  // the workstation agent reaches the server at the configured port on loopback: listen on it
-  const port = await freePort();
-  t = await createTestApp({
-    CLOUD_PROVIDER: 'local',
+  // the workstation agent reaches the server at the configured port on loopback: it listens there
+  ({ t, url: base } = await listeningLocalApp({
     CLOUD_LOCAL_GEOMETRY: `${W}x${H}`,
     CLOUD_LOCAL_HOME_DIR: path.join(dir, 'homes'),
     CLOUD_CATALOGUE_FILE: catalogueFile,
     CLOUD_FINAL_SYNC_SECONDS: '5',
-    PORT: String(port),
     RATE_LIMIT: 'false',
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${port}`;
+  }));
   t.ctx.jobs.start();
   ({ owner, projectId } = await cloudWorld(t, 0));
 }, 60_000);
