@@ -25,6 +25,15 @@ export const CLOUD_HEALTH_TEXT = {
   cannotRun: 'Cannot run here',
 } as const;
 
+/** Why a catalogue entry cannot run on a provider (the health table's reason column). */
+export const CLOUD_NOT_RUNNABLE = {
+  noLaunch: 'no launch command in the catalogue',
+  noSoftware: 'none of its softwares runs here',
+  noWorkstation: 'no workstation is registered',
+  notReported: 'no workstation’s agent reported it',
+  notInstalled: (check: string) => `${check} is not installed`,
+} as const;
+
 /** How long ago a heartbeat was, for the health table: '12 s ago', '4 min ago', '2 h ago'. */
 export function formatAgo(then: Date | string, now: number = Date.now()) {
   const s = Math.max(0, Math.round((now - new Date(then).getTime()) / 1000));

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CloudAdminHealth, CloudCatalogue } from '@rushes/shared';
+import { CLOUD_NOT_RUNNABLE, type CloudAdminHealth, type CloudCatalogue } from '@rushes/shared';
 import { cloudPoolMachines, cloudSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ModuleLog } from '../../platform/modules.ts';
@@ -27,10 +27,10 @@ export function createCloudHealth(ctx: AppContext, log: ModuleLog) {
     const registered = await ctx.db.select({ id: cloudPoolMachines.id }).from(cloudPoolMachines).limit(1);
     const why = (launchable: boolean) =>
       !launchable
-        ? 'no launch command in the catalogue'
+        ? CLOUD_NOT_RUNNABLE.noLaunch
         : p.name === 'pool' && registered.length === 0
-          ? 'no workstation is registered'
-          : 'no workstation’s agent reported it';
+          ? CLOUD_NOT_RUNNABLE.noWorkstation
+          : CLOUD_NOT_RUNNABLE.notReported;
     const softwares: Record<string, string | null> = {};
     for (const s of c.softwares)
       if (!s.external_url) softwares[s.slug] = run.softwares.has(s.slug) ? null : why(Boolean(s.launch));
@@ -40,7 +40,7 @@ export function createCloudHealth(ctx: AppContext, log: ModuleLog) {
         ? null
         : pl.softwares.some((s) => run.softwares.has(s))
           ? why(true)
-          : 'none of its softwares runs here';
+          : CLOUD_NOT_RUNNABLE.noSoftware;
     return { softwares, plugins };
   }
 

@@ -1,6 +1,6 @@
 import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
-import type { CloudCatalogue } from '@rushes/shared';
+import { CLOUD_NOT_RUNNABLE, type CloudCatalogue } from '@rushes/shared';
 import type { Runnable } from './cloud.machine.ts';
 
 /**
@@ -61,19 +61,19 @@ export async function localRunnableReport(c: CloudCatalogue) {
   for (const s of c.softwares) {
     if (s.external_url) continue;
     softwares[s.slug] = !s.launch
-      ? 'no launch command in the catalogue'
+      ? CLOUD_NOT_RUNNABLE.noLaunch
       : (await checkHere(s.launch.check))
         ? null
-        : `${s.launch.check} is not installed`;
+        : CLOUD_NOT_RUNNABLE.notInstalled(s.launch.check);
   }
   const plugins: Record<string, string | null> = {};
   for (const p of c.plugins) {
     plugins[p.slug] =
       p.check && !(await checkHere(p.check))
-        ? `${p.check} is not installed`
+        ? CLOUD_NOT_RUNNABLE.notInstalled(p.check)
         : p.softwares.some((s) => softwares[s] === null)
           ? null
-          : 'none of its softwares runs here';
+          : CLOUD_NOT_RUNNABLE.noSoftware;
   }
   return { softwares, plugins };
 }
