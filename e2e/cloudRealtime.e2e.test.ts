@@ -7,6 +7,7 @@ import {
   CLOUD_API,
   CLOUD_CONNECT_TEXT,
   CLOUD_HEALTH_TEXT,
+  CLOUD_ADMIN_TEXT,
   CLOUD_TEXT,
   UI,
   configurationId,
@@ -26,6 +27,7 @@ import {
   apiCall,
   createProject,
   dialog,
+  gone,
   projectIdOfCard,
   settledIn,
   switchTeam,
@@ -345,5 +347,35 @@ describe.skipIf(!e2eAvailable)('cloud session live in every tab; availability re
     } finally {
       setProviderForTests(run.server.ctx, inner);
     }
+  });
+
+  it('a pool workstation registered: its agent key and service command shown once, with an address another computer reaches', async () => {
+    await admin.bringToFront();
+    await admin.reload();
+    const machines = admin.getByRole('heading', { name: CLOUD_TEXT.adminMachines }).locator('..');
+    await machines.getByLabel(CLOUD_TEXT.machineName, { exact: true }).fill('Edit Bay 7');
+    await machines.getByLabel(CLOUD_TEXT.machineHardware, { exact: true }).fill('standard');
+    await machines.getByLabel(CLOUD_TEXT.machineHost, { exact: true }).fill('10.0.0.7');
+    await machines.getByLabel(CLOUD_TEXT.machinePort, { exact: true }).fill('5900');
+    await machines.getByLabel(CLOUD_TEXT.password, { exact: true }).fill('pw123456');
+    await machines.getByRole('button', { name: CLOUD_TEXT.addMachine }).click();
+    const command = admin.getByTestId('agent-command');
+    await visible(command);
+    const text = (await command.textContent()) ?? '';
+    const m = /^rushes-upload agent --service --url (\S+) --machine-key rsm_\S{20,}$/.exec(text);
+    expect(m, text).not.toBeNull();
+    // the workstation dials this server: never the loopback the admin's browser may be on
+    const url = new URL(m![1]!);
+    expect(url.hostname).not.toMatch(/^127\.|^localhost$|^\[?::1\]?$/);
+    expect(url.port).toBe(new URL(run.server.url).port);
+    await shot(admin, FLOW, '08-admin-agent-key');
+    // only its hash is kept: after a reload the key is gone, the row says no agent was seen yet
+    await admin.reload();
+    const row = admin.getByRole('row', { name: /Edit Bay 7/ });
+    await visible(row.getByText(CLOUD_ADMIN_TEXT.agentNeverSeen));
+    expect(await admin.getByTestId('agent-command').count()).toBe(0);
+    expect(await admin.getByText(/rsm_/).count()).toBe(0);
+    await row.getByRole('button', { name: CLOUD_TEXT.removeMachine }).click();
+    await gone(row);
   });
 });
