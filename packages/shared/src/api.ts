@@ -88,6 +88,8 @@ export const API = {
     copyMove: '/api/assets/copy-move',
     /** GET / POST an asset's metadata */
     metadata: '/api/assets/metadata',
+    /** GET / PUT the caller's asset view (list or grid) and the grid's card size */
+    view: '/api/assets/view',
   },
   chat: {
     /** GET history (project_db_id, entries_per_page, page_no, before, tz), POST send */
@@ -182,6 +184,12 @@ export const API = {
     resolveComment: '/api/assets/comments/resolve',
     /** GET an asset's version stack, POST stack an uploaded file onto it as its newest version */
     versions: '/api/assets/versions',
+    /** GET a project's review links (Share Links page), PUT change one (expiry, passcode, download, watermark) */
+    links: '/api/assets/share/links',
+    /** GET a review link's address again (from its sealed token) */
+    linkUrl: '/api/assets/share/links/url',
+    /** GET an asset's or a project's comments as markers (format premiere|resolve_edl|resolve_csv|fcpxml|csv|pdf) */
+    markers: '/api/assets/comments/markers',
   },
   /** The public review page's calls (no account; the token is the shared_link parameter) */
   review: {
@@ -193,6 +201,8 @@ export const API = {
     file: '/api/review/file',
     /** GET the link's asset comments, POST one (guests under a typed name) */
     comments: '/api/review/comments',
+    /** POST the viewer's e-mail on a watermarked link (starts their stream), GET its state */
+    watermark: '/api/review/watermark',
   },
   uploads: {
     /** POST start an upload (spec 002 §7 'upload/assets'), DELETE abort it */

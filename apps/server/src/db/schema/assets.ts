@@ -6,6 +6,7 @@ import {
   type AnyPgColumn,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   smallint,
@@ -70,6 +71,22 @@ export const assets = pgTable(
     /** the video stream's frame rate (ffprobe avg_frame_rate, e.g. 29.97); null for audio, images, unknown */
     frameRate: real('frame_rate'),
     /**
+     * The hover-scrub sprite sheet of a video (one JPEG of tiles, made by the media pipeline after the
+     * proxy) and its layout; null until made or for anything but video.
+     */
+    spriteKey: text('sprite_key'),
+    spriteInfo: jsonb('sprite_info').$type<{
+      cols: number;
+      rows: number;
+      count: number;
+      tileWidth: number;
+      tileHeight: number;
+      intervalSeconds: number;
+    }>(),
+    /** PDFs: how many pages were rendered to images under pages_key (`<pages_key>/<n>.jpg`, n from 1) */
+    pageCount: integer('page_count'),
+    pagesKey: text('pages_key'),
+    /**
      * True while the asset is a newer version in a stack (an asset_versions row names it): it is not
      * listed in its folder nor counted in asset_entries. Kept by a trigger on asset_versions.
      */
@@ -99,8 +116,23 @@ export const assets = pgTable(
     index('assets_proxy_key_idx')
       .on(t.proxyKey)
       .where(sql`${t.proxyKey} is not null`),
+    index('assets_sprite_key_idx')
+      .on(t.spriteKey)
+      .where(sql`${t.spriteKey} is not null`),
   ],
 );
+
+/** How a user browses assets (list or grid, and the grid's card size): remembered across devices. */
+export const userAssetViews = pgTable('user_asset_views', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  view: text('view', { enum: ['list', 'grid'] })
+    .notNull()
+    .default('list'),
+  cardSize: smallint('card_size').notNull().default(220),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * How many listed assets each container holds: a folder (container_id = the folder's id)

@@ -68,12 +68,69 @@ export const shareLinks = pgTable(
     durationHours: integer('duration_hours').notNull(),
     isDownloadAllowed: boolean('is_download_allowed').notNull().default(false),
     passcodeHash: text('passcode_hash'),
+    /**
+     * What the link holds: one asset (asset_id), several (share_link_items, in playlist order; asset_id
+     * is the first) or a folder (asset_id is the folder; its files at the time of viewing).
+     */
+    kind: text('kind', { enum: ['asset', 'assets', 'folder'] })
+      .notNull()
+      .default('asset'),
+    /** the name shown on the Share Links page and the review page; null shows the asset's title */
+    title: text('title'),
+    /** the token sealed (AES-256-GCM under the server's secret) so members can copy the link again */
+    tokenSealed: text('token_sealed'),
+    /** burn the viewer's e-mail and the time into the review stream */
+    watermark: boolean('watermark').notNull().default(false),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     gateWindowStart: timestamp('gate_window_start', { withTimezone: true }),
     gateWindowCount: integer('gate_window_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('share_links_token_idx').on(t.tokenHash), index('share_links_asset_idx').on(t.assetId)],
+  (t) => [
+    uniqueIndex('share_links_token_idx').on(t.tokenHash),
+    index('share_links_asset_idx').on(t.assetId),
+    // the Share Links page: a project's links, newest first
+    index('share_links_project_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** The assets of a link that holds several, in playlist order (position from 0). */
+export const shareLinkItems = pgTable(
+  'share_link_items',
+  {
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.assetId] }), index('share_link_items_asset_idx').on(t.assetId)],
+);
+
+/**
+ * A watermarked review stream: the asset's picture with the viewer's e-mail and the time burned in,
+ * made once per link, asset and viewer by a job (status pending | ready | failed).
+ */
+export const shareWatermarks = pgTable(
+  'share_watermarks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    viewerEmail: text('viewer_email').notNull(),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    blobKey: text('blob_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('share_watermarks_viewer_idx').on(t.linkId, t.assetId, t.viewerEmail)],
 );
 
 /** The people a link was shared with: a user, or an e-mail invited (shown 'Pending' until they join). */
@@ -105,6 +162,8 @@ export const shareLinkViews = pgTable(
       .references(() => shareLinks.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     addressHash: text('address_hash').notNull(),
+    /** the e-mail a viewer gave to open a watermarked link */
+    viewerEmail: text('viewer_email'),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('share_link_views_link_idx').on(t.linkId, t.viewedAt)],
@@ -156,6 +215,8 @@ export const assetComments = pgTable(
     linkId: uuid('link_id').references(() => shareLinks.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     frame: integer('frame'),
+    /** a range comment's last frame (in/out); null on a comment at one frame */
+    frameOut: integer('frame_out'),
     frameRate: real('frame_rate'),
     /** images and documents: the page (from 1) and the point on it (x, y in 0..1) */
     page: integer('page'),

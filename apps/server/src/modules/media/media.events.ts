@@ -13,6 +13,8 @@ declare module '../../platform/jobs/queue.ts' {
   interface JobDefinitions {
     /** Sniff, probe, thumbnail and proxy one uploaded asset. */
     'media.process': { assetId: string };
+    /** the hover-scrub sprite sheet of a processed video */
+    'media.sprite': { assetId: string };
     /** Probes the frame rate of finished videos stored without one, a batch after `after`. */
     'media.backfill_frame_rate': { after?: string };
     /** Aborts unfinished uploads nobody touched for UPLOAD_STALE_HOURS; reschedules itself hourly. */
