@@ -247,11 +247,13 @@ export const API = {
 /** The address of an asset's bytes (<img src>, <video src>): cookie-authenticated, Range-capable. */
 export const mediaFileUrl = (
   ingestDbId: string,
-  kind: 'original' | 'proxy' | 'thumbnail' | 'play',
+  kind: 'original' | 'proxy' | 'thumbnail' | 'play' | 'sprite' | 'page',
   version?: string,
+  page?: number,
 ) =>
   `${API.media.file}?ingest_db_id=${encodeURIComponent(ingestDbId)}&kind=${kind}` +
-  (version ? `&v=${encodeURIComponent(version)}` : '');
+  (version ? `&v=${encodeURIComponent(version)}` : '') +
+  (page ? `&page=${page}` : '');
 
 /** The review page's address for a token (the web route; mail links prefix PUBLIC_URL). */
 export const reviewPagePath = (token: string) => `/review?shared_link=${encodeURIComponent(token)}`;

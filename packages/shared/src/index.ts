@@ -31,6 +31,7 @@ export * from './schemas/tasks.ts';
 export * from './schemas/approvals.ts';
 export * from './rules/uploads.ts';
 export * from './schemas/uploads.ts';
+export * from './rules/sprite.ts';
 export * from './rules/text.ts';
 export * from './rules/names.ts';
 export * from './rules/selectedTeam.ts';

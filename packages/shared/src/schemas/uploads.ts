@@ -11,7 +11,7 @@ import {
   isRestrictedExtension,
   isValidUploadFolderPath,
 } from '../rules/uploads.ts';
-import { FILE_TYPES } from './projects.ts';
+import { FILE_TYPES, spriteLayout } from './projects.ts';
 import { uuid } from './fields.ts';
 
 /**
@@ -195,6 +195,10 @@ export const playerAsset = z.object({
   thumbnail: z.string().nullable(),
   /** the configured external player for this asset (id and project query), or null: use /player/{id} */
   external_player_url: z.string().nullable(),
+  /** a PDF's pages rendered to images (mediaFileUrl(id, 'page', v, n), n from 1); null for anything else */
+  page_count: z.number().int().nullable(),
+  /** the hover-scrub sprite sheet of a video (its image: mediaFileUrl(id, 'sprite', v)); null until made */
+  sprite: spriteLayout.nullable(),
 });
 export type PlayerAsset = z.infer<typeof playerAsset>;
 
@@ -204,9 +208,15 @@ export type PlayerConfigAnswer = z.infer<typeof playerConfigAnswer>;
 
 /**
  * 'play' is what the player streams (the proxy, else a browser-playable original, always inline);
- * 'original' is the download of the original, gated by download_all_assets.
+ * 'original' is the download of the original, gated by download_all_assets; 'sprite' the video's
+ * hover-scrub sheet; 'page' one rendered page of a PDF (with `page`, from 1).
  */
-export const MEDIA_KINDS = ['original', 'proxy', 'thumbnail', 'play'] as const;
+export const MEDIA_KINDS = ['original', 'proxy', 'thumbnail', 'play', 'sprite', 'page'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 /** GET API.media.file — the bytes, with Range support; cookie-authenticated, so <video src> works. */
-export const mediaFileQuery = z.object({ ingest_db_id: uuid(), kind: z.enum(MEDIA_KINDS) });
+export const mediaFileQuery = z.object({
+  ingest_db_id: uuid(),
+  kind: z.enum(MEDIA_KINDS),
+  /** kind page: the page (from 1); 404 past the last */
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});

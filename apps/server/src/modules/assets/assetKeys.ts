@@ -13,3 +13,6 @@ export const thumbnailKey = (projectId: string, assetId: string) =>
 /** The H.264/AAC MP4 a browser plays when it cannot play the original. */
 export const proxyKey = (projectId: string, assetId: string) =>
   `${assetKeyPrefix(projectId, assetId)}/proxy.mp4`;
+/** The JPEG hover-scrub sprite sheet of a video (layout in assets.sprite_info). */
+export const spriteKey = (projectId: string, assetId: string) =>
+  `${assetKeyPrefix(projectId, assetId)}/sprite.jpg`;

@@ -27,6 +27,8 @@ export async function blobKeysOfProject(db: DbOrTx, projectId: string): Promise<
       select ${assets.thumbnailKey} from ${assets} where ${assets.projectId} = ${projectId}
       union all
       select ${assets.proxyKey} from ${assets} where ${assets.projectId} = ${projectId}
+      union all
+      select ${assets.spriteKey} from ${assets} where ${assets.projectId} = ${projectId}
     ) keys where k is not null`,
   );
   return rows.map((r) => r.key);
@@ -64,7 +66,8 @@ export function deleteBlobsJob(ctx: AppContext): JobHandler<JobData<'assets.dele
       select k as key from unnest(${sql.param(keys)}::text[]) k
       where exists (select 1 from ${assets} a where a.blob_key = k)
          or exists (select 1 from ${assets} a where a.thumbnail_key = k)
-         or exists (select 1 from ${assets} a where a.proxy_key = k)`,
+         or exists (select 1 from ${assets} a where a.proxy_key = k)
+         or exists (select 1 from ${assets} a where a.sprite_key = k)`,
     );
     const keep = new Set(used.map((r) => r.key));
     for (const key of keys) {

@@ -5,7 +5,7 @@ import { deleteBlobsJob, queueBlobsOfDeletedProjects } from './assets.jobs.ts';
 import { assetsRoutes } from './assets.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
-export { originalKey, proxyKey, thumbnailKey } from './assetKeys.ts';
+export { originalKey, proxyKey, spriteKey, thumbnailKey } from './assetKeys.ts';
 export {
   currentFilesOf,
   findAsset,
@@ -32,6 +32,7 @@ export {
 export { createAssetCatalog, type CatalogEntry } from './assets.catalog.ts';
 export { createAssetsService } from './assets.service.ts';
 export { onAssetsDeleting } from './deleteHooks.ts';
+export { enqueueBlobDeletion } from './assets.jobs.ts';
 
 /** Folders and files of a project: browse, search, copy, move, delete, metadata. */
 export const assetsModule = defineModule({

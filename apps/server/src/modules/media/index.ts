@@ -2,6 +2,9 @@ import { defineModule } from '../../platform/modules.ts';
 import { mediaAssetPolicy } from './media.service.ts';
 import { frameRateBackfillJob } from './media.backfill.ts';
 import { mediaProcessJob } from './media.pipeline.ts';
+import { deleteSpritesOf, mediaSpriteJob } from './media.sprite.ts';
+import { onAssetsDeleting } from '../assets/index.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { registerMediaMappers } from './media.realtime.ts';
 import { mediaRoutes } from './media.routes.ts';
 
@@ -14,6 +17,13 @@ export const mediaModule = defineModule({
   name: 'media',
   policies: { 'projects.canViewProject': mediaAssetPolicy() },
   routes: [mediaRoutes],
-  listeners: [registerMediaMappers],
-  jobs: { 'media.process': mediaProcessJob, 'media.backfill_frame_rate': frameRateBackfillJob },
+  listeners: [
+    registerMediaMappers,
+    (ctx: AppContext) => onAssetsDeleting(ctx, (tx, _emit, ids) => deleteSpritesOf(tx, ids)),
+  ],
+  jobs: {
+    'media.process': mediaProcessJob,
+    'media.sprite': mediaSpriteJob,
+    'media.backfill_frame_rate': frameRateBackfillJob,
+  },
 });

@@ -26,6 +26,7 @@ import {
   type AssetRow,
   type ProcessingUpdate,
 } from '../assets/index.ts';
+import { enqueueSprite } from './media.sprite.ts';
 import './media.events.ts';
 
 const HEARTBEAT_EVERY_MS = 60_000;
@@ -239,6 +240,8 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
       await set({ proxyKey: key });
     }
     await set({ status: INGEST_STATUS.finished });
+    // The hover-scrub sheet is a job of its own: a finished video never waits for it.
+    if (kind === 'video' && probe?.videoCodec) await enqueueSprite(ctx, a.id);
   }
 
   return async function processAsset(assetId: string, job: Pick<JobInfo, 'id' | 'attempts' | 'maxAttempts'>) {

@@ -21,8 +21,11 @@ export function mediaRoutes(ctx: AppContext) {
 
     // Bytes for <video>/<audio>/<img>: streamed from the store, never buffered; Range answers 206.
     serve(fastify, ROUTES.media.file, async (req, reply) => {
-      const opened = await service.open(mediaAccessOf(req), req.query.kind, (size) =>
-        parseRangeHeader(req.headers.range, size),
+      const opened = await service.open(
+        mediaAccessOf(req),
+        req.query.kind,
+        (size) => parseRangeHeader(req.headers.range, size),
+        req.query.page,
       );
       if ('unsatisfiable' in opened) {
         return reply

@@ -1,4 +1,11 @@
-import { MSG, externalPlayerHref, mediaFileUrl, type MediaKind, type PlayerAsset } from '@rushes/shared';
+import {
+  MSG,
+  externalPlayerHref,
+  mediaFileUrl,
+  spriteAnswer,
+  type MediaKind,
+  type PlayerAsset,
+} from '@rushes/shared';
 import { isBlobError, type BlobObject, type ByteRange } from '../../platform/blobs/index.ts';
 import type { FastifyRequest } from 'fastify';
 import { userIdOf } from '../../platform/auth/guard.ts';
@@ -91,37 +98,60 @@ export function createMediaService(ctx: AppContext) {
         proxy_url: proxy,
         thumbnail: a.thumbnailKey ? mediaFileUrl(a.id, 'thumbnail', v) : null,
         external_player_url: external(a.id, a.projectId),
+        page_count: a.pagesKey ? a.pageCount : null,
+        sprite: a.spriteKey ? spriteAnswer(a.spriteInfo) : null,
       };
     },
 
-    /** Opens the bytes; `range` comes from the Range header (see parseRangeHeader). */
+    /** Opens the bytes; `range` comes from the Range header (see parseRangeHeader); `page` for kind page. */
     async open(
       access: MediaAccess,
       kind: MediaKind,
       rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined,
+      page?: number,
     ): Promise<MediaStream | { unsatisfiable: number }> {
       const a = visibleAsset(access);
       // Downloads of originals need download_all_assets; watching streams 'play'.
       if (kind === 'original' && !a.canDownload) throw forbidden(MSG.downloadNotAllowed);
-      return openAssetBytes(blobs, a, kind, rangeOf);
+      return openAssetBytes(blobs, a, kind, rangeOf, page);
     },
   };
 }
 
+/** The stored key of a kind other than 'play' (null: not made, or a page out of range). */
+function keyOf(a: AssetRow, kind: Exclude<MediaKind, 'play'>, page: number | undefined): string | null {
+  switch (kind) {
+    case 'original':
+      return a.blobKey;
+    case 'proxy':
+      return a.proxyKey;
+    case 'thumbnail':
+      return a.thumbnailKey;
+    case 'sprite':
+      return a.spriteKey;
+    case 'page':
+      return a.pagesKey && a.pageCount && page && page >= 1 && page <= a.pageCount
+        ? `${a.pagesKey}/${page}.jpg`
+        : null;
+  }
+}
+
 /**
  * The bytes of an asset for a caller already allowed: 'play' is the proxy, else the original when a
- * browser plays it inline (never a download), else 404. Also used by the review link (shares).
+ * browser plays it inline (never a download), else 404; 'page' is page `page` (from 1) of a PDF's
+ * rendered pages. Also used by the review link (shares).
  */
 export async function openAssetBytes(
   blobs: AppContext['blobs'],
   a: AssetRow,
   kind: MediaKind,
   rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined,
+  page?: number,
 ): Promise<MediaStream | { unsatisfiable: number }> {
   const playOriginal = kind === 'play' && !a.proxyKey && a.mimeType !== null && INLINE.test(a.mimeType);
   if (kind === 'play' && !a.proxyKey && !playOriginal) throw notFound(MSG.notFound);
   const served = kind === 'play' ? (playOriginal ? 'original' : 'proxy') : kind;
-  const key = served === 'original' ? a.blobKey : served === 'proxy' ? a.proxyKey : a.thumbnailKey;
+  const key = keyOf(a, served, page);
   if (!key) throw notFound(MSG.notFound);
   const head = await blobs.headObject(key);
   if (!head) throw notFound(MSG.notFound);
@@ -137,7 +167,7 @@ export async function openAssetBytes(
   }
   // The original's type is the one sniffed from its bytes (set by the pipeline), never the browser's.
   const contentType =
-    served === 'thumbnail'
+    served === 'thumbnail' || served === 'sprite' || served === 'page'
       ? 'image/jpeg'
       : served === 'proxy'
         ? (head.contentType ?? 'video/mp4')
