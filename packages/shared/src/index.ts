@@ -39,6 +39,8 @@ export * from './routes/index.ts';
 export * from './schemas/ai.ts';
 export * from './rules/sharing.ts';
 export * from './schemas/sharing.ts';
+export * from './rules/shareLinksText.ts';
+export * from './schemas/shareLinks.ts';
 export * from './rules/timecode.ts';
 export * from './schemas/reviewComments.ts';
 export * from './schemas/subscriptions.ts';

@@ -28,6 +28,14 @@ import {
   versionsAnswer,
   versionsQuery,
 } from '../schemas/sharing.ts';
+import {
+  editShareLinkAnswer,
+  editShareLinkBody,
+  linkUrlAnswer,
+  linkUrlQuery,
+  shareLinksPage,
+  shareLinksQuery,
+} from '../schemas/shareLinks.ts';
 import { defineRoutes } from './define.ts';
 
 const message = z.object({ message: z.string() });
@@ -72,6 +80,28 @@ export const sharesRoutes = defineRoutes('sharing', {
     body: revokeLinkBody,
     response: message,
     policy: 'shares.canShare',
+  },
+  /** The project's Share Links page: whoever may share in the project (spec 002 §6 codes). */
+  links: {
+    method: 'GET',
+    path: API.shares.links,
+    query: shareLinksQuery,
+    response: shareLinksPage,
+    policy: 'shares.canManageLinks',
+  },
+  editLink: {
+    method: 'PUT',
+    path: API.shares.links,
+    body: editShareLinkBody,
+    response: editShareLinkAnswer,
+    policy: 'shares.canManageLinks',
+  },
+  linkUrl: {
+    method: 'GET',
+    path: API.shares.linkUrl,
+    query: linkUrlQuery,
+    response: linkUrlAnswer,
+    policy: 'shares.canManageLinks',
   },
 });
 

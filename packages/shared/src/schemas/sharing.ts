@@ -60,13 +60,17 @@ export const settingOn = (settings: readonly ShareSetting[], field: ShareSetting
 
 /**
  * POST share (spec 002 §3 payload): one asset (ingest_db_id) or several (ingest_db_ids, the panel's
- * multi-selection), people by id and/or e-mail, duration, settings, passcode.
+ * multi-selection), people by id and/or e-mail, duration, settings, passcode. Added to the spec's
+ * payload: `as_one_link` makes one link holding every asset in order (a playlist) instead of one per
+ * asset; `folder_db_id` (instead of ingest_db_id) shares a folder as one link.
  */
 export const shareBody = z
   .object({
     project_db_id: uuid(),
-    ingest_db_id: uuid(),
+    ingest_db_id: uuid().optional(),
     ingest_db_ids: z.array(uuid()).max(50).default([]),
+    as_one_link: z.boolean().default(false),
+    folder_db_id: uuid().optional(),
     user_ids: z.array(uuid()).max(REQUEST_PEOPLE_MAX).default([]),
     user_emails: z.array(email()).max(REQUEST_PEOPLE_MAX).default([]),
     duration: shareDuration().default(SHARE_DURATION_DEFAULT),
@@ -75,6 +79,9 @@ export const shareBody = z
     team_db_id: z.string().max(64).optional(),
   })
   .superRefine((v, ctx) => {
+    // an asset or a folder, never both
+    if (!v.ingest_db_id === !v.folder_db_id || (v.folder_db_id && v.ingest_db_ids.length))
+      ctx.addIssue({ code: 'custom', path: ['ingest_db_id'], message: MSG.required });
     if (settingOn(v.settings, 'passcode_protection')) {
       const issue = passcodeIssue(v.passcode);
       if (issue) ctx.addIssue({ code: 'custom', path: ['passcode'], message: issue });
@@ -85,7 +92,10 @@ export type ShareBodyParsed = z.infer<typeof shareBody>;
 
 export const shareAnswer = z.object({
   message: z.string(),
-  /** one review link per asset; the token is shown only here (the server keeps only its hash) */
+  /**
+   * one review link per asset, or one for all (as_one_link, a folder: ingest_db_id names the first
+   * asset or the folder); the Share Links page can copy them again
+   */
   links: z.array(z.object({ ingest_db_id: z.string(), share_link_db_id: z.string(), url: z.string() })),
 });
 export type ShareAnswer = z.infer<typeof shareAnswer>;

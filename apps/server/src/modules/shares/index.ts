@@ -3,6 +3,8 @@ import { checkedInService } from '../../platform/policies.ts';
 import {
   canRemoveSharedUser,
   commentAssetPolicy,
+  manageLinkPolicy,
+  projectLinksPolicy,
   revokeLinkPolicy,
   sharedAssetPolicy,
   sharePolicy,
@@ -41,6 +43,8 @@ export const sharesModule = defineModule({
     'projects.canViewProject': [sharedAssetPolicy(), commentAssetPolicy()],
     // Sharing by ingest_db_id (and ingest_db_ids), revoking by share_link_db_id.
     'shares.canShare': [sharePolicy(), revokeLinkPolicy()],
+    // The Share Links page by project_db_id; a link's address and changes by share_link_db_id.
+    'shares.canManageLinks': [projectLinksPolicy(), manageLinkPolicy()],
     'shares.canRemoveSharedUser': sharedAssetPolicy(canRemoveSharedUser),
     // Stacking a version names a second asset (version_ingest_db_id) that needs the same write right:
     // versions.service.ts checks both.

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   MSG,
+  SHARE_LINKS_TEXT,
   reviewPagePath,
   settingOn,
   type RemoveSharedUserBody,
@@ -11,6 +13,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import {
   assetShares,
+  shareLinkItems,
   shareLinkRecipients,
   shareLinkViews,
   shareLinks,
@@ -32,8 +35,21 @@ import {
   type SharedAssetAccess,
 } from './shares.policy.ts';
 import { recordShares } from './shares.service.ts';
+import { sealToken } from './shares.linksSeal.ts';
 
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+type LinkKind = 'asset' | 'assets' | 'folder';
+
+/**
+ * The links one share makes: one per asset (spec 002 §3), one holding every asset in order
+ * (`as_one_link`), or one for a folder (the policy loaded only the folder then).
+ */
+function linksToMake(shared: ShareAccess['assets'], body: ShareBodyParsed) {
+  if (body.folder_db_id) return [{ kind: 'folder' as LinkKind, assets: shared }];
+  if (body.as_one_link && shared.length > 1) return [{ kind: 'assets' as LinkKind, assets: shared }];
+  return shared.map((a) => ({ kind: 'asset' as LinkKind, assets: [a] }));
+}
 
 /**
  * People a caller may share with by id: those who share a team with them or are members of the
@@ -87,11 +103,20 @@ export function createSharePeopleService(ctx: AppContext) {
         const sharerName = sharer ? nameOf(sharer) : 'A teammate';
         const expiresAt = new Date(Date.now() + body.duration * 3_600_000);
         const out: ShareAnswer['links'] = [];
-        for (const asset of shared) {
+        for (const made of linksToMake(shared, body)) {
+          const asset = made.assets[0];
+          const title =
+            made.assets.length > 1
+              ? SHARE_LINKS_TEXT.manyTitle(asset.title, made.assets.length - 1)
+              : asset.title;
           const token = randomToken();
+          const id = randomUUID();
           const [link] = await tx
             .insert(shareLinks)
             .values({
+              id,
+              kind: made.kind,
+              tokenSealed: sealToken(ctx.secret, id, token),
               assetId: asset.id,
               projectId: asset.projectId,
               createdBy: userId,
@@ -102,21 +127,28 @@ export function createSharePeopleService(ctx: AppContext) {
               passcodeHash,
             })
             .returning();
+          if (made.kind === 'assets')
+            await tx
+              .insert(shareLinkItems)
+              .values(made.assets.map((a, position) => ({ linkId: id, assetId: a.id, position })));
           const rows = [
             ...people.map((p) => ({ linkId: link.id, userId: p.id })),
             ...invited.map((email) => ({ linkId: link.id, email })),
           ];
           if (rows.length) await tx.insert(shareLinkRecipients).values(rows);
-          await recordShares(tx, emit, {
-            assetId: asset.id,
-            userIds: people.map((p) => p.id),
-            sharedBy: userId,
-          });
+          // One tray card per link, by the asset the link names (its first; a folder has no card:
+          // the tray lists files).
+          if (made.kind !== 'folder')
+            await recordShares(tx, emit, {
+              assetId: asset.id,
+              userIds: people.map((p) => p.id),
+              sharedBy: userId,
+            });
           await notify(tx, emit, {
             userIds: people.map((p) => p.id),
             type: 'asset_shared',
             title: MSG.sharedWithYouTitle,
-            message: `${sharerName} shared ${asset.title} with you`,
+            message: `${sharerName} shared ${title} with you`,
             projectId: asset.projectId,
             assetId: asset.id,
             actorUserId: userId,
@@ -131,7 +163,7 @@ export function createSharePeopleService(ctx: AppContext) {
               shareMails.shared({
                 to: to.email,
                 sharerName,
-                assetTitle: asset.title,
+                assetTitle: title,
                 url: `${config.publicUrl}${path}`,
                 hours: body.duration,
                 passcode: protectedByPasscode,

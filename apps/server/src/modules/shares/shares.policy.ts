@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MSG, settingOn, type ShareBodyParsed } from '@rushes/shared';
+import { MSG, SHARE_LINKS_TEXT, settingOn, type ShareBodyParsed } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetComments, assets, shareLinks } from '../../db/schema/index.ts';
 import type { FastifyRequest } from 'fastify';
@@ -124,20 +124,48 @@ export interface ShareAccess extends ProjectAccess {
 }
 
 /**
- * shares.canShare when sharing (`ingest_db_id` and `ingest_db_ids`): each asset in turn, in the order
- * the share answered before it moved here: a file of the caller's project ('Asset not found') that
- * the caller may share (MSG.cannotShare), in the project the body names ('Asset not found'), and,
- * when the links allow downloads, the caller's own right to download originals (MSG.forbidden).
+ * A folder of the body's project the caller may share: unknown folders, files and folders of other
+ * projects answer alike ('Folder not found'), a member without a share code MSG.cannotShare.
+ */
+async function authorizeSharedFolder(db: DbOrTx, userId: string, folderId: string, projectId: string) {
+  const [folder] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.id, folderId), eq(assets.isFolder, true), eq(assets.projectId, projectId)))
+    .limit(1);
+  if (!folder) throw forbidden(SHARE_LINKS_TEXT.folderNotFound);
+  const access = await loadProjectAccess(db, userId, projectId);
+  if (!access) throw forbidden(SHARE_LINKS_TEXT.folderNotFound);
+  if (!canShare(access)) throw forbidden(MSG.cannotShare);
+  return { asset: folder, access };
+}
+
+/**
+ * shares.canShare when sharing (`ingest_db_id` and `ingest_db_ids`, or `folder_db_id`): each asset
+ * in turn, in the order the share answered before it moved here: a file of the caller's project
+ * ('Asset not found') that the caller may share (MSG.cannotShare), in the project the body names
+ * ('Asset not found'), and, when the links allow downloads, the caller's own right to download
+ * originals (MSG.forbidden). A folder: authorizeSharedFolder, then the same download rule.
  */
 export const sharePolicy = (): Policy<ShareAccess> => ({
-  reads: 'ingest_db_id',
+  reads: 'project_db_id',
   check: (ctx) => async (req) => {
     const userId = userIdOf(req);
     // Validated (and defaulted) by the route's schema before this runs.
     const body = req.body as ShareBodyParsed;
     const downloadAllowed = settingOn(body.settings, 'is_download_allowed');
+    if (body.folder_db_id) {
+      const { asset, access } = await authorizeSharedFolder(
+        ctx.db,
+        userId,
+        body.folder_db_id,
+        body.project_db_id,
+      );
+      if (downloadAllowed && !canAllowDownload(access)) throw forbidden(MSG.forbidden);
+      return { ...access, assets: [asset], link: null };
+    }
     const checked: { asset: AssetRow; access: ProjectAccess }[] = [];
-    for (const id of new Set([body.ingest_db_id, ...body.ingest_db_ids])) {
+    for (const id of new Set([body.ingest_db_id!, ...body.ingest_db_ids])) {
       const { asset, access } = await authorizeSharedAsset(ctx.db, userId, id, canShare);
       if (asset.projectId !== body.project_db_id) throw forbidden(MSG.assetNotFound);
       if (downloadAllowed && !canAllowDownload(access)) throw forbidden(MSG.forbidden);
@@ -149,30 +177,69 @@ export const sharePolicy = (): Policy<ShareAccess> => ({
 });
 
 /**
- * shares.canShare when revoking a review link (`share_link_db_id`): whoever may share the link's
- * asset. Unknown links and links the caller may not revoke answer alike (403 MSG.linkNotFound).
+ * A review link of a project where the caller may share (spec 002 §6 codes). Unknown links and links
+ * the caller may not manage answer alike (403 MSG.linkNotFound), so guessed ids reveal nothing.
+ */
+async function authorizeLink(db: DbOrTx, userId: string, linkId: string) {
+  const [link] = isUuid(linkId)
+    ? await db.select().from(shareLinks).where(eq(shareLinks.id, linkId)).limit(1)
+    : [];
+  if (!link) throw forbidden(MSG.linkNotFound);
+  const access = await loadProjectAccess(db, userId, link.projectId);
+  if (!access || !canShare(access)) throw forbidden(MSG.linkNotFound);
+  return { link, access };
+}
+
+/**
+ * shares.canShare when revoking a review link (`share_link_db_id`): whoever may share in the link's
+ * project (a link may hold several assets or a folder). Unknown links and links the caller may not
+ * revoke answer alike (403 MSG.linkNotFound).
  */
 export const revokeLinkPolicy = (): Policy<ShareAccess> => ({
   reads: 'share_link_db_id',
   check: (ctx) => async (req) => {
-    const [link] = await ctx.db
-      .select()
-      .from(shareLinks)
-      .where(eq(shareLinks.id, stringField(req, 'share_link_db_id')))
-      .limit(1);
-    if (!link) throw forbidden(MSG.linkNotFound);
-    const { asset, access } = await authorizeSharedAsset(ctx.db, userIdOf(req), link.assetId, canShare).catch(
-      () => {
-        throw forbidden(MSG.linkNotFound);
-      },
+    const { link, access } = await authorizeLink(ctx.db, userIdOf(req), stringField(req, 'share_link_db_id'));
+    const [asset] = await ctx.db.select().from(assets).where(eq(assets.id, link.assetId)).limit(1);
+    return { ...access, assets: asset ? [asset] : [], link };
+  },
+});
+
+/** What shares.canManageLinks loaded: the project, and the link when the route names one. */
+export interface LinksAccess extends ProjectAccess {
+  link: ShareLinkRow | null;
+}
+
+/**
+ * shares.canManageLinks on the Share Links page (`project_db_id`): members who may share in the
+ * project (MSG.cannotShare for other members, 'no access' for others).
+ */
+export const projectLinksPolicy = (): Policy<LinksAccess> => ({
+  reads: 'project_db_id',
+  check: (ctx) => async (req) => {
+    const access = await authorizeProject(
+      ctx.db,
+      userIdOf(req),
+      stringField(req, 'project_db_id'),
+      () => true,
     );
-    return { ...access, assets: [asset], link };
+    if (!canShare(access)) throw forbidden(MSG.cannotShare);
+    return { ...access, link: null };
+  },
+});
+
+/** shares.canManageLinks on one link (`share_link_db_id`): as revoking it. */
+export const manageLinkPolicy = (): Policy<LinksAccess> => ({
+  reads: 'share_link_db_id',
+  check: (ctx) => async (req) => {
+    const { link, access } = await authorizeLink(ctx.db, userIdOf(req), stringField(req, 'share_link_db_id'));
+    return { ...access, link };
   },
 });
 
 declare module '../../platform/policies.ts' {
   interface PolicyAccess {
     'shares.canShare': ShareAccess;
+    'shares.canManageLinks': LinksAccess;
     'shares.canRemoveSharedUser': SharedAssetAccess;
   }
 }

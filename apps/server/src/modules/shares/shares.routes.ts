@@ -7,6 +7,7 @@ import { limit } from '../../platform/http/routes.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { accessOf } from '../../platform/policies.ts';
 import { createSharePeopleService } from './shares.people.ts';
+import { createShareLinksService, linkOrigin } from './shares.links.ts';
 
 /**
  * Sharing calls (spec 002 §7): settings, share, shared users, remove a shared user, revoke a link.
@@ -15,6 +16,7 @@ import { createSharePeopleService } from './shares.people.ts';
  */
 export function sharesRoutes(ctx: AppContext) {
   const service = createSharePeopleService(ctx);
+  const links = createShareLinksService(ctx);
   return async (fastify: FastifyInstance) => {
     // The same list for both roles (spec 002 §6 names them; nothing shown differs): docs/decisions/0020-sharing-and-review.md.
     serve(fastify, ROUTES.shares.settings, async () =>
@@ -31,5 +33,15 @@ export function sharesRoutes(ctx: AppContext) {
       ok(await service.removeSharedUser(accessOf(req, 'shares.canRemoveSharedUser'), req.body)),
     );
     serve(fastify, ROUTES.shares.revoke, async (req) => ok(await service.revoke(sharedLinkOf(req))));
+    // The Share Links page: members who may share in the project (shares.canManageLinks).
+    serve(fastify, ROUTES.shares.links, async (req) =>
+      ok(await links.list(accessOf(req, 'shares.canManageLinks'), req.query.cursor)),
+    );
+    serve(fastify, ROUTES.shares.editLink, async (req) =>
+      ok(await links.edit(accessOf(req, 'shares.canManageLinks'), req.body, linkOrigin(req, ctx.config))),
+    );
+    serve(fastify, ROUTES.shares.linkUrl, async (req) =>
+      ok(links.url(accessOf(req, 'shares.canManageLinks'), linkOrigin(req, ctx.config))),
+    );
   };
 }
