@@ -38,6 +38,7 @@ export * from './rules/selectedTeam.ts';
 export * from './routes/index.ts';
 export * from './schemas/ai.ts';
 export * from './rules/sharing.ts';
+export * from './rules/versionsText.ts';
 export * from './schemas/sharing.ts';
 export * from './rules/shareLinksText.ts';
 export * from './schemas/shareLinks.ts';

@@ -11,10 +11,12 @@ import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { UI, SHELL_UI } from '@rushes/shared';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { ApprovalControl } from '../approvals/ApprovalControl.tsx';
 import { projectPath } from '../projects/paths.ts';
-import { usePlayerAsset } from './api.ts';
+import { usePlayerAsset, usePlayerVersions } from './api.ts';
 import { PlayerAssetError } from './PlayerAssetError.tsx';
 import { MediaView } from './MediaView.tsx';
+import { useAssetStatus } from './useAssetStatus.ts';
 
 type IosVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 
@@ -22,12 +24,16 @@ type IosVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
  * /ios-player/?id={ingest_db_id} (spec 002 §2): a player laid out for iPhone and iPad Safari. The video
  * plays inline (playsInline: iOS would otherwise force full screen), from the web-playable MP4 proxy,
  * and every control is a large tap target in view: nothing depends on hover. Full screen uses
- * Safari's own video full screen. The server checks access as for /player/{id}.
+ * Safari's own video full screen. The server checks access as for /player/{id}; the approval control
+ * is the members' player's, with the same rights (the people asked decide, others see the status).
  */
 export default function IosPlayerPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const query = usePlayerAsset(id);
+  // the approval is the stack's, on its root (v1), as in the members' player
+  const rootId = usePlayerVersions(id).data?.versions[0]?.ingest_db_id ?? id;
+  useAssetStatus(query.data, id, rootId);
   const video = useRef<IosVideo>(null);
   const [playing, setPlaying] = useState(false);
 
@@ -116,6 +122,8 @@ export default function IosPlayerPage() {
             )}
           </Stack>
         )}
+        {/* under the picture: on a phone the video comes first; who may decide is the server's answer */}
+        <ApprovalControl ingestDbId={rootId} enabled={Boolean(id)} />
       </Stack>
     </Container>
   );

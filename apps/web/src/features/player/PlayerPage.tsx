@@ -1,16 +1,14 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDeviceMobile, IconExternalLink } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_FRAME_RATE, SHELL_UI, UI, mediaFileUrl, type PlayerAsset } from '@rushes/shared';
-import { connectSocket } from '../../api/socket.ts';
 import { ApprovalControl } from '../approvals/ApprovalControl.tsx';
-import { approvalKeys } from '../approvals/api.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { formatBytes, formatDuration } from '../projects/format.ts';
 import { projectPath } from '../projects/paths.ts';
-import { playerKeys, usePlayerAsset, usePlayerVersions } from './api.ts';
+import { usePlayerAsset, usePlayerVersions } from './api.ts';
+import { useAssetStatus } from './useAssetStatus.ts';
 import { PlayerAssetError } from './PlayerAssetError.tsx';
 import { iosPlayerPath } from './openInPlayer.ts';
 import { MediaView } from './MediaView.tsx';
@@ -18,47 +16,6 @@ import { CompareView } from '../shares/review/CompareView.tsx';
 import { ImageReviewWorkspace } from '../shares/review/ImageReviewWorkspace.tsx';
 import { ReviewWorkspace } from '../shares/review/ReviewWorkspace.tsx';
 import { VersionBar } from '../shares/review/VersionBar.tsx';
-
-/**
- * While the asset is processing, its status events (project room) refresh what the player shows;
- * a version stacked onto it (a comments change of the opened asset) refreshes the switcher; a new
- * request or approval status refreshes the approval control.
- */
-function useAssetStatus(asset: PlayerAsset | undefined, openedId: string) {
-  const queryClient = useQueryClient();
-  const projectDbId = asset?.project_db_id;
-  const ingestDbId = asset?.ingest_db_id;
-  useEffect(() => {
-    if (!projectDbId || !ingestDbId) return;
-    const socket = connectSocket(queryClient);
-    const room = `project:${projectDbId}`;
-    const join = () => socket.emit('join', room, () => undefined);
-    if (socket.connected) join();
-    const onStatus = (event: { ingest_db_id: string }) => {
-      if (event.ingest_db_id === ingestDbId)
-        void queryClient.invalidateQueries({ queryKey: playerKeys.asset(ingestDbId) });
-    };
-    const onStack = (event: { ingest_db_id: string }) => {
-      if (event.ingest_db_id === openedId)
-        void queryClient.invalidateQueries({ queryKey: playerKeys.versions(openedId) });
-    };
-    const onApproval = (event: { ingest_db_id: string }) =>
-      void queryClient.invalidateQueries({ queryKey: approvalKeys.asset(event.ingest_db_id) });
-    socket.on('connect', join);
-    socket.on('asset_status', onStatus);
-    socket.on('asset_comments_changed', onStack);
-    socket.on('asset_approval_status', onApproval);
-    socket.on('task_requests_changed', onApproval);
-    return () => {
-      socket.off('connect', join);
-      socket.off('asset_status', onStatus);
-      socket.off('asset_comments_changed', onStack);
-      socket.off('asset_approval_status', onApproval);
-      socket.off('task_requests_changed', onApproval);
-      socket.emit('leave', room);
-    };
-  }, [projectDbId, ingestDbId, openedId, queryClient]);
-}
 
 /**
  * Which version the player shows: the one named by ?version=, else the newest when the
@@ -122,10 +79,12 @@ export default function PlayerPage() {
   const query = usePlayerAsset(version.shown);
   const asset = query.data;
   const [compare, setCompare] = useState(false);
-  useAssetStatus(asset, id);
+  const rootId = version.stack[0]?.ingest_db_id ?? id;
+  useAssetStatus(asset, id, rootId);
 
   if (version.pending || query.isPending) return <PageLoader />;
   if (query.isError || !asset) return <PlayerAssetError error={query.error} size="md" />;
+  const canCompare = asset.file_type === 'video' && !asset.external_player_url && version.stack.length > 1;
 
   return (
     <Container size="lg" py="md">
@@ -157,7 +116,15 @@ export default function PlayerPage() {
           )}
         </Group>
         {/* approval is the stack's: the list row and the requests are on its root (v1) */}
-        <ApprovalControl ingestDbId={version.stack[0]?.ingest_db_id ?? id} />
+        <ApprovalControl ingestDbId={rootId} />
+        {/* every stacked file shows its switcher, whatever plays it; compare needs two videos here */}
+        <VersionBar
+          versions={version.stack}
+          current={asset.ingest_db_id}
+          onSwitch={version.choose}
+          compare={canCompare && compare}
+          onCompare={canCompare ? () => setCompare((c) => !c) : undefined}
+        />
         {asset.external_player_url ? (
           <Stack gap="xs" align="flex-start">
             <Text>{UI.externalPlayerOpened}</Text>
@@ -170,14 +137,7 @@ export default function PlayerPage() {
           </Stack>
         ) : (
           <>
-            <VersionBar
-              versions={version.stack}
-              current={asset.ingest_db_id}
-              onSwitch={version.choose}
-              compare={compare}
-              onCompare={asset.file_type === 'video' ? () => setCompare((c) => !c) : undefined}
-            />
-            {compare && version.stack.length > 1 && (
+            {canCompare && compare && (
               <CompareView
                 urlOf={(v) => mediaFileUrl(v, 'play')}
                 versions={version.stack}

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { Card, ColorSwatch, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { XAxis } from 'recharts';
 import {
   SUB_TEXT,
   formatBytes,
@@ -23,15 +24,24 @@ const en = (n: number) => formatNumber(Math.round(n * 100) / 100);
 
 /** One row per project: every project keeps its label however many there are. */
 const STORAGE_ROW_PX = 34;
-const STORAGE_LABEL_CHARS = 22;
-/** A long title is cut on the axis; the figures under the chart give it whole. */
+/** The axis fits a name on two lines; a longer one is cut. */
+const AXIS_WIDTH_PX = 190;
+const AXIS_LABEL_CHARS = 34;
+const AXIS_LABEL_TAIL = 15;
+/**
+ * A name too long for the axis keeps its start and its end: projects named alike ("… Day 2",
+ * "… Day 3", "… v2") differ at the end, which a cut at the end would hide. The figures under
+ * the chart and the row's tooltip give it whole.
+ */
 const axisLabel = (title: string) =>
-  title.length > STORAGE_LABEL_CHARS ? `${title.slice(0, STORAGE_LABEL_CHARS - 1)}…` : title;
+  title.length > AXIS_LABEL_CHARS
+    ? `${title.slice(0, AXIS_LABEL_CHARS - AXIS_LABEL_TAIL - 1)}…${title.slice(-AXIS_LABEL_TAIL)}`
+    : title;
 
 /**
  * Project Storage (spec 002 §3 Statistics state): horizontal bars, one row per project with its name
- * on the axis (a column chart dropped names that did not fit), each bar's size printed beside it, and
- * every project's figure listed under the chart.
+ * on the axis (a column chart dropped names that did not fit; a long one is cut in the middle), each
+ * bar's size printed beside it, and every project's figure listed under the chart.
  */
 function ProjectStorageChart({ rows }: { rows: ProjectStorageRow[] }) {
   return (
@@ -41,7 +51,7 @@ function ProjectStorageChart({ rows }: { rows: ProjectStorageRow[] }) {
         data={rows.map((r) => ({ project: r.title, [SUB_TEXT.usedStorage]: r.storage_used }))}
         dataKey="project"
         orientation="vertical"
-        yAxisProps={{ width: 150, interval: 0, tickFormatter: axisLabel }}
+        yAxisProps={{ width: AXIS_WIDTH_PX, interval: 0, tickFormatter: axisLabel }}
         barChartProps={{ margin: { right: 64 } }}
         series={[{ name: SUB_TEXT.usedStorage, color: 'blue.6' }]}
         valueFormatter={formatBytes}
@@ -52,6 +62,49 @@ function ProjectStorageChart({ rows }: { rows: ProjectStorageRow[] }) {
           <Text key={r.project_db_id} size="sm">
             {r.title}: {formatBytes(r.storage_used)} ·{' '}
             {SUB_TEXT.filesCount(formatNumber(r.total_assets), r.total_assets === 1)}
+          </Text>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+/** Two bars a project (hours and PSC) need a taller row than one. */
+const CLOUD_ROW_PX = 44;
+
+/**
+ * Project Cloud Usage: laid out like Project Storage (a column chart dropped the names of all but a
+ * few projects once there were many): one row per project with its name on the axis (on two lines,
+ * a longer one cut in the middle; whole in the row's tooltip and in the figures under the chart),
+ * the hours and the PSC as two bars each printed with its figure. Hours and PSC are on different
+ * scales, so each series has its own hidden axis; the printed figures carry the values.
+ */
+function ProjectCloudUsageChart({ rows }: { rows: ProjectCloudUsageRow[] }) {
+  return (
+    <>
+      <BarChart
+        h={Math.max(160, rows.length * CLOUD_ROW_PX + 60)}
+        data={rows.map((r) => ({ project: r.title, [SUB_TEXT.hours]: r.hours, [SUB_TEXT.psc]: r.psc }))}
+        dataKey="project"
+        orientation="vertical"
+        withLegend
+        withXAxis={false}
+        yAxisProps={{ width: AXIS_WIDTH_PX, interval: 0, tickFormatter: axisLabel }}
+        barChartProps={{ margin: { right: 56 } }}
+        barProps={(s) => (s.name === SUB_TEXT.psc ? { xAxisId: 'psc' } : {})}
+        series={[
+          { name: SUB_TEXT.hours, color: 'teal.6' },
+          { name: SUB_TEXT.psc, color: 'orange.6' },
+        ]}
+        valueFormatter={en}
+        withBarValueLabel
+      >
+        <XAxis xAxisId="psc" type="number" hide />
+      </BarChart>
+      <Stack gap={2} data-testid="project-cloud-usage-figures">
+        {rows.map((r) => (
+          <Text key={r.project_db_id ?? r.title} size="sm">
+            {r.title}: {SUB_TEXT.hours} {en(r.hours)} · {SUB_TEXT.psc} {en(r.psc)}
           </Text>
         ))}
       </Stack>
@@ -119,22 +172,7 @@ export default function StatisticsCharts(p: StatisticsChartsProps) {
         </Group>
       </ChartCard>
       <ChartCard title={SUB_TEXT.projectCloudUsage} empty={p.projectCloudUsage.length === 0}>
-        <BarChart
-          h={240}
-          data={p.projectCloudUsage.map((r) => ({
-            project: r.title,
-            [SUB_TEXT.hours]: r.hours,
-            [SUB_TEXT.psc]: r.psc,
-          }))}
-          dataKey="project"
-          withLegend
-          withRightYAxis
-          series={[
-            { name: SUB_TEXT.hours, color: 'teal.6' },
-            { name: SUB_TEXT.psc, color: 'orange.6', yAxisId: 'right' },
-          ]}
-          valueFormatter={en}
-        />
+        <ProjectCloudUsageChart rows={p.projectCloudUsage} />
       </ChartCard>
       <ChartCard
         title={SUB_TEXT.activityCloudUsage}

@@ -1,11 +1,12 @@
-import { Button, Group, SegmentedControl, Text } from '@mantine/core';
-import { UI } from '@rushes/shared';
+import { Button, Group, SegmentedControl, Select, Text } from '@mantine/core';
+import { UI, VERSIONS_TEXT, VERSION_BUTTONS_MAX } from '@rushes/shared';
 
-type Version = { ingest_db_id: string; version: number };
+type Version = { ingest_db_id: string; version: number; title?: string };
 
 /**
  * The version switcher of a stack and the compare toggle, above the player: the same on
- * the review page and the members' player. Nothing shows for a single version.
+ * the review page and the members' player. A few versions are a row of buttons; a long
+ * stack is a list naming each file. Nothing shows for a single version.
  */
 export function VersionBar({
   versions,
@@ -22,19 +23,38 @@ export function VersionBar({
   onCompare?: () => void;
 }) {
   if (versions.length < 2) return null;
+  const long = versions.length > VERSION_BUTTONS_MAX;
   return (
-    <Group gap="xs">
+    <Group gap="xs" wrap="wrap">
       <Text size="sm" c="dimmed">
         {UI.versions}
       </Text>
-      <SegmentedControl
-        aria-label={UI.versions}
-        value={current}
-        onChange={onSwitch}
-        data={versions.map((v) => ({ value: v.ingest_db_id, label: UI.versionLabel(v.version) }))}
-      />
+      {long ? (
+        <Select
+          aria-label={UI.versions}
+          placeholder={VERSIONS_TEXT.chooseVersion}
+          size="xs"
+          allowDeselect={false}
+          value={current}
+          onChange={(id) => id && onSwitch(id)}
+          data={[...versions].reverse().map((v) => ({
+            value: v.ingest_db_id,
+            label: v.title
+              ? VERSIONS_TEXT.versionNamed(UI.versionLabel(v.version), v.title)
+              : UI.versionLabel(v.version),
+          }))}
+          w={280}
+        />
+      ) : (
+        <SegmentedControl
+          aria-label={UI.versions}
+          value={current}
+          onChange={onSwitch}
+          data={versions.map((v) => ({ value: v.ingest_db_id, label: UI.versionLabel(v.version) }))}
+        />
+      )}
       {onCompare && (
-        <Button size="xs" variant="default" onClick={onCompare}>
+        <Button size="xs" variant="default" onClick={onCompare} aria-pressed={compare}>
           {compare ? UI.closeCompare : UI.compareVersions}
         </Button>
       )}
