@@ -260,11 +260,13 @@ export const reviewPagePath = (token: string) => `/review?shared_link=${encodeUR
 /** The bytes of a review link (same-origin, Range-capable), by token or by tray card. */
 export const reviewFileUrl = (
   key: { shared_link?: string; shared_asset?: string },
-  kind: 'play' | 'original' | 'thumbnail',
+  kind: 'play' | 'original' | 'thumbnail' | 'page',
   version?: string,
+  page?: number,
 ) =>
   `${API.review.file}?${key.shared_link ? `shared_link=${encodeURIComponent(key.shared_link)}` : `shared_asset=${encodeURIComponent(key.shared_asset ?? '')}`}&kind=${kind}` +
-  (version ? `&ingest_db_id=${encodeURIComponent(version)}` : '');
+  (version ? `&ingest_db_id=${encodeURIComponent(version)}` : '') +
+  (page ? `&page=${page}` : '');
 
 /**
  * The id of the `<script type="application/json">` element in which a logged-in page's index.html

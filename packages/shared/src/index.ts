@@ -40,6 +40,8 @@ export * from './schemas/ai.ts';
 export * from './rules/sharing.ts';
 export * from './rules/versionsText.ts';
 export * from './schemas/sharing.ts';
+export * from './schemas/reviewPlaylist.ts';
+export * from './rules/reviewPlaylistText.ts';
 export * from './rules/shareLinksText.ts';
 export * from './schemas/shareLinks.ts';
 export * from './rules/timecode.ts';

@@ -28,6 +28,7 @@ import {
   versionsAnswer,
   versionsQuery,
 } from '../schemas/sharing.ts';
+import { watermarkBody, watermarkQuery, watermarkState } from '../schemas/reviewPlaylist.ts';
 import {
   editShareLinkAnswer,
   editShareLinkBody,
@@ -152,6 +153,21 @@ export const commentsRoutes = defineRoutes('comments', {
 export const reviewRoutes = defineRoutes('review', {
   show: { method: 'GET', path: API.review.root, query: reviewQuery, response: reviewAnswer, public: true },
   unlock: { method: 'POST', path: API.review.unlock, body: unlockBody, response: unlockAnswer, public: true },
+  /** A watermarked link: the viewer's copy of the file shown (GET its state, POST start it). */
+  watermark: {
+    method: 'GET',
+    path: API.review.watermark,
+    query: watermarkQuery,
+    response: watermarkState,
+    public: true,
+  },
+  startWatermark: {
+    method: 'POST',
+    path: API.review.watermark,
+    body: watermarkBody,
+    response: watermarkState,
+    public: true,
+  },
   comments: {
     method: 'GET',
     path: API.review.comments,

@@ -11,6 +11,7 @@ import {
   SHARE_SETTINGS,
 } from '../rules/sharing.ts';
 import { email, uuid } from './fields.ts';
+import { reviewItem } from './reviewPlaylist.ts';
 
 /**
  * Sharing assets with people and by review link (spec 002 §3 Share settings and payload, §4 Share
@@ -169,7 +170,14 @@ export const reviewQuery = z
   })
   .superRefine(oneKey);
 export const reviewFileQuery = z
-  .object({ ...reviewKeyFields, kind: z.enum(['play', 'original', 'thumbnail']) })
+  .object({
+    ...reviewKeyFields,
+    kind: z.enum(['play', 'original', 'thumbnail', 'page']),
+    /** kind page: a PDF's page (from 1) */
+    page: z.coerce.number().int().min(1).max(100_000).optional(),
+    /** changes the address when the bytes behind it change (a watermarked copy made) */
+    v: z.string().max(64).optional(),
+  })
   .superRefine(oneKey);
 export const unlockBody = z
   .object({ ...reviewKeyFields, passcode: z.string().min(1, MSG.required).max(100) })
@@ -194,6 +202,20 @@ export const reviewAnswer = z.discriminatedUnion('state', [
     /** the version shown, and the stack to switch between (v1 first) */
     version: z.number(),
     versions: z.array(reviewVersion),
+    /** a PDF's rendered pages (file kind page), else null */
+    page_count: z.number().nullable(),
+    /** what the link holds; assets and folder list their files in `items` (empty for one asset) */
+    kind: z.enum(['asset', 'assets', 'folder']),
+    link_title: z.string().nullable(),
+    items: z.array(reviewItem),
+    /** the position in `items` of the file shown, null for one asset */
+    current_item: z.number().nullable(),
+    /**
+     * The link burns the viewer's e-mail into what plays (play_url is null until their copy is
+     * ready, see API.review.watermark); viewer_email is the e-mail it uses once known.
+     */
+    watermark: z.boolean(),
+    viewer_email: z.string().nullable(),
   }),
 ]);
 export type ReviewAnswer = z.infer<typeof reviewAnswer>;

@@ -19,12 +19,15 @@ import { provideSharedAssetsTray } from '../projects/index.ts';
 import { onAssetsDeleting, readNewestVersionsWith } from '../assets/index.ts';
 import { dropSharesOf } from './shares.service.ts';
 import { newestVersions } from './versions.service.ts';
+import { dropWatermarksOf } from './shares.watermark.ts';
+import { watermarkJob } from './shares.watermark.job.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 const registerTray = (ctx: AppContext) => {
   const service = createSharesService(ctx);
   provideSharedAssetsTray(ctx, (userId, q) => service.tray(userId, q));
   onAssetsDeleting(ctx, dropSharesOf);
+  onAssetsDeleting(ctx, dropWatermarksOf);
   readNewestVersionsWith(newestVersions);
 };
 
@@ -52,4 +55,5 @@ export const sharesModule = defineModule({
   },
   routes: [sharesRoutes, commentsRoutes, versionsRoutes, reviewRoutes],
   listeners: [registerShareMappers, registerTray],
+  jobs: { 'shares.watermark': watermarkJob },
 });

@@ -9,6 +9,7 @@ import { sendMediaStream } from '../media/index.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { createCommentsService } from './comments.service.ts';
 import { createReviewService, grantCookie, type Viewer } from './shares.review.ts';
+import { viewerCookie } from './shares.watermark.ts';
 
 const viewerOf = (req: FastifyRequest): Viewer => ({
   userId: req.session?.kind === 'full' ? req.session.userId : null,
@@ -70,10 +71,46 @@ export function reviewRoutes(ctx: AppContext) {
     );
     // Bytes for <video>/<audio>/<img> and the download: streamed with ranges, like the player.
     serve(fastify, ROUTES.review.file, async (req, reply) => {
-      const opened = await service.file(req.query, req.query.kind, viewerOf(req), (size) =>
-        parseRangeHeader(req.headers.range, size),
+      const opened = await service.file(
+        req.query,
+        req.query.kind,
+        viewerOf(req),
+        (size) => parseRangeHeader(req.headers.range, size),
+        req.query.page,
       );
       return sendMediaStream(reply, opened, { attachment: req.query.kind === 'original' });
     });
+    // A watermarked link: the viewer's copy of the file shown. Starting it needs an e-mail (a
+    // logged-in viewer's own); a typed one is kept in a signed cookie for the link's other files.
+    serve(
+      fastify,
+      ROUTES.review.watermark,
+      async (req) => {
+        const viewer = viewerOf(req);
+        const { link, asset } = await service.openLink(req.query, viewer);
+        return ok(await service.watermark.state(req.query, link, asset, viewer));
+      },
+      { rateLimit: limit(ctx.config, 240) },
+    );
+    serve(
+      fastify,
+      ROUTES.review.startWatermark,
+      async (req, reply) => {
+        const viewer = viewerOf(req);
+        const { link, asset } = await service.openLink(req.body, viewer);
+        const { email: typed, ...key } = req.body;
+        const { state, cookie } = await service.watermark.start(key, link, asset, viewer, typed);
+        if (cookie)
+          reply.setCookie(viewerCookie(link.id), cookie, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: ctx.config.publicUrl.startsWith('https://'),
+            path: '/api/review',
+            expires: link.expiresAt,
+          });
+        return ok(state);
+      },
+      { rateLimit: limit(ctx.config, 30) },
+    );
   };
 }

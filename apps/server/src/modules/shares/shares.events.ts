@@ -14,4 +14,11 @@ declare module '../../platform/events/bus.ts' {
   }
 }
 
+declare module '../../platform/jobs/queue.ts' {
+  interface JobDefinitions {
+    /** Burns a viewer's e-mail and the time into their copy of a watermarked link's file. */
+    'shares.watermark': { watermarkId: string };
+  }
+}
+
 export {};

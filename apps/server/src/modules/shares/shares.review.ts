@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { MSG, reviewFileUrl, type ReviewAnswer, type ReviewKey } from '@rushes/shared';
+import { and, desc, eq, exists, gt, isNull, or, sql } from 'drizzle-orm';
+import { MSG, REVIEW_PLAYLIST_TEXT, reviewFileUrl, type ReviewAnswer, type ReviewKey } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   assetShares,
+  shareLinkItems,
   shareLinkAttempts,
   shareLinkGrants,
   shareLinkRecipients,
@@ -18,6 +19,8 @@ import type { ByteRange } from '../../platform/blobs/index.ts';
 import { openAssetBytes } from '../media/index.ts';
 import { claimInvitedShares } from './shares.service.ts';
 import { presentStack, versionToShow } from './versions.service.ts';
+import { itemRootsOf, presentItems, rootToShow } from './shares.reviewItems.ts';
+import { createWatermarkService, isWatermarked, openStoredBytes } from './shares.watermark.ts';
 import { isMemberOfProject } from './shares.policy.ts';
 
 export type LinkRow = typeof shareLinks.$inferSelect;
@@ -48,16 +51,28 @@ export interface Viewer {
  */
 export function createReviewService(ctx: AppContext) {
   const { db, blobs, events } = ctx;
+  const emailOfUser = async (userId: string) => {
+    const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return u?.email ?? null;
+  };
+  const watermark = createWatermarkService(ctx, emailOfUser);
 
-  async function linkOf(key: ReviewKey, viewer: Viewer): Promise<LinkRow | null> {
-    if (key.shared_asset) return viewer.userId ? linkOfTrayCard(db, viewer.userId, key.shared_asset) : null;
+  /** The link, and for a tray card the asset it was shared for (shown first). */
+  async function linkOf(
+    key: ReviewKey,
+    viewer: Viewer,
+  ): Promise<{ link: LinkRow; preferred?: string } | null> {
+    if (key.shared_asset) {
+      const card = viewer.userId ? await linkOfTrayCard(db, viewer.userId, key.shared_asset) : null;
+      return card && { link: card.link, preferred: card.assetId };
+    }
     if (!key.shared_link) return null;
     const [link] = await db
       .select()
       .from(shareLinks)
       .where(eq(shareLinks.tokenHash, sha256(key.shared_link)))
       .limit(1);
-    return link ?? null;
+    return link ? { link } : null;
   }
 
   async function isRecipient(link: LinkRow, userId: string | null) {
@@ -92,28 +107,39 @@ export function createReviewService(ctx: AppContext) {
 
   /**
    * An open link the viewer passed, else 410 (expired, revoked, unknown) or 403 (passcode); with
-   * the version shown (the asked one of its stack, else the newest).
+   * the file shown: the asked version when the link holds its stack (404 when it does not, so no
+   * other file of the project is reached through the link), else the newest of its first file.
    */
   async function openLink(token: ReviewKey, viewer: Viewer) {
-    const link = await linkOf(token, viewer);
-    if (!link || expired(link)) throw gone();
+    const found = await linkOf(token, viewer);
+    if (!found || expired(found.link)) throw gone();
+    const { link } = found;
     if (!(await passes(link, viewer))) throw forbidden(MSG.wrongPasscode);
-    const { stack, chosen } = await versionToShow(db, link.assetId, token.ingest_db_id);
-    if (!chosen) throw gone();
+    const root = await rootToShow(db, link, token.ingest_db_id, found.preferred);
+    if (!root) throw notFound(token.ingest_db_id ? REVIEW_PLAYLIST_TEXT.notInLink : MSG.notFound);
+    const { stack, chosen } = await versionToShow(db, root, token.ingest_db_id);
+    if (!chosen || chosen.asset.isFolder) throw notFound(MSG.notFound);
     return { link, asset: chosen.asset, stack };
   }
 
   return {
     openLink,
+    watermark,
 
     /** What the link shows; a view is recorded unless it is the page refreshing itself (`again`). */
     async show(token: ReviewKey & { again?: '1' }, viewer: Viewer): Promise<ReviewAnswer> {
-      const link = await linkOf(token, viewer);
-      if (!link || expired(link)) return { state: 'expired' };
-      const { stack, chosen } = await versionToShow(db, link.assetId, token.ingest_db_id);
+      const found = await linkOf(token, viewer);
+      if (!found || expired(found.link)) return { state: 'expired' };
+      const { link, preferred } = found;
+      // a file the link no longer holds (gone from its folder) shows its first one; an empty folder itself
+      const root =
+        (await rootToShow(db, link, token.ingest_db_id, preferred)) ??
+        (await rootToShow(db, link, undefined, preferred)) ??
+        link.assetId;
+      const { stack, chosen } = await versionToShow(db, root, token.ingest_db_id);
       if (!chosen) return { state: 'expired' };
       const asset = chosen.asset;
-      if (!(await passes(link, viewer))) return { state: 'passcode', title: asset.title };
+      if (!(await passes(link, viewer))) return { state: 'passcode', title: link.title ?? asset.title };
       if (!token.again)
         await events.transaction(db, async (tx, emit) => {
           await tx.insert(shareLinkViews).values({
@@ -134,6 +160,8 @@ export function createReviewService(ctx: AppContext) {
         : [];
       const playable =
         asset.proxyKey !== null || (asset.mimeType !== null && /^(image|video|audio)\//.test(asset.mimeType));
+      const roots = link.kind === 'asset' ? [] : await itemRootsOf(db, link);
+      const key = { ...token, again: undefined };
       return {
         state: 'open',
         ingest_db_id: asset.id,
@@ -141,7 +169,11 @@ export function createReviewService(ctx: AppContext) {
         file_type: asset.fileType,
         duration: asset.durationSeconds,
         frame_rate: asset.frameRate,
-        play_url: playable ? reviewFileUrl(token, 'play', asset.id) : null,
+        play_url: !playable
+          ? null
+          : isWatermarked(link, asset)
+            ? await watermark.playUrl(key, link, asset, viewer)
+            : reviewFileUrl(token, 'play', asset.id),
         thumbnail: asset.thumbnailKey ? reviewFileUrl(token, 'thumbnail', asset.id) : null,
         download_url:
           link.isDownloadAllowed && asset.blobKey ? reviewFileUrl(token, 'original', asset.id) : null,
@@ -149,6 +181,13 @@ export function createReviewService(ctx: AppContext) {
         expires_on: link.expiresAt.toISOString(),
         version: chosen.version,
         versions: presentStack(stack),
+        page_count: asset.pageCount,
+        kind: link.kind,
+        link_title: link.title,
+        items: await presentItems(db, key, roots),
+        current_item: link.kind === 'asset' ? null : roots.indexOf(root) < 0 ? null : roots.indexOf(root),
+        watermark: link.watermark,
+        viewer_email: link.watermark ? await watermark.viewerEmail(link, viewer) : null,
       };
     },
 
@@ -159,7 +198,7 @@ export function createReviewService(ctx: AppContext) {
      * A right passcode answers a grant (the caller sets it as a cookie).
      */
     async unlock(token: ReviewKey, passcode: string, viewer: Viewer) {
-      const link = await linkOf(token, viewer);
+      const link = (await linkOf(token, viewer))?.link;
       if (!link || expired(link)) throw gone();
       if (!link.passcodeHash) return { grant: null, link };
       const addressHash = sha256(viewer.address);
@@ -201,26 +240,56 @@ export function createReviewService(ctx: AppContext) {
       return { grant, link, expiresAt };
     },
 
+    /**
+     * A file's bytes through the link: the original only when it allows download; on a watermarked
+     * link the picture plays from the viewer's own copy, and without download nothing else plays.
+     */
     async file(
       token: ReviewKey,
-      kind: 'play' | 'original' | 'thumbnail',
+      kind: 'play' | 'original' | 'thumbnail' | 'page',
       viewer: Viewer,
       rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined,
+      page?: number,
     ) {
       const { link, asset } = await openLink(token, viewer);
       if (kind === 'original' && !link.isDownloadAllowed) throw forbidden(MSG.downloadNotAllowed);
+      if (kind === 'page') {
+        if (!asset.pagesKey || !page || page > (asset.pageCount ?? 0)) throw notFound(MSG.notFound);
+        const name = `${asset.title} ${page}.jpg`;
+        return openStoredBytes(blobs, `${asset.pagesKey}/${page}.jpg`, 'image/jpeg', name, rangeOf);
+      }
+      if (kind === 'play' && isWatermarked(link, asset)) {
+        const copy = await watermark.open(link, asset, viewer, rangeOf, !link.isDownloadAllowed);
+        if (copy) return copy;
+      }
       if (!asset.blobKey && kind !== 'thumbnail') throw notFound(MSG.notFound);
       return openAssetBytes(blobs, asset, kind, rangeOf);
     },
   };
 }
 
-/** A logged-in recipient's tray card → the newest live link of that asset they are a recipient of. */
+/**
+ * A logged-in recipient's tray card → the newest live link holding that asset (as its one asset or
+ * one of its files) they are a recipient of, and the asset.
+ */
 export async function linkOfTrayCard(db: DbOrTx, userId: string, shareId: string) {
   const [row] = await db
-    .select({ link: shareLinks })
+    .select({ link: shareLinks, assetId: assetShares.assetId })
     .from(assetShares)
-    .innerJoin(shareLinks, eq(shareLinks.assetId, assetShares.assetId))
+    .innerJoin(
+      shareLinks,
+      or(
+        eq(shareLinks.assetId, assetShares.assetId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(shareLinkItems)
+            .where(
+              and(eq(shareLinkItems.linkId, shareLinks.id), eq(shareLinkItems.assetId, assetShares.assetId)),
+            ),
+        ),
+      ),
+    )
     .innerJoin(
       shareLinkRecipients,
       and(eq(shareLinkRecipients.linkId, shareLinks.id), eq(shareLinkRecipients.userId, userId)),
@@ -234,5 +303,5 @@ export async function linkOfTrayCard(db: DbOrTx, userId: string, shareId: string
     )
     .orderBy(desc(shareLinks.expiresAt))
     .limit(1);
-  return row?.link ?? null;
+  return row ?? null;
 }

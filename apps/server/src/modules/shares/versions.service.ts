@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { MSG } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Emit } from '../../platform/events/bus.ts';
@@ -117,4 +117,44 @@ export async function versionToShow(db: DbOrTx, linkAssetId: string, asked: stri
   const stack = await stackOf(db, await rootOf(db, linkAssetId));
   const chosen = (asked && stack.find((s) => s.asset.id === asked)) || stack[stack.length - 1];
   return { stack, chosen };
+}
+
+/** Each root as the lists show it: its stack's newest version, else itself (unknown ids left out). */
+export async function currentVersionsOf(db: DbOrTx, roots: string[]): Promise<Map<string, AssetRow>> {
+  if (roots.length === 0) return new Map();
+  const [newest, rows] = await Promise.all([
+    newestVersions(db, roots),
+    db.select().from(assets).where(inArray(assets.id, roots)),
+  ]);
+  return new Map(rows.map((r) => [r.id, newest.get(r.id)?.row ?? r]));
+}
+
+/** A stored file listed directly in a folder (a stack shows once, by its root). */
+const listedIn = (folderId: string) =>
+  and(
+    eq(assets.parentId, folderId),
+    eq(assets.isFolder, false),
+    eq(assets.inStack, false),
+    isNotNull(assets.blobKey),
+  );
+
+/** The stack roots of the files directly in a folder, by title (a folder review link's playlist). */
+export async function folderFileRoots(db: DbOrTx, folderId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(listedIn(folderId))
+    .orderBy(sql`lower(${assets.title})`, asc(assets.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Whether a stack root is a file listed directly in the folder. */
+export async function folderListsRoot(db: DbOrTx, folderId: string, root: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.id, root), listedIn(folderId)))
+    .limit(1);
+  return Boolean(row);
 }
