@@ -45,6 +45,7 @@ export * from './rules/reviewPlaylistText.ts';
 export * from './rules/shareLinksText.ts';
 export * from './schemas/shareLinks.ts';
 export * from './rules/timecode.ts';
+export * from './rules/playerText.ts';
 export * from './schemas/reviewComments.ts';
 export * from './schemas/subscriptions.ts';
 export * from './rules/cloud.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameAt, isDropFrameRate, smpteTimecode, timeOfFrame } from './timecode.ts';
+import { formatMediaTime, frameAt, isDropFrameRate, smpteTimecode, timeOfFrame } from './timecode.ts';
 
 describe('SMPTE timecode', () => {
   it('counts frames at the rate (non-drop-frame)', () => {
@@ -39,5 +39,22 @@ describe('SMPTE timecode', () => {
     expect(frameAt(4.8, 25)).toBe(120);
     expect(frameAt(timeOfFrame(120, 25), 25)).toBe(120);
     expect(frameAt(timeOfFrame(0, 30), 30)).toBe(0);
+  });
+});
+
+describe('formatMediaTime (the player time display)', () => {
+  it('timecode is SMPTE, drop-frame at 29.97 and 59.94', () => {
+    expect(formatMediaTime(1800, 30000 / 1001, 'timecode')).toBe('00:01:00;02');
+    expect(formatMediaTime(17982, 29.97, 'timecode')).toBe('00:10:00;00');
+    expect(formatMediaTime(3600, 60000 / 1001, 'timecode')).toBe('00:01:00;04');
+    expect(formatMediaTime(35964, 59.94, 'timecode')).toBe('00:10:00;00');
+    expect(formatMediaTime(120, 25, 'timecode')).toBe('00:00:04:20');
+  });
+  it('frames counts from 0; seconds is the start of the frame', () => {
+    expect(formatMediaTime(1800, 29.97, 'frames')).toBe('1800');
+    expect(formatMediaTime(-3, 25, 'frames')).toBe('0');
+    expect(formatMediaTime(120, 25, 'seconds')).toBe('4.800 s');
+    expect(formatMediaTime(1800, 30000 / 1001, 'seconds')).toBe('60.060 s');
+    expect(formatMediaTime(0, 59.94, 'seconds')).toBe('0.000 s');
   });
 });

@@ -33,3 +33,19 @@ export const frameAt = (seconds: number, frameRate: number) => Math.floor(second
 export const timeOfFrame = (frame: number, frameRate: number) => (frame + 0.5) / frameRate;
 /** When a file does not tell its frame rate (docs/decisions/0020-sharing-and-review.md). */
 export const DEFAULT_FRAME_RATE = 25;
+
+/**
+ * A frame as the player's time display shows it: 'timecode' is SMPTE (drop-frame HH:MM:SS;FF at
+ * 29.97/59.94), 'frames' the frame number from 0, 'seconds' the frame's start time with
+ * milliseconds (frame / rate, so 29.97's frame 1800 reads 60.060 s).
+ */
+export function formatMediaTime(
+  frame: number,
+  frameRate: number,
+  mode: 'timecode' | 'frames' | 'seconds',
+): string {
+  const f = Math.max(0, Math.floor(frame));
+  if (mode === 'frames') return String(f);
+  if (mode === 'seconds') return `${(f / frameRate).toFixed(3)} s`;
+  return smpteTimecode(f, frameRate);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MSG, charLimit } from '../rules/messages.ts';
+import { MSG, addProductMessages, charLimit } from '../rules/messages.ts';
+import { PLAYER_TEXT } from '../rules/playerText.ts';
 import { uuid } from './fields.ts';
 
 /**
@@ -37,6 +38,8 @@ const anchor = {
   /** the frame number (from 0) and the frame rate it was counted at */
   frame: z.number().int().min(0).max(100_000_000).optional(),
   frame_rate: z.number().min(1).max(240).optional(),
+  /** a range comment's last frame (from `frame` to this one, both included) */
+  frame_out: z.number().int().min(0).max(100_000_000).optional(),
   /** images: the page (from 1; a picture has one) and a point on it (0..1) */
   page: z.number().int().min(1).max(100_000).optional(),
   x: z.number().min(0).max(1).optional(),
@@ -44,18 +47,30 @@ const anchor = {
   drawing: drawing.optional(),
 };
 
+addProductMessages([PLAYER_TEXT.frameOutNeedsFrame, PLAYER_TEXT.frameOutBeforeFrame]);
+/** A range (frame_out) starts at a frame and does not end before it. */
+const checkRange = (v: { frame?: number; frame_out?: number }, ctx: z.RefinementCtx) => {
+  if (v.frame_out === undefined) return;
+  if (v.frame === undefined)
+    ctx.addIssue({ code: 'custom', path: ['frame_out'], message: PLAYER_TEXT.frameOutNeedsFrame });
+  else if (v.frame_out < v.frame)
+    ctx.addIssue({ code: 'custom', path: ['frame_out'], message: PLAYER_TEXT.frameOutBeforeFrame });
+};
+
 export const commentsQuery = z.object({
   ingest_db_id: uuid(),
   page_no: z.coerce.number().int().min(1).default(1),
   entries_per_page: z.coerce.number().int().min(1).max(100).default(COMMENTS_PAGE_SIZE),
 });
-export const addCommentBody = z.object({
-  ingest_db_id: uuid(),
-  text: commentText(),
-  /** replying to this top comment */
-  comment_id: uuid().optional(),
-  ...anchor,
-});
+export const addCommentBody = z
+  .object({
+    ingest_db_id: uuid(),
+    text: commentText(),
+    /** replying to this top comment */
+    comment_id: uuid().optional(),
+    ...anchor,
+  })
+  .superRefine(checkRange);
 export type AddCommentBody = z.infer<typeof addCommentBody>;
 export const resolveCommentBody = z.object({ comment_id: uuid(), resolved: z.boolean() });
 
@@ -67,20 +82,22 @@ export const reviewCommentsQuery = z.object({
   page_no: z.coerce.number().int().min(1).default(1),
   entries_per_page: z.coerce.number().int().min(1).max(100).default(COMMENTS_PAGE_SIZE),
 });
-export const addReviewCommentBody = z.object({
-  shared_link: z.string().min(16).max(200).optional(),
-  shared_asset: uuid().optional(),
-  ingest_db_id: uuid().optional(),
-  guest_name: z
-    .string()
-    .trim()
-    .min(1, MSG.required)
-    .max(GUEST_NAME_MAX, charLimit(GUEST_NAME_MAX))
-    .optional(),
-  text: commentText(),
-  comment_id: uuid().optional(),
-  ...anchor,
-});
+export const addReviewCommentBody = z
+  .object({
+    shared_link: z.string().min(16).max(200).optional(),
+    shared_asset: uuid().optional(),
+    ingest_db_id: uuid().optional(),
+    guest_name: z
+      .string()
+      .trim()
+      .min(1, MSG.required)
+      .max(GUEST_NAME_MAX, charLimit(GUEST_NAME_MAX))
+      .optional(),
+    text: commentText(),
+    comment_id: uuid().optional(),
+    ...anchor,
+  })
+  .superRefine(checkRange);
 
 const author = z.object({ user_id: z.string().nullable(), name: z.string(), is_guest: z.boolean() });
 const commentBase = z.object({
@@ -93,6 +110,9 @@ const commentBase = z.object({
   frame_rate: z.number().nullable(),
   /** SMPTE HH:MM:SS:FF of the frame */
   timecode: z.string().nullable(),
+  /** a range comment's last frame and its timecode; null on a point in time */
+  frame_out: z.number().nullable(),
+  timecode_out: z.string().nullable(),
   /** images: the page (from 1) and the point on it (0..1) */
   page: z.number().nullable(),
   x: z.number().nullable(),

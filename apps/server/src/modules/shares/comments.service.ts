@@ -20,6 +20,8 @@ export interface CommentInput {
   comment_id?: string;
   frame?: number;
   frame_rate?: number;
+  /** a range comment's last frame (the schema checks it is at or after `frame`) */
+  frame_out?: number;
   page?: number;
   x?: number;
   y?: number;
@@ -38,6 +40,9 @@ function present(r: Row) {
     frame: r.frame,
     frame_rate: frameRate,
     timecode: r.frame !== null && frameRate ? smpteTimecode(r.frame, frameRate) : null,
+    frame_out: r.frame !== null ? r.frameOut : null,
+    timecode_out:
+      r.frame !== null && r.frameOut !== null && frameRate ? smpteTimecode(r.frameOut, frameRate) : null,
     page: r.page,
     x: r.x,
     y: r.y,
@@ -142,6 +147,7 @@ export function createCommentsService(ctx: AppContext) {
             linkId: 'linkId' in author ? author.linkId : null,
             text: body.text,
             frame: body.frame ?? null,
+            frameOut: body.frame !== undefined ? (body.frame_out ?? null) : null,
             // The asset's probed rate wins over the client's; 25 only when neither knows.
             frameRate:
               body.frame !== undefined ? (asset.frameRate ?? body.frame_rate ?? DEFAULT_FRAME_RATE) : null,
