@@ -21,6 +21,8 @@ export * from './schemas/teams.ts';
 export * from './billing/index.ts';
 export * from './rules/projectPermissions.ts';
 export * from './schemas/projects.ts';
+export * from './schemas/assetView.ts';
+export * from './rules/gridText.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/notifications.ts';
 export * from './rules/chatGroups.ts';

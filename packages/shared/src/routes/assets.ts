@@ -39,6 +39,7 @@ import {
   startUploadAnswer,
   startUploadBody,
 } from '../schemas/uploads.ts';
+import { assetView, assetViewBody, assetViewSaved } from '../schemas/assetView.ts';
 import { defineRoutes } from './define.ts';
 
 /** Folders and asset operations (projects.policy.ts says who may). */
@@ -98,6 +99,15 @@ export const assetsRoutes = defineRoutes('assets', {
     body: updateMetadataBody,
     response: messageData,
     policy: 'projects.canEditMetadata',
+  },
+  // the caller's own choice: the session names the user, no request names another
+  view: { method: 'GET', path: API.assets.view, response: assetView, policy: 'self' },
+  saveView: {
+    method: 'PUT',
+    path: API.assets.view,
+    body: assetViewBody,
+    response: assetViewSaved,
+    policy: 'self',
   },
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG, charLimit, selectAtMostAssets } from '../rules/messages.ts';
+import { GRID_PAGE_SIZE } from '../rules/gridText.ts';
 import {
   ADDITIONAL_NAME_LIMIT,
   ASSET_BULK_LIMIT,
@@ -225,7 +226,8 @@ export type CreateFolderBody = z.infer<typeof createFolderBody>;
 export const listAssetsQuery = z.object({
   project_db_id: uuid(),
   folder_db_id: uuid().optional(),
-  entries_per_page: z.coerce.number().int().min(1).max(ASSET_PAGE_SIZE).default(ASSET_PAGE_SIZE),
+  // the grid asks pages of GRID_PAGE_SIZE cards
+  entries_per_page: z.coerce.number().int().min(1).max(GRID_PAGE_SIZE).default(ASSET_PAGE_SIZE),
   cursor: z.string().max(500).optional(),
 });
 export type ListAssetsQuery = z.infer<typeof listAssetsQuery>;
@@ -233,7 +235,7 @@ export type ListAssetsQuery = z.infer<typeof listAssetsQuery>;
 export const searchAssetsQuery = z.object({
   project_db_id: uuid(),
   search_text: z.string().trim().min(1, MSG.required).max(100, MSG.charLimit100),
-  entries_per_page: z.coerce.number().int().min(1).max(ASSET_PAGE_SIZE).default(ASSET_PAGE_SIZE),
+  entries_per_page: z.coerce.number().int().min(1).max(GRID_PAGE_SIZE).default(ASSET_PAGE_SIZE),
   cursor: z.string().max(500).optional(),
 });
 export type SearchAssetsQuery = z.infer<typeof searchAssetsQuery>;
@@ -365,6 +367,23 @@ export const collaboratorSearchResult = z.object({
   users: z.array(z.object({ user_id: z.string(), name: z.string() })),
 });
 
+/**
+ * A sprite sheet's layout: `count` tiles of tile_width x tile_height in a cols x rows JPEG, one every
+ * interval_seconds from the start; the tile of time t is floor(t / interval_seconds).
+ */
+export const spriteLayout = z.object({
+  cols: z.number().int(),
+  rows: z.number().int(),
+  count: z.number().int(),
+  tile_width: z.number().int(),
+  tile_height: z.number().int(),
+  interval_seconds: z.number(),
+});
+export type SpriteLayout = z.infer<typeof spriteLayout>;
+/** The layout and the image's address (of the newest version's sprite for a stack). */
+export const spriteSheet = spriteLayout.extend({ url: z.string() });
+export type SpriteSheet = z.infer<typeof spriteSheet>;
+
 /** An asset in the storyboard list (000 §3 Asset). thumbnail is null until the media issue fills it. */
 export const assetItem = z.object({
   ingest_db_id: z.string(),
@@ -384,6 +403,8 @@ export const assetItem = z.object({
   duration: z.number().nullable().optional(),
   /** a version stack's newest number (2 and up); the row then shows that version's name and media */
   version_no: z.number().int().optional(),
+  /** the hover-scrub sprite sheet of a video (null until the media pipeline made it, or not a video) */
+  sprite: spriteSheet.nullable().optional(),
 });
 export type AssetItem = z.infer<typeof assetItem>;
 

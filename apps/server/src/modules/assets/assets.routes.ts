@@ -9,17 +9,20 @@ import { limit } from '../../platform/http/routes.ts';
 import { createAssetsService } from './assets.service.ts';
 import { createBrowseService } from './browse.service.ts';
 import { createCopyMoveService } from './copyMove.service.ts';
+import { createAssetViewService } from './view.service.ts';
 
 /**
  * Folders and asset operations. Who may: project members list, search, browse their folders and
  * read metadata; can_upload_assets creates folders and is the destination right of copy/move;
  * can_delete_assets deletes; can_copy_move_assets copies and moves (a move across projects also
- * needs can_delete_assets in the source); can_add_update_asset_metadata edits metadata.
+ * needs can_delete_assets in the source); can_add_update_asset_metadata edits metadata. Every user
+ * reads and saves their own view (list or grid, card size), never another's.
  */
 export function assetsRoutes(ctx: AppContext) {
   const service = createAssetsService(ctx);
   const browse = createBrowseService(ctx);
   const copyMove = createCopyMoveService(ctx);
+  const views = createAssetViewService(ctx);
 
   return async (fastify: FastifyInstance) => {
     serve(fastify, ROUTES.assets.list, async (req) => ok(await service.list(userIdOf(req), req.query)));
@@ -55,5 +58,10 @@ export function assetsRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.assets.updateMetadata, async (req) =>
       ok(await service.updateMetadata(userIdOf(req), req.body)),
     );
+
+    serve(fastify, ROUTES.assets.view, async (req) => ok(await views.get(userIdOf(req))));
+    serve(fastify, ROUTES.assets.saveView, async (req) => ok(await views.save(userIdOf(req), req.body)), {
+      rateLimit: limit(ctx.config, 120),
+    });
   };
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { INGEST_STATUS, MSG, mediaFileUrl, type AssetItem } from '@rushes/shared';
+import { INGEST_STATUS, MSG, mediaFileUrl, type AssetItem, type SpriteSheet } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -71,7 +71,23 @@ export function presentAsset(root: AssetRow, newest?: NewestVersion): AssetItem 
     size: Number(r.sizeBytes),
     extension: r.extension,
     duration: r.durationSeconds,
+    sprite: spriteOf(r),
     ...(newest ? { version_no: newest.versionNo } : {}),
+  };
+}
+
+/** The hover-scrub sheet of the row shown (the newest version of a stack), once the pipeline made it. */
+function spriteOf(r: AssetRow): SpriteSheet | null {
+  const info = r.spriteInfo;
+  if (!r.spriteKey || !info) return null;
+  return {
+    cols: info.cols,
+    rows: info.rows,
+    count: info.count,
+    tile_width: info.tileWidth,
+    tile_height: info.tileHeight,
+    interval_seconds: info.intervalSeconds,
+    url: mediaFileUrl(r.id, 'sprite', String(r.updatedAt.getTime())),
   };
 }
 

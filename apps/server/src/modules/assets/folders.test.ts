@@ -171,7 +171,7 @@ describe('GET /api/assets (folder listing)', () => {
     const { owner, projectId } = await studio(t);
     expect((await list(await person(t), { project_db_id: projectId })).status).toBe(403);
     expect((await list(undefined, { project_db_id: projectId })).status).toBe(401);
-    expect((await list(owner, { project_db_id: projectId, entries_per_page: '51' })).status).toBe(400);
+    expect((await list(owner, { project_db_id: projectId, entries_per_page: '101' })).status).toBe(400);
     expect((await list(owner, { project_db_id: projectId, cursor: 'abc' })).status).toBe(400);
   });
 });
