@@ -50,6 +50,7 @@ export * from './rules/timecode.ts';
 export * from './rules/playerText.ts';
 export * from './schemas/reviewComments.ts';
 export * from './schemas/subscriptions.ts';
+export * from './rules/pdfText.ts';
 export * from './rules/cloud.ts';
 export * from './rules/cloudCatalogue.ts';
 export * from './schemas/cloud.ts';

@@ -10,6 +10,8 @@ export const originalKey = (projectId: string, assetId: string) =>
 /** The JPEG thumbnail (poster frame, waveform or scaled image). */
 export const thumbnailKey = (projectId: string, assetId: string) =>
   `${assetKeyPrefix(projectId, assetId)}/thumbnail.jpg`;
+/** A PDF's pages rendered to JPEG: `<pagesKey>/<n>.jpg`, n from 1. */
+export const pagesKey = (projectId: string, assetId: string) => `${assetKeyPrefix(projectId, assetId)}/pages`;
 /** The H.264/AAC MP4 a browser plays when it cannot play the original. */
 export const proxyKey = (projectId: string, assetId: string) =>
   `${assetKeyPrefix(projectId, assetId)}/proxy.mp4`;

@@ -124,6 +124,8 @@ export type ProcessingUpdate = Partial<
     | 'frameRate'
     | 'thumbnailKey'
     | 'proxyKey'
+    | 'pageCount'
+    | 'pagesKey'
     | 'spriteKey'
     | 'spriteInfo'
   >

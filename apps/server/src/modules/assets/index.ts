@@ -5,7 +5,7 @@ import { deleteBlobsJob, queueBlobsOfDeletedProjects } from './assets.jobs.ts';
 import { assetsRoutes } from './assets.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
-export { originalKey, proxyKey, spriteKey, thumbnailKey } from './assetKeys.ts';
+export { originalKey, pagesKey, proxyKey, spriteKey, thumbnailKey } from './assetKeys.ts';
 export {
   currentFilesOf,
   findAsset,

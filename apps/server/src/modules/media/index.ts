@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/modules.ts';
 import { mediaAssetPolicy } from './media.service.ts';
 import { frameRateBackfillJob } from './media.backfill.ts';
 import { mediaProcessJob } from './media.pipeline.ts';
+import { deletePagesWithAssets } from './media.pages.ts';
 import { deleteSpritesOf, mediaSpriteJob } from './media.sprite.ts';
 import { onAssetsDeleting } from '../assets/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -19,6 +20,7 @@ export const mediaModule = defineModule({
   routes: [mediaRoutes],
   listeners: [
     registerMediaMappers,
+    deletePagesWithAssets,
     (ctx: AppContext) => onAssetsDeleting(ctx, (tx, _emit, ids) => deleteSpritesOf(tx, ids)),
   ],
   jobs: {

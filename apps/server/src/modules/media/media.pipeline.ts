@@ -3,7 +3,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { INGEST_FINAL_STATUSES, INGEST_STATUS, type FileType } from '@rushes/shared';
+import { INGEST_FINAL_STATUSES, INGEST_STATUS, PDF_PAGES, type FileType } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { extendLock } from '../../platform/jobs/jobStore.ts';
 import type { JobData, JobHandler, JobInfo } from '../../platform/jobs/queue.ts';
@@ -20,6 +20,7 @@ import { MediaToolError, type ForkedTool, type MediaInput } from '../../platform
 import { isBlobError, type MediaSource } from '../../platform/blobs/blobStore.ts';
 import {
   findAsset,
+  pagesKey,
   proxyKey,
   setProcessingStatus,
   thumbnailKey,
@@ -28,6 +29,7 @@ import {
 } from '../assets/index.ts';
 import { enqueueSprite } from './media.sprite.ts';
 import './media.events.ts';
+import { PDF_MIME, renderPdfPages } from './media.pages.ts';
 
 const HEARTBEAT_EVERY_MS = 60_000;
 /** Lifetime of the signed URL ffmpeg reads an S3 original through: longer than the longest proxy encode. */
@@ -215,6 +217,16 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
         height: kind === 'video' ? probe.height : null,
         frameRate: kind === 'video' ? probe.frameRate : null,
       };
+    } else if (mime === PDF_MIME && Number(a.sizeBytes) <= PDF_PAGES.maxBytes) {
+      // Its pages become pictures to pin comments on; the first is the thumbnail.
+      const file = source.file ?? (await download(a, await tempDir()));
+      const pages = await renderPdfPages(blobs, file, pagesKey(a.projectId, a.id), tempDir);
+      if (!pages) {
+        await set({ ...meta, status: INGEST_STATUS.previewNotAvailable });
+        return;
+      }
+      thumbnail = pages.thumbnail;
+      meta = { ...meta, ...pages.meta };
     } else {
       await set({ ...meta, status: INGEST_STATUS.previewNotAvailable });
       return;

@@ -1,0 +1,159 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import { PDF_PAGES } from '@rushes/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, uuidArray } from '../../db/rows.ts';
+import { assets } from '../../db/schema/index.ts';
+import type { BlobStore } from '../../platform/blobs/blobStore.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { enqueueJob } from '../../platform/jobs/queue.ts';
+import { imageThumbnail } from '../../platform/media/thumbnails.ts';
+import { onAssetsDeleting, type ProcessingUpdate } from '../assets/index.ts';
+import { onProjectDeleting } from '../projects/index.ts';
+import type { PagesWorkerData, PagesWorkerMessage } from './media.pages.worker.ts';
+
+export const PDF_MIME = 'application/pdf';
+
+/** Where page n (from 1) of a document's rendered pages is stored. */
+export const pageKey = (pagesKey: string, page: number) => `${pagesKey}/${page}.jpg`;
+
+export interface RenderedPages {
+  /** the first page's, made as an image's */
+  thumbnail: Buffer;
+  /** the pages stored, and the first page's rendered size */
+  meta: Required<Pick<ProcessingUpdate, 'pageCount' | 'pagesKey' | 'width' | 'height'>>;
+}
+
+type Rendered = Extract<PagesWorkerMessage, { page: number }>;
+
+/** A document opened in the page worker: its page count, then its pages one request at a time. */
+function openDocument(file: string) {
+  const worker = new Worker(new URL('./media.pages.worker.ts', import.meta.url), {
+    workerData: {
+      file,
+      width: PDF_PAGES.width,
+      maxHeight: PDF_PAGES.maxHeight,
+      quality: PDF_PAGES.jpegQuality,
+    } satisfies PagesWorkerData,
+    // A hostile document fails this thread, not the server.
+    resourceLimits: { maxOldGenerationSizeMb: 1024 },
+    stdout: true,
+    stderr: true,
+  });
+  let opened: (count: number) => void;
+  let failed: (err: Error) => void;
+  const waiting = new Map<number, (r: Rendered) => void>();
+  const failure = new Promise<never>((_, reject) => (failed = reject));
+  failure.catch(() => undefined); // raced below
+  const count = new Promise<number>((resolve) => (opened = resolve));
+  worker.on('message', (m: PagesWorkerMessage) => {
+    if ('opened' in m) opened(m.opened);
+    else if ('error' in m) failed(new Error(m.error));
+    else waiting.get(m.page)?.(m);
+  });
+  worker.on('error', (err) => failed(err));
+  worker.on('exit', (code) => failed(new Error(`the page renderer stopped (${code})`)));
+  const pages = new Map<number, Promise<Rendered>>();
+  return {
+    count: () => Promise.race([count, failure]),
+    /** page n; asking ahead lets the worker render it while the caller stores the previous one */
+    page(n: number) {
+      let p = pages.get(n);
+      if (!p) {
+        p = Promise.race([new Promise<Rendered>((resolve) => waiting.set(n, resolve)), failure]);
+        p.catch(() => undefined); // awaited by the caller in order
+        pages.set(n, p);
+        worker.postMessage({ page: n });
+      }
+      return p;
+    },
+    fail: (err: Error) => failed(err),
+    close: () => worker.terminate(),
+  };
+}
+
+/**
+ * Renders a PDF's pages (at most PDF_PAGES.limit) to JPEGs PDF_PAGES.width wide under `pagesKey`
+ * (`<pagesKey>/<n>.jpg`), and makes the first page the thumbnail. Null when the document cannot be
+ * read or rendered (the caller marks it previewNotAvailable); a page failing after the first keeps
+ * the pages before it.
+ */
+export async function renderPdfPages(
+  blobs: BlobStore,
+  file: string,
+  pagesKey: string,
+  tempDir: () => Promise<string>,
+): Promise<RenderedPages | null> {
+  const doc = openDocument(file);
+  const deadline = setTimeout(() => doc.fail(new Error('page rendering timed out')), PDF_PAGES.timeoutMs);
+  let stored = 0;
+  let first: Awaited<ReturnType<typeof imageThumbnail>> | null = null;
+  try {
+    const total = Math.min(await doc.count(), PDF_PAGES.limit);
+    for (let n = 1; n <= total; n++) {
+      const rendered = await doc.page(n);
+      if (n < total) void doc.page(n + 1);
+      const jpeg = Buffer.from(rendered.jpeg);
+      if (n === 1) {
+        const firstFile = path.join(await tempDir(), 'page-1.jpg');
+        await writeFile(firstFile, jpeg);
+        first = await imageThumbnail(firstFile);
+      }
+      await blobs.putObject(pageKey(pagesKey, n), jpeg, {
+        contentType: 'image/jpeg',
+        contentLength: jpeg.length,
+      });
+      stored = n;
+    }
+  } catch {
+    // unreadable, hostile or too slow: what was stored stays (a broken later page), else nothing
+  } finally {
+    clearTimeout(deadline);
+    await doc.close();
+  }
+  if (!first || stored === 0) return null;
+  return {
+    thumbnail: first.thumbnail,
+    meta: { pageCount: stored, pagesKey, width: first.width, height: first.height },
+  };
+}
+
+/** Keys per deletion job, as the assets module's. */
+const KEYS_PER_JOB = 500;
+
+async function enqueuePageDeletion(tx: DbOrTx, docs: { pages_key: string; page_count: number }[]) {
+  const keys = docs.flatMap((d) =>
+    Array.from({ length: d.page_count }, (_, i) => pageKey(d.pages_key, i + 1)),
+  );
+  for (let i = 0; i < keys.length; i += KEYS_PER_JOB)
+    await enqueueJob(tx, 'assets.delete_blobs', { keys: keys.slice(i, i + KEYS_PER_JOB) });
+}
+
+/**
+ * Page images go with their assets: by the assets module's blob deletion job, in the deleting
+ * transaction, unless a copy outside the deletion still shows the same pages (copies share them).
+ */
+export function deletePagesWithAssets(ctx: AppContext) {
+  onAssetsDeleting(ctx, async (tx, _emit, assetIds) => {
+    const docs = await rowsOf<{ pages_key: string; page_count: number }>(
+      tx,
+      sql`select distinct a.pages_key, a.page_count from ${assets} a
+          where a.id = any(${uuidArray(assetIds)}) and a.pages_key is not null and a.page_count > 0
+            and not exists (select 1 from ${assets} b
+              where b.pages_key = a.pages_key and b.id <> all(${uuidArray(assetIds)}))`,
+    );
+    await enqueuePageDeletion(tx, docs);
+  });
+  onProjectDeleting(ctx, async (tx, projectId) => {
+    const docs = await rowsOf<{ pages_key: string; page_count: number }>(
+      tx,
+      sql`select distinct a.pages_key, a.page_count from ${assets} a
+          where a.project_id = ${projectId} and a.pages_key is not null and a.page_count > 0
+            and not exists (select 1 from ${assets} b
+              where b.pages_key = a.pages_key and b.project_id <> ${projectId})`,
+    );
+    await enqueuePageDeletion(tx, docs);
+  });
+}
