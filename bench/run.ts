@@ -11,6 +11,8 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'uploader-resume': () => import('./uploader/resume.ts'),
   chat: () => import('./chat.ts'),
   media: () => import('./media.ts'),
+  // sprite sheet vs poster grab; Chromium click → first frame and seek of a 1080p proxy (issue 39)
+  'review-media': () => import('./review-media.ts'),
   web: () => import('./web.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   // what Lighthouse's simulated LCP waits for on home (a profile, not a figure)

@@ -41,6 +41,32 @@ export const h264Mp4 = (dir: string, seconds = 2, rate: number | string = 25) =>
     '-shortest',
   ]);
 
+/** H.264 without sound whose picture changes, a key frame every 0.4 s (sprite tiles differ). */
+export const changingClip = (dir: string, seconds = 6) =>
+  ffmpeg(path.join(dir, 'moving.mp4'), [
+    ...testsrc(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-g',
+    '10',
+    '-pix_fmt',
+    'yuv420p',
+  ]);
+
+/** A one-frame H.264 MP4. */
+export const stillClip = (dir: string) =>
+  ffmpeg(path.join(dir, 'still.mp4'), [
+    ...testsrc(1),
+    '-frames:v',
+    '1',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+  ]);
+
 /** ProRes 422 Proxy + PCM in QuickTime: browsers cannot play it, a proxy is expected. */
 export const proresMov = (dir: string, seconds = 1) =>
   ffmpeg(path.join(dir, 'prores.mov'), [
