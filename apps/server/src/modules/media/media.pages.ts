@@ -39,9 +39,12 @@ function openDocument(file: string) {
     } satisfies PagesWorkerData,
     // A hostile document fails this thread, not the server.
     resourceLimits: { maxOldGenerationSizeMb: 1024 },
+    // PDF.js's warnings about a document's fonts are no news for the server's log
     stdout: true,
     stderr: true,
   });
+  worker.stdout.resume();
+  worker.stderr.resume();
   let opened: (count: number) => void;
   let failed: (err: Error) => void;
   const waiting = new Map<number, (r: Rendered) => void>();

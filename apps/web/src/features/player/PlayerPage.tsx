@@ -153,6 +153,16 @@ export default function PlayerPage() {
                 frameRate={asset.frame_rate ?? DEFAULT_FRAME_RATE}
                 source={{ kind: 'member', projectDbId: asset.project_db_id, ingestDbId: asset.ingest_db_id }}
               />
+            ) : asset.page_count ? (
+              <ImageReviewWorkspace
+                key={asset.ingest_db_id}
+                pages={{
+                  count: asset.page_count,
+                  urlOf: (n) => mediaFileUrl(asset.ingest_db_id, 'page', undefined, n),
+                }}
+                title={asset.title}
+                source={{ kind: 'member', projectDbId: asset.project_db_id, ingestDbId: asset.ingest_db_id }}
+              />
             ) : asset.file_type === 'image' && asset.play_url ? (
               <ImageReviewWorkspace
                 key={asset.ingest_db_id}

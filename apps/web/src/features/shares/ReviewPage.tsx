@@ -1,12 +1,25 @@
-import { Button, Center, Container, Group, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Center,
+  Container,
+  Flex,
+  Group,
+  Image,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   APP_NAME,
   DEFAULT_FRAME_RATE,
   MSG,
+  REVIEW_PLAYLIST_TEXT as T,
   UI,
   formatDate,
   reviewFileUrl,
@@ -21,6 +34,8 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { shareKeys, useReview, useUnlockReview } from './api.ts';
 import { CompareView } from './review/CompareView.tsx';
 import { ImageReviewWorkspace } from './review/ImageReviewWorkspace.tsx';
+import { PlaylistPanel, neighbours } from './review/PlaylistPanel.tsx';
+import { WatermarkGate } from './review/PlaylistWatermark.tsx';
 import { VersionBar } from './review/VersionBar.tsx';
 import { ReviewWorkspace } from './review/ReviewWorkspace.tsx';
 
@@ -116,29 +131,76 @@ export function ReviewMedia({ review }: { review: Open }) {
   );
 }
 
+/** Plays the next file when a video or audio ends (autoplay) and starts it once it can play. */
+function useAutoplayNext(stage: HTMLDivElement | null, next: (() => void) | null) {
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!stage) return;
+    // media events do not bubble, but their capture phase passes through the stage
+    const ended = (e: Event) => {
+      if (!(e.target instanceof HTMLMediaElement) || !next) return;
+      pending.current = true;
+      next();
+    };
+    const ready = (e: Event) => {
+      if (!pending.current || !(e.target instanceof HTMLMediaElement)) return;
+      pending.current = false;
+      void e.target.play().catch(() => undefined);
+    };
+    stage.addEventListener('ended', ended, true);
+    stage.addEventListener('canplay', ready, true);
+    return () => {
+      stage.removeEventListener('ended', ended, true);
+      stage.removeEventListener('canplay', ready, true);
+    };
+  }, [stage, next]);
+}
+
 /**
  * The public review page (spec 002 §2: recognised by a query parameter starting with
  * 'shared'): no account needed. Expired or revoked links say so; a passcode link asks for it first.
+ * A link holding several files or a folder shows them as a playlist beside the player; a
+ * watermarked link asks the viewer's e-mail and plays their own copy with it burned in.
  */
 export default function ReviewPage() {
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const version = params.get('ingest_db_id') ?? undefined;
   const reviewKey: ReviewKey = params.get('shared_link')
     ? { shared_link: params.get('shared_link')!, ingest_db_id: version }
     : { shared_asset: params.get('shared_asset') ?? '', ingest_db_id: version };
   const query = useReview(reviewKey);
   const [compare, setCompare] = useState(false);
-  if (query.isPending) return <PageLoader />;
-  const data = query.data;
+  const [autoplay, setAutoplay] = useState(true);
+  const [stage, setStage] = useState<HTMLDivElement | null>(null);
+  // while another file of the playlist loads, the page keeps showing the last one (no loader flash)
+  const last = useRef<Open | null>(null);
+  if (query.data?.state === 'open') last.current = query.data;
+  const data = query.isPending ? last.current : query.data;
+  const show = (id: string) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('ingest_db_id', id);
+      return next;
+    });
+  const open = data?.state === 'open' ? data : null;
+  const following = open ? neighbours(open.items, open.current_item).next : null;
+  useAutoplayNext(stage, autoplay && following ? () => show(following.ingest_db_id) : null);
+  if (query.isPending && !data) return <PageLoader />;
   if (!data || data.state === 'expired') return <Expired />;
   if (data.state === 'passcode') return <PasscodeGate reviewKey={reviewKey} title={data.title} />;
+  const source = { kind: 'link', reviewKey, guest: true } as const;
+  const playlist = data.kind !== 'asset';
+  const waiting =
+    data.watermark && !data.play_url && (data.file_type === 'video' || data.file_type === 'image');
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: shareKeys.review(reviewKey) });
   return (
-    <Container size="lg" py="md">
+    <Container size={playlist ? 'xl' : 'lg'} py="md">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="xs" c="dimmed">
-              {APP_NAME}
+              {playlist && data.link_title ? `${APP_NAME} · ${data.link_title}` : APP_NAME}
             </Text>
             <Title order={1} size="h3" style={{ wordBreak: 'break-word' }}>
               {data.title}
@@ -146,6 +208,7 @@ export default function ReviewPage() {
             <Text size="sm" c="dimmed">
               {data.shared_by ? `${UI.reviewSharedBy(data.shared_by)} · ` : ''}
               {UI.linkExpires(formatDate(data.expires_on))}
+              {data.watermark && data.viewer_email ? ` · ${T.watermarkedFor(data.viewer_email)}` : ''}
             </Text>
           </Stack>
           {data.download_url && (
@@ -159,51 +222,103 @@ export default function ReviewPage() {
             </Button>
           )}
         </Group>
-        {/* a member asked to approve decides here too; a browser that never logged in stores no team and asks nothing */}
-        <ApprovalControl
-          ingestDbId={data.versions[0]?.ingest_db_id ?? data.ingest_db_id}
-          enabled={getSelectedTeamId() !== null}
-        />
-        <VersionBar
-          versions={data.versions}
-          current={data.ingest_db_id}
-          onSwitch={(id) =>
-            setParams((p) => {
-              const next = new URLSearchParams(p);
-              next.set('ingest_db_id', id);
-              return next;
-            })
-          }
-          compare={compare}
-          onCompare={data.file_type === 'video' ? () => setCompare((c) => !c) : undefined}
-        />
-        {compare && data.versions.length > 1 && (
-          <CompareView
-            urlOf={(id) => reviewFileUrl(reviewKey, 'play', id)}
-            versions={data.versions}
-            current={data.ingest_db_id}
-          />
-        )}
-        {(data.file_type === 'video' || data.file_type === 'audio') && data.play_url ? (
-          <ReviewWorkspace
-            audio={data.file_type === 'audio'}
-            playUrl={data.play_url}
-            poster={data.thumbnail}
-            title={data.title}
-            frameRate={data.frame_rate ?? DEFAULT_FRAME_RATE}
-            source={{ kind: 'link', reviewKey, guest: true }}
-          />
-        ) : data.file_type === 'image' && data.play_url ? (
-          <ImageReviewWorkspace
-            key={data.ingest_db_id}
-            src={data.play_url}
-            title={data.title}
-            source={{ kind: 'link', reviewKey, guest: true }}
-          />
-        ) : (
-          <ReviewMedia review={data} />
-        )}
+        <Flex gap="md" direction={{ base: 'column', md: 'row' }} align="flex-start">
+          <Stack gap="md" ref={setStage} style={{ flex: 1, minWidth: 0, width: '100%' }}>
+            {/* a member asked to approve decides here too; a browser that never logged in stores no team and asks nothing */}
+            <ApprovalControl
+              ingestDbId={data.versions[0]?.ingest_db_id ?? data.ingest_db_id}
+              enabled={getSelectedTeamId() !== null}
+            />
+            <VersionBar
+              versions={data.versions}
+              current={data.ingest_db_id}
+              onSwitch={show}
+              compare={compare}
+              onCompare={
+                data.file_type === 'video' && !data.watermark ? () => setCompare((c) => !c) : undefined
+              }
+            />
+            {compare && !data.watermark && data.versions.length > 1 && (
+              <CompareView
+                urlOf={(id) => reviewFileUrl(reviewKey, 'play', id)}
+                versions={data.versions}
+                current={data.ingest_db_id}
+              />
+            )}
+            <ReviewStage
+              data={data}
+              reviewKey={reviewKey}
+              source={source}
+              waiting={waiting}
+              onReady={refresh}
+            />
+          </Stack>
+          {playlist && (
+            <Box w={{ base: '100%', md: 320 }} style={{ flex: 'none' }}>
+              <PlaylistPanel
+                items={data.items}
+                current={data.current_item}
+                onPick={(item) => show(item.ingest_db_id)}
+                autoplay={autoplay}
+                onAutoplay={setAutoplay}
+              />
+            </Box>
+          )}
+        </Flex>
       </Stack>
     </Container>
   );
+}
+
+/** The file shown, with the workspace of its kind (video/audio, picture, document's pages). */
+function ReviewStage({
+  data,
+  reviewKey,
+  source,
+  waiting,
+  onReady,
+}: {
+  data: Open;
+  reviewKey: ReviewKey;
+  source: { kind: 'link'; reviewKey: ReviewKey; guest: true };
+  waiting: boolean;
+  onReady: () => void;
+}) {
+  if (waiting)
+    return (
+      <WatermarkGate
+        key={data.ingest_db_id}
+        reviewKey={{ ...reviewKey, ingest_db_id: data.ingest_db_id }}
+        viewerEmail={data.viewer_email}
+        onReady={onReady}
+      />
+    );
+  if ((data.file_type === 'video' || data.file_type === 'audio') && data.play_url)
+    return (
+      <ReviewWorkspace
+        audio={data.file_type === 'audio'}
+        playUrl={data.play_url}
+        poster={data.thumbnail}
+        title={data.title}
+        frameRate={data.frame_rate ?? DEFAULT_FRAME_RATE}
+        source={source}
+      />
+    );
+  if (data.page_count)
+    return (
+      <ImageReviewWorkspace
+        key={data.ingest_db_id}
+        pages={{
+          count: data.page_count,
+          urlOf: (n) => reviewFileUrl(reviewKey, 'page', data.ingest_db_id, n),
+        }}
+        title={data.title}
+        source={source}
+      />
+    );
+  if (data.file_type === 'image' && data.play_url)
+    return (
+      <ImageReviewWorkspace key={data.ingest_db_id} src={data.play_url} title={data.title} source={source} />
+    );
+  return <ReviewMedia review={data} />;
 }
