@@ -47,6 +47,8 @@ export * from './rules/reviewPlaylistText.ts';
 export * from './rules/shareLinksText.ts';
 export * from './schemas/shareLinks.ts';
 export * from './rules/timecode.ts';
+export * from './rules/markerText.ts';
+export * from './schemas/markerExport.ts';
 export * from './rules/playerText.ts';
 export * from './schemas/reviewComments.ts';
 export * from './schemas/subscriptions.ts';

@@ -37,6 +37,7 @@ import {
   shareLinksPage,
   shareLinksQuery,
 } from '../schemas/shareLinks.ts';
+import { markerExportQuery } from '../schemas/markerExport.ts';
 import { defineRoutes } from './define.ts';
 
 const message = z.object({ message: z.string() });
@@ -146,6 +147,15 @@ export const commentsRoutes = defineRoutes('comments', {
     body: resolveCommentBody,
     response: message,
     policy: 'projects.canViewProject',
+  },
+  /** Comments as a marker file (FCP7 XML, EDL, CSV, FCPXML, PDF): a download, not the JSON envelope. */
+  markers: {
+    method: 'GET',
+    path: API.shares.markers,
+    query: markerExportQuery,
+    response: z.never(),
+    policy: 'shares.canExportMarkers',
+    raw: true,
   },
 });
 

@@ -10,6 +10,8 @@ import {
   sharePolicy,
 } from './shares.policy.ts';
 import { commentsRoutes } from './comments.routes.ts';
+import { markersRoutes } from './markers.routes.ts';
+import { markerExportPolicy } from './markers.policy.ts';
 import { reviewRoutes } from './review.routes.ts';
 import { versionsRoutes } from './versions.routes.ts';
 import { registerShareMappers } from './shares.realtime.ts';
@@ -52,8 +54,10 @@ export const sharesModule = defineModule({
     // Stacking a version names a second asset (version_ingest_db_id) that needs the same write right:
     // versions.service.ts checks both.
     'projects.canWriteAssets': checkedInService(),
+    // Any member exports comments, of one asset (ingest_db_id) or the project's (project_db_id).
+    'shares.canExportMarkers': markerExportPolicy(),
   },
-  routes: [sharesRoutes, commentsRoutes, versionsRoutes, reviewRoutes],
+  routes: [sharesRoutes, commentsRoutes, markersRoutes, versionsRoutes, reviewRoutes],
   listeners: [registerShareMappers, registerTray],
   jobs: { 'shares.watermark': watermarkJob },
 });
