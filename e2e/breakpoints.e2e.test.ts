@@ -154,6 +154,7 @@ describe.skipIf(!e2eAvailable)('every page and side panel at every breakpoint', 
       iosPlayer: [`/ios-player/?id=${ingestDbId}`, () => shown(page.getByTestId('ios-video'))],
       importAssets: [`/import-assets/${projectDbId}/s3`, main],
       transfers: [`/transfers/${projectDbId}/s3`, main],
+      shareLinks: [`/share-links/${projectDbId}`, main],
       cloudDesktop: [
         '/cloud-desktop/00000000-0000-0000-0000-000000000000',
         () => shown(page.locator('body')),

@@ -37,6 +37,8 @@ export const PATHS = {
   importAssets: '/import-assets/:projectDbId/:service/:bucketName?/:integrationDbId?',
   /** a project's transfers (spec 000 §2, 002 §2) */
   transfers: '/transfers/:projectDbId/:service',
+  /** a project's review links (links from features/shares/links/paths.ts) */
+  shareLinks: '/share-links/:projectDbId',
 } as const;
 
 /** Where the upgrade notice leads (spec 002 §2). */

@@ -8,6 +8,11 @@ export const SHARE_LINKS_TEXT = {
   openPage: 'Share Links',
   shareFolder: 'Share this folder',
   noLinks: 'No review links yet. Share assets or a folder to make one.',
+  loading: 'Loading…',
+  views: (n: number) => (n === 1 ? '1 view' : `${n} views`),
+  kindAsset: 'Asset',
+  kindAssets: 'Playlist',
+  kindFolder: 'Folder',
   /** the share panel, several files selected */
   oneLinkForAll: 'One link for all selected',
   oneLinkHint: 'The files play in this order as a playlist on the review page.',

@@ -165,6 +165,7 @@ describe('one link for several assets, a folder as a link', () => {
     expect(links[0]).toMatchObject({ kind: 'folder', folder: { ingest_db_id: folderId, title: 'Dailies' } });
     expect(links[1]).toMatchObject({
       kind: 'assets',
+      title: 'c-cut.mp4 and 2 more',
       asset_count: 3,
       assets: [{ title: 'c-cut.mp4' }, { title: 'a-cut.mp4' }, { title: 'b-cut.mp4' }],
     });

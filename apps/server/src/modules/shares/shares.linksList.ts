@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { SHARE_LINKS_PAGE_SIZE, type ProjectShareLink } from '@rushes/shared';
+import { SHARE_LINKS_PAGE_SIZE, SHARE_LINKS_TEXT, type ProjectShareLink } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, shareLinkItems, shareLinkViews, shareLinks, users } from '../../db/schema/index.ts';
 import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
@@ -70,7 +70,11 @@ export async function selectProjectLinks(
       return {
         share_link_db_id: l.id,
         kind: l.kind,
-        title: l.title ?? assetTitle ?? '',
+        title:
+          l.title ??
+          (list.length > 1
+            ? SHARE_LINKS_TEXT.manyTitle(list[0].title, list.length - 1)
+            : (list[0]?.title ?? assetTitle ?? '')),
         assets: list.slice(0, ASSETS_SHOWN),
         asset_count: list.length,
         folder: l.kind === 'folder' ? (named[0] ?? null) : null,

@@ -18,6 +18,7 @@ import { CAMERA_TAB } from '../camera/params.ts';
 import { AssistantButton } from '../ai/AssistantButton.tsx';
 import { CloudButton } from '../cloud/CloudButton.tsx';
 import { TransfersMenu } from '../integrations/TransfersMenu.tsx';
+import { ShareLinksMenu } from '../shares/links/ShareLinksMenu.tsx';
 import { importPath } from '../integrations/paths.ts';
 import { LiveButton } from '../live/LiveButton.tsx';
 import { useAssetPages } from '../assets/api.ts';
@@ -143,6 +144,7 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
           <AssistantButton projectDbId={info.project_db_id} />
           <CloudButton projectDbId={info.project_db_id} />
           <TransfersMenu projectDbId={info.project_db_id} />
+          <ShareLinksMenu info={info} folderDbId={folderDbId} />
           <LiveButton projectDbId={info.project_db_id} />
           {on.picker && (
             <Menu position="bottom-end" shadow="md">

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -6,6 +6,7 @@ import {
   REQUEST_PEOPLE_MAX,
   SHARE_COPIED_MS,
   SHARE_DURATION_DEFAULT,
+  SHARE_LINKS_TEXT,
   SHARE_PASSCODE_MAX,
   UI,
   settingOn,
@@ -30,6 +31,8 @@ type Errors = { people?: string; duration?: string; passcode?: string };
 interface ShareFormProps {
   projectDbId: string;
   assets: { ingest_db_id: string; title: string }[];
+  /** a folder shared as one link (assets is then empty) */
+  folder?: { ingest_db_id: string; title: string };
   settings: ShareSetting[];
   onShared: (answer: ShareAnswer) => void;
   /** a link made by Copy link that the clipboard refused: shown to copy by hand */
@@ -43,7 +46,14 @@ interface ShareFormProps {
  * ('Copied' 2 s). Share sends to the people picked; Copy link makes a link for nobody in particular
  * and puts it on the clipboard ('Copied' 2 s).
  */
-export function ShareForm({ projectDbId, assets, settings: initial, onShared, showLinks }: ShareFormProps) {
+export function ShareForm({
+  projectDbId,
+  assets,
+  folder,
+  settings: initial,
+  onShared,
+  showLinks,
+}: ShareFormProps) {
   const user = useUser();
   const { team } = useSelectedTeam();
   const term = useSearchTerm();
@@ -52,6 +62,8 @@ export function ShareForm({ projectDbId, assets, settings: initial, onShared, sh
   const [duration, setDuration] = useState(String(SHARE_DURATION_DEFAULT));
   const [settings, setSettings] = useState<ShareSetting[]>(initial);
   const [passcode, setPasscode] = useState('');
+  // several files: one link holding them all in order (a playlist), else one link per file (spec 002)
+  const [oneLink, setOneLink] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const protectedOn = settingOn(settings, 'passcode_protection');
 
@@ -75,15 +87,16 @@ export function ShareForm({ projectDbId, assets, settings: initial, onShared, sh
   const link = useShare({ meta: { silent: true }, onError: showErrors });
   const [copied, setCopied] = useState(false);
   // from a task the files are chosen above the form
-  const none = assets.length === 0;
+  const none = assets.length === 0 && !folder;
 
   /** The body for these people, or null with the rules' messages shown on their fields. */
   const bodyFor = (picked: PickedPerson[]) => {
     const [first, ...rest] = assets.map((a) => a.ingest_db_id);
     const parsed = shareBody.safeParse({
       project_db_id: projectDbId,
-      ingest_db_id: first,
-      ingest_db_ids: rest,
+      ...(folder
+        ? { folder_db_id: folder.ingest_db_id }
+        : { ingest_db_id: first, ingest_db_ids: rest, as_one_link: oneLink && assets.length > 1 }),
       ...splitPeople(picked),
       duration,
       settings,
@@ -156,6 +169,22 @@ export function ShareForm({ projectDbId, assets, settings: initial, onShared, sh
           setErrors((e) => ({ ...e, people: undefined }));
         }}
       />
+      {folder && (
+        <Text size="sm">
+          {SHARE_LINKS_TEXT.folderLabel(folder.title)}
+          <Text span c="dimmed" size="sm" display="block">
+            {SHARE_LINKS_TEXT.folderHint}
+          </Text>
+        </Text>
+      )}
+      {assets.length > 1 && (
+        <Checkbox
+          label={SHARE_LINKS_TEXT.oneLinkForAll}
+          description={SHARE_LINKS_TEXT.oneLinkHint}
+          checked={oneLink}
+          onChange={(e) => setOneLink(e.currentTarget.checked)}
+        />
+      )}
       <TextInput
         label={UI.shareDurationLabel}
         inputMode="numeric"

@@ -26,6 +26,8 @@ export interface SharePanelProps {
   onShared?: () => void;
   /** offers the INTEGRATION view (share to a marketing integration of the project's team) */
   integration?: { teamDbId: string; userId: string };
+  /** shares this folder as one link (`assets` is then empty): the link shows its files when opened */
+  folder?: { ingest_db_id: string; title: string };
 }
 
 /** Notifications reload 1 s after a share (spec 002 §4). */
@@ -47,6 +49,7 @@ export default function SharePanel({
   task,
   onShared,
   integration,
+  folder,
   close,
 }: SharePanelProps & { close: () => void }) {
   const queryClient = useQueryClient();
@@ -56,7 +59,7 @@ export default function SharePanel({
   const [made, setMade] = useState<Shown | null>(null);
   const assets = task ? picked : given;
   // fetched with the panel, so LIST opens at once (a share from a task has no LIST)
-  const shared = useSharedUsers(projectDbId, task ? undefined : given[0].ingest_db_id);
+  const shared = useSharedUsers(projectDbId, task || folder ? undefined : given[0]?.ingest_db_id);
   // from a task nothing checked the share codes yet (the asset actions did, in the list)
   const info = useProjectInfo(projectDbId);
   const mayShare =
@@ -65,11 +68,12 @@ export default function SharePanel({
     canIn(info.data, 'can_share_to_download_rushesio_assets') ||
     canIn(info.data, 'can_share_to_download_all_assets');
   // From a task (on home, too) no page holds the links dialog: the panel stays open and shows them.
+  const titled = folder ? [folder] : assets;
   const showLinks = (answer: ShareAnswer) =>
-    task ? setMade(linksOf(assets, answer)) : showShareLinks(linksOf(assets, answer));
+    task ? setMade(linksOf(titled, answer)) : showShareLinks(linksOf(titled, answer));
   const views = [
     { value: 'SHARE', label: UI.shareViewShare },
-    ...(!task && assets.length === 1 ? [{ value: 'LIST', label: UI.shareViewList }] : []),
+    ...(!task && !folder && assets.length === 1 ? [{ value: 'LIST', label: UI.shareViewList }] : []),
     ...(integration ? [{ value: 'INTEGRATION', label: UI.shareViewIntegration }] : []),
   ];
 
@@ -102,6 +106,7 @@ export default function SharePanel({
             <ShareForm
               projectDbId={projectDbId}
               assets={assets}
+              folder={folder}
               settings={settings.data.settings}
               onShared={(answer) => {
                 if (assets.length > 1) onShared?.();

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type ReviewAnswer, type ReviewKey } from '@rushes/shared';
 import { commentsRoutes, reviewRoutes, sharesRoutes } from '@rushes/shared/routes/shares';
@@ -11,6 +11,7 @@ export const shareKeys = {
   all: ['shares'] as const,
   settings: (role: string) => ['shares', 'settings', role] as const,
   users: (ingestDbId: string) => ['shares', 'users', ingestDbId] as const,
+  links: (projectDbId: string) => ['shares', 'links', projectDbId] as const,
   review: (key: ReviewKey) =>
     ['shares', 'review', key.shared_link ?? '', key.shared_asset ?? '', key.ingest_db_id ?? ''] as const,
 };
@@ -19,6 +20,7 @@ export const shareKeys = {
 export const useShare = mutationHook(sharesRoutes.share);
 export const useRemoveSharedUser = mutationHook(sharesRoutes.removeUser);
 export const useRevokeLink = mutationHook(sharesRoutes.revoke);
+export const useEditLink = mutationHook(sharesRoutes.editLink);
 export const useUnlockReview = mutationHook(reviewRoutes.unlock);
 export const useAddComment = mutationHook(commentsRoutes.add);
 export const useAddReviewComment = mutationHook(reviewRoutes.addComment);
@@ -85,3 +87,36 @@ export function useReview(key: ReviewKey) {
     meta: { silent: true },
   });
 }
+
+/** A project's review links (the Share Links page), newest first, a page at a time; live on changes. */
+export function useShareLinks(projectDbId: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = connectSocket(queryClient);
+    const room = `project:${projectDbId}`;
+    const join = () => socket.emit('join', room, () => undefined);
+    if (socket.connected) join();
+    const onChange = () => void queryClient.invalidateQueries({ queryKey: shareKeys.links(projectDbId) });
+    socket.on('connect', join);
+    socket.on('asset_shares_changed', onChange);
+    return () => {
+      socket.off('connect', join);
+      socket.off('asset_shares_changed', onChange);
+    };
+  }, [projectDbId, queryClient]);
+  return useInfiniteQuery({
+    queryKey: shareKeys.links(projectDbId),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        sharesRoutes.links,
+        { project_db_id: projectDbId, ...(pageParam ? { cursor: pageParam } : {}) },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/** A link's review address again (from its sealed token), on the origin the browser reached. */
+export const fetchLinkUrl = (shareLinkDbId: string) =>
+  call(sharesRoutes.linkUrl, { share_link_db_id: shareLinkDbId }).then((a) => a.url);
