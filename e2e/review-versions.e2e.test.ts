@@ -83,7 +83,7 @@ describe.skipIf(!e2eAvailable)(
       await b?.context().close();
     });
 
-    it('a member uploads a video and stacks a second version on it', async () => {
+    it('a member uploads two cuts of a video and stacks the second onto the first', async () => {
       await logIn(a, run.server.url, DEMO_PRODUCER);
       await switchTeam(a, STUDIO);
       await createProject(a, PROJECT);
@@ -92,15 +92,21 @@ describe.skipIf(!e2eAvailable)(
         PROJECT,
       );
       await a.goto(`${run.server.url}/project/${projectDbId}`);
-      await a.getByTestId('upload-files-input').setInputFiles(clip(FILE, 'testsrc'));
+      // both files upload and process at once; the second is then stacked onto the first
+      await a
+        .getByTestId('upload-files-input')
+        .setInputFiles([clip(FILE, 'testsrc'), clip(FILE_V2, 'smptebars')]);
       await soon(row(a, FILE));
-      rootId = (await run.server.db.select().from(assets).where(eq(assets.title, FILE)))[0].id;
-      await row(a, FILE).click({ button: 'right' });
-      const chooser = a.waitForEvent('filechooser');
-      await a.getByRole('menuitem', { name: UI.uploadNewVersion }).click();
-      await (await chooser).setFiles(clip(FILE_V2, 'smptebars'));
-      await soon(a.getByRole('alert').filter({ hasText: MSG.versionAdded }));
-      await toast(a, MSG.versionAdded);
+      await soon(row(a, FILE_V2));
+      const idOf = async (title: string) =>
+        (await run.server.db.select().from(assets).where(eq(assets.title, title)))[0].id;
+      rootId = await idOf(FILE);
+      await apiCall(a, run.server.url, API.shares.versions, {
+        ingest_db_id: rootId,
+        version_ingest_db_id: await idOf(FILE_V2),
+      });
+      // the folder keeps one row for the stack, under the newest version's name with its number
+      await expect.poll(() => row(a, FILE).count()).toBe(0);
       await soon(row(a, FILE_V2).getByText(UI.versionLabel(2), { exact: true }));
     });
 
@@ -172,6 +178,14 @@ describe.skipIf(!e2eAvailable)(
       for (let i = 0; i < 20; i++) await a.keyboard.press('ArrowLeft');
       const top = left.locator('xpath=..');
       await expect.poll(() => top.evaluate((el) => el.style.clipPath)).toBe('inset(0px 70% 0px 0px)');
+      // or dragged by its handle on the picture
+      const handle = compare.getByTestId('wipe-handle');
+      const hb = (await handle.boundingBox())!;
+      await a.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+      await a.mouse.down();
+      await a.mouse.move(lb.x + lb.width * 0.8, hb.y + hb.height / 2, { steps: 4 });
+      await a.mouse.up();
+      await expect.poll(() => top.evaluate((el) => el.style.clipPath)).toBe('inset(0px 20% 0px 0px)');
       await shot(a, FLOW, '04-compare-wipe');
 
       await compare.getByText(VERSIONS_TEXT.opacity, { exact: true }).click();
@@ -278,6 +292,17 @@ describe.skipIf(!e2eAvailable)(
       // one row each: no label lies over the next
       const byTop = [...labels].sort((x, y) => x.top - y.top);
       for (let i = 1; i < byTop.length; i++) expect(byTop[i].top).toBeGreaterThanOrEqual(byTop[i - 1].bottom);
+      // a cut name is whole in its row's tooltip
+      const at = labels.findIndex((l) => l.text.includes('…'));
+      const [head, tail] = labels[at].text.split('…');
+      const cut = titles.find((t) => t.startsWith(head) && t.endsWith(tail))!;
+      const tick = ticks.nth(at);
+      await tick.scrollIntoViewIfNeeded();
+      const tb = (await tick.boundingBox())!;
+      const plot = (await card.locator('.recharts-cartesian-grid').boundingBox())!;
+      await a.mouse.move(plot.x + plot.width / 2, tb.y + tb.height / 2);
+      await visible(card.locator('.recharts-tooltip-wrapper').getByText(cut, { exact: true }));
+      await shot(a, FLOW, '08-statistics-row-tooltip');
       const figures = card.getByTestId('project-cloud-usage-figures');
       for (const title of titles) await visible(figures.getByText(new RegExp(`^${title}: `)));
       await card.scrollIntoViewIfNeeded();

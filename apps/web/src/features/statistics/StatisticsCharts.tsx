@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import { Card, ColorSwatch, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { XAxis } from 'recharts';
+import { AXIS_WIDTH_PX, axisLabel } from './axisLabel.ts';
 import {
   SUB_TEXT,
   formatBytes,
@@ -24,20 +25,8 @@ const en = (n: number) => formatNumber(Math.round(n * 100) / 100);
 
 /** One row per project: every project keeps its label however many there are. */
 const STORAGE_ROW_PX = 34;
-/** The axis fits a name on two lines; a longer one is cut. */
-const AXIS_WIDTH_PX = 190;
-const AXIS_LABEL_CHARS = 34;
-const AXIS_LABEL_TAIL = 15;
-/**
- * A name too long for the axis keeps its start and its end: projects named alike ("… Day 2",
- * "… Day 3", "… v2") differ at the end, which a cut at the end would hide. The figures under
- * the chart and the row's tooltip give it whole.
- */
-const axisLabel = (title: string) =>
-  title.length > AXIS_LABEL_CHARS
-    ? `${title.slice(0, AXIS_LABEL_CHARS - AXIS_LABEL_TAIL - 1)}…${title.slice(-AXIS_LABEL_TAIL)}`
-    : title;
-
+/** A row's tooltip starts at the card's left edge: a long name beside the cursor ran out of the card. */
+const ROW_TOOLTIP = { position: { x: 0 } };
 /**
  * Project Storage (spec 002 §3 Statistics state): horizontal bars, one row per project with its name
  * on the axis (a column chart dropped names that did not fit; a long one is cut in the middle), each
@@ -52,6 +41,7 @@ function ProjectStorageChart({ rows }: { rows: ProjectStorageRow[] }) {
         dataKey="project"
         orientation="vertical"
         yAxisProps={{ width: AXIS_WIDTH_PX, interval: 0, tickFormatter: axisLabel }}
+        tooltipProps={ROW_TOOLTIP}
         barChartProps={{ margin: { right: 64 } }}
         series={[{ name: SUB_TEXT.usedStorage, color: 'blue.6' }]}
         valueFormatter={formatBytes}
@@ -90,6 +80,7 @@ function ProjectCloudUsageChart({ rows }: { rows: ProjectCloudUsageRow[] }) {
         withLegend
         withXAxis={false}
         yAxisProps={{ width: AXIS_WIDTH_PX, interval: 0, tickFormatter: axisLabel }}
+        tooltipProps={ROW_TOOLTIP}
         barChartProps={{ margin: { right: 56 } }}
         barProps={(s) => (s.name === SUB_TEXT.psc ? { xAxisId: 'psc' } : {})}
         series={[

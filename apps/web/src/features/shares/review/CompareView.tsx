@@ -19,7 +19,7 @@ function NameTag({ version, side }: { version: Version | undefined; side: 'left'
         position: 'absolute',
         top: 8,
         [side]: 8,
-        zIndex: 3,
+        zIndex: 4,
         maxWidth: '45%',
         background: 'rgba(0, 0, 0, 0.65)',
         color: 'white',
@@ -36,6 +36,53 @@ function NameTag({ version, side }: { version: Version | undefined; side: 'left'
       <Text span size="xs">
         {version.title}
       </Text>
+    </Box>
+  );
+}
+
+/**
+ * The wipe's edge over the picture; dragging its handle moves it (the slider under the picture
+ * does the same from the keyboard).
+ */
+function WipeLine({ at, onMove }: { at: number; onMove: (percent: number) => void }) {
+  const move = (e: React.PointerEvent<HTMLElement>) => {
+    const frame = e.currentTarget.parentElement?.parentElement?.getBoundingClientRect();
+    if (!frame?.width || !e.currentTarget.hasPointerCapture(e.pointerId)) return;
+    onMove(Math.round(Math.min(100, Math.max(0, ((e.clientX - frame.left) / frame.width) * 100))));
+  };
+  return (
+    <Box
+      aria-hidden
+      style={{
+        position: 'absolute',
+        top: 0,
+        bottom: 0,
+        left: `${at}%`,
+        width: 2,
+        marginLeft: -1,
+        zIndex: 3,
+        background: 'white',
+        boxShadow: '0 0 4px rgba(0, 0, 0, 0.8)',
+      }}
+    >
+      <Box
+        data-testid="wipe-handle"
+        onPointerDown={(e) => e.currentTarget.setPointerCapture(e.pointerId)}
+        onPointerMove={move}
+        style={{
+          position: 'absolute',
+          top: '50%',
+          left: -11,
+          width: 24,
+          height: 24,
+          marginTop: -12,
+          borderRadius: 12,
+          background: 'white',
+          boxShadow: '0 0 4px rgba(0, 0, 0, 0.8)',
+          cursor: 'ew-resize',
+          touchAction: 'none',
+        }}
+      />
     </Box>
   );
 }
@@ -165,26 +212,13 @@ export function CompareView({
                 borderRadius: 8,
               }}
             />
-            <NameTag version={of(id)} side={overlay && ref === b ? 'right' : 'left'} />
+            {!overlay && <NameTag version={of(id)} side="left" />}
           </Box>
         ))}
-        {overlay && blend === 'wipe' && (
-          <Box
-            aria-hidden
-            style={{
-              position: 'absolute',
-              top: 0,
-              bottom: 0,
-              left: `${mix}%`,
-              width: 2,
-              marginLeft: -1,
-              zIndex: 3,
-              background: 'white',
-              boxShadow: '0 0 4px rgba(0, 0, 0, 0.8)',
-              pointerEvents: 'none',
-            }}
-          />
-        )}
+        {/* over both pictures: under the overlay the shown version's tag would be covered */}
+        {overlay && <NameTag version={of(left)} side="left" />}
+        {overlay && <NameTag version={of(current)} side="right" />}
+        {overlay && blend === 'wipe' && <WipeLine at={mix} onMove={setMix} />}
       </Box>
       {overlay && (
         <Slider
