@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AssetComment } from '@rushes/shared';
+import { PLAYER_TEXT, type AssetComment } from '@rushes/shared';
 import { freshProvidersPerTest, renderWithProviders } from '../../../test/renderWithProviders.tsx';
 import { CommentsPanel } from './CommentsPanel.tsx';
 
@@ -13,6 +13,8 @@ const comment = (text: string, timecode: string | null): AssetComment => ({
   frame: timecode ? 48 : null,
   frame_rate: timecode ? 24 : null,
   timecode,
+  frame_out: null,
+  timecode_out: null,
   page: null,
   x: null,
   y: null,
@@ -73,5 +75,12 @@ describe('CommentsPanel', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Reply' })[0]);
     fireEvent.click(screen.getByText('No frame'));
     expect(onSeek).not.toHaveBeenCalled();
+  });
+
+  it("a range comment's chip shows its first and last timecode and seeks to its first frame", () => {
+    const c = { ...comment('Too long', '00:01:00;02'), frame_out: 3600, timecode_out: '00:02:00;04' };
+    const onSeek = renderPanel([c]);
+    fireEvent.click(screen.getByRole('button', { name: PLAYER_TEXT.rangeOf('00:01:00;02', '00:02:00;04') }));
+    expect(onSeek).toHaveBeenCalledWith(c);
   });
 });

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
-import { COMMENT_TEXT_MAX, GUEST_NAME_MAX, UI, type AssetComment } from '@rushes/shared';
+import { COMMENT_TEXT_MAX, GUEST_NAME_MAX, PLAYER_TEXT, UI, type AssetComment } from '@rushes/shared';
 
 type Base = Omit<AssetComment, 'replies'>;
 
@@ -65,7 +65,9 @@ function CommentCard({
                 style={{ cursor: 'pointer' }}
                 onClick={() => onSeek(c)}
               >
-                {c.timecode ?? UI.pageLabel(c.page!)}
+                {c.timecode && c.timecode_out
+                  ? PLAYER_TEXT.rangeOf(c.timecode, c.timecode_out)
+                  : (c.timecode ?? UI.pageLabel(c.page!))}
               </Badge>
             )}
             <Author c={c} />

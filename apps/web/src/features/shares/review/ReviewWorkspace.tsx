@@ -1,14 +1,22 @@
 import { Box, Image, Stack } from '@mantine/core';
-import { useRef, type RefObject } from 'react';
-import { UI, smpteTimecode, type AssetComment } from '@rushes/shared';
+import { useCallback, useRef, useState } from 'react';
+import { PLAYER_TEXT, UI, smpteTimecode, type AssetComment } from '@rushes/shared';
 import { DrawingLayer } from './DrawingLayer.tsx';
+import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { ReviewLayout, useReview } from './ReviewLayout.tsx';
 import { ReviewControls, seekToFrame, usePlayback, useReviewKeys } from './ReviewPlayer.tsx';
 import type { CommentsSource } from './useComments.ts';
+import { usePlayerPrefs, useRememberedVolume } from './usePlayerPrefs.ts';
+import { useFullscreen, useRange } from './usePlayerTools.ts';
+
+/** Room under the picture for the controls when the player area is fullscreen. */
+const FULLSCREEN_CONTROLS_PX = 120;
 
 /**
  * The review workspace: the video through the ranged player, the drawing layer over the
- * paused frame, review buttons and keys, the timeline with comment markers, and the comments.
+ * paused frame, review buttons and keys, the player's tools (speed, volume, loop, in/out range,
+ * fullscreen of the player area, keyboard map), the scrub bar with comment markers and range bars,
+ * and the comments. A comment written while a range is set is a range comment.
  */
 export function ReviewWorkspace({
   playUrl,
@@ -26,9 +34,28 @@ export function ReviewWorkspace({
   /** an audio file: the player without a picture to draw on (its waveform shows, if any) */
   audio?: boolean;
 }) {
-  const video = useRef<HTMLMediaElement>(null);
-  const playback = usePlayback(video, frameRate);
-  useReviewKeys(video, frameRate);
+  const video = useRef<HTMLMediaElement | null>(null);
+  // the element itself too: another version mounts another one (key={playUrl}) to follow
+  const [el, setEl] = useState<HTMLMediaElement | null>(null);
+  const mediaRef = useCallback((node: HTMLMediaElement | null) => {
+    video.current = node;
+    setEl(node);
+  }, []);
+  const playback = usePlayback(el, frameRate);
+  const [prefs, setPrefs] = usePlayerPrefs();
+  useRememberedVolume(el, prefs, setPrefs);
+  const [area, setArea] = useState<HTMLDivElement | null>(null);
+  const fullscreen = useFullscreen(area);
+  const ranged = useRange(el, frameRate, playback.duration);
+  const [help, setHelp] = useState(false);
+  const player = {
+    setIn: ranged.setIn,
+    setOut: ranged.setOut,
+    clearRange: ranged.clear,
+    toggleFullscreen: audio ? () => undefined : fullscreen.toggle,
+    toggleHelp: () => setHelp((h) => !h),
+  };
+  useReviewKeys(video, frameRate, player);
   const review = useReview(source);
   const { comments, drawing, setDrawing, tool, draft, setDraft, selected, setSelected } = review;
 
@@ -44,13 +71,17 @@ export function ReviewWorkspace({
     setDrawing(false);
     if (c.frame !== null) seekToFrame(video.current, c.frame, c.frame_rate ?? frameRate);
   };
-  const timecode = smpteTimecode(playback.frame, frameRate);
+  const { range } = ranged;
+  const submitLabel = range
+    ? PLAYER_TEXT.commentOnRange(smpteTimecode(range.in, frameRate), smpteTimecode(range.out, frameRate))
+    : UI.commentAt(smpteTimecode(playback.frame, frameRate));
+  const full = fullscreen.on;
 
   const media = audio ? (
     <Stack gap="xs" p="sm" bg="gray.1" style={{ borderRadius: 8 }}>
       {poster && <Image src={poster} alt="" h={120} fit="contain" />}
       <audio
-        ref={video as RefObject<HTMLAudioElement | null>}
+        ref={mediaRef as (node: HTMLAudioElement | null) => void}
         key={playUrl}
         src={playUrl}
         controls
@@ -64,13 +95,16 @@ export function ReviewWorkspace({
       style={{
         position: 'relative',
         aspectRatio: String(playback.ratio),
-        width: `min(100%, calc(65vh * ${playback.ratio}))`,
+        width: full
+          ? `min(100%, calc((100vh - ${FULLSCREEN_CONTROLS_PX}px) * ${playback.ratio}))`
+          : `min(100%, calc(65vh * ${playback.ratio}))`,
+        margin: full ? '0 auto' : undefined,
         background: 'black',
         borderRadius: 8,
       }}
     >
       <video
-        ref={video as RefObject<HTMLVideoElement | null>}
+        ref={mediaRef as (node: HTMLVideoElement | null) => void}
         key={playUrl}
         src={playUrl}
         poster={poster ?? undefined}
@@ -91,24 +125,48 @@ export function ReviewWorkspace({
     </Box>
   );
 
+  const controls = (
+    <ReviewControls
+      video={el}
+      frameRate={frameRate}
+      playback={playback}
+      comments={comments}
+      onMarker={seek}
+      prefs={prefs}
+      onPrefs={setPrefs}
+      range={range}
+      loop={ranged.loop}
+      onLoop={() => ranged.setLoop((l) => !l)}
+      player={player}
+      fullscreen={full}
+      audio={audio}
+    />
+  );
+
   return (
     <ReviewLayout
       review={review}
-      media={media}
-      below={
-        <ReviewControls
-          video={video}
-          frameRate={frameRate}
-          frame={playback.frame}
-          duration={playback.duration}
-          comments={comments}
-          onMarker={seek}
-        />
+      media={
+        <Box
+          ref={setArea}
+          p={full ? 'md' : 0}
+          bg={full ? 'var(--mantine-color-body)' : undefined}
+          style={{ display: 'flex', flexDirection: 'column', gap: 8, justifyContent: 'center' }}
+        >
+          {media}
+          {controls}
+          <KeyboardHelp opened={help} onClose={() => setHelp(false)} target={full ? area : null} />
+        </Box>
       }
       tools={{ disabled: !playback.paused, hidden: audio, onToggle: () => setDrawing((d) => !d) }}
-      submitLabel={UI.commentAt(timecode)}
+      submitLabel={submitLabel}
       onSeek={seek}
-      anchor={() => ({ frame: playback.frame, frame_rate: frameRate })}
+      anchor={() =>
+        range
+          ? { frame: range.in, frame_out: range.out, frame_rate: frameRate }
+          : { frame: playback.frame, frame_rate: frameRate }
+      }
+      onAdded={ranged.clear}
     />
   );
 }

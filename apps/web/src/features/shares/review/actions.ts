@@ -1,9 +1,27 @@
-import { UI } from '@rushes/shared';
+import { PLAYBACK_SPEEDS, UI } from '@rushes/shared';
+
+/** What the player keys drive beyond the media element (the workspace's own state). */
+export interface PlayerCommands {
+  setIn: () => void;
+  setOut: () => void;
+  clearRange: () => void;
+  toggleFullscreen: () => void;
+  toggleHelp: () => void;
+}
+
+/** Sets properties of the media element (volume, muted, playbackRate, loop, currentTime). */
+export function setMedia(
+  v: HTMLMediaElement | null,
+  change: Partial<Pick<HTMLMediaElement, 'volume' | 'muted' | 'playbackRate' | 'loop' | 'currentTime'>>,
+) {
+  if (v) Object.assign(v, change);
+}
 
 /** The player the review actions drive. */
 export interface ReviewPlayerControl {
   video: HTMLMediaElement | null;
   frameRate: number;
+  player?: PlayerCommands;
 }
 
 export type ReviewActionId = 'back' | 'pause' | 'play' | 'prevFrame' | 'nextFrame' | 'toggle';
@@ -25,7 +43,8 @@ const step = (p: ReviewPlayerControl, frames: number) => {
 
 /**
  * Keyboard review (DESIGN §7 actions shared by buttons and shortcuts): J steps back a
- * second (browsers do not play backwards), K pauses, L plays (again: faster), ←/→ one frame, space
+ * second at normal speed (browsers do not play backwards), K pauses, L plays (again: the next speed
+ * of the speed menu, up to 2×), ←/→ one frame, space
  * plays or pauses. The buttons under the player and the keys run these same functions.
  */
 export const REVIEW_ACTIONS: readonly ReviewAction[] = [
@@ -47,7 +66,8 @@ export const REVIEW_ACTIONS: readonly ReviewAction[] = [
     run: (p) => {
       const v = p.video;
       if (!v) return;
-      if (!v.paused) v.playbackRate = Math.min(4, v.playbackRate * 2);
+      // again while playing: the next speed of the speed menu (up to its fastest)
+      if (!v.paused) v.playbackRate = PLAYBACK_SPEEDS.find((s) => s > v.playbackRate) ?? v.playbackRate;
       else v.playbackRate = 1;
       void v.play();
     },
@@ -67,7 +87,32 @@ export const REVIEW_ACTIONS: readonly ReviewAction[] = [
   },
 ];
 
-export function reviewActionForKey(key: string): ReviewAction | undefined {
+type PlayerKeyId = 'setIn' | 'setOut' | 'clearRange' | 'mute' | 'fullscreen' | 'help';
+
+/**
+ * The player's other keys (their buttons sit with the player's controls): I/O set the in and out
+ * point of a range, X clears it, M mutes, F fullscreen, ? the keyboard map.
+ */
+export const PLAYER_KEY_ACTIONS: readonly {
+  id: PlayerKeyId;
+  keys: readonly string[];
+  run: ReviewAction['run'];
+}[] = [
+  { id: 'setIn', keys: ['i'], run: (p) => p.player?.setIn() },
+  { id: 'setOut', keys: ['o'], run: (p) => p.player?.setOut() },
+  { id: 'clearRange', keys: ['x'], run: (p) => p.player?.clearRange() },
+  {
+    id: 'mute',
+    keys: ['m'],
+    run: (p) => {
+      if (p.video) p.video.muted = !p.video.muted;
+    },
+  },
+  { id: 'fullscreen', keys: ['f'], run: (p) => p.player?.toggleFullscreen() },
+  { id: 'help', keys: ['?'], run: (p) => p.player?.toggleHelp() },
+];
+
+export function reviewActionForKey(key: string): Pick<ReviewAction, 'keys' | 'run'> | undefined {
   const k = key.length === 1 ? key.toLowerCase() : key;
-  return REVIEW_ACTIONS.find((a) => a.keys.includes(k));
+  return REVIEW_ACTIONS.find((a) => a.keys.includes(k)) ?? PLAYER_KEY_ACTIONS.find((a) => a.keys.includes(k));
 }
