@@ -22,8 +22,8 @@ export const pageKey = (pagesKey: string, page: number) => `${pagesKey}/${page}.
 export interface RenderedPages {
   /** the first page's, made as an image's */
   thumbnail: Buffer;
-  /** the pages stored, and the first page's rendered size */
-  meta: Required<Pick<ProcessingUpdate, 'pageCount' | 'pagesKey' | 'width' | 'height'>>;
+  /** the pages stored (no pixel size: a document's pages have their own, and the player's 'Resolution' would be ours) */
+  meta: Required<Pick<ProcessingUpdate, 'pageCount' | 'pagesKey'>>;
 }
 
 type Rendered = Extract<PagesWorkerMessage, { page: number }>;
@@ -92,17 +92,20 @@ export async function renderPdfPages(
   const doc = openDocument(file);
   const deadline = setTimeout(() => doc.fail(new Error('page rendering timed out')), PDF_PAGES.timeoutMs);
   let stored = 0;
-  let first: Awaited<ReturnType<typeof imageThumbnail>> | null = null;
+  let first: Buffer | null = null;
+  // The document failing (unreadable, hostile, too slow) ends the pages: what was stored stays (a
+  // broken later page), else there are none. The store failing is an error the queue retries.
   try {
-    const total = Math.min(await doc.count(), PDF_PAGES.limit);
+    const total = Math.min(await doc.count().catch(() => 0), PDF_PAGES.limit);
     for (let n = 1; n <= total; n++) {
-      const rendered = await doc.page(n);
+      const rendered = await doc.page(n).catch(() => null);
+      if (!rendered) break;
       if (n < total) void doc.page(n + 1);
       const jpeg = Buffer.from(rendered.jpeg);
       if (n === 1) {
         const firstFile = path.join(await tempDir(), 'page-1.jpg');
         await writeFile(firstFile, jpeg);
-        first = await imageThumbnail(firstFile);
+        first = (await imageThumbnail(firstFile)).thumbnail;
       }
       await blobs.putObject(pageKey(pagesKey, n), jpeg, {
         contentType: 'image/jpeg',
@@ -110,16 +113,14 @@ export async function renderPdfPages(
       });
       stored = n;
     }
-  } catch {
-    // unreadable, hostile or too slow: what was stored stays (a broken later page), else nothing
   } finally {
     clearTimeout(deadline);
     await doc.close();
   }
   if (!first || stored === 0) return null;
   return {
-    thumbnail: first.thumbnail,
-    meta: { pageCount: stored, pagesKey, width: first.width, height: first.height },
+    thumbnail: first,
+    meta: { pageCount: stored, pagesKey },
   };
 }
 
