@@ -35,7 +35,7 @@ async function imagesPerPage(pdf: Uint8Array) {
   const counts: number[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const ops = await (await doc.getPage(n)).getOperatorList();
-    counts.push(ops.fnArray.filter((f) => f === OPS.paintImageXObject || f === OPS.paintJpegXObject).length);
+    counts.push(ops.fnArray.filter((f) => f === OPS.paintImageXObject).length);
   }
   return counts;
 }
