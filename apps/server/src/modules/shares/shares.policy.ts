@@ -49,6 +49,8 @@ export async function authorizeSharedAsset(
 
 /** Share with people (spec 002 §6): can_share_to_download_rushesio_assets or ..._all_assets. */
 export const canShare: ProjectRule = (a) => canShareAssets(a);
+/** The project's Share Links page (list, copy, edit, new address) needs the same codes. */
+export const canManageLinks: ProjectRule = (a) => canShareAssets(a);
 /** Removing a shared user needs the same codes (spec 002 §6). */
 export const canRemoveSharedUser: ProjectRule = (a) => canShareAssets(a);
 /** Allowing download on a share also needs the sharer's own right to download originals. */
@@ -186,7 +188,7 @@ async function authorizeLink(db: DbOrTx, userId: string, linkId: string) {
     : [];
   if (!link) throw forbidden(MSG.linkNotFound);
   const access = await loadProjectAccess(db, userId, link.projectId);
-  if (!access || !canShare(access)) throw forbidden(MSG.linkNotFound);
+  if (!access || !canManageLinks(access)) throw forbidden(MSG.linkNotFound);
   return { link, access };
 }
 
@@ -222,7 +224,7 @@ export const projectLinksPolicy = (): Policy<LinksAccess> => ({
       stringField(req, 'project_db_id'),
       () => true,
     );
-    if (!canShare(access)) throw forbidden(MSG.cannotShare);
+    if (!canManageLinks(access)) throw forbidden(MSG.cannotShare);
     return { ...access, link: null };
   },
 });
