@@ -1,4 +1,5 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { MarkerExportMenu } from '../shares/markers/MarkerExportMenu.tsx';
 import { IconArrowLeft, IconDeviceMobile, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -114,6 +115,7 @@ export default function PlayerPage() {
               {SHELL_UI.iosPlayerOpen}
             </Button>
           )}
+          <MarkerExportMenu ingestDbId={asset.ingest_db_id} />
         </Group>
         {/* approval is the stack's: the list row and the requests are on its root (v1) */}
         <ApprovalControl ingestDbId={rootId} />

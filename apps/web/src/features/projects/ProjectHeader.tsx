@@ -19,6 +19,7 @@ import { AssistantButton } from '../ai/AssistantButton.tsx';
 import { CloudButton } from '../cloud/CloudButton.tsx';
 import { TransfersMenu } from '../integrations/TransfersMenu.tsx';
 import { ShareLinksMenu } from '../shares/links/ShareLinksMenu.tsx';
+import { MarkerExportMenu } from '../shares/markers/MarkerExportMenu.tsx';
 import { importPath } from '../integrations/paths.ts';
 import { LiveButton } from '../live/LiveButton.tsx';
 import { useAssetPages } from '../assets/api.ts';
@@ -145,6 +146,7 @@ export function ProjectHeader({ info, folderDbId, ...on }: ProjectHeaderProps) {
           <CloudButton projectDbId={info.project_db_id} />
           <TransfersMenu projectDbId={info.project_db_id} />
           <ShareLinksMenu info={info} folderDbId={folderDbId} />
+          <MarkerExportMenu projectDbId={info.project_db_id} />
           <LiveButton projectDbId={info.project_db_id} />
           {on.picker && (
             <Menu position="bottom-end" shadow="md">
