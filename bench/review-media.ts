@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { makeSprite } from '../apps/server/src/modules/media/media.sprite.ts';
 import { studio } from '../apps/server/src/modules/projects/projects.testkit.ts';
 import { assetRow, uploadFile } from '../apps/server/src/modules/uploads/uploads.testkit.ts';
 import { probeFile } from '../apps/server/src/platform/media/probe.ts';
+import { PROXY_KEY_FRAMES } from '../apps/server/src/platform/media/proxy.ts';
 import { runTool } from '../apps/server/src/platform/media/tools.ts';
 import { videoPoster } from '../apps/server/src/platform/media/thumbnails.ts';
 import { createTestApp } from '../apps/server/test/harness.ts';
@@ -20,16 +21,17 @@ import { listen } from '../apps/server/test/realtime-helpers.ts';
 import { interleave, median, report } from './stats.ts';
 
 /**
- * The review media goals of issue 39, on one 1-minute 1080p H.264/AAC clip (ffmpeg testsrc2 + a
- * tone, encoded as the pipeline's proxy is: libx264 veryfast crf 23, faststart), generated once:
+ * The review media goals, on 1-minute 1080p25 H.264/AAC clips (ffmpeg testsrc2 + a tone, encoded as
+ * the pipeline's proxy is: libx264 veryfast crf 23, faststart), generated once: one with the
+ * proxy's key frame a second, one with x264's default (every 10 s here):
  * (a) the hover-scrub sprite sheet (makeSprite, the 'media.sprite' job's one ffmpeg run) against one
- *     poster grab (videoPoster, what the pipeline runs for the thumbnail), interleaved pairs, goal
- *     ≤ 1.5×; for the record, the same sheet decoding every frame (what key-frame-only decoding
- *     avoids);
- * (b) in Chromium (/usr/bin/chromium), the clip served by the real server (the app's media route,
- *     a member's cookie) and, as the baseline, the same file from a bare static server with Range:
- *     click → first frame (requestVideoFrameCallback) goal ≤ 1 s, then seeks to comment times
- *     (currentTime set → 'seeked') goal ≤ 300 ms. Each round is a fresh context (empty cache).
+ *     poster grab (videoPoster, what the pipeline runs for the thumbnail) of the same clip,
+ *     interleaved pairs, goal ≤ 1.5×; once, for the record, the same sheet decoding every frame
+ *     (what key-frame-only decoding avoids);
+ * (b) in Chromium (/usr/bin/chromium), the proxy-like clip served by the real server (the app's
+ *     media route, a member's cookie) and, as the baseline, the same file from a bare static server
+ *     with Range: click → first frame (requestVideoFrameCallback) goal ≤ 1 s, then seeks to comment
+ *     times (currentTime set → 'seeked') goal ≤ 300 ms. Each round is a fresh context (empty cache).
  * BENCH_REVIEW_PAIRS rounds (≥ 5).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -38,6 +40,14 @@ const SEEKS = [7.3, 19.9, 33.1, 48.7, 57.2, 3.4];
 
 const spread = (xs: number[], unit: string, digits = 0) =>
   `median ${median(xs).toFixed(digits)} ${unit} (spread ${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}, n=${xs.length})`;
+
+/** CPU time of this process and its finished children (ffmpeg), from /proc (10 ms ticks). */
+function cpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // utime, stime, cutime, cstime are fields 14–17 of stat(5); [0] here is field 3.
+  const ticks = [11, 12, 13, 14].reduce((n, i) => n + Number(fields[i]), 0);
+  return ticks * 10;
+}
 
 /** A file with Range support, nothing else: the baseline a player cannot beat by much. */
 function staticServer(file: string, size: number): Promise<{ url: string; server: http.Server }> {
@@ -131,66 +141,87 @@ export async function run() {
   let stat0: { server: http.Server } | undefined;
   try {
     const { FFMPEG_PATH: ffmpeg, FFPROBE_PATH: ffprobe } = t.ctx.config;
-    const clip = path.join(dir, 'clip.mp4');
-    const t0 = performance.now();
-    await promisify(execFile)(ffmpeg, [
-      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25:duration=60'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=60'],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', clip],
-    ]);
-    const probe = await probeFile(ffprobe, clip);
-    const layout = spriteLayoutFor(probe.durationSeconds, probe.width, probe.height)!;
-    const size = (await stat(clip)).size;
-    console.log(
-      `\nreview media: 1-minute ${probe.width}x${probe.height} H.264 clip, ${(size / 2 ** 20).toFixed(1)} MiB, made in ${((performance.now() - t0) / 1000).toFixed(0)} s; ffmpeg ${ffmpeg}; load ${os
+    const load = () =>
+      os
         .loadavg()
         .map((n) => n.toFixed(1))
-        .join(' ')}`,
-    );
+        .join(' ');
+    /** testsrc2 + a tone, 1 minute of 1080p25, encoded as the pipeline's proxy is, with `keys`. */
+    const makeClip = async (name: string, keys: string[]) => {
+      const file = path.join(dir, name);
+      const t0 = performance.now();
+      await promisify(execFile)(ffmpeg, [
+        ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25:duration=60'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=60'],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...keys],
+        ...['-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', file],
+      ]);
+      const size = (await stat(file)).size;
+      console.log(
+        `  ${name}: ${(size / 2 ** 20).toFixed(1)} MiB, made in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+      );
+      return { file, size };
+    };
+    console.log(`\nreview media: 1-minute 1920x1080 H.264 clips; ffmpeg ${ffmpeg}; load ${load()}`);
+    // The proxy's key frames (one a second), and x264's default (one per 250 frames: 10 s).
+    const clip = await makeClip('proxy-keys-1s.mp4', ['-force_key_frames', PROXY_KEY_FRAMES]);
+    const longGop = await makeClip('keys-10s.mp4', []);
+    const probe = await probeFile(ffprobe, clip.file);
+    const layout = spriteLayoutFor(probe.durationSeconds, probe.width, probe.height)!;
+    const duration = probe.durationSeconds!;
 
-    // (a) sprite sheet vs one poster grab
-    const timed = async (work: () => Promise<unknown>) => {
+    // (a) sprite sheet vs one poster grab: wall time, and CPU time (the load here makes wall time noisy)
+    const cpu: Record<string, number[]> = {};
+    const timed = async (work: () => Promise<unknown>, label?: string) => {
+      const c0 = cpuMs();
       const s = performance.now();
       await work();
-      return performance.now() - s;
+      const wall = performance.now() - s;
+      if (label) (cpu[label] ??= []).push(cpuMs() - c0);
+      return wall;
     };
-    const poster = () => timed(() => videoPoster(ffmpeg, clip, probe.durationSeconds));
-    const sprite = () => timed(() => makeSprite(ffmpeg, clip, layout, probe.durationSeconds!));
-    // The same sheet from every frame: the cost key-frame-only decoding avoids (once a round).
-    const allFrames = () =>
-      timed(() =>
-        runTool(ffmpeg, [
-          ...['-v', 'error', '-i', clip, '-map', '0:v:0', '-an', '-vf'],
-          `scale=${layout.tileWidth}:${layout.tileHeight},fps=${layout.count}/${probe.durationSeconds!.toFixed(3)},tile=${layout.cols}x${layout.rows}`,
-          ...['-frames:v', '1', '-q:v', '5', '-f', 'image2pipe', '-c:v', 'mjpeg', 'pipe:1'],
-        ]),
+    for (const c of [clip, longGop]) {
+      const name = path.basename(c.file);
+      const poster = () => timed(() => videoPoster(ffmpeg, c.file, duration), `${name} poster`);
+      const sprite = () => timed(() => makeSprite(ffmpeg, c.file, layout, duration), `${name} sprite`);
+      const sheet = await makeSprite(ffmpeg, c.file, layout, duration); // also warms the page cache
+      const r = await interleave(pairs, poster, sprite);
+      report(
+        `${name}: sprite sheet (${layout.count} tiles of ${layout.tileWidth}x${layout.tileHeight}, ${(sheet.length / 1024).toFixed(0)} KiB JPEG) vs one poster grab (goal ratio ≤ 1.5); load ${load()}`,
+        'ms',
+        r,
       );
-    await sprite(); // warm the page cache and the binary
-    const sheet = await makeSprite(ffmpeg, clip, layout, probe.durationSeconds!);
-    const r = await interleave(pairs, poster, sprite);
-    report(
-      `sprite sheet (${layout.count} tiles of ${layout.tileWidth}x${layout.tileHeight}, ${(sheet.length / 1024).toFixed(0)} KiB JPEG) vs one poster grab (goal ratio ≤ 1.5)`,
-      'ms',
-      r,
+      console.log(`  spread: sprite ${spread(r.ours, 'ms')}; poster ${spread(r.baseline, 'ms')}`);
+      const [sc, pc] = [cpu[`${name} sprite`], cpu[`${name} poster`]];
+      console.log(
+        `  CPU time (ffmpeg + this process): sprite ${spread(sc, 'ms')}; poster ${spread(pc, 'ms')}; ratio ${spread(
+          sc.map((x, i) => x / pc[i]),
+          '',
+          2,
+        )}`,
+      );
+    }
+    // The same sheet decoding every frame: the cost key-frame-only decoding avoids (once).
+    const every = await timed(() =>
+      runTool(ffmpeg, [
+        ...['-v', 'error', '-i', clip.file, '-map', '0:v:0', '-an', '-vf'],
+        `scale=${layout.tileWidth}:${layout.tileHeight},fps=${layout.count}/${duration.toFixed(3)},tile=${layout.cols}x${layout.rows}`,
+        ...['-frames:v', '1', '-q:v', '5', '-f', 'image2pipe', '-c:v', 'mjpeg', 'pipe:1'],
+      ]),
     );
-    const every: number[] = [];
-    for (let i = 0; i < Math.min(pairs, 3); i++) every.push(await allFrames());
-    console.log(
-      `  the same sheet decoding every frame: ${spread(every, 'ms')}, ${(median(every) / median(r.baseline)).toFixed(2)}x a poster grab`,
-    );
+    console.log(`  the same sheet decoding every frame (once): ${every.toFixed(0)} ms`);
 
     // (b) Chromium: click → first frame and seeks, the real server vs a static file
     const url = await listen(t);
     const { owner, projectId } = await studio(t);
-    const { done } = await uploadFile(t, owner, projectId, await readFile(clip), {
+    const { done } = await uploadFile(t, owner, projectId, await readFile(clip.file), {
       filename: 'proxy.mp4',
       mime: 'video/mp4',
     });
     await t.ctx.jobs.drainForTests();
     const a = (await assetRow(t, done.ingest_db_id))!;
     const [name, value] = owner.cookie.split('=');
-    const st = await staticServer(clip, size);
+    const st = await staticServer(clip.file, clip.size);
     stat0 = st;
     browser = await chromium.launch({
       executablePath: CHROMIUM,

@@ -11,7 +11,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'uploader-resume': () => import('./uploader/resume.ts'),
   chat: () => import('./chat.ts'),
   media: () => import('./media.ts'),
-  // sprite sheet vs poster grab; Chromium click → first frame and seek of a 1080p proxy (issue 39)
+  // sprite sheet vs poster grab; Chromium click → first frame and seek of a 1080p proxy
   'review-media': () => import('./review-media.ts'),
   web: () => import('./web.ts'),
   lighthouse: () => import('./lighthouse.ts'),
@@ -20,6 +20,8 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   // where home's first visit spends the main thread before it paints (a profile, not a figure)
   'home-profile': () => import('./home-profile.ts'),
   paging: () => import('./paging.ts'),
+  // grid view: first page of 100 cards over 100k assets; Chromium long tasks scrolling 10,000 cards
+  grid: () => import('./grid.ts'),
   p1: () => import('./p1/index.ts'),
   // The load test and the rolling restart: two API nodes behind a proxy, 400 users (bench/load/index.ts).
   load: () => import('./load/index.ts'),

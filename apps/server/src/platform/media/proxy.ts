@@ -54,6 +54,9 @@ const FIT = 'min(1\\,min(1920/iw\\,1080/ih))';
 const even = (side: 'iw' | 'ih') => `max(2\\,trunc(${side}*${FIT}/2)*2)`;
 const FIT_EVEN_1080P = `scale=w=${even('iw')}:h=${even('ih')}`;
 
+/** ffmpeg's -force_key_frames of the proxy: one key frame per second of picture. */
+export const PROXY_KEY_FRAMES = 'expr:gte(t,n_forced*1)';
+
 /**
  * Writes the proxy to `output`: H.264 (yuv420p, at most 1920 × 1080, even sides) + AAC stereo in an
  * MP4 with the index first (faststart), so the player can seek before it has it all.
@@ -79,6 +82,10 @@ export async function makeProxy(
           '23',
           '-pix_fmt',
           'yuv420p',
+          // A key frame every second: a seek decodes at most a second of frames (the player's seek
+          // to a comment), and the sprite sheet, decoding key frames only, gets a distinct tile per second.
+          '-force_key_frames',
+          PROXY_KEY_FRAMES,
           '-vf',
           FIT_EVEN_1080P,
         ]
