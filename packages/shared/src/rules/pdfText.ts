@@ -23,9 +23,6 @@ export const PDF_TEXT = {
   previousPage: 'Previous page (Page Up)',
   nextPage: 'Next page (Page Down)',
   pageImage: (title: string, page: number) => `${title}, page ${page}`,
-  /** more pages than were rendered */
-  pagesLimited: (shown: number) => `Only the first ${shown} pages are shown`,
   commentOnRegion: 'Comment on this region',
-  pinHint: 'Click to pin your comment to a point, or drag to mark a region',
   pinCount: (n: number) => (n === 1 ? '1 comment' : `${n} comments`),
 };

@@ -106,7 +106,7 @@ export const REVIEW_UI = {
   markerAt: (timecode: string, author: string) => `Comment at ${timecode} by ${author}`,
   currentTimecode: 'Current timecode',
   commentOnPoint: 'Comment on this point',
-  clickToPin: 'Click the picture to pin your comment to a point',
+  clickToPin: 'Click to pin your comment to a point, or drag to mark a region',
   pageLabel: (page: number) => `Page ${page}`,
   pinOf: (n: number, author: string) => `Comment ${n} by ${author}`,
   newPin: 'Your comment goes here',

@@ -190,7 +190,7 @@ export function ImageReviewWorkspace({
         },
       }}
       submitLabel={region ? PDF_TEXT.commentOnRegion : point ? UI.commentOnPoint : UI.commentButton}
-      hint={point ? undefined : PDF_TEXT.pinHint}
+      hint={point ? undefined : UI.clickToPin}
       onSeek={select}
       anchor={() => {
         const pin = point ?? cornerOf(draft);
