@@ -134,10 +134,15 @@ export function ReviewMedia({ review }: { review: Open }) {
 /** Plays the next file when a video or audio ends (autoplay) and starts it once it can play. */
 function useAutoplayNext(stage: HTMLDivElement | null, next: (() => void) | null) {
   const pending = useRef(false);
+  const latest = useRef(next);
+  useEffect(() => {
+    latest.current = next;
+  });
   useEffect(() => {
     if (!stage) return;
     // media events do not bubble, but their capture phase passes through the stage
     const ended = (e: Event) => {
+      const next = latest.current;
       if (!(e.target instanceof HTMLMediaElement) || !next) return;
       pending.current = true;
       next();
@@ -153,7 +158,7 @@ function useAutoplayNext(stage: HTMLDivElement | null, next: (() => void) | null
       stage.removeEventListener('ended', ended, true);
       stage.removeEventListener('canplay', ready, true);
     };
-  }, [stage, next]);
+  }, [stage]);
 }
 
 /**
@@ -174,9 +179,9 @@ export default function ReviewPage() {
   const [autoplay, setAutoplay] = useState(true);
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
   // while another file of the playlist loads, the page keeps showing the last one (no loader flash)
-  const last = useRef<Open | null>(null);
-  if (query.data?.state === 'open') last.current = query.data;
-  const data = query.isPending ? last.current : query.data;
+  const [last, setLast] = useState<Open | null>(null);
+  if (query.data?.state === 'open' && query.data !== last) setLast(query.data);
+  const data = query.isPending ? last : query.data;
   const show = (id: string) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
