@@ -12,12 +12,13 @@ import {
   Text,
 } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { memo, useRef, useState } from 'react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { formatDate, INGEST_STATUS, UI, type AssetItem } from '@rushes/shared';
 import { ApprovalStatusBadge } from '../approvals/ApprovalStatusBadge.tsx';
 import { formatDuration } from '../projects/format.ts';
 import { FileTypeIcon } from './FileTypeIcon.tsx';
+import { useVersionDrop, type DropVersion } from './useVersionDrop.ts';
 
 /** A colour the list may paint: only #rgb / #rrggbb from the server, never arbitrary CSS. */
 export const safeColour = (value: string | null) => (value && /^#[0-9a-f]{3,8}$/i.test(value) ? value : null);
@@ -32,51 +33,7 @@ interface AssetRowProps {
   onOpen: (asset: AssetItem) => void;
   onMenu: (asset: AssetItem, x: number, y: number) => void;
   /** a file dropped onto this file's row becomes its new version (absent: no version uploads) */
-  onDropVersion?: (asset: AssetItem, file: File) => void;
-}
-
-const carriesFiles = (event: React.DragEvent) => [...event.dataTransfer.types].includes('Files');
-
-/**
- * One file dropped onto a file's row: the row takes it as a new version. Several files,
- * or a folder, fall through to the folder's drop zone (an ordinary upload).
- */
-function singleFile(transfer: DataTransfer): File | null {
-  if (transfer.items.length !== 1 || transfer.files.length !== 1) return null;
-  const entry = transfer.items[0].webkitGetAsEntry?.();
-  return entry && !entry.isFile ? null : transfer.files[0];
-}
-
-/** Drag-over state and handlers of a row that takes a dropped file as a new version. */
-function useVersionDrop(asset: AssetItem, onDropVersion: AssetRowProps['onDropVersion']) {
-  const [over, setOver] = useState(false);
-  const depth = useRef(0);
-  if (!onDropVersion || asset.is_folder) return { over: false, handlers: {} };
-  return {
-    over,
-    handlers: {
-      'data-version-drop': 'true',
-      onDragEnter: (event: React.DragEvent) => {
-        // several files go into the folder (the drop zone): only one is a version
-        if (!carriesFiles(event) || event.dataTransfer.items.length !== 1) return;
-        depth.current += 1;
-        setOver(true);
-      },
-      onDragLeave: () => {
-        depth.current = Math.max(0, depth.current - 1);
-        if (depth.current === 0) setOver(false);
-      },
-      onDrop: (event: React.DragEvent) => {
-        depth.current = 0;
-        setOver(false);
-        const file = singleFile(event.dataTransfer);
-        if (!file) return; // the drop zone uploads them into the folder
-        event.preventDefault();
-        event.stopPropagation();
-        onDropVersion(asset, file);
-      },
-    },
-  };
+  onDropVersion?: DropVersion;
 }
 
 function Thumbnail({ asset }: { asset: AssetItem }) {
@@ -104,7 +61,7 @@ function Thumbnail({ asset }: { asset: AssetItem }) {
 }
 
 /** Colour of an ingest status badge (002 §4); a finished asset shows none. */
-const STATUS_COLOUR: Record<number, string> = {
+export const STATUS_COLOUR: Record<number, string> = {
   [INGEST_STATUS.failed]: 'red',
   [INGEST_STATUS.previewNotAvailable]: 'gray',
 };

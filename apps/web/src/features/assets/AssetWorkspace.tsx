@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG, UI, type AssetItem, type ProjectInfo } from '@rushes/shared';
+import { GRID_PAGE_SIZE, MSG, UI, type AssetItem, type ProjectInfo } from '@rushes/shared';
 import { usePanels } from '../../app/panels/PanelContext.ts';
 import { useUser } from '../../api/currentUser.ts';
 import { canIn } from '../projects/api.ts';
@@ -11,12 +11,15 @@ import { projectPath } from '../projects/paths.ts';
 import type { AssetActionEnv } from './actions.ts';
 import { useAssetPages } from './api.ts';
 import { AssetContextMenu, type MenuTarget } from './AssetContextMenu.tsx';
+import { AssetGrid } from './AssetGrid.tsx';
 import { AssetTable } from './AssetTable.tsx';
 import { CopyMoveModal } from './CopyMoveModal.tsx';
 import { DeleteAssetsModal } from './DeleteAssetsModal.tsx';
 import { SelectionToolbar } from './SelectionToolbar.tsx';
 import { useAssetShortcuts } from './useAssetShortcuts.ts';
 import { useSelection } from './useSelection.ts';
+import { useAssetView } from './viewApi.ts';
+import { ViewControls } from './ViewControls.tsx';
 import { useOpenInPlayer } from '../player/openInPlayer.ts';
 import { UploadDropZone, UploadEmptyState } from '../uploads/UploadDropZone.tsx';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
@@ -53,7 +56,9 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
   const user = useUser();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query = useAssetPages(projectDbId, folderDbId, debounced);
+  const layout = useAssetView();
+  const grid = layout.view === 'grid';
+  const query = useAssetPages(projectDbId, folderDbId, debounced, grid ? GRID_PAGE_SIZE : undefined);
   const selection = useSelection();
   const [menu, setMenu] = useState<MenuTarget | null>(null);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'delete', assets: [], open: false });
@@ -165,11 +170,29 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
             </Text>
           )}
         </Group>
-        <SelectionToolbar assets={selection.assets} env={env} onClear={reset} />
+        <Group gap="sm">
+          <SelectionToolbar assets={selection.assets} env={env} onClear={reset} />
+          <ViewControls view={layout.view} cardSize={layout.card_size} onChange={layout.change} />
+        </Group>
       </Group>
       <UploadDropZone picker={picker}>
         {showEmptyState ? (
           <UploadEmptyState picker={picker} onCreateFolder={onCreateFolder} />
+        ) : grid ? (
+          <AssetGrid
+            items={items}
+            selection={selection}
+            cardSize={layout.card_size}
+            loading={query.isPending}
+            hasNextPage={query.hasNextPage}
+            fetchingNextPage={query.isFetchingNextPage}
+            onLoadMore={loadMore}
+            folderHref={folderHref}
+            onOpen={env.open}
+            onMenu={onMenu}
+            onDropVersion={canUpload ? versionUpload.drop : undefined}
+            emptyText={debounced ? MSG.noResultsFound : UI.noAssets}
+          />
         ) : (
           <AssetTable
             items={items}

@@ -20,9 +20,14 @@ export const assetKeys = {
 
 /**
  * The storyboard list of a folder, or the project-wide search when text is given; keyset pages
- * (next_cursor) of ASSET_PAGE_SIZE.
+ * (next_cursor) of ASSET_PAGE_SIZE (the grid asks larger ones; pages of either size continue each other).
  */
-export function useAssetPages(projectDbId: string, folderDbId: string | null, searchText: string) {
+export function useAssetPages(
+  projectDbId: string,
+  folderDbId: string | null,
+  searchText: string,
+  pageSize: number = ASSET_PAGE_SIZE,
+) {
   const searching = searchText.length > 0;
   return useInfiniteQuery({
     queryKey: searching ? assetKeys.search(projectDbId, searchText) : assetKeys.list(projectDbId, folderDbId),
@@ -33,7 +38,7 @@ export function useAssetPages(projectDbId: string, folderDbId: string | null, se
             {
               project_db_id: projectDbId,
               search_text: searchText,
-              entries_per_page: ASSET_PAGE_SIZE,
+              entries_per_page: pageSize,
               cursor: pageParam ?? undefined,
             },
             { signal },
@@ -43,7 +48,7 @@ export function useAssetPages(projectDbId: string, folderDbId: string | null, se
             {
               project_db_id: projectDbId,
               folder_db_id: folderDbId ?? undefined,
-              entries_per_page: ASSET_PAGE_SIZE,
+              entries_per_page: pageSize,
               cursor: pageParam ?? undefined,
             },
             { signal },
