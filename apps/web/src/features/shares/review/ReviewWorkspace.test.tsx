@@ -42,7 +42,7 @@ describe('ReviewWorkspace', () => {
     const second = seekTo((17982 + 0.5) / NTSC);
     expect(second).not.toBe(first);
     expect(screen.getByLabelText(UI.currentTimecode).textContent).toBe('00:10:00;00');
-  });
+  }, 20_000);
 
   it('I and O make the next comment a range comment', () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
@@ -62,5 +62,5 @@ describe('ReviewWorkspace', () => {
     expect(screen.getByText(PLAYER_TEXT.commentOnRange('00:00:01:00', '00:00:02:00'))).toBeTruthy();
     fireEvent.keyDown(window, { key: 'x' });
     expect(screen.getByText(UI.commentAt('00:00:02:00'))).toBeTruthy();
-  }, 15_000);
+  }, 20_000);
 });
