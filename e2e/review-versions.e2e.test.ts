@@ -115,6 +115,10 @@ describe.skipIf(!e2eAvailable)(
       await soon(a.getByRole('heading', { name: FILE_V2 }));
       const switcher = a.getByRole('radiogroup', { name: UI.versions });
       await visible(switcher);
+      const main = a.locator('video').first();
+      await expect
+        .poll(() => main.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(2);
       await shot(a, FLOW, '01-player-v2-switcher');
       await switcher.getByText(UI.versionLabel(1), { exact: true }).click();
       await visible(a.getByRole('heading', { name: FILE }));
@@ -270,7 +274,9 @@ describe.skipIf(!e2eAvailable)(
       await a.goto(`${run.server.url}/statistics`);
       const card = a.getByTestId(`chart-${SUB_TEXT.projectCloudUsage}`);
       const ticks = card.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
-      await expect.poll(() => ticks.count(), { timeout: 10_000 }).toBe(MANY);
+      // the charts' chunk loads, then the axis is laid out once the chart has measured its box
+      await card.locator('.recharts-surface').first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => ticks.count(), { timeout: 15_000 }).toBe(MANY);
       const labels = await ticks.evaluateAll((els) =>
         els.map((el) => {
           const r = el.getBoundingClientRect();
