@@ -4,14 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { API, MSG, SHARE_LINKS_TEXT as T, UI, type ReviewAnswer } from '@rushes/shared';
 import { shareLinks } from '../apps/server/src/db/schema/index.ts';
 import { resolveMediaTool } from '../apps/server/src/platform/media/binaries.ts';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { lanAddress, startInProcessServer } from './inProcessServer.ts';
+import { controlProblems, expectNoHorizontalScroll } from './layoutChecks.ts';
 import { DEMO_PRODUCER, logIn } from './people.ts';
 import {
+  createFolder,
   createProject,
   dialog,
   projectIdOfCard,
@@ -108,11 +110,25 @@ describe.skipIf(!e2eAvailable)('Share Links: one link for three assets, copy aga
     await a.keyboard.press('Escape');
   });
 
+  it('inside a folder, the Share Links menu shares the folder as one link', async () => {
+    await createFolder(a, 'Dailies');
+    await a.getByRole('button', { name: T.openPage }).click();
+    await a.getByRole('menuitem', { name: T.shareFolder }).click();
+    const panel = dialog(a, UI.shareAsset);
+    await visible(panel.getByText(T.folderLabel('Dailies')));
+    await shot(a, FLOW, '01b-share-folder');
+    await panel.getByRole('button', { name: UI.shareButton }).click();
+    await toast(a, MSG.assetShared);
+    await visible(dialog(a, UI.reviewLink).getByRole('textbox'));
+    await a.keyboard.press('Escape');
+  });
+
   it('the Share Links page lists it; Copy link copies its address on the network address', async () => {
     await a.getByRole('button', { name: T.openPage }).click();
     await a.getByRole('menuitem', { name: T.pageTitle }).click();
     await visible(a.getByRole('heading', { name: T.pageTitle }));
     await visible(card());
+    await visible(a.getByRole('listitem').filter({ hasText: T.folderLabel('Dailies') }));
     for (const f of FILES) await visible(card().getByText(f, { exact: false }));
     await visible(card().getByText(T.passcodeOff));
     await visible(card().getByText(T.neverViewed, { exact: false }));
@@ -153,7 +169,10 @@ describe.skipIf(!e2eAvailable)('Share Links: one link for three assets, copy aga
     await edit.getByRole('button', { name: T.save }).click();
     await toast(a, T.linkUpdated);
     await visible(card().getByText(T.passcodeOn));
-    const [row0] = await run.server.db.select().from(shareLinks).where(eq(shareLinks.projectId, projectDbId));
+    const [row0] = await run.server.db
+      .select()
+      .from(shareLinks)
+      .where(and(eq(shareLinks.projectId, projectDbId), eq(shareLinks.kind, 'assets')));
     expect(Math.abs(row0!.expiresAt.getTime() - Date.now() - 2 * 3_600_000)).toBeLessThan(120_000);
     expect(await reviewState(guest, link)).toBe('passcode');
     await visible(guest.getByText(UI.reviewPasscodeTitle));
@@ -168,6 +187,11 @@ describe.skipIf(!e2eAvailable)('Share Links: one link for three assets, copy aga
     await visible(card().getByText(UI.linkRevokedBadge));
     await expect.poll(() => card().getByRole('button', { name: T.copyAgain }).count()).toBe(0);
     await shot(a, FLOW, '06-revoked');
+    // a phone's width: the card wraps, nothing scrolls sideways or overlaps
+    await a.setViewportSize({ width: 390, height: 740 });
+    await expectNoHorizontalScroll(a, 'Share Links at 390 px');
+    expect(await controlProblems(a, null)).toEqual([]);
+    await shot(a, FLOW, '06b-revoked-390');
     expect(await reviewState(guest, link)).toBe('expired');
     await visible(guest.getByText(UI.reviewExpiredTitle));
     await shot(guest, FLOW, '07-guest-expired');

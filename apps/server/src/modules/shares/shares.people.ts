@@ -150,7 +150,8 @@ export function createSharePeopleService(ctx: AppContext) {
             title: MSG.sharedWithYouTitle,
             message: `${sharerName} shared ${title} with you`,
             projectId: asset.projectId,
-            assetId: asset.id,
+            // a folder has no player to open: the entry leads to its project
+            assetId: made.kind === 'folder' ? null : asset.id,
             actorUserId: userId,
           });
           const path = reviewPagePath(token);

@@ -56,17 +56,21 @@ export function LinkCard({
     <Paper withBorder p="sm" radius="sm" component="li" aria-label={T.linkLabel(link.title)}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Text fw={600} truncate="end">
+          <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+            <Text fw={600} truncate="end" maw="100%">
               {link.title}
             </Text>
             <Badge variant="light" color="blue" style={{ flexShrink: 0 }}>
               {kindLabel[link.kind]}
             </Badge>
             {link.is_revoked ? (
-              <Badge color="gray">{UI.linkRevokedBadge}</Badge>
+              <Badge color="gray" style={{ flexShrink: 0 }}>
+                {UI.linkRevokedBadge}
+              </Badge>
             ) : link.is_expired ? (
-              <Badge color="gray">{UI.linkExpiredBadge}</Badge>
+              <Badge color="gray" style={{ flexShrink: 0 }}>
+                {UI.linkExpiredBadge}
+              </Badge>
             ) : null}
           </Group>
           <Group gap="xs" wrap="wrap">
