@@ -54,8 +54,12 @@ const FIT = 'min(1\\,min(1920/iw\\,1080/ih))';
 const even = (side: 'iw' | 'ih') => `max(2\\,trunc(${side}*${FIT}/2)*2)`;
 const FIT_EVEN_1080P = `scale=w=${even('iw')}:h=${even('ih')}`;
 
-/** ffmpeg's -force_key_frames of the proxy: one key frame per second of picture. */
-export const PROXY_KEY_FRAMES = 'expr:gte(t,n_forced*1)';
+/**
+ * ffmpeg's -force_key_frames of the proxy: a key frame every 2 s of picture (the spacing streaming
+ * services use). A seek decodes at most 2 s of frames; the sprite sheet decodes key frames only, so
+ * its cost grows with their number: at 1 s it took 2× a poster grab's CPU (bench/review-media.ts).
+ */
+export const PROXY_KEY_FRAMES = 'expr:gte(t,n_forced*2)';
 
 /**
  * Writes the proxy to `output`: H.264 (yuv420p, at most 1920 × 1080, even sides) + AAC stereo in an
@@ -82,8 +86,6 @@ export async function makeProxy(
           '23',
           '-pix_fmt',
           'yuv420p',
-          // A key frame every second: a seek decodes at most a second of frames (the player's seek
-          // to a comment), and the sprite sheet, decoding key frames only, gets a distinct tile per second.
           '-force_key_frames',
           PROXY_KEY_FRAMES,
           '-vf',
