@@ -31,7 +31,19 @@ export function RangeBar({
 }) {
   const anchored = comments.filter((c) => c.frame !== null);
   const points = anchored.filter((c) => c.frame_out === null);
-  const ranges = anchored.filter((c) => c.frame_out !== null);
+  // range comments that overlap go on lanes under each other, so each bar stays clickable
+  const lanes: number[] = [];
+  const ranges = anchored
+    .filter((c) => c.frame_out !== null)
+    .map((c) => {
+      const rate = c.frame_rate ?? frameRate;
+      const from = c.frame! / rate;
+      const to = (c.frame_out! + 1) / rate;
+      let lane = lanes.findIndex((end) => end <= from);
+      if (lane < 0) lane = lanes.push(to) - 1;
+      else lanes[lane] = to;
+      return { c, from, to, lane };
+    });
   const seekTo = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (!video || duration <= 0) return;
     const box = e.currentTarget.getBoundingClientRect();
@@ -110,26 +122,23 @@ export function RangeBar({
           ))}
       </Box>
       {duration > 0 && ranges.length > 0 && (
-        <Box h={8} mt={4} style={{ position: 'relative' }}>
-          {ranges.map((c) => {
-            const rate = c.frame_rate ?? frameRate;
-            return (
-              <UnstyledButton
-                key={c._id}
-                aria-label={PLAYER_TEXT.rangeCommentAt(c.timecode ?? '', c.timecode_out ?? '', c.author.name)}
-                onClick={() => onMarker(c)}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  height: 8,
-                  left: pct(c.frame! / rate, duration),
-                  width: `max(6px, ${pct((c.frame_out! + 1 - c.frame!) / rate, duration)})`,
-                  borderRadius: 4,
-                  background: markerColor(c),
-                }}
-              />
-            );
-          })}
+        <Box h={lanes.length * 10} mt={4} style={{ position: 'relative' }}>
+          {ranges.map(({ c, from, to, lane }) => (
+            <UnstyledButton
+              key={c._id}
+              aria-label={PLAYER_TEXT.rangeCommentAt(c.timecode ?? '', c.timecode_out ?? '', c.author.name)}
+              onClick={() => onMarker(c)}
+              style={{
+                position: 'absolute',
+                top: lane * 10,
+                height: 8,
+                left: pct(from, duration),
+                width: `max(6px, ${pct(to - from, duration)})`,
+                borderRadius: 4,
+                background: markerColor(c),
+              }}
+            />
+          ))}
         </Box>
       )}
     </Box>

@@ -44,6 +44,29 @@ describe('ReviewWorkspace', () => {
     expect(screen.getByLabelText(UI.currentTimecode).textContent).toBe('00:10:00;00');
   }, 20_000);
 
+  it('the same file under a new URL (a sprite or proxy made) resumes where the viewer was', () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const url = (v: string) => `/api/v1/media/file?ingest_db_id=a1&kind=play&v=${v}`;
+    const view = renderWithProviders(
+      <ReviewWorkspace playUrl={url('1')} poster={null} title="cut" frameRate={25} source={source} />,
+    );
+    const first = seekTo((100 + 0.5) / 25);
+    act(() => {
+      first.dispatchEvent(new Event('pause'));
+    });
+    view.rerender(
+      <ReviewWorkspace playUrl={url('2')} poster={null} title="cut" frameRate={25} source={source} />,
+    );
+    const second = document.querySelector('video')!;
+    expect(second).not.toBe(first);
+    act(() => {
+      second.dispatchEvent(new Event('loadedmetadata'));
+      second.dispatchEvent(new Event('seeked'));
+    });
+    expect(second.currentTime).toBeCloseTo(100.5 / 25, 5);
+    expect(screen.getByLabelText(UI.currentTimecode).textContent).toBe('00:00:04:00');
+  }, 20_000);
+
   it('I and O make the next comment a range comment', () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     renderWithProviders(

@@ -7,7 +7,7 @@ import { ReviewLayout, useReview } from './ReviewLayout.tsx';
 import { ReviewControls, seekToFrame, usePlayback, useReviewKeys } from './ReviewPlayer.tsx';
 import type { CommentsSource } from './useComments.ts';
 import { usePlayerPrefs, useRememberedVolume } from './usePlayerPrefs.ts';
-import { useFullscreen, useRange } from './usePlayerTools.ts';
+import { useFullscreen, useKeepPosition, useRange } from './usePlayerTools.ts';
 
 /** Room under the picture for the controls when the player area is fullscreen. */
 const FULLSCREEN_CONTROLS_PX = 120;
@@ -42,6 +42,7 @@ export function ReviewWorkspace({
     setEl(node);
   }, []);
   const playback = usePlayback(el, frameRate);
+  useKeepPosition(el, playUrl);
   const [prefs, setPrefs] = usePlayerPrefs();
   useRememberedVolume(el, prefs, setPrefs);
   const [area, setArea] = useState<HTMLDivElement | null>(null);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { frameAt, timeOfFrame } from '@rushes/shared';
 import { setMedia } from './actions.ts';
 
@@ -98,4 +98,44 @@ export function useFullscreen(area: HTMLElement | null) {
     else void area?.requestFullscreen().catch(() => undefined);
   }, [area]);
   return { on, toggle };
+}
+
+/** A play URL without what changes when the same file is served anew (`v`: its update time; `kind`: proxy or original). */
+const fileOf = (url: string) => {
+  const u = new URL(url, 'http://x');
+  u.searchParams.delete('v');
+  u.searchParams.delete('kind');
+  return u.toString();
+};
+
+/**
+ * The same file under a new URL (a finished proxy or sprite sheet updates the asset, and so the
+ * URL's `v`) mounts a new media element: it resumes where the viewer was, playing or paused,
+ * instead of jumping back to the first frame. Another file (another version) starts at its start.
+ */
+export function useKeepPosition(el: HTMLMediaElement | null, playUrl: string) {
+  const last = useRef<{ file: string; time: number; paused: boolean } | null>(null);
+  useEffect(() => {
+    if (!el) return;
+    const file = fileOf(playUrl);
+    const prev = last.current;
+    const restore = () => {
+      if (!prev) return;
+      setMedia(el, { currentTime: prev.time });
+      if (!prev.paused) void el.play().catch(() => undefined);
+    };
+    if (prev && prev.file === file && prev.time > 0) {
+      if (el.readyState >= 1) restore();
+      else el.addEventListener('loadedmetadata', restore, { once: true });
+    }
+    const save = () => {
+      last.current = { file, time: el.currentTime, paused: el.paused };
+    };
+    const names = ['timeupdate', 'pause', 'seeked'];
+    for (const n of names) el.addEventListener(n, save);
+    return () => {
+      el.removeEventListener('loadedmetadata', restore);
+      for (const n of names) el.removeEventListener(n, save);
+    };
+  }, [el, playUrl]);
 }
