@@ -54,7 +54,7 @@ async function frameAt(video: Buffer, name: string, seconds: number) {
 
 /** Share of pixels of rows y0..y1 (fractions of the height) where any channel moved by more than 60. */
 function changedShare(
-  a: { data: Buffer; info: sharp.OutputInfo },
+  a: { data: Buffer; info: { width: number; height: number; channels: number } },
   b: { data: Buffer },
   y0: number,
   y1: number,
