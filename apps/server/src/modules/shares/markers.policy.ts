@@ -1,9 +1,8 @@
-import { and, asc, eq, exists, isNull } from 'drizzle-orm';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { fieldOf, type Policy } from '../../platform/policies.ts';
-import { assetComments, assets } from '../../db/schema/index.ts';
 import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
 import { authorizeSharedAsset, type AssetRow } from './shares.policy.ts';
+import { commentedAssetsOf } from './shares.sql.ts';
 
 /** What a marker export reads: the project, and the assets whose comments go in the file. */
 export interface MarkerExportAccess extends ProjectAccess {
@@ -30,15 +29,7 @@ export const markerExportPolicy = (): Policy<MarkerExportAccess> => ({
       String(fieldOf(req, 'project_db_id')),
       canViewProject,
     );
-    const commented = ctx.db
-      .select({ one: assetComments.id })
-      .from(assetComments)
-      .where(and(eq(assetComments.assetId, assets.id), isNull(assetComments.parentId)));
-    const rows = await ctx.db
-      .select()
-      .from(assets)
-      .where(and(eq(assets.projectId, access.project.id), eq(assets.isFolder, false), exists(commented)))
-      .orderBy(asc(assets.title), asc(assets.createdAt));
+    const rows = await commentedAssetsOf(ctx.db, access.project.id);
     return { ...access, assets: rows };
   },
 });

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_FRAME_RATE, MARKER_TEXT, type MarkerFormat } from '@rushes/shared';
-import { assetComments, users } from '../../db/schema/index.ts';
+import { assetComments } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { findUserById } from '../users/index.ts';
 import type { MarkerExportAccess } from './markers.policy.ts';
 import { finalCutXml } from './markers.fcpxml.ts';
 import { safeFileStem, timed, type MarkerClip, type MarkerDoc } from './markers.model.ts';
@@ -38,9 +39,8 @@ export function createMarkersService(ctx: AppContext) {
     const ids = access.assets.map((a) => a.id);
     const rows = ids.length
       ? await db
-          .select({ c: assetComments, firstName: users.firstName, lastName: users.lastName })
+          .select()
           .from(assetComments)
-          .leftJoin(users, eq(users.id, assetComments.authorUserId))
           .where(and(inArray(assetComments.assetId, ids), isNull(assetComments.parentId)))
           .orderBy(
             sql`${assetComments.frame} asc nulls last`,
@@ -49,20 +49,25 @@ export function createMarkersService(ctx: AppContext) {
             asc(assetComments.id),
           )
       : [];
+    // authors by the users module's door: a report names a handful of people
+    const authorIds = [...new Set(rows.map((r) => r.authorUserId).filter((id): id is string => id !== null))];
+    const names = new Map<string, string>();
+    for (const id of authorIds) {
+      const u = await findUserById(db, id);
+      names.set(id, u ? `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() : '');
+    }
     const clips: MarkerClip[] = access.assets.map((asset) => {
-      const mine = rows.filter((r) => r.c.assetId === asset.id);
-      const frameRate = asset.frameRate ?? mine.find((r) => r.c.frameRate)?.c.frameRate ?? DEFAULT_FRAME_RATE;
+      const mine = rows.filter((r) => r.assetId === asset.id);
+      const frameRate = asset.frameRate ?? mine.find((r) => r.frameRate)?.frameRate ?? DEFAULT_FRAME_RATE;
       const comments = mine.map((r, i) => ({
         n: i + 1,
-        frame: r.c.frame,
-        frameOut: r.c.frame !== null ? r.c.frameOut : null,
-        text: r.c.text,
-        author: r.c.authorUserId
-          ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim()
-          : r.c.guestName || MARKER_TEXT.guest,
-        resolved: r.c.resolvedAt !== null,
-        page: r.c.page,
-        createdAt: r.c.createdAt,
+        frame: r.frame,
+        frameOut: r.frame !== null ? r.frameOut : null,
+        text: r.text,
+        author: r.authorUserId ? (names.get(r.authorUserId) ?? '') : r.guestName || MARKER_TEXT.guest,
+        resolved: r.resolvedAt !== null,
+        page: r.page,
+        createdAt: r.createdAt,
       }));
       const clip = { asset, title: asset.title, frameRate, durationFrames: 1, comments };
       const lastFrame = Math.max(0, ...timed(clip).map((c) => Math.max(c.frame, c.frameOut ?? 0) + 1));

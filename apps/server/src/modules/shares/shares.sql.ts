@@ -1,9 +1,9 @@
 import { displayName } from '@rushes/shared';
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SharedAssetCard } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { assetShares, assets, projects, users } from '../../db/schema/index.ts';
+import { assetComments, assetShares, assets, projects, users } from '../../db/schema/index.ts';
 
 /** Queries of asset shares: tray cards in one joined query (asset, project, sharer). */
 
@@ -66,4 +66,17 @@ export async function sharesOfAssets(db: DbOrTx, assetIds: string[]) {
     .select({ shareId: assetShares.id, userId: assetShares.sharedWithUserId })
     .from(assetShares)
     .where(inArray(assetShares.assetId, assetIds));
+}
+
+/** A project's file assets with at least one top comment, by title (the project's marker export). */
+export async function commentedAssetsOf(db: DbOrTx, projectId: string) {
+  const commented = db
+    .select({ one: assetComments.id })
+    .from(assetComments)
+    .where(and(eq(assetComments.assetId, assets.id), isNull(assetComments.parentId)));
+  return db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.projectId, projectId), eq(assets.isFolder, false), exists(commented)))
+    .orderBy(asc(assets.title), asc(assets.createdAt));
 }
