@@ -100,7 +100,10 @@ const fcpFrames = (time: string, rate: number) => {
 
 async function validates(xmlText: string, name: 'fcpxml' | 'xmeml') {
   const dtd = await publishedDtd(name);
-  if (typeof dtd !== 'string') return requiredOnCi(`${name} DTD validation`, dtd.missing);
+  if (typeof dtd !== 'string') {
+    if (dtd.required) return requiredOnCi(`${name} DTD validation`, dtd.missing);
+    return console.warn(`[markers] ${name} DTD validation skipped: ${dtd.missing}`);
+  }
   const verdict = await xmllintValid(xmlText, dtd);
   if (!verdict) return requiredOnCi(`${name} DTD validation`, 'xmllint is not installed (libxml2-utils)');
   expect(verdict.errors).toBe('');
@@ -253,7 +256,7 @@ describe('marker export', () => {
     expect(list(clips[2].marker).map((m) => fcpFrames(m.start, 25))).toEqual([50, 1800]);
   });
 
-  it('Premiere Pro: xmeml 5 with sequence markers in frames, 30 + NTSC TRUE + DF at 29.97, valid against Apple’s DTD', async () => {
+  it('Premiere Pro: xmeml 5 with sequence markers in frames, 30 + NTSC TRUE + DF at 29.97, read by fast-xml-parser (and Apple’s DTD where one is given)', async () => {
     const { c, ntsc, film, projectId } = await world();
     const res = await download(c, { ingest_db_id: ntsc, format: 'premiere' });
     expect(res.status).toBe(200);

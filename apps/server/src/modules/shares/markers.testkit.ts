@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,6 @@ import { promisify } from 'node:util';
 /**
  * Independent readers for the marker export tests: smpte-timecode (npm) turns timecodes back into
  * frames, and xmllint (Debian libxml2-utils) validates the XML files against Apple's published DTDs.
- * The DTDs are Apple's copyright, so they are not in this repository: each is downloaded once into
- * MARKERS_DTD_DIR (default: the temp folder) and pinned by its SHA-256 where the source is a file.
  */
 const require = createRequire(import.meta.url);
 const Timecode = require('smpte-timecode') as (
@@ -22,70 +21,38 @@ const Timecode = require('smpte-timecode') as (
 /** The frame a timecode names, read by smpte-timecode (not our own smpteTimecode). */
 export const framesOf = (tc: string, rate: number) => Timecode(tc, rate, tc.includes(';')).frameCount;
 
+/**
+ * The DTDs the exports are validated against, read from disk (tests never use the network).
+ * FCPXML 1.10 is Apple's DTD as kept by CommandPost (github.com/CommandPost/CommandPost,
+ * src/extensions/cp/apple/fcpxml/dtd/FCPXMLv1_10.dtd at commit e0698cbd), the copy FCP Cafe points to
+ * for `xmllint --dtdvalid`; it is kept under test/fixtures/dtd with Apple's notice, pinned by SHA-256.
+ * xmeml v5 (FCP 7 XML, what Premiere imports) is published only as an HTML appendix of Apple's
+ * "Final Cut Pro XML Interchange Format"; no copy of it is in a repository we could keep, so its check
+ * runs only where MARKERS_DTD_DIR holds `xmeml-v5.dtd`, and the structure is read by fast-xml-parser.
+ */
 export const DTDS = {
-  /**
-   * FCPXML 1.10, Apple's DTD as kept by CommandPost (MIT), the copy FCP Cafe points to for
-   * `xmllint --dtdvalid`: github.com/CommandPost/CommandPost
-   * src/extensions/cp/apple/fcpxml/dtd/FCPXMLv1_10.dtd at commit e0698cbd.
-   */
   fcpxml: {
-    file: 'FCPXMLv1_10.dtd',
-    url: 'https://raw.githubusercontent.com/CommandPost/CommandPost/e0698cbd6ac0bc13cd8279e115ff05dec296f5a9/src/extensions/cp/apple/fcpxml/dtd/FCPXMLv1_10.dtd',
+    file: fileURLToPath(new URL('../../../test/fixtures/dtd/FCPXMLv1_10.dtd', import.meta.url)),
     sha256: '32cbad28022f9a2033acdc25d0583b16d2e12745dc5efe4fa8f16e27aa59ff53',
+    required: true,
   },
-  /**
-   * xmeml v5 (Final Cut Pro 7 XML, what Premiere imports): Apple's "Final Cut Pro XML Interchange
-   * Format", appendix "DTD for the Interchange Format", published as HTML; the v5 DTD is its <pre>
-   * blocks from the "Copyright 2009 Apple Inc." block on. Not pinned (the page is HTML).
-   */
   xmeml: {
-    file: 'xmeml-v5.dtd',
-    url: 'https://developer.apple.com/library/archive/documentation/AppleApplications/Reference/FinalCutPro_XML/DTD/DTD.html',
+    file: path.join(process.env.MARKERS_DTD_DIR ?? path.join(os.tmpdir(), 'rushes-dtd'), 'xmeml-v5.dtd'),
     sha256: null,
+    required: false,
   },
 } as const;
 
-const unescapeHtml = (s: string) =>
-  s
-    .replace(/<[^>]*>/g, '')
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&amp;', '&');
-
-function xmemlFromHtml(html: string) {
-  const blocks = [...html.matchAll(/<pre[^>]*>([\s\S]*?)<\/pre>/g)].map((m) => unescapeHtml(m[1]));
-  const start = blocks.findIndex((b) => b.includes('Copyright 2009 Apple Inc.'));
-  const dtd = start < 0 ? '' : blocks.slice(start).join('\n');
-  if (!dtd.includes('<!ELEMENT xmeml') || !dtd.includes('<!ELEMENT marker'))
-    throw new Error('no xmeml v5 DTD');
-  return dtd;
-}
-
-const dtdDir = () => process.env.MARKERS_DTD_DIR ?? path.join(os.tmpdir(), 'rushes-dtd');
-
-/** A DTD's path on disk (downloaded and checked once), or why there is none. */
-export async function publishedDtd(name: keyof typeof DTDS): Promise<string | { missing: string }> {
+/** A DTD's path on disk, or why there is none (and whether CI must have it). */
+export async function publishedDtd(
+  name: keyof typeof DTDS,
+): Promise<string | { missing: string; required: boolean }> {
   const spec = DTDS[name];
-  const file = path.join(dtdDir(), spec.file);
-  const pinned = (text: string) =>
-    !spec.sha256 || createHash('sha256').update(text).digest('hex') === spec.sha256;
-  const cached = await readFile(file, 'utf8').catch(() => null);
-  if (cached !== null && pinned(cached)) return file;
-  try {
-    const res = await fetch(spec.url, { signal: AbortSignal.timeout(15_000) });
-    if (!res.ok) return { missing: `${spec.url} answered ${res.status}` };
-    const body = await res.text();
-    const text = name === 'xmeml' ? xmemlFromHtml(body) : body;
-    if (!pinned(text)) return { missing: `${spec.url} is not the pinned DTD (SHA-256 differs)` };
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, text);
-    return file;
-  } catch (err) {
-    await rm(file, { force: true });
-    return { missing: `${spec.url}: ${(err as Error).message}` };
-  }
+  const text = await readFile(spec.file, 'utf8').catch(() => null);
+  if (text === null) return { missing: `${spec.file} is not there`, required: spec.required };
+  if (spec.sha256 && createHash('sha256').update(text).digest('hex') !== spec.sha256)
+    return { missing: `${spec.file} is not the pinned DTD (SHA-256 differs)`, required: true };
+  return spec.file;
 }
 
 const run = promisify(execFile);
