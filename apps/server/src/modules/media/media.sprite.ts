@@ -25,7 +25,6 @@ import {
   spriteKey,
   type AssetRow,
 } from '../assets/index.ts';
-import type { MediaLog } from './media.pipeline.ts';
 import './media.events.ts';
 
 const HEARTBEAT_EVERY_MS = 60_000;
@@ -118,7 +117,10 @@ export async function deleteSpritesOf(tx: Tx, assetIds: string[]) {
  * asset's own, so a retry overwrites the same object. Each copy sharing the original gets it, and
  * each one's project room an asset_status so open lists refetch.
  */
-export function mediaSpriteJob(ctx: AppContext, log: MediaLog): JobHandler<JobData<'media.sprite'>> {
+export function mediaSpriteJob(
+  ctx: AppContext,
+  log: { warn(obj: object, msg: string): void },
+): JobHandler<JobData<'media.sprite'>> {
   const { db, blobs, events, config } = ctx;
 
   /** What ffmpeg reads: the proxy; else the original in place when it is local or sniffed as video. */
