@@ -94,6 +94,38 @@ interface Scroll {
   cardsInDom: number;
 }
 
+const lastTitle = (cards: number) => `clip_${String(cards).padStart(6, '0')}.mov`;
+
+/**
+ * In the page: scroll the window at `speed` px/s, one step per frame, until the last card is on
+ * screen; then the long tasks seen since the start.
+ */
+const SCROLL = `(lastTitle, speed) => new Promise((resolve, reject) => {
+  const grid = document.querySelector('[role="grid"]');
+  const start = performance.now();
+  let last = start;
+  let frames = 0;
+  const step = (now) => {
+    frames++;
+    window.scrollBy(0, (speed * (now - last)) / 1000);
+    last = now;
+    const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+    const cards = document.querySelectorAll('[role="gridcell"]');
+    if (atEnd && cards[cards.length - 1]?.getAttribute('aria-label') === lastTitle) {
+      const tasks = window.longTasks.filter((t) => t.start >= start);
+      resolve({
+        seconds: (now - start) / 1000,
+        longTasks: tasks.length,
+        longestMs: Math.max(0, ...tasks.map((t) => t.duration)),
+        frames,
+        cardsInDom: cards.length,
+      });
+    } else if (now - start > 300000) reject(new Error('stuck after ' + grid.getAttribute('aria-rowcount') + ' rows'));
+    else requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})`;
+
 /** One fresh page: open the project in the grid, scroll to the last card, count long tasks. */
 async function scrollOnce(browser: Browser, url: string, projectId: string, cards: number, speed: number) {
   const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
@@ -107,49 +139,16 @@ async function scrollOnce(browser: Browser, url: string, projectId: string, card
     });
     if (!view.ok()) throw new Error(`view answered ${view.status()}`);
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { longTasks: { start: number; duration: number }[] };
-      w.longTasks = [];
+    await page.addInitScript(`
+      window.longTasks = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration });
+        for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: true });
-    });
+    `);
     await page.goto(`${url}/project/${projectId}`);
     await page.getByRole('gridcell').first().waitFor({ timeout: 60_000 });
-    return await page.evaluate(
-      ({ cards, speed }) =>
-        new Promise<Scroll>((resolve, reject) => {
-          const w = window as unknown as { longTasks: { start: number; duration: number }[] };
-          const grid = document.querySelector('[role="grid"]')!;
-          const start = performance.now();
-          let last = start;
-          let frames = 0;
-          const step = (now: number) => {
-            frames++;
-            window.scrollBy(0, (speed * (now - last)) / 1000);
-            last = now;
-            const loaded = Number(grid.getAttribute('aria-rowcount'));
-            const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-            const lastCard = [...document.querySelectorAll('[role="gridcell"]')].at(-1);
-            if (
-              atEnd &&
-              lastCard?.getAttribute('aria-label') === `clip_${String(cards).padStart(6, '0')}.mov`
-            ) {
-              const tasks = w.longTasks.filter((t) => t.start >= start);
-              resolve({
-                seconds: (now - start) / 1000,
-                longTasks: tasks.length,
-                longestMs: Math.max(0, ...tasks.map((t) => t.duration)),
-                frames,
-                cardsInDom: document.querySelectorAll('[role="gridcell"]').length,
-              });
-            } else if (now - start > 300_000) reject(new Error(`stuck after ${loaded} rows`));
-            else requestAnimationFrame(step);
-          };
-          requestAnimationFrame(step);
-        }),
-      { cards, speed },
-    );
+    // a string, not a function: tsx's helpers (__name) do not exist in the page
+    return (await page.evaluate(`(${SCROLL})(${JSON.stringify(lastTitle(cards))}, ${speed})`)) as Scroll;
   } finally {
     await context.close();
   }
