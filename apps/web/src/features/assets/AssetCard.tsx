@@ -1,4 +1,3 @@
-import { ActionIcon, Anchor, Badge, Box, Checkbox, Group, Text } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { memo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { formatDuration } from '../projects/format.ts';
 import { safeColour, STATUS_COLOUR } from './AssetRow.tsx';
 import { FileTypeIcon } from './FileTypeIcon.tsx';
 import { useVersionDrop, type DropVersion } from './useVersionDrop.ts';
+import classes from './AssetCard.module.css';
 
 /** Under the picture: the title line and the facts line. */
 const INFO_HEIGHT = 52;
@@ -60,28 +60,21 @@ function CardPicture({ asset, height }: { asset: AssetItem; height: number }) {
     if (bar.current) bar.current.style.opacity = '0';
   };
   return (
-    <Box
-      pos="relative"
-      h={height}
+    <div
+      className={classes.picture}
+      style={{ height, background: colour ?? undefined }}
       onMouseEnter={sprite ? () => setHovered(true) : undefined}
       onMouseMove={sprite ? scrub : undefined}
       onMouseLeave={sprite ? leave : undefined}
-      style={{
-        borderRadius: 'var(--mantine-radius-sm)',
-        overflow: 'hidden',
-        background: colour ?? 'var(--mantine-color-gray-1)',
-        display: 'grid',
-        placeItems: 'center',
-      }}
     >
       {asset.thumbnail ? (
         <img
+          className={classes.thumb}
           src={asset.thumbnail}
           alt={UI.thumbnailOf(asset.title)}
           loading="lazy"
           decoding="async"
           draggable={false}
-          style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
         />
       ) : (
         <FileTypeIcon type={asset.file_type} size={Math.min(48, height / 2)} />
@@ -90,34 +83,20 @@ function CardPicture({ asset, height }: { asset: AssetItem; height: number }) {
         <>
           <div
             ref={layer}
+            className={classes.scrub}
             data-testid="scrub-frame"
             role="img"
             aria-label={GRID_TEXT.scrubAt(asset.title)}
             style={{
-              position: 'absolute',
-              inset: 0,
-              opacity: 0,
               backgroundColor: hovered ? '#000' : undefined,
               backgroundImage: hovered ? `url("${sprite.url}")` : undefined,
               backgroundSize: `${sprite.cols * 100}% ${sprite.rows * 100}%`,
-              backgroundRepeat: 'no-repeat',
             }}
           />
-          <div
-            ref={bar}
-            style={{
-              position: 'absolute',
-              left: 0,
-              bottom: 0,
-              height: 3,
-              width: 0,
-              opacity: 0,
-              background: 'var(--mantine-primary-color-filled)',
-            }}
-          />
+          <div ref={bar} className={classes.bar} />
         </>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -125,66 +104,54 @@ function CardPicture({ asset, height }: { asset: AssetItem; height: number }) {
 function CardBadges({ asset }: { asset: AssetItem }) {
   if (asset.is_folder) return null;
   const processing = asset.status !== INGEST_STATUS.finished && asset.status in UI.ingestStatusLabels;
-  const corner = { position: 'absolute', pointerEvents: 'none' } as const;
   return (
     <>
       {asset.version_no && (
-        <Badge size="sm" variant="filled" style={{ ...corner, top: 8, right: 8 }}>
+        <span className={`${classes.badge} ${classes.version}`}>
           {GRID_TEXT.versionBadge(asset.version_no)}
-        </Badge>
+        </span>
       )}
       {processing && (
-        <Badge
-          size="xs"
-          variant="filled"
-          color={STATUS_COLOUR[asset.status] ?? 'blue'}
-          style={{ ...corner, bottom: 8, left: 8 }}
+        <span
+          className={`${classes.badge} ${classes.small} ${classes.status}`}
+          style={{ background: `var(--mantine-color-${STATUS_COLOUR[asset.status] ?? 'blue'}-filled)` }}
         >
           {UI.ingestStatusLabels[asset.status]}
-        </Badge>
+        </span>
       )}
       {asset.duration != null && (
-        <Badge
-          size="sm"
-          variant="filled"
-          color="dark"
+        <span
+          className={`${classes.badge} ${classes.duration}`}
           aria-label={`${UI.duration} ${formatDuration(asset.duration)}`}
-          style={{ ...corner, bottom: 8, right: 8, opacity: 0.85 }}
         >
           {formatDuration(asset.duration)}
-        </Badge>
+        </span>
       )}
     </>
   );
 }
 
+const stop = (event: React.SyntheticEvent) => event.stopPropagation();
+
 /**
  * One card of the grid: picture, badges, title, facts and the row's actions (select box, menu,
- * open, a file dropped as a new version), as the list's row has them.
+ * open, a file dropped as a new version), as the list's row has them. Plain elements styled by
+ * AssetCard.module.css, so a row of new cards mounts within a frame while the grid scrolls.
  */
 export const AssetCard = memo(function AssetCard(props: AssetCardProps) {
   const { asset, width, selected, folderHref, onToggle, onOpen, onMenu } = props;
   const drop = useVersionDrop(asset, props.onDropVersion, props.onDropRefused);
   const pictureHeight = Math.round((width * 9) / 16);
   return (
-    <Box
+    <div
       role="gridcell"
       aria-label={asset.title}
       aria-selected={selected}
       tabIndex={0}
       {...drop.handlers}
-      w={width}
-      h={Math.round(cardHeight(width))}
-      pos="relative"
-      style={{
-        flex: 'none',
-        cursor: 'pointer',
-        borderRadius: 'var(--mantine-radius-md)',
-        padding: 4,
-        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
-        outline: drop.over ? '2px dashed var(--mantine-primary-color-filled)' : undefined,
-        outlineOffset: 2,
-      }}
+      data-drop-over={drop.over || undefined}
+      className={classes.card}
+      style={{ width, height: Math.round(cardHeight(width)) }}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey) onToggle(asset, !selected);
         else onOpen(asset);
@@ -202,59 +169,35 @@ export const AssetCard = memo(function AssetCard(props: AssetCardProps) {
         onMenu(asset, event.clientX, event.clientY);
       }}
     >
-      <Box pos="relative">
+      <div className={classes.top}>
         <CardPicture asset={asset} height={pictureHeight} />
         <CardBadges asset={asset} />
-        <Checkbox
+        <input
+          type="checkbox"
+          className={classes.check}
           aria-label={UI.selectAsset(asset.title)}
           checked={selected}
           onChange={(event) => onToggle(asset, event.currentTarget.checked)}
-          onClick={(event) => event.stopPropagation()}
-          pos="absolute"
-          top={8}
-          left={8}
+          onClick={stop}
         />
-        {drop.over && (
-          <Box
-            pos="absolute"
-            inset={0}
-            style={{
-              display: 'grid',
-              placeItems: 'center',
-              background: 'color-mix(in srgb, var(--mantine-color-body) 80%, transparent)',
-              pointerEvents: 'none',
-            }}
-          >
-            <Text size="sm" fw={600} c="var(--mantine-primary-color-filled)" ta="center" px="xs">
-              {UI.dropNewVersion}
-            </Text>
-          </Box>
-        )}
-      </Box>
-      <Group gap={4} wrap="nowrap" mt={4} justify="space-between">
-        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        {drop.over && <div className={classes.dropCover}>{UI.dropNewVersion}</div>}
+      </div>
+      <div className={classes.line}>
+        <div className={classes.name}>
           <FileTypeIcon type={asset.file_type} size={16} />
           {folderHref ? (
-            <Anchor
-              component={Link}
-              to={folderHref}
-              fw={500}
-              size="sm"
-              truncate="end"
-              onClick={(event) => event.stopPropagation()}
-            >
+            <Link to={folderHref} className={classes.title} onClick={stop}>
               {asset.title}
-            </Anchor>
+            </Link>
           ) : (
-            <Text fw={500} size="sm" truncate="end" title={asset.title}>
+            <span className={classes.title} title={asset.title}>
               {asset.title}
-            </Text>
+            </span>
           )}
-        </Group>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
+        </div>
+        <button
+          type="button"
+          className={classes.menu}
           aria-label={UI.assetActions(asset.title)}
           onClick={(event) => {
             event.stopPropagation();
@@ -262,12 +205,12 @@ export const AssetCard = memo(function AssetCard(props: AssetCardProps) {
             onMenu(asset, rect.left, rect.bottom);
           }}
         >
-          <IconDots size={16} />
-        </ActionIcon>
-      </Group>
-      <Text size="xs" c="dimmed" truncate="end" pl={22}>
+          <IconDots size={16} aria-hidden />
+        </button>
+      </div>
+      <div className={classes.facts}>
         {asset.is_folder ? UI.fileTypeLabels.folder : formatDate(asset.created_on)}
-      </Text>
-    </Box>
+      </div>
+    </div>
   );
 });
