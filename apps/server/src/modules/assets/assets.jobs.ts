@@ -4,7 +4,7 @@ import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { enqueueJob, type JobData, type JobHandler } from '../../platform/jobs/queue.ts';
 import { onProjectDeleting } from '../projects/index.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { rowsOf, uuidArray } from '../../db/rows.ts';
 
 declare module '../../platform/jobs/queue.ts' {
   interface JobDefinitions {
@@ -74,4 +74,36 @@ export function deleteBlobsJob(ctx: AppContext): JobHandler<JobData<'assets.dele
       if (!keep.has(key)) await ctx.blobs.deleteObject(key);
     }
   };
+}
+
+/** The sprite sheets of assets about to be deleted (the media module removes them with the assets). */
+export async function spriteKeysOf(tx: DbOrTx, assetIds: string[]): Promise<string[]> {
+  if (assetIds.length === 0) return [];
+  const rows = await rowsOf<{ key: string }>(
+    tx,
+    sql`select distinct ${assets.spriteKey} as key from ${assets}
+        where ${assets.id} = any(${sql.param(assetIds)}::uuid[]) and ${assets.spriteKey} is not null`,
+  );
+  return rows.map((r) => r.key);
+}
+
+/**
+ * The rendered page sets of documents about to go (these assets, or a whole project's) that no
+ * other asset shows: copies share their source's pages.
+ */
+export async function unsharedPageSets(
+  tx: DbOrTx,
+  of: { assetIds: string[] } | { projectId: string },
+): Promise<{ pages_key: string; page_count: number }[]> {
+  const query =
+    'assetIds' in of
+      ? sql`select distinct a.pages_key, a.page_count from ${assets} a
+          where a.id = any(${uuidArray(of.assetIds)}) and a.pages_key is not null and a.page_count > 0
+            and not exists (select 1 from ${assets} b
+              where b.pages_key = a.pages_key and b.id <> all(${uuidArray(of.assetIds)}))`
+      : sql`select distinct a.pages_key, a.page_count from ${assets} a
+          where a.project_id = ${of.projectId} and a.pages_key is not null and a.page_count > 0
+            and not exists (select 1 from ${assets} b
+              where b.pages_key = a.pages_key and b.project_id <> ${of.projectId})`;
+  return rowsOf<{ pages_key: string; page_count: number }>(tx, query);
 }

@@ -32,7 +32,7 @@ export {
 export { createAssetCatalog, type CatalogEntry } from './assets.catalog.ts';
 export { createAssetsService } from './assets.service.ts';
 export { onAssetsDeleting } from './deleteHooks.ts';
-export { enqueueBlobDeletion } from './assets.jobs.ts';
+export { enqueueBlobDeletion, spriteKeysOf, unsharedPageSets } from './assets.jobs.ts';
 
 /** Folders and files of a project: browse, search, copy, move, delete, metadata. */
 export const assetsModule = defineModule({

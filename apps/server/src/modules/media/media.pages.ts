@@ -1,16 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { sql } from 'drizzle-orm';
 import { PDF_PAGES } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { rowsOf, uuidArray } from '../../db/rows.ts';
-import { assets } from '../../db/schema/index.ts';
 import type { BlobStore } from '../../platform/blobs/blobStore.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { imageThumbnail } from '../../platform/media/thumbnails.ts';
-import { onAssetsDeleting, type ProcessingUpdate } from '../assets/index.ts';
+import { onAssetsDeleting, unsharedPageSets, type ProcessingUpdate } from '../assets/index.ts';
 import { onProjectDeleting } from '../projects/index.ts';
 import type { PagesWorkerData, PagesWorkerMessage } from './media.pages.worker.ts';
 
@@ -140,24 +137,10 @@ async function enqueuePageDeletion(tx: DbOrTx, docs: { pages_key: string; page_c
  * transaction, unless a copy outside the deletion still shows the same pages (copies share them).
  */
 export function deletePagesWithAssets(ctx: AppContext) {
-  onAssetsDeleting(ctx, async (tx, _emit, assetIds) => {
-    const docs = await rowsOf<{ pages_key: string; page_count: number }>(
-      tx,
-      sql`select distinct a.pages_key, a.page_count from ${assets} a
-          where a.id = any(${uuidArray(assetIds)}) and a.pages_key is not null and a.page_count > 0
-            and not exists (select 1 from ${assets} b
-              where b.pages_key = a.pages_key and b.id <> all(${uuidArray(assetIds)}))`,
-    );
-    await enqueuePageDeletion(tx, docs);
-  });
-  onProjectDeleting(ctx, async (tx, projectId) => {
-    const docs = await rowsOf<{ pages_key: string; page_count: number }>(
-      tx,
-      sql`select distinct a.pages_key, a.page_count from ${assets} a
-          where a.project_id = ${projectId} and a.pages_key is not null and a.page_count > 0
-            and not exists (select 1 from ${assets} b
-              where b.pages_key = a.pages_key and b.project_id <> ${projectId})`,
-    );
-    await enqueuePageDeletion(tx, docs);
-  });
+  onAssetsDeleting(ctx, async (tx, _emit, assetIds) =>
+    enqueuePageDeletion(tx, await unsharedPageSets(tx, { assetIds })),
+  );
+  onProjectDeleting(ctx, async (tx, projectId) =>
+    enqueuePageDeletion(tx, await unsharedPageSets(tx, { projectId })),
+  );
 }

@@ -108,6 +108,15 @@ describe('media.sprite: the hover-scrub sheet of a video', () => {
     expect(await t.ctx.blobs.headObject(a.spriteKey!)).toBeNull();
   });
 
+  it('a clip with a single key frame (a web-playable original, no proxy) still gets every tile', async () => {
+    const clip = await uploadAndProcess(await changingClip(dir, 6, 250), 'one-gop.mp4', 'video/mp4');
+    expect(clip.proxyKey).toBeNull();
+    expect(clip.spriteInfo).toMatchObject({ count: 12, cols: 10 });
+    const sheet = await stored(t, clip.spriteKey!);
+    const { tileWidth: w, tileHeight: h } = clip.spriteInfo!;
+    expect(await tileDistance(sheet, w, h, 0, 11, 10)).toBeGreaterThan(5);
+  });
+
   it('a one-frame clip gets a one-tile sheet; audio gets none', async () => {
     const still = await uploadAndProcess(await stillClip(dir), 'still.mp4', 'video/mp4');
     expect(still.status).toBe(INGEST_STATUS.finished);

@@ -3,10 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { sql } from 'drizzle-orm';
 import { INGEST_STATUS, spriteLayoutFor, type SpriteInfo } from '@rushes/shared';
-import { assets } from '../../db/schema/index.ts';
-import { rowsOf } from '../../db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../db/client.ts';
 import { extendLock } from '../../platform/jobs/jobStore.ts';
@@ -23,6 +20,7 @@ import {
   findAsset,
   setProcessingStatus,
   spriteKey,
+  spriteKeysOf,
   type AssetRow,
 } from '../assets/index.ts';
 import './media.events.ts';
@@ -40,7 +38,12 @@ const SPRITE_JPEG_QUALITY = '5'; // ffmpeg's mjpeg q scale (2 best … 31 worst)
  * (bench/review-media.ts). The price: a long-GOP clip repeats a tile until its next key frame.
  * Only filters of ffmpeg 4.1 (the npm-shipped fallback) are used.
  */
-export function spriteArgs(input: MediaInput, layout: SpriteInfo, durationSeconds: number): string[] {
+export function spriteArgs(
+  input: MediaInput,
+  layout: SpriteInfo,
+  durationSeconds: number,
+  keyFramesOnly = true,
+): string[] {
   const { count, cols, rows, tileWidth, tileHeight } = layout;
   const filters = [
     `scale=${tileWidth}:${tileHeight}`,
@@ -51,8 +54,7 @@ export function spriteArgs(input: MediaInput, layout: SpriteInfo, durationSecond
   return [
     '-v',
     'error',
-    '-skip_frame',
-    'nokey',
+    ...(keyFramesOnly ? ['-skip_frame', 'nokey'] : []),
     ...whitelistArgs(input),
     '-i',
     inputOf(input),
@@ -82,10 +84,15 @@ export async function makeSprite(
   layout: SpriteInfo,
   durationSeconds: number,
 ): Promise<Buffer> {
-  const jpeg = await runTool(ffmpeg, spriteArgs(input, layout, durationSeconds), {
-    maxStdout: 8 * 1024 * 1024,
-    timeoutMs: 10 * 60_000,
-  });
+  const run = (keyFramesOnly: boolean) =>
+    runTool(ffmpeg, spriteArgs(input, layout, durationSeconds, keyFramesOnly), {
+      maxStdout: 8 * 1024 * 1024,
+      timeoutMs: 10 * 60_000,
+    });
+  // A clip with a single key frame (a short original with a long GOP) gives the key-frame run
+  // nothing to tile: such clips are short, so decoding every frame costs little.
+  let jpeg = await run(true);
+  if (jpeg.length === 0) jpeg = await run(false);
   if (jpeg.length === 0) throw new MediaToolError('ffmpeg made no sprite sheet', '');
   return jpeg;
 }
@@ -98,16 +105,7 @@ export async function enqueueSprite(ctx: AppContext, assetId: string) {
 
 /** A deleted asset's sheet goes with its other objects (kept while a copy still points at it). */
 export async function deleteSpritesOf(tx: Tx, assetIds: string[]) {
-  if (assetIds.length === 0) return;
-  const rows = await rowsOf<{ key: string }>(
-    tx,
-    sql`select distinct ${assets.spriteKey} as key from ${assets}
-        where ${assets.id} = any(${sql.param(assetIds)}::uuid[]) and ${assets.spriteKey} is not null`,
-  );
-  await enqueueBlobDeletion(
-    tx,
-    rows.map((r) => r.key),
-  );
+  await enqueueBlobDeletion(tx, await spriteKeysOf(tx, assetIds));
 }
 
 /**

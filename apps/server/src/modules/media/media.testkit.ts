@@ -42,15 +42,15 @@ export const h264Mp4 = (dir: string, seconds = 2, rate: number | string = 25) =>
   ]);
 
 /** H.264 without sound whose picture changes, a key frame every 0.4 s (sprite tiles differ). */
-export const changingClip = (dir: string, seconds = 6) =>
-  ffmpeg(path.join(dir, 'moving.mp4'), [
+export const changingClip = (dir: string, seconds = 6, keyFrameEvery = 10) =>
+  ffmpeg(path.join(dir, `moving-g${keyFrameEvery}.mp4`), [
     ...testsrc(seconds),
     '-c:v',
     'libx264',
     '-preset',
     'ultrafast',
     '-g',
-    '10',
+    String(keyFrameEvery),
     '-pix_fmt',
     'yuv420p',
   ]);

@@ -19,7 +19,7 @@ import { isLoopbackAddress } from '../../platform/http/loopback.ts';
 import { requestOrigin } from '../../platform/http/requestOrigin.ts';
 import './shares.events.ts';
 import { openToken, sealToken } from './shares.linksSeal.ts';
-import { selectProjectLinks } from './shares.linksList.ts';
+import { selectProjectLinks } from './shares.sql.ts';
 import { canAllowDownload, type LinksAccess } from './shares.policy.ts';
 
 const loopback = (hostname: string) =>
