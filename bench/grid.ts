@@ -1,14 +1,16 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { API, GRID_PAGE_SIZE, ASSET_PAGE_SIZE } from '@rushes/shared';
 import { person, project } from '../apps/server/test/factories.ts';
 import { createTestApp } from '../apps/server/test/harness.ts';
+import { createBlobStore } from '../apps/server/src/platform/blobs/index.ts';
+import { resolveMediaTool } from '../apps/server/src/platform/media/binaries.ts';
 import { interleave, median } from './stats.ts';
 import { recreateDatabase } from './chat-setup.ts';
 import { DEMO, startServer, vite } from './web.ts';
@@ -25,19 +27,27 @@ import { DEMO, startServer, vite } from './web.ts';
  *
  * Chromium: the built web app on the real server (main.ts on BENCH_GRID_DATABASE_URL, recreated),
  * the demo project holding BENCH_GRID_CARDS (10,000) assets, the grid chosen, the window scrolled
- * from top to the last card at BENCH_GRID_SPEED px/s while a PerformanceObserver counts long tasks
- * (> 50 ms); keyset pages load on the way. BENCH_GRID_ROUNDS (5) fresh pages.
+ * from top to the last card at BENCH_GRID_SPEED (12,000) px/s, a fling, while a PerformanceObserver
+ * counts long tasks (> 50 ms); keyset pages load on the way. Then BENCH_GRID_SLOW_SPEED (3,000) px/s,
+ * a person dragging the scrollbar or turning the wheel, for BENCH_GRID_SLOW_SECONDS (20 s) from the
+ * top. Every card's thumbnail is real: one small JPEG (ffmpeg's test picture, 320x180) in the
+ * server's blob store, the key of every seeded asset, so each card asks the server for its own URL
+ * and gets an image to decode, as a project of videos would. BENCH_GRID_ROUNDS (5) fresh pages each.
+ * BENCH_GRID_PART=chromium or =server runs one part; BENCH_GRID_WEB_DIST serves a web build made elsewhere.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const spread = (xs: number[], digits = 1) =>
   `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+
+/** The one picture every seeded asset has as its thumbnail (the server part never reads it). */
+const THUMBNAIL_KEY = 'bench/thumbnail.jpg';
 
 /** The SELECT of `n` video assets of a project's root, as a card has them: poster, duration, sprite. */
 const seedAssets = (n: number) => `
   insert into assets (project_id, title, file_type, folder_path, ingest_code, search_text, size_bytes,
     status, duration_seconds, thumbnail_key, sprite_key, sprite_info)
   select $1, 'clip_' || lpad(g::text, 6, '0') || '.mov', 'video', '/', 'GB' || g, 'clip_' || g, 1000000, 1,
-    12.5 + (g % 600), 'thumbnails/bench-' || g || '.jpg', 'sprites/bench-' || g || '.jpg',
+    12.5 + (g % 600), '${THUMBNAIL_KEY}', 'sprites/bench-' || g || '.jpg',
     '{"cols":10,"rows":10,"count":100,"tileWidth":160,"tileHeight":90,"intervalSeconds":1}'::jsonb
   from generate_series(1, ${n}) g`;
 
@@ -92,6 +102,9 @@ interface Scroll {
   longestMs: number;
   frames: number;
   cardsInDom: number;
+  /** thumbnails asked for during the scroll, and how many of them failed */
+  images: number;
+  imagesFailed: number;
 }
 
 const lastTitle = (cards: number) => `clip_${String(cards).padStart(6, '0')}.mov`;
@@ -100,7 +113,7 @@ const lastTitle = (cards: number) => `clip_${String(cards).padStart(6, '0')}.mov
  * In the page: scroll the window at `speed` px/s, one step per frame, until the last card is on
  * screen; then the long tasks seen since the start.
  */
-const SCROLL = `(lastTitle, speed) => new Promise((resolve, reject) => {
+const SCROLL = `(lastTitle, speed, maxSeconds) => new Promise((resolve, reject) => {
   const grid = document.querySelector('[role="grid"]');
   const start = performance.now();
   let last = start;
@@ -111,14 +124,22 @@ const SCROLL = `(lastTitle, speed) => new Promise((resolve, reject) => {
     last = now;
     const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
     const cards = document.querySelectorAll('[role="gridcell"]');
-    if (atEnd && cards[cards.length - 1]?.getAttribute('aria-label') === lastTitle) {
+    if (
+      (atEnd && cards[cards.length - 1]?.getAttribute('aria-label') === lastTitle) ||
+      now - start >= maxSeconds * 1000
+    ) {
       const tasks = window.longTasks.filter((t) => t.start >= start);
+      const images = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.initiatorType === 'img' && e.startTime >= start);
       resolve({
         seconds: (now - start) / 1000,
         longTasks: tasks.length,
         longestMs: Math.max(0, ...tasks.map((t) => t.duration)),
         frames,
         cardsInDom: cards.length,
+        images: images.length,
+        imagesFailed: images.filter((e) => e.responseStatus >= 400).length,
       });
     } else if (now - start > 300000) reject(new Error('stuck after ' + grid.getAttribute('aria-rowcount') + ' rows'));
     else requestAnimationFrame(step);
@@ -126,8 +147,15 @@ const SCROLL = `(lastTitle, speed) => new Promise((resolve, reject) => {
   requestAnimationFrame(step);
 })`;
 
-/** One fresh page: open the project in the grid, scroll to the last card, count long tasks. */
-async function scrollOnce(browser: Browser, url: string, projectId: string, cards: number, speed: number) {
+/** One fresh page: open the project in the grid, scroll to the last card (or for `maxSeconds`), count long tasks. */
+async function scrollOnce(
+  browser: Browser,
+  url: string,
+  projectId: string,
+  cards: number,
+  speed: number,
+  maxSeconds: number,
+) {
   const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
   try {
     const headers = { 'api-type': 'web', 'api-version': '1' };
@@ -140,6 +168,7 @@ async function scrollOnce(browser: Browser, url: string, projectId: string, card
     if (!view.ok()) throw new Error(`view answered ${view.status()}`);
     const page = await context.newPage();
     await page.addInitScript(`
+      performance.setResourceTimingBufferSize(100000);
       window.longTasks = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
@@ -148,21 +177,91 @@ async function scrollOnce(browser: Browser, url: string, projectId: string, card
     await page.goto(`${url}/project/${projectId}`);
     await page.getByRole('gridcell').first().waitFor({ timeout: 60_000 });
     // a string, not a function: tsx's helpers (__name) do not exist in the page
-    return (await page.evaluate(`(${SCROLL})(${JSON.stringify(lastTitle(cards))}, ${speed})`)) as Scroll;
+    return (await page.evaluate(
+      `(${SCROLL})(${JSON.stringify(lastTitle(cards))}, ${speed}, ${maxSeconds})`,
+    )) as Scroll;
   } finally {
     await context.close();
   }
 }
 
+/** One JPEG, ffmpeg's test picture, as the fs blob store the server reads keeps it. */
+async function storeThumbnail(root: string) {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'rushes-bench-thumb-')), 'thumb.jpg');
+  execFileSync(resolveMediaTool('ffmpeg').path, [
+    '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x180', '-frames:v', '1', file,
+  ]); // prettier-ignore
+  const blobs = createBlobStore({ driver: 'fs', root, secret: 'bench-grid-'.padEnd(32, 'x') });
+  await blobs.putObject(THUMBNAIL_KEY, readFileSync(file), { contentType: 'image/jpeg' });
+}
+
+function report(cards: number, rounds: number, speed: number, seconds: number, results: Scroll[]) {
+  const perSecond = results.map((r) => r.longTasks / r.seconds);
+  const what = seconds < 300 ? `for ${seconds} s from the top` : 'top to bottom';
+  console.log(
+    `\ngrid, Chromium: ${cards.toLocaleString('en')} cards scrolled ${what} at ${speed} px/s, ${rounds} fresh pages`,
+  );
+  console.log(`  long tasks (> 50 ms) per second: ${spread(perSecond, 2)}   (goal <= 1/s)`);
+  const line = (label: string, values: number[], digits: number) =>
+    console.log(`  ${label}: ${spread(values, digits)}`);
+  line(
+    'long tasks per scroll',
+    results.map((r) => r.longTasks),
+    0,
+  );
+  line(
+    'longest task, ms',
+    results.map((r) => r.longestMs),
+    0,
+  );
+  line(
+    'scroll time, s',
+    results.map((r) => r.seconds),
+    1,
+  );
+  line(
+    'frames per second',
+    results.map((r) => r.frames / r.seconds),
+    1,
+  );
+  line(
+    'cards in the DOM at the end',
+    results.map((r) => r.cardsInDom),
+    0,
+  );
+  line(
+    'thumbnails asked for',
+    results.map((r) => r.images),
+    0,
+  );
+  line(
+    'of them failed (>= 400)',
+    results.map((r) => r.imagesFailed),
+    0,
+  );
+}
+
 async function chromiumScroll() {
   const cards = Number(process.env.BENCH_GRID_CARDS ?? 10_000);
   const rounds = Math.max(5, Number(process.env.BENCH_GRID_ROUNDS ?? 5));
-  const speed = Number(process.env.BENCH_GRID_SPEED ?? 10_000);
+  const speeds = [
+    { speed: Number(process.env.BENCH_GRID_SPEED ?? 12_000), seconds: 300 },
+    {
+      speed: Number(process.env.BENCH_GRID_SLOW_SPEED ?? 3_000),
+      seconds: Number(process.env.BENCH_GRID_SLOW_SECONDS ?? 20),
+    },
+  ];
   const databaseUrl =
     process.env.BENCH_GRID_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/rushes_bench_grid';
   await recreateDatabase(databaseUrl);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'rushes-bench-grid-'));
-  const dist = vite(path.resolve(import.meta.dirname, '../apps/web'), path.join(tmp, 'dist'));
+  // BENCH_GRID_WEB_DIST: a build made elsewhere (another commit's, to compare), else the working tree's
+  const dist =
+    process.env.BENCH_GRID_WEB_DIST ??
+    vite(path.resolve(import.meta.dirname, '../apps/web'), path.join(tmp, 'dist'));
+  await storeThumbnail(path.join(tmp, 'blobs'));
+  // startServer hands the server this process's environment: the blob store holding the picture
+  process.env.BLOB_DIR = path.join(tmp, 'blobs');
   let server: ChildProcess | undefined;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -187,44 +286,17 @@ async function chromiumScroll() {
     } finally {
       await client.end();
     }
-    const results: Scroll[] = [];
-    for (let i = 0; i < rounds; i++)
-      results.push(await scrollOnce(browser, started.url, projectId, cards, speed));
-    const perSecond = results.map((r) => r.longTasks / r.seconds);
-    console.log(
-      `\ngrid, Chromium: ${cards.toLocaleString('en')} cards scrolled top to bottom at ${speed} px/s, ${rounds} fresh pages`,
-    );
-    console.log(`  long tasks (> 50 ms) per second: ${spread(perSecond, 2)}   (goal <= 1/s)`);
-    console.log(
-      `  long tasks per scroll: ${spread(
-        results.map((r) => r.longTasks),
-        0,
-      )}`,
-    );
-    console.log(
-      `  longest task, ms: ${spread(
-        results.map((r) => r.longestMs),
-        0,
-      )}`,
-    );
-    console.log(
-      `  scroll time, s: ${spread(
-        results.map((r) => r.seconds),
-        1,
-      )}`,
-    );
-    console.log(
-      `  frames per second: ${spread(
-        results.map((r) => r.frames / r.seconds),
-        1,
-      )}`,
-    );
-    console.log(
-      `  cards in the DOM at the end: ${spread(
-        results.map((r) => r.cardsInDom),
-        0,
-      )}`,
-    );
+    for (const { speed, seconds } of speeds) {
+      const results: Scroll[] = [];
+      for (let i = 0; i < rounds; i++) {
+        const r = await scrollOnce(browser, started.url, projectId, cards, speed, seconds);
+        console.log(
+          `  (${speed} px/s, round ${i + 1}: ${r.longTasks} long tasks in ${r.seconds.toFixed(1)} s, longest ${r.longestMs.toFixed(0)} ms)`,
+        );
+        results.push(r);
+      }
+      report(cards, rounds, speed, seconds, results);
+    }
   } finally {
     await browser.close();
     server?.kill('SIGTERM');
