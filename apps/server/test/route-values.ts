@@ -84,6 +84,7 @@ export function valueOf(schema: JsonSchema, idFor: IdFor, name = '', depth = 0):
 export function asQuery(value: unknown): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [key, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+    if (v === undefined) continue;
     if (Array.isArray(v)) out[key] = v.map(String);
     else if (v !== null && typeof v !== 'object') out[key] = String(v);
   }

@@ -11,7 +11,7 @@ import {
 } from './shares.policy.ts';
 import { commentsRoutes } from './comments.routes.ts';
 import { markersRoutes } from './markers.routes.ts';
-import { markerExportPolicy } from './markers.policy.ts';
+import { canExportMarkers } from './markers.policy.ts';
 import { reviewRoutes } from './review.routes.ts';
 import { versionsRoutes } from './versions.routes.ts';
 import { registerShareMappers } from './shares.realtime.ts';
@@ -55,7 +55,7 @@ export const sharesModule = defineModule({
     // versions.service.ts checks both.
     'projects.canWriteAssets': checkedInService(),
     // Any member exports comments, of one asset (ingest_db_id) or the project's (project_db_id).
-    'shares.canExportMarkers': markerExportPolicy(),
+    'shares.canExportMarkers': canExportMarkers(),
   },
   routes: [sharesRoutes, commentsRoutes, markersRoutes, versionsRoutes, reviewRoutes],
   listeners: [registerShareMappers, registerTray],

@@ -15,7 +15,7 @@ export interface MarkerExportAccess extends ProjectAccess {
  * file asset of the project with at least one comment, by title. Either id may be the one given, so
  * the policy reads the request itself (the query's schema requires exactly one).
  */
-export const markerExportPolicy = (): Policy<MarkerExportAccess> => ({
+export const canExportMarkers = (): Policy<MarkerExportAccess> => ({
   check: (ctx) => async (req) => {
     const userId = userIdOf(req);
     const assetId = fieldOf(req, 'ingest_db_id');

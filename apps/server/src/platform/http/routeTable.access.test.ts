@@ -71,6 +71,8 @@ const OVERRIDES: Record<string, (w: World) => Record<string, unknown>> = {
   [`GET ${API.projects.infoByCode}`]: (w) => ({ project_id: w.projectCode }),
   // a share names assets or a folder, not both (the folder share is checked in shares' links.test.ts)
   [`POST ${API.shares.root}`]: () => ({ folder_db_id: undefined }),
+  // a marker export names an asset or a project, not both
+  [`GET ${API.shares.markers}`]: () => ({ project_db_id: undefined }),
   // scope 'account' ignores team_id (the caller's own account); 'team' acts on the named team.
   [`POST ${API.account.twoFactorSend}`]: () => ({ scope: 'team' }),
   [`PUT ${API.account.twoFactorVerify}`]: () => ({ scope: 'team', otp: '123456' }),
