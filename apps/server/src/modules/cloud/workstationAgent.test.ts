@@ -217,7 +217,7 @@ describe('the workstation agent', () => {
     expect(again.output().match(/^render sent /gm)).toHaveLength(1);
     expect(await renderShas(projectId)).toEqual([`big.mov ${sha(data)}`]);
     await proxy.close();
-  });
+  }, 90_000);
 
   it('at End the final sync sends a file closed just before and saves the settings; the next session restores them before the program starts', async () => {
     const { owner, projectId } = await cloudWorld(t, 0);
@@ -347,7 +347,9 @@ describe('the booked program', () => {
       log: (l: string) => lines.push(l),
     });
     expect(got.pid).toBeGreaterThan(0);
-    await expect.poll(() => lines.filter((l) => l.includes('exited (2)')).length).toBe(2);
+    await expect
+      .poll(() => lines.filter((l) => l.includes('exited (2)')).length, { timeout: 30_000 })
+      .toBe(2);
     expect(lines.filter((l) => l.startsWith('program started')).length).toBe(2);
     expect((await readFile(logFile, 'utf8')).trim().split('\n')).toEqual([
       `failed in ${cwd} on :77`,

@@ -176,7 +176,7 @@ describe('the built web app', () => {
       }
     }
     await rm(other, { recursive: true, force: true });
-  });
+  }, 90_000);
 
   const bootOf = (html: string): unknown => {
     const found = html.match(
