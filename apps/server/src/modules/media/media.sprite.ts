@@ -90,8 +90,9 @@ export async function makeSprite(
       timeoutMs: 10 * 60_000,
     });
   // A clip with a single key frame (a short original with a long GOP) gives the key-frame run
-  // nothing to tile: such clips are short, so decoding every frame costs little.
-  let jpeg = await run(true);
+  // nothing to tile (and the npm-shipped ffmpeg 4.1 crashes on it): such clips are short, so
+  // decoding every frame costs little. A clip ffmpeg cannot read fails the second run too.
+  let jpeg = await run(true).catch(() => Buffer.alloc(0));
   if (jpeg.length === 0) jpeg = await run(false);
   if (jpeg.length === 0) throw new MediaToolError('ffmpeg made no sprite sheet', '');
   return jpeg;
