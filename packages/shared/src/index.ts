@@ -21,6 +21,7 @@ export * from './schemas/teams.ts';
 export * from './billing/index.ts';
 export * from './rules/projectPermissions.ts';
 export * from './schemas/projects.ts';
+export * from './schemas/sprite.ts';
 export * from './schemas/assetView.ts';
 export * from './rules/gridText.ts';
 export * from './schemas/chat.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, charLimit, selectAtMostAssets } from '../rules/messages.ts';
 import { GRID_PAGE_SIZE } from '../rules/gridText.ts';
+import { spriteSheet } from './sprite.ts';
 import {
   ADDITIONAL_NAME_LIMIT,
   ASSET_BULK_LIMIT,
@@ -366,23 +367,6 @@ export const collaboratorBadge = z.object({
 export const collaboratorSearchResult = z.object({
   users: z.array(z.object({ user_id: z.string(), name: z.string() })),
 });
-
-/**
- * A sprite sheet's layout: `count` tiles of tile_width x tile_height in a cols x rows JPEG, one every
- * interval_seconds from the start; the tile of time t is floor(t / interval_seconds).
- */
-export const spriteLayout = z.object({
-  cols: z.number().int(),
-  rows: z.number().int(),
-  count: z.number().int(),
-  tile_width: z.number().int(),
-  tile_height: z.number().int(),
-  interval_seconds: z.number(),
-});
-export type SpriteLayout = z.infer<typeof spriteLayout>;
-/** The layout and the image's address (of the newest version's sprite for a stack). */
-export const spriteSheet = spriteLayout.extend({ url: z.string() });
-export type SpriteSheet = z.infer<typeof spriteSheet>;
 
 /** An asset in the storyboard list (000 §3 Asset). thumbnail is null until the media issue fills it. */
 export const assetItem = z.object({

@@ -11,7 +11,8 @@ import {
   isRestrictedExtension,
   isValidUploadFolderPath,
 } from '../rules/uploads.ts';
-import { FILE_TYPES, spriteLayout } from './projects.ts';
+import { FILE_TYPES } from './projects.ts';
+import { spriteLayout } from './sprite.ts';
 import { uuid } from './fields.ts';
 
 /**
