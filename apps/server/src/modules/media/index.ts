@@ -10,7 +10,7 @@ import { registerMediaMappers } from './media.realtime.ts';
 import { mediaRoutes } from './media.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
-export { openAssetBytes } from './media.service.ts';
+export { openAssetBytes, openStoredRange } from './media.service.ts';
 export { sendMediaStream } from './media.send.ts';
 
 /** The media pipeline (probe, thumbnails, proxies), the player's URLs and asset_status hints. */

@@ -136,6 +136,28 @@ function keyOf(a: AssetRow, kind: Exclude<MediaKind, 'play'>, page: number | und
   }
 }
 
+/** A stored object's bytes in the asked range (404 when it is gone); also the review link's copies. */
+export async function openStoredRange(
+  blobs: AppContext['blobs'],
+  key: string,
+  rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined,
+): Promise<
+  | { head: { size: number; contentType?: string | null }; object: BlobObject; range: ByteRange | undefined }
+  | { unsatisfiable: number }
+> {
+  const head = await blobs.headObject(key);
+  if (!head) throw notFound(MSG.notFound);
+  const range = rangeOf(head.size);
+  if (range === 'unsatisfiable') return { unsatisfiable: head.size };
+  try {
+    return { head, object: await blobs.getObject(key, range ? { range } : {}), range };
+  } catch (err) {
+    if (isBlobError(err, 'NoSuchKey')) throw notFound(MSG.notFound);
+    if (isBlobError(err, 'InvalidRange')) return { unsatisfiable: head.size };
+    throw err;
+  }
+}
+
 /**
  * The bytes of an asset for a caller already allowed: 'play' is the proxy, else the original when a
  * browser plays it inline (never a download), else 404; 'page' is page `page` (from 1) of a PDF's
@@ -153,18 +175,9 @@ export async function openAssetBytes(
   const served = kind === 'play' ? (playOriginal ? 'original' : 'proxy') : kind;
   const key = keyOf(a, served, page);
   if (!key) throw notFound(MSG.notFound);
-  const head = await blobs.headObject(key);
-  if (!head) throw notFound(MSG.notFound);
-  const range = rangeOf(head.size);
-  if (range === 'unsatisfiable') return { unsatisfiable: head.size };
-  let object: BlobObject;
-  try {
-    object = await blobs.getObject(key, range ? { range } : {});
-  } catch (err) {
-    if (isBlobError(err, 'NoSuchKey')) throw notFound(MSG.notFound);
-    if (isBlobError(err, 'InvalidRange')) return { unsatisfiable: head.size };
-    throw err;
-  }
+  const opened = await openStoredRange(blobs, key, rangeOf);
+  if ('unsatisfiable' in opened) return opened;
+  const { head, object, range } = opened;
   // The original's type is the one sniffed from its bytes (set by the pipeline), never the browser's.
   const contentType =
     served === 'thumbnail' || served === 'sprite' || served === 'page'

@@ -1,20 +1,14 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  MSG,
-  REVIEW_PLAYLIST_TEXT,
-  reviewFileUrl,
-  type ReviewKey,
-  type WatermarkState,
-} from '@rushes/shared';
+import { REVIEW_PLAYLIST_TEXT, reviewFileUrl, type ReviewKey, type WatermarkState } from '@rushes/shared';
 import type { Tx } from '../../db/client.ts';
 import { shareLinkViews, shareLinks, shareWatermarks } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Emit } from '../../platform/events/bus.ts';
 import { keyedHash, safeEqual, sha256 } from '../../platform/auth/secrets.ts';
-import { AppError, notFound } from '../../platform/http/errors.ts';
-import { isBlobError, type BlobObject, type ByteRange } from '../../platform/blobs/index.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { ByteRange } from '../../platform/blobs/index.ts';
 import { enqueueBlobDeletion } from '../assets/index.ts';
-import type { sendMediaStream } from '../media/index.ts';
+import { openStoredRange, type sendMediaStream } from '../media/index.ts';
 import type { AssetRow } from './shares.policy.ts';
 import './shares.events.ts';
 
@@ -46,19 +40,9 @@ export async function openStoredBytes(
   filename: string,
   rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined,
 ): Promise<Opened> {
-  const head = await blobs.headObject(key);
-  if (!head) throw notFound(MSG.notFound);
-  const range = rangeOf(head.size);
-  if (range === 'unsatisfiable') return { unsatisfiable: head.size };
-  let object: BlobObject;
-  try {
-    object = await blobs.getObject(key, range ? { range } : {});
-  } catch (err) {
-    if (isBlobError(err, 'NoSuchKey')) throw notFound(MSG.notFound);
-    if (isBlobError(err, 'InvalidRange')) return { unsatisfiable: head.size };
-    throw err;
-  }
-  return { object, range, contentType, inline: true, filename };
+  const opened = await openStoredRange(blobs, key, rangeOf);
+  if ('unsatisfiable' in opened) return opened;
+  return { object: opened.object, range: opened.range, contentType, inline: true, filename };
 }
 
 /**
