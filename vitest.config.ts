@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { e2eAvailable } from './e2e/chromium.ts';
 
 /**
  * Server test files each run their own app and PGlite (CPU-bound WASM), so one fork per core;
@@ -10,6 +11,8 @@ const serverWorkers = Math.max(
   1,
   Number.parseInt(process.env.VITEST_MAX_WORKERS ?? '', 10) || os.availableParallelism(),
 );
+
+const NO_CHROMIUM = 'e2e/noChromium.e2e.test.ts';
 
 export default defineConfig({
   test: {
@@ -37,15 +40,17 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.e2e.test.ts'],
+          // Without Chromium one file says so and skips, instead of importing every flow to skip it.
+          include: e2eAvailable ? ['e2e/**/*.e2e.test.ts'] : [NO_CHROMIUM],
           // CI runs the longest flow (the breakpoint sweep) beside `npm test` instead of inside it
           // (.ci/run, docs/ci.md): E2E_EXCLUDE lists files to leave out, comma-separated.
           exclude: [
             ...configDefaults.exclude,
+            ...(e2eAvailable ? [NO_CHROMIUM] : []),
             ...(process.env.E2E_EXCLUDE?.split(',').filter(Boolean) ?? []),
           ],
-          globalSetup: ['e2e/global-setup.ts'],
-          setupFiles: ['e2e/setup.ts'],
+          globalSetup: e2eAvailable ? ['e2e/global-setup.ts'] : [],
+          setupFiles: e2eAvailable ? ['e2e/setup.ts'] : [],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,15 +1,9 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, e2eAvailable } from './chromium.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** End-to-end is required on CI; on a laptop without Chromium the flows are skipped with a notice. */
-export const e2eAvailable = existsSync(CHROMIUM);
-if (!e2eAvailable) {
-  if (process.env.CI)
-    throw new Error(`Chromium not found at ${CHROMIUM}: end-to-end tests are required on CI`);
-  console.warn(`Skipping end-to-end flows: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
-}
+export { CHROMIUM, e2eAvailable };
 
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 

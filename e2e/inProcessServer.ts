@@ -45,8 +45,6 @@ export async function startInProcessServer(
   const dataDir = migratedDataDir();
   const config = loadConfig({
     ...process.env,
-    DATABASE_URL: undefined,
-    REDIS_URL: undefined,
     SMTP_URL: undefined,
     ...serverEnv(port, `http://localhost:${port}`, dataDir),
     ...(opts.lan ? { HOST: '0.0.0.0' } : {}),

@@ -14,6 +14,10 @@ import { e2eAvailable, launch } from './browser.ts';
  */
 export function serverEnv(port: number, url: string, dataDir: string) {
   return {
+    // Every flow's server runs on PGlite in its data directory, the embedded default, even where the
+    // server suite was pointed at a PostgreSQL and a Redis (CI runs `npm test` so).
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,

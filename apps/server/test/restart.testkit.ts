@@ -13,11 +13,11 @@ const root = path.resolve(import.meta.dirname, '../../..');
 export { freePort };
 
 /**
- * Starts the real server (apps/server/src/main.ts) with `env` over this process's environment and
- * waits until `url` answers its health check, `startMs` at the most. It runs as node itself (not the
+ * Starts the real server (apps/server/src/main.ts) with `env` over this process's environment (an
+ * undefined value leaves that variable out) and waits until `url` answers its health check, `startMs` at the most. It runs as node itself (not the
  * tsx wrapper), so a signal hits the server and not a parent that orphans it.
  */
-export async function spawnServer(url: string, env: Record<string, string>, startMs: number) {
+export async function spawnServer(url: string, env: Record<string, string | undefined>, startMs: number) {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env },
