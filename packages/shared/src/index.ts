@@ -50,6 +50,8 @@ export * from './schemas/shareLinks.ts';
 export * from './rules/timecode.ts';
 export * from './rules/markerText.ts';
 export * from './schemas/markerExport.ts';
+export * from './rules/transcriptText.ts';
+export * from './schemas/transcripts.ts';
 export * from './rules/playerText.ts';
 export * from './schemas/reviewComments.ts';
 export * from './schemas/subscriptions.ts';

@@ -16,6 +16,7 @@ import { briefRoutes, mediaRoutes, notificationsRoutes, platformRoutes, usersRou
 import { statisticsRoutes, subscriptionRoutes } from './subscriptions.ts';
 import { shellRoutes } from './shell.ts';
 import { teamsRoutes } from './teams.ts';
+import { transcriptsRoutes } from './transcripts.ts';
 import { chatRoutes, taskChatRoutes, tasksRoutes } from './tasks.ts';
 
 export * from './define.ts';
@@ -43,6 +44,7 @@ export const ROUTES = {
   chat: chatRoutes,
   notifications: notificationsRoutes,
   ai: aiRoutes,
+  transcripts: transcriptsRoutes,
   cloud: cloudRoutes,
   cloudAgent: cloudAgentRoutes,
   credits: creditsRoutes,

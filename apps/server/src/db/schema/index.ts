@@ -26,3 +26,4 @@ export * from './shell.ts';
 export * from './integrations.ts';
 export * from './transfers.ts';
 export * from './live.ts';
+export * from './transcripts.ts';
