@@ -8,6 +8,7 @@ import { mail } from './config/mail.ts';
 import { blobs } from './config/blobs.ts';
 import { media } from './config/media.ts';
 import { ai } from './config/ai.ts';
+import { transcribe } from './config/transcribe.ts';
 import { payments } from './config/payments.ts';
 import { cloud } from './config/cloud.ts';
 import { camera } from './config/camera.ts';
@@ -32,6 +33,7 @@ export const CONFIG_GROUPS = [
   { title: 'Blobs and uploads', shape: blobs },
   { title: 'Media tools and player', shape: media },
   { title: 'AI assistant', shape: ai },
+  { title: 'Transcripts and captions', shape: transcribe },
   { title: 'Payments and invoices', shape: payments },
   { title: 'Cloud editing', shape: cloud },
   { title: 'Camera to edit (FTP)', shape: camera },
@@ -49,6 +51,7 @@ const schema = z.object({
   ...blobs,
   ...media,
   ...ai,
+  ...transcribe,
   ...payments,
   ...cloud,
   ...camera,
@@ -78,6 +81,8 @@ export interface Config extends Omit<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'LOG_
   outboxEnabled: boolean;
   /** AI_BASE_URL and AI_MODEL are both set. */
   aiConfigured: boolean;
+  /** TRANSCRIBE_BASE_URL is set: clips with sound are transcribed. */
+  transcribeConfigured: boolean;
   /** 'razorpay' when RAZORPAY_KEY_ID, _KEY_SECRET and _WEBHOOK_SECRET are all set, else 'test'. */
   /** 'none': production without Razorpay and without PAYMENTS_TEST_MODE=true; payments answer 503. */
   paymentProvider: 'test' | 'razorpay' | 'none';
@@ -123,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpEnabled: Boolean(e.SMTP_URL),
     outboxEnabled: !e.SMTP_URL && outboxWanted(e.MAIL_OUTBOX, publicUrl),
     aiConfigured: Boolean(e.AI_BASE_URL && e.AI_MODEL),
+    transcribeConfigured: Boolean(e.TRANSCRIBE_BASE_URL),
     paymentProvider: razorpay === 3 ? 'razorpay' : testModeAllowed(e) ? 'test' : 'none',
     CLOUD_PROVIDER: e.CLOUD_PROVIDER ?? (e.NODE_ENV === 'production' ? 'pool' : 'local'),
     supportChatOrigin:

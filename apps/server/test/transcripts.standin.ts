@@ -135,7 +135,7 @@ export async function startTranscribeStandIn(opts: StandInOptions = {}): Promise
       const form = await new Request('http://stand-in/', {
         method: 'POST',
         headers: { 'content-type': req.headers['content-type'] ?? '' },
-        body,
+        body: new Uint8Array(body),
       }).formData();
       const file = form.get('file');
       if (!(file instanceof Blob)) return answer(400, { error: { message: 'file is required' } });

@@ -70,6 +70,11 @@ export interface ServerToClientEvents {
     parent_db_id: string | null;
     status: number;
   }) => void;
+  /**
+   * Project room: an asset's transcript changed status (queued, running, done, failed, no_audio,
+   * not_set_up, limit; TRANSCRIPT_STATUSES) or was corrected; an open transcript panel refetches it.
+   */
+  transcript_status: (payload: { project_db_id: string; ingest_db_id: string; status: string }) => void;
   /** Project room: a transfer was created, progressed or ended; refetch the transfers. */
   transfer_changed: (payload: { project_db_id: string; transfer_db_id: string; status: string }) => void;
   /** Project room: members, invites, badges or permissions changed; refetch collaborators. */

@@ -37,7 +37,13 @@ export {
   projectPolicy,
 } from './projects.policy.ts';
 export type { ProjectAccess, ProjectRule } from './projects.policy.ts';
-export { adjustProjectTotals, insertProjectMember, lockProject, setMemberBadge } from './projects.service.ts';
+export {
+  adjustProjectTotals,
+  insertProjectMember,
+  lockProject,
+  setMemberBadge,
+  teamOfProject,
+} from './projects.service.ts';
 export { onProjectDeleting, type ProjectCleanup } from './projectCleanup.ts';
 export { provideSharedAssetsTray, sharedAssetsTrayOf } from './sharedTray.ts';
 export { countUnreadChatsWith, type UnreadChatsCounter } from './projects.cards.ts';

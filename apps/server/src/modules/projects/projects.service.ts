@@ -88,6 +88,12 @@ export async function lockProject(tx: Tx, projectId: string) {
   return row ?? null;
 }
 
+/** The team a project belongs to (null: its team was deleted, or no such project). */
+export async function teamOfProject(db: DbOrTx, projectId: string): Promise<string | null> {
+  const [row] = await db.select({ teamId: projects.teamId }).from(projects).where(eq(projects.id, projectId));
+  return row?.teamId ?? null;
+}
+
 /** Applies deltas to storage_used and total_assets (never below zero). */
 export async function adjustProjectTotals(tx: Tx, projectId: string, bytes: number, assetCount: number) {
   if (bytes === 0 && assetCount === 0) return;

@@ -113,15 +113,24 @@ function guardedLookup(isTrustedAddress: (address: string) => boolean) {
   };
 }
 
-async function bodyBytes(body: RequestInit['body']): Promise<Buffer | undefined> {
+/**
+ * The body as bytes, and the content type a `fetch` would give it (a FormData's multipart boundary
+ * exists only in that header: the speech-to-text upload needs it).
+ */
+async function bodyBytes(
+  body: RequestInit['body'],
+): Promise<{ bytes: Buffer; type: string | null } | undefined> {
   if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string') return Buffer.from(body);
-  if (body instanceof ArrayBuffer) return Buffer.from(body);
-  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (typeof body === 'string') return { bytes: Buffer.from(body), type: null };
+  if (body instanceof ArrayBuffer) return { bytes: Buffer.from(body), type: null };
+  if (ArrayBuffer.isView(body))
+    return { bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength), type: null };
   // Blob, FormData, URLSearchParams, streams: let a Request serialise them
-  return Buffer.from(
-    await new Request('http://x/', { method: 'POST', body, duplex: 'half' } as RequestInit).arrayBuffer(),
-  );
+  const serialised = new Request('http://x/', { method: 'POST', body, duplex: 'half' } as RequestInit);
+  return {
+    bytes: Buffer.from(await serialised.arrayBuffer()),
+    type: serialised.headers.get('content-type'),
+  };
 }
 
 /**
@@ -144,6 +153,7 @@ export function guardedFetch(options: OutboundOptions): typeof fetch {
     new Headers(init.headers).forEach((value, name) => headers.set(name, value));
     headers.set('accept-encoding', 'identity');
     const body = await bodyBytes(init.body ?? (request ? await request.arrayBuffer() : undefined));
+    if (body?.type && !headers.has('content-type')) headers.set('content-type', body.type);
     const signal = init.signal ?? request?.signal ?? undefined;
     signal?.throwIfAborted();
     const client = url.protocol === 'https:' ? https : http;
@@ -174,7 +184,7 @@ export function guardedFetch(options: OutboundOptions): typeof fetch {
         },
       );
       req.on('error', reject);
-      req.end(body);
+      req.end(body?.bytes);
     });
   };
 }
