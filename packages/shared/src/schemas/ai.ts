@@ -56,6 +56,8 @@ export const aiSource = z.object({
   project_db_id: z.string(),
   /** assets: whether it is a folder (opens the folder instead of the player) */
   is_folder: z.boolean().optional(),
+  /** assets: the moment the answer points at (a transcript line's start, ms): the player opens there */
+  start_ms: z.number().int().min(0).optional(),
 });
 export type AiSource = z.infer<typeof aiSource>;
 

@@ -38,6 +38,7 @@ export interface AiSourceRow {
   title: string;
   project_db_id: string;
   is_folder?: boolean;
+  start_ms?: number;
 }
 
 /** A turn (spec 000 §3): role 'user' or 'system' (the assistant), its text and the items it used. */

@@ -7,11 +7,12 @@ import { createBriefService } from '../brief/index.ts';
 import { createChatService } from '../chat/index.ts';
 import { authorizeProject, canViewProject, type ProjectAccess } from '../projects/index.ts';
 import { createTasksService } from '../tasks/index.ts';
+import { SEARCH_TRANSCRIPTS, searchTranscripts, searchTranscriptsArgs } from './ai.transcripts.ts';
 import type { ChatTool, ToolCall } from './ai.upstream.ts';
 
 /**
- * The assistant's tools. Each runs as the asking user through the owning module's own
- * service, so it sees exactly what that user can read: a project the user is not a member of (any
+ * The assistant's tools (search_transcripts in ai.transcripts.ts). Each runs as the asking user
+ * through the owning module's own service, so it sees exactly what that user can read: a project the user is not a member of (any
  * other team's) answers "not found" and nothing of it. Arguments come from the model and are
  * validated like any request; results go back to the model as JSON data, never as instructions.
  */
@@ -80,6 +81,7 @@ export const TOOL_DEFINITIONS: ChatTool[] = [
       },
     },
   },
+  SEARCH_TRANSCRIPTS,
 ];
 
 const optionalId = z.uuid().optional().catch(undefined);
@@ -97,6 +99,7 @@ const argsSchemas = {
   }),
   get_brief: z.object({ project_db_id: optionalId }),
   recent_chat: z.object({ project_db_id: optionalId, count: z.number().int().min(1).max(50).catch(20) }),
+  search_transcripts: searchTranscriptsArgs,
 };
 
 export interface ToolResult {
@@ -207,6 +210,8 @@ export function createTools(ctx: AppContext) {
         sources: [{ kind: 'chat' as const, id: projectId, title: '', project_db_id: projectId }],
       };
     },
+    search_transcripts: (_userId: string, projectId: string, a: z.infer<typeof searchTranscriptsArgs>) =>
+      searchTranscripts(ctx.db, projectId, a),
   };
 
   return {

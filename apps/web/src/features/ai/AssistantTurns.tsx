@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AI_TEXT, type AiSource } from '@rushes/shared';
 import { playerPath } from '../player/openInPlayer.ts';
 import { PROJECT_SECTIONS, projectPath, projectSectionPath } from '../projects/paths.ts';
+import { clipTime } from '../transcripts/transcriptLogic.ts';
 import { ANSWER_MARKDOWN, Markdown } from '../../ui/Markdown.tsx';
 
 /** A turn as the panel shows it: stored, or live (being asked, streaming). */
@@ -23,16 +24,23 @@ export interface ShownTurn {
 const taskPath = (projectDbId: string, taskDbId: string) =>
   `${projectPath(projectDbId)}?${new URLSearchParams({ task: taskDbId })}`;
 
-/** The link to an item an answer used: tasks open their panel, files the player, folders the folder. */
+/**
+ * The link to an item an answer used: tasks open their panel, files the player (at the moment a
+ * transcript line starts, for spoken words), folders the folder.
+ */
 function SourceLink({ source, openBrief }: { source: AiSource; openBrief: () => void }) {
-  const label = source.title ? `${AI_TEXT.kind[source.kind]}: ${source.title}` : AI_TEXT.kind[source.kind];
+  const named = source.title ? `${AI_TEXT.kind[source.kind]}: ${source.title}` : AI_TEXT.kind[source.kind];
+  // a moment in a clip (a transcript line): its time beside the name, the player opens there
+  const label = source.start_ms === undefined ? named : `${named} (${clipTime(source.start_ms)})`;
   const to =
     source.kind === 'task'
       ? taskPath(source.project_db_id, source.id)
       : source.kind === 'asset'
         ? source.is_folder
           ? projectPath(source.project_db_id, source.id)
-          : playerPath(source.id)
+          : source.start_ms === undefined
+            ? playerPath(source.id)
+            : `${playerPath(source.id)}?${new URLSearchParams({ t: String(source.start_ms) })}`
         : source.kind === 'chat'
           ? projectSectionPath(source.project_db_id, PROJECT_SECTIONS.projectChat)
           : null;
