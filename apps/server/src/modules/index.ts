@@ -27,6 +27,7 @@ import { shellModule } from './shell/index.ts';
 import { transfersModule } from './transfers/index.ts';
 import { integrationsModule } from './integrations/index.ts';
 import { liveModule } from './live/index.ts';
+import { transcriptsModule } from './transcripts/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -62,6 +63,7 @@ export const MODULES = [
   transfersModule,
   integrationsModule,
   liveModule,
+  transcriptsModule,
 ] as const;
 
 /**

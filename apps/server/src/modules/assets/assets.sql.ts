@@ -149,6 +149,25 @@ export async function findFileAsset(db: DbOrTx, assetId: string): Promise<AssetR
   return row ?? null;
 }
 
+/**
+ * Title and type of the file assets among `ids` that are in `projectId` (another module's page of
+ * hits, e.g. transcript lines, named for the user); ids of other projects are left out.
+ */
+export async function fileTitlesIn(db: DbOrTx, projectId: string, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, { title: string; fileType: string }>();
+  const rows = await db
+    .select({ id: assets.id, title: assets.title, fileType: assets.fileType })
+    .from(assets)
+    .where(
+      and(
+        eq(assets.projectId, projectId),
+        eq(assets.isFolder, false),
+        sql`${assets.id} = any(${uuidArray(ids)})`,
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, { title: r.title, fileType: r.fileType }]));
+}
+
 /** Root → folder, for breadcrumbs. */
 export async function ancestorsOf(db: DbOrTx, folderId: string | null) {
   if (!folderId) return [];

@@ -9,7 +9,9 @@ export { originalKey, pagesKey, proxyKey, spriteKey, thumbnailKey } from './asse
 export {
   currentFilesOf,
   findAsset,
+  fileTitlesIn,
   findFileAsset,
+  tsQueryOf,
   sameNameIn,
   folderIn,
   projectFolders,

@@ -23,7 +23,10 @@ import { dropSharesOf } from './shares.service.ts';
 import { newestVersions } from './versions.service.ts';
 import { dropWatermarksOf } from './shares.watermark.ts';
 import { watermarkJob } from './shares.watermark.job.ts';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { viewerOf } from './review.routes.ts';
+import { createReviewService } from './shares.review.ts';
 
 const registerTray = (ctx: AppContext) => {
   const service = createSharesService(ctx);
@@ -36,6 +39,22 @@ const registerTray = (ctx: AppContext) => {
 // What other modules may call (everything else in this folder is internal).
 export { createSharesService } from './shares.service.ts';
 export { rootOf, stackOf, stackVersion } from './versions.service.ts';
+
+/**
+ * A file shown through a review link, for another module's public review route (the transcripts'
+ * captions): the review page's own gate (410 expired or unknown link, 403 passcode, 404 a file the
+ * link does not hold), and whether the link lets its viewers download.
+ */
+export function reviewFileGate(ctx: AppContext) {
+  const review = createReviewService(ctx);
+  return async (req: FastifyRequest, token: string, assetId: string) => {
+    const { link, asset } = await review.openLink(
+      { shared_link: token, ingest_db_id: assetId },
+      viewerOf(req),
+    );
+    return { asset, downloadAllowed: link.isDownloadAllowed };
+  };
+}
 
 /**
  * Assets shared with people (the 'Shared Assets' tray of the recipients), review links and their

@@ -11,7 +11,8 @@ import { createCommentsService } from './comments.service.ts';
 import { createReviewService, grantCookie, type Viewer } from './shares.review.ts';
 import { viewerCookie } from './shares.watermark.ts';
 
-const viewerOf = (req: FastifyRequest): Viewer => ({
+/** Who is opening a link: also what another module's review route passes (reviewFileGate). */
+export const viewerOf = (req: FastifyRequest): Viewer => ({
   userId: req.session?.kind === 'full' ? req.session.userId : null,
   address: req.ip,
   cookies: req.cookies,
