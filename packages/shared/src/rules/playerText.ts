@@ -36,6 +36,7 @@ export const PLAYER_TEXT = {
     { keys: 'X', what: 'Clear the in and out points' },
     { keys: 'M', what: 'Mute or unmute' },
     { keys: 'F', what: 'Fullscreen on or off' },
+    { keys: 'C', what: 'Captions on or off' },
     { keys: '?', what: 'Show or hide this list' },
   ],
   // answers of the comment routes (registered as product messages in schemas/reviewComments.ts)

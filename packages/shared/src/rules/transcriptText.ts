@@ -58,6 +58,12 @@ export const TRANSCRIPT_TEXT = {
   languageSaved: 'Transcription language saved',
   searchPlaceholder: 'Search the transcript',
   noMatches: 'No matches',
+  prevMatch: 'Previous match',
+  nextMatch: 'Next match',
+  /** the panel's menu: copy and the captions downloads */
+  more: 'More transcript actions',
+  /** the words of the transcript, for screen readers (each word plays from its moment) */
+  words: 'Transcript text; each word plays from its moment',
   matchCount: (n: number) => `${n} ${n === 1 ? 'match' : 'matches'}`,
   copy: 'Copy transcript',
   copied: 'Transcript copied',
@@ -70,6 +76,7 @@ export const TRANSCRIPT_TEXT = {
   downloadVtt: 'Download captions (VTT)',
   /** the project search's section of transcript hits */
   searchSection: 'In the footage',
+  openAt: (title: string, time: string) => `Open ${title} at ${time}`,
   notFound: 'Transcript not found',
   wordOutOfRange: 'That word is not in the transcript',
   wordRequired: 'Enter the word',

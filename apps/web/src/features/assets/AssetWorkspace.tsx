@@ -21,6 +21,7 @@ import { useSelection } from './useSelection.ts';
 import { useAssetView } from './viewApi.ts';
 import { ViewControls } from './ViewControls.tsx';
 import { useOpenInPlayer } from '../player/openInPlayer.ts';
+import { FootageSearchSection } from '../transcripts/FootageSearchSection.tsx';
 import { UploadDropZone, UploadEmptyState } from '../uploads/UploadDropZone.tsx';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
 import { ShareLinkDialog } from '../shares/linkDialog.tsx';
@@ -175,6 +176,7 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
           <ViewControls view={layout.view} cardSize={layout.card_size} onChange={layout.change} />
         </Group>
       </Group>
+      {debounced && <FootageSearchSection projectDbId={projectDbId} q={debounced} />}
       <UploadDropZone picker={picker}>
         {showEmptyState ? (
           <UploadEmptyState picker={picker} onCreateFolder={onCreateFolder} />

@@ -13,6 +13,7 @@ import { useAssetStatus } from './useAssetStatus.ts';
 import { PlayerAssetError } from './PlayerAssetError.tsx';
 import { iosPlayerPath } from './openInPlayer.ts';
 import { MediaView } from './MediaView.tsx';
+import { startTimeOf } from '../transcripts/transcriptLogic.ts';
 import { CompareView } from '../shares/review/CompareView.tsx';
 import { ImageReviewWorkspace } from '../shares/review/ImageReviewWorkspace.tsx';
 import { ReviewWorkspace } from '../shares/review/ReviewWorkspace.tsx';
@@ -81,6 +82,9 @@ export default function PlayerPage() {
   const asset = query.data;
   const [compare, setCompare] = useState(false);
   const rootId = version.stack[0]?.ingest_db_id ?? id;
+  const [params] = useSearchParams();
+  // ?t= (ms): a transcript search hit opens the player at its moment
+  const startMs = startTimeOf(params.get('t'));
   useAssetStatus(asset, id, rootId);
 
   if (version.pending || query.isPending) return <PageLoader />;
@@ -154,6 +158,8 @@ export default function PlayerPage() {
                 title={asset.title}
                 frameRate={asset.frame_rate ?? DEFAULT_FRAME_RATE}
                 source={{ kind: 'member', projectDbId: asset.project_db_id, ingestDbId: asset.ingest_db_id }}
+                captions={{ kind: 'member', ingestDbId: asset.ingest_db_id }}
+                startMs={startMs}
               />
             ) : asset.page_count ? (
               <ImageReviewWorkspace

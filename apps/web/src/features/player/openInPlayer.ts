@@ -7,8 +7,9 @@ import { usePlayerConfig } from './api.ts';
 export const iosPlayerPath = (ingestDbId: string) =>
   `${IOS_PLAYER_PATH}?id=${encodeURIComponent(ingestDbId)}`;
 
-/** /player/{id}: the in-product player (spec 002 §2). */
-export const playerPath = (ingestDbId: string) => `/player/${encodeURIComponent(ingestDbId)}`;
+/** /player/{id}: the in-product player (spec 002 §2); `?t=` (ms) starts it at a moment. */
+export const playerPath = (ingestDbId: string, startMs?: number) =>
+  `/player/${encodeURIComponent(ingestDbId)}${startMs !== undefined ? `?t=${Math.max(0, Math.round(startMs))}` : ''}`;
 
 /**
  * Opens an asset for viewing (spec 002 §2): with an external player configured, in a new tab with id

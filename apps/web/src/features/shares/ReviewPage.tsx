@@ -307,6 +307,11 @@ function ReviewStage({
         title={data.title}
         frameRate={data.frame_rate ?? DEFAULT_FRAME_RATE}
         source={source}
+        captions={
+          reviewKey.shared_link
+            ? { kind: 'link', token: reviewKey.shared_link, ingestDbId: data.ingest_db_id }
+            : undefined
+        }
       />
     );
   if (data.page_count)

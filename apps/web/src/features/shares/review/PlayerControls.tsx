@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Menu, Slider, Text, Tooltip, UnstyledButton 
 import {
   IconArrowBarToLeft,
   IconArrowBarToRight,
+  IconBadgeCc,
   IconCheck,
   IconKeyboard,
   IconMaximize,
@@ -16,6 +17,7 @@ import {
   PLAYBACK_SPEEDS,
   PLAYER_TEXT,
   TIME_DISPLAY_MODES,
+  TRANSCRIPT_TEXT,
   UI,
   formatMediaTime,
   frameAt,
@@ -104,7 +106,7 @@ export function TimeDisplay({
 
 /**
  * The player's tools beside the review buttons: in/out and clear, loop, speed, mute and volume,
- * the keyboard map and fullscreen. Each runs what its key runs (actions.ts PLAYER_KEY_ACTIONS).
+ * captions, the keyboard map and fullscreen. Each runs what its key runs (actions.ts PLAYER_KEY_ACTIONS).
  */
 export function PlayerControls({
   video,
@@ -121,6 +123,7 @@ export function PlayerControls({
   onFullscreen,
   onHelp,
   audio,
+  captions,
 }: {
   video: HTMLMediaElement | null;
   rate: number;
@@ -136,6 +139,8 @@ export function PlayerControls({
   onFullscreen: () => void;
   onHelp: () => void;
   audio?: boolean;
+  /** the CC toggle (C), where the file's transcript can show as captions */
+  captions?: { on: boolean; onToggle: () => void };
 }) {
   return (
     <Group gap={4} wrap="wrap">
@@ -200,6 +205,15 @@ export function PlayerControls({
           setMedia(video, { volume: v, muted: v === 0 });
         }}
       />
+      {captions && (
+        <Icon
+          label={captions.on ? TRANSCRIPT_TEXT.captionsOff : TRANSCRIPT_TEXT.captionsOn}
+          onClick={captions.onToggle}
+          active={captions.on}
+        >
+          <IconBadgeCc size={16} />
+        </Icon>
+      )}
       <Icon label={PLAYER_TEXT.keyboardHelp} onClick={onHelp}>
         <IconKeyboard size={16} />
       </Icon>

@@ -1,7 +1,7 @@
-import { Button, Grid, Group, SegmentedControl, Stack } from '@mantine/core';
+import { Button, Grid, Group, SegmentedControl, Stack, Tabs } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { UI, type AssetComment, type Drawing } from '@rushes/shared';
+import { TRANSCRIPT_TEXT, UI, type AssetComment, type Drawing } from '@rushes/shared';
 import { showApiError } from '../../../app/apiErrors.ts';
 import { CommentsPanel } from './CommentsPanel.tsx';
 import type { Tool } from './DrawingLayer.tsx';
@@ -94,6 +94,7 @@ export function ReviewLayout({
   onSeek,
   anchor,
   onAdded,
+  transcript,
 }: {
   review: Review;
   media: ReactNode;
@@ -106,8 +107,40 @@ export function ReviewLayout({
   /** where a new comment sits */
   anchor: () => Omit<CommentPost, 'text' | 'comment_id' | 'drawing' | 'guest_name'>;
   onAdded?: () => void;
+  /** the file's transcript: a tab beside the comments */
+  transcript?: ReactNode;
 }) {
   const { query, post, resolve, comments, draft, setDraft, setDrawing, selected } = review;
+  const commentsPanel = (
+    <CommentsPanel
+      comments={comments}
+      total={query.data?.total_entries ?? 0}
+      submitLabel={submitLabel}
+      hint={hint}
+      guest={review.guest}
+      drawingCount={draft.length}
+      selectedId={selected?._id ?? null}
+      onSeek={onSeek}
+      onResolve={resolve}
+      onReply={(c, text, guestName) =>
+        post({ text, comment_id: c._id, ...(guestName ? { guest_name: guestName } : {}) }).catch(showApiError)
+      }
+      onAdd={(text, guestName) =>
+        post({
+          text,
+          ...anchor(),
+          ...(draft.length ? { drawing: { shapes: draft } } : {}),
+          ...(guestName ? { guest_name: guestName } : {}),
+        })
+          .then(() => {
+            setDraft([]);
+            setDrawing(false);
+            onAdded?.();
+          })
+          .catch(showApiError)
+      }
+    />
+  );
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 8 }}>
@@ -118,36 +151,18 @@ export function ReviewLayout({
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <CommentsPanel
-          comments={comments}
-          total={query.data?.total_entries ?? 0}
-          submitLabel={submitLabel}
-          hint={hint}
-          guest={review.guest}
-          drawingCount={draft.length}
-          selectedId={selected?._id ?? null}
-          onSeek={onSeek}
-          onResolve={resolve}
-          onReply={(c, text, guestName) =>
-            post({ text, comment_id: c._id, ...(guestName ? { guest_name: guestName } : {}) }).catch(
-              showApiError,
-            )
-          }
-          onAdd={(text, guestName) =>
-            post({
-              text,
-              ...anchor(),
-              ...(draft.length ? { drawing: { shapes: draft } } : {}),
-              ...(guestName ? { guest_name: guestName } : {}),
-            })
-              .then(() => {
-                setDraft([]);
-                setDrawing(false);
-                onAdded?.();
-              })
-              .catch(showApiError)
-          }
-        />
+        {transcript ? (
+          <Tabs defaultValue="comments">
+            <Tabs.List mb="sm">
+              <Tabs.Tab value="comments">{UI.comments}</Tabs.Tab>
+              <Tabs.Tab value="transcript">{TRANSCRIPT_TEXT.tab}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="comments">{commentsPanel}</Tabs.Panel>
+            <Tabs.Panel value="transcript">{transcript}</Tabs.Panel>
+          </Tabs>
+        ) : (
+          commentsPanel
+        )}
       </Grid.Col>
     </Grid>
   );

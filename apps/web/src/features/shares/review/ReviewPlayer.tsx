@@ -149,6 +149,7 @@ export function ReviewControls({
   player,
   fullscreen,
   audio,
+  captions,
 }: {
   video: HTMLMediaElement | null;
   frameRate: number;
@@ -163,6 +164,7 @@ export function ReviewControls({
   player: PlayerCommands;
   fullscreen: boolean;
   audio?: boolean;
+  captions?: { on: boolean; onToggle: () => void };
 }) {
   return (
     <Box>
@@ -198,6 +200,7 @@ export function ReviewControls({
           onFullscreen={player.toggleFullscreen}
           onHelp={player.toggleHelp}
           audio={audio}
+          captions={captions}
         />
       </Group>
       <RangeBar

@@ -1,6 +1,9 @@
 import { Box, Image, Stack } from '@mantine/core';
-import { useCallback, useRef, useState } from 'react';
-import { PLAYER_TEXT, UI, smpteTimecode, type AssetComment } from '@rushes/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PLAYER_TEXT, TRANSCRIPT_TEXT, UI, smpteTimecode, type AssetComment } from '@rushes/shared';
+import { captionsUrl, type CaptionsSource } from '../../transcripts/api.ts';
+import { TranscriptPanel } from '../../transcripts/TranscriptPanel.tsx';
+import { setMedia } from './actions.ts';
 import { DrawingLayer } from './DrawingLayer.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { ReviewLayout, useReview } from './ReviewLayout.tsx';
@@ -8,6 +11,17 @@ import { ReviewControls, seekToFrame, usePlayback, useReviewKeys } from './Revie
 import type { CommentsSource } from './useComments.ts';
 import { usePlayerPrefs, useRememberedVolume } from './usePlayerPrefs.ts';
 import { useFullscreen, useKeepPosition, useRange } from './usePlayerTools.ts';
+
+/** Starts the media at `ms` once it knows its length (once per element and time asked). */
+function useStartAt(el: HTMLMediaElement | null, ms: number | null) {
+  useEffect(() => {
+    if (!el || ms === null) return;
+    const go = () => setMedia(el, { currentTime: ms / 1000 });
+    if (el.readyState >= 1) go();
+    else el.addEventListener('loadedmetadata', go, { once: true });
+    return () => el.removeEventListener('loadedmetadata', go);
+  }, [el, ms]);
+}
 
 /** Room under the picture for the controls when the player area is fullscreen. */
 const FULLSCREEN_CONTROLS_PX = 120;
@@ -25,6 +39,8 @@ export function ReviewWorkspace({
   frameRate,
   source,
   audio = false,
+  captions,
+  startMs,
 }: {
   playUrl: string;
   poster: string | null;
@@ -33,6 +49,10 @@ export function ReviewWorkspace({
   source: CommentsSource;
   /** an audio file: the player without a picture to draw on (its waveform shows, if any) */
   audio?: boolean;
+  /** where the file's captions come from (the CC toggle and, for a member, the transcript tab) */
+  captions?: CaptionsSource;
+  /** where playing starts, ms (the player's ?t=, a search hit's moment) */
+  startMs?: number | null;
 }) {
   const video = useRef<HTMLMediaElement | null>(null);
   // the element itself too: another version mounts another one (key={playUrl}) to follow
@@ -49,12 +69,21 @@ export function ReviewWorkspace({
   const fullscreen = useFullscreen(area);
   const ranged = useRange(el, frameRate, playback.duration);
   const [help, setHelp] = useState(false);
+  const [cc, setCc] = useState(false);
+  const track = useRef<HTMLTrackElement | null>(null);
+  // a track added after the media loaded does not show by itself
+  useEffect(() => {
+    if (cc && track.current) track.current.track.mode = 'showing';
+  }, [cc, el]);
+  useStartAt(el, startMs ?? null);
+  const hasCaptions = Boolean(captions) && !audio;
   const player = {
     setIn: ranged.setIn,
     setOut: ranged.setOut,
     clearRange: ranged.clear,
     toggleFullscreen: audio ? () => undefined : fullscreen.toggle,
     toggleHelp: () => setHelp((h) => !h),
+    toggleCaptions: hasCaptions ? () => setCc((c) => !c) : undefined,
   };
   useReviewKeys(video, frameRate, player);
   const review = useReview(source);
@@ -113,7 +142,18 @@ export function ReviewWorkspace({
         aria-label={title}
         onClick={() => (video.current?.paused ? void video.current.play() : video.current?.pause())}
         style={{ width: '100%', height: '100%', display: 'block', borderRadius: 8 }}
-      />
+      >
+        {cc && captions && (
+          <track
+            ref={track}
+            kind="captions"
+            src={captionsUrl(captions, 'vtt')}
+            srcLang="und"
+            label={TRANSCRIPT_TEXT.captions}
+            default
+          />
+        )}
+      </video>
       {(drawing || shown) && (
         <DrawingLayer
           label={UI.drawingOnFrame}
@@ -141,6 +181,7 @@ export function ReviewWorkspace({
       player={player}
       fullscreen={full}
       audio={audio}
+      captions={hasCaptions ? { on: cc, onToggle: () => setCc((c) => !c) } : undefined}
     />
   );
 
@@ -168,6 +209,11 @@ export function ReviewWorkspace({
           : { frame: playback.frame, frame_rate: frameRate }
       }
       onAdded={ranged.clear}
+      transcript={
+        source.kind === 'member' ? (
+          <TranscriptPanel el={el} ingestDbId={source.ingestDbId} projectDbId={source.projectDbId} />
+        ) : undefined
+      }
     />
   );
 }

@@ -7,6 +7,8 @@ export interface PlayerCommands {
   clearRange: () => void;
   toggleFullscreen: () => void;
   toggleHelp: () => void;
+  /** captions on or off (only where the file may have a transcript) */
+  toggleCaptions?: () => void;
 }
 
 /** Sets properties of the media element (volume, muted, playbackRate, loop, currentTime). */
@@ -87,11 +89,11 @@ export const REVIEW_ACTIONS: readonly ReviewAction[] = [
   },
 ];
 
-type PlayerKeyId = 'setIn' | 'setOut' | 'clearRange' | 'mute' | 'fullscreen' | 'help';
+type PlayerKeyId = 'setIn' | 'setOut' | 'clearRange' | 'mute' | 'fullscreen' | 'help' | 'captions';
 
 /**
  * The player's other keys (their buttons sit with the player's controls): I/O set the in and out
- * point of a range, X clears it, M mutes, F fullscreen, ? the keyboard map.
+ * point of a range, X clears it, M mutes, F fullscreen, C captions, ? the keyboard map.
  */
 export const PLAYER_KEY_ACTIONS: readonly {
   id: PlayerKeyId;
@@ -110,6 +112,7 @@ export const PLAYER_KEY_ACTIONS: readonly {
   },
   { id: 'fullscreen', keys: ['f'], run: (p) => p.player?.toggleFullscreen() },
   { id: 'help', keys: ['?'], run: (p) => p.player?.toggleHelp() },
+  { id: 'captions', keys: ['c'], run: (p) => p.player?.toggleCaptions?.() },
 ];
 
 export function reviewActionForKey(key: string): Pick<ReviewAction, 'keys' | 'run'> | undefined {
