@@ -60,7 +60,7 @@ export interface CallResult<T> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { sameDatabaseAs?: TestApp } = {},
+  opts: { sameDatabaseAs?: TestApp; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rushes-test-'));
   // On PostgreSQL each test file gets a database of its own, as each gets its own PGlite: files run in
@@ -87,7 +87,7 @@ export async function createTestApp(
   const database = await openTestDatabase(config.DATABASE_URL);
   // Nodes of one cluster share APP_SECRET (they must agree: call tokens, sealed passwords).
   const secret = opts.sameDatabaseAs?.ctx.secret ?? randomBytes(32).toString('base64url');
-  const { app, ctx } = await buildApp(config, { db: database.db, secret });
+  const { app, ctx } = await buildApp(config, { db: database.db, secret, logStream: opts.logStream });
   await app.ready();
   liveBuses.add(ctx.events);
 

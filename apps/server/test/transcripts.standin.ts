@@ -55,6 +55,11 @@ export interface TranscribeStandIn {
   /** base URL as TRANSCRIBE_BASE_URL takes it: http://127.0.0.1:port/v1 */
   url: string;
   requests: StandInRequest[];
+  /**
+   * The next n requests fail with `status` (500 by default; a 401 says the key it was given, as a
+   * careless service might: the server must not store or log that text).
+   */
+  failNext(n: number, status?: number): void;
   /** a new script, heard from its first word again (the next clip) */
   setScript(words: string[]): void;
   close(): Promise<void>;
@@ -119,6 +124,7 @@ export async function startTranscribeStandIn(opts: StandInOptions = {}): Promise
   let script = opts.script ?? [];
   let cursor = 0;
   let failures = opts.failFirst ?? 0;
+  let failStatus = 500;
   let n = 0;
 
   const server = createServer((req, res) => {
@@ -165,7 +171,8 @@ export async function startTranscribeStandIn(opts: StandInOptions = {}): Promise
         return fail(401, 'Incorrect API key');
       if (failures > 0) {
         failures--;
-        return fail(500, 'The server had an error while processing your request.');
+        if (failStatus === 401) return fail(401, `Incorrect API key provided: ${record.authorization}`);
+        return fail(failStatus, 'The server had an error while processing your request.');
       }
       if (duration === 0) return fail(400, 'Audio file might be corrupted or unsupported');
 
@@ -212,6 +219,10 @@ export async function startTranscribeStandIn(opts: StandInOptions = {}): Promise
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    failNext(count, status = 500) {
+      failures = count;
+      failStatus = status;
+    },
     setScript(words) {
       script = words;
       cursor = 0;
