@@ -10,6 +10,16 @@ let hits = 0;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     hits += 1;
+    if (req.url === '/echo') {
+      // answers the request's content type and body as they arrived
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': req.headers['content-type'] ?? 'none' });
+        res.end(Buffer.concat(chunks));
+      });
+      return;
+    }
     if (req.url === '/redirect') {
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
       res.end();
@@ -71,6 +81,22 @@ describe('the outbound HTTP client (SSRF guard)', () => {
     const f = guardedFetch({ trustedHosts: ['127.0.0.1'] });
     const moved = await f(`http://127.0.0.1:${port}/redirect`);
     expect(moved.status).toBe(302);
+  });
+
+  it('sends a FormData body with its multipart boundary (file uploads: speech to text)', async () => {
+    const f = guardedFetch({ trustedHosts: ['127.0.0.1'] });
+    const form = new FormData();
+    form.append('model', 'whisper-1');
+    form.append('file', new Blob([Buffer.from('ID3 audio')], { type: 'audio/mpeg' }), 'audio.mp3');
+    const res = await f(`http://127.0.0.1:${port}/echo`, { method: 'POST', body: form });
+    // the server parses it with the header it got: the boundary in the header is the body's
+    const echoed = await new Request('http://x/', {
+      method: 'POST',
+      headers: { 'content-type': res.headers.get('content-type')! },
+      body: await res.arrayBuffer(),
+    }).formData();
+    expect(echoed.get('model')).toBe('whisper-1');
+    expect(await (echoed.get('file') as File).text()).toBe('ID3 audio');
   });
 
   it('aborts with the caller’s signal', async () => {
