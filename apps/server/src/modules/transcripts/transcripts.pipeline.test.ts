@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@rushes/shared';
 import { jobs } from '../../db/schema/platform.ts';
 import { transcripts, transcriptUsage } from '../../db/schema/transcripts.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, settled, type TestApp } from '../../../test/harness.ts';
+import { closeAllSockets, connect, join, listen, record } from '../../../test/realtime-helpers.ts';
 import { startTranscribeStandIn, type TranscribeStandIn } from '../../../test/transcripts.standin.ts';
 import { changingClip, pngImage, sineWav } from '../media/media.testkit.ts';
 import { studio, teamOfProject } from '../projects/projects.testkit.ts';
@@ -61,6 +62,7 @@ beforeAll(async () => {
   ({ owner, projectId } = await studio(t));
 }, 60_000);
 afterAll(async () => {
+  closeAllSockets();
   await t?.close();
   await standIn?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -169,6 +171,17 @@ describe.skipIf(!speaks)('transcription through the job (stand-in service)', () 
     expect(logs.join('\n')).not.toContain(API_KEY);
     const stored = await t.ctx.db.select().from(transcripts);
     expect(JSON.stringify(stored)).not.toContain(API_KEY);
+  }, 60_000);
+
+  it('the project room hears each status, so an open panel refetches', async () => {
+    const socket = await connect(await listen(t), { cookie: owner.cookie });
+    expect((await join(socket, `project:${projectId}`)).ok).toBe(true);
+    const heard = record(socket, 'transcript_status');
+    standIn.setScript(['tone']);
+    const assetId = await uploadAndRun(t, owner, projectId, await sineWav(dir, 2), 'tone.wav');
+    await settled();
+    await expect.poll(() => heard.map((h) => h.status)).toEqual(['queued', 'running', 'done']);
+    expect(heard[2]).toEqual({ project_db_id: projectId, ingest_db_id: assetId, status: 'done' });
   }, 60_000);
 
   it("a team past its monthly minutes gets 'limit' and nothing is sent", async () => {
