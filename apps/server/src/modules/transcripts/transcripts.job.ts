@@ -1,5 +1,6 @@
 import { INGEST_STATUS, type TranscriptStatus } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
+import { extendLock } from '../../platform/jobs/jobStore.ts';
 import type { JobData, JobHandler, JobInfo } from '../../platform/jobs/queue.ts';
 import type { ModuleLog } from '../../platform/modules.ts';
 import { findFileAsset } from '../assets/index.ts';
@@ -28,6 +29,9 @@ import {
 export const USAGE_WINDOW_MS = 30 * 24 * 3600 * 1000;
 /** A signed URL of the original outlives the longest transcription (every piece re-reads it). */
 const SOURCE_URL_SECONDS = 12 * 3600;
+/** A long recording (many pieces) outlasts the queue's 300 s lock: the claim is kept alive. */
+const HEARTBEAT_EVERY_MS = 60_000;
+const HEARTBEAT_LOCK_SECONDS = 300;
 
 const transcribable = (fileType: string) => fileType === 'video' || fileType === 'audio';
 
@@ -110,6 +114,11 @@ export function transcribeJob(
     if (t.status !== 'running') await changeStatus(ctx, t, 'running');
 
     let result;
+    const heartbeat = setInterval(() => {
+      extendLock(db, job, HEARTBEAT_LOCK_SECONDS).catch((err: unknown) =>
+        log.warn({ assetId, err: String(err) }, 'transcription heartbeat failed'),
+      );
+    }, HEARTBEAT_EVERY_MS);
     try {
       const source = await ctx.blobs.mediaSource(asset.blobKey, { expiresInSeconds: SOURCE_URL_SECONDS });
       const language = await languageOf(db, t.projectId);
@@ -126,6 +135,8 @@ export function transcribeJob(
       log.warn({ assetId, attempt: job.attempts, reason: err.message, retry: !last }, 'transcription failed');
       if (last) return changeStatus(ctx, t, 'failed', err.message);
       throw new Error(err.message, { cause: err });
+    } finally {
+      clearInterval(heartbeat);
     }
     if (result.kind === 'no_audio') return changeStatus(ctx, t, 'no_audio');
     await ctx.events.transaction(db, async (tx, emit) => {
