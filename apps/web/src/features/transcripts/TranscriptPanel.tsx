@@ -22,7 +22,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import {
   TRANSCRIPT_LANGUAGES,
   TRANSCRIPT_TEXT,
@@ -107,8 +107,9 @@ function useInsideSearch(words: TranscriptAnswer['words'], seek: (i: number) => 
  * The transcript beside the player (members' player): what is said, paragraph by paragraph, with
  * the word being spoken highlighted; a word plays from its moment; search inside; correct a word;
  * copy; captions to download; transcribe (again) and the project's language for whoever may.
+ * Memoised: the workspace re-renders on every frame while playing, the panel does not.
  */
-export function TranscriptPanel({
+export const TranscriptPanel = memo(function TranscriptPanel({
   el,
   ingestDbId,
   projectDbId,
@@ -301,4 +302,4 @@ export function TranscriptPanel({
       )}
     </Stack>
   );
-}
+});

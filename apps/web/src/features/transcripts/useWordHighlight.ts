@@ -4,11 +4,15 @@ import { wordIndexAt } from './transcriptLogic.ts';
 
 /** Moves the class from one word's element to another's; `follow` scrolls the panel (never the page) to it. */
 function moveHighlight(container: HTMLElement, from: number, to: number, className: string, follow: boolean) {
-  container.querySelector(`[data-i="${from}"]`)?.classList.remove(className);
+  const old = container.querySelector(`[data-i="${from}"]`);
+  old?.classList.remove(className);
+  old?.removeAttribute('aria-current');
   if (to < 0) return;
   const span = container.querySelector<HTMLElement>(`[data-i="${to}"]`);
   if (!span) return;
   span.classList.add(className);
+  // what assistive technology (and the flow's test) reads as the word being spoken
+  span.setAttribute('aria-current', 'time');
   if (!follow) return;
   const top = span.offsetTop;
   const bottom = top + span.offsetHeight;
