@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TRANSCRIPTS_API, TRANSCRIPT_TEXT, type TranscriptAnswer } from '@rushes/shared';
+import { deliver } from '../../test/fakeSocket.ts';
+import { freshProvidersPerTest, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { TranscriptPanel } from './TranscriptPanel.tsx';
+
+vi.mock('../../api/socket.ts', (original) =>
+  import('../../test/fakeSocket.ts').then((kit) => kit.withFakeSocket(original)),
+);
+
+const ASSET = '00000000-0000-4000-8000-000000000001';
+const PROJECT = '00000000-0000-4000-8000-000000000002';
+const answer = (over: Partial<TranscriptAnswer> = {}): TranscriptAnswer => ({
+  ingest_db_id: ASSET,
+  status: 'done',
+  language: 'en',
+  engine: 'whisper-1',
+  duration_ms: 5000,
+  words: [
+    { w: 'Give', s: 0, e: 400 },
+    { w: 'me', s: 450, e: 700 },
+    { w: 'a', s: 750, e: 800 },
+    { w: 'wide', s: 900, e: 1300 },
+    { w: 'shot.', s: 1350, e: 1800 },
+    { w: 'Wide', s: 3000, e: 3400 },
+    { w: 'please!', s: 4000, e: 4600 },
+  ],
+  lines: [
+    { position: 0, first_word: 0, last_word: 4, start_ms: 0, end_ms: 1800, text: 'Give me a wide shot.' },
+    { position: 1, first_word: 5, last_word: 6, start_ms: 3000, end_ms: 4600, text: 'Wide please!' },
+  ],
+  configured: true,
+  can_edit: false,
+  updated_at: null,
+  ...over,
+});
+
+let shown: TranscriptAnswer;
+let shows = 0;
+freshProvidersPerTest();
+beforeEach(() => {
+  shown = answer();
+  shows = 0;
+  vi.stubGlobal('fetch', async (url: string) => {
+    const data = url.startsWith(TRANSCRIPTS_API.settings)
+      ? { language: 'auto', can_edit: false }
+      : (shows++, shown);
+    return new Response(JSON.stringify({ response: true, data }));
+  });
+});
+
+/** A media element whose time the test sets, telling the page as the browser would. */
+function mediaAt() {
+  const el = document.createElement('video');
+  let t = 0;
+  Object.defineProperty(el, 'currentTime', { get: () => t, set: (v: number) => void (t = v) });
+  Object.defineProperty(el, 'paused', { get: () => true });
+  const at = (seconds: number, event = 'timeupdate') =>
+    act(() => {
+      t = seconds;
+      el.dispatchEvent(new Event(event));
+    });
+  return { el, at, time: () => t };
+}
+
+const spoken = () => document.querySelector('[aria-current="time"]')?.textContent ?? null;
+
+describe('TranscriptPanel', () => {
+  it('highlights the word being spoken as the time moves, without rendering the panel again', async () => {
+    const media = mediaAt();
+    let commits = 0;
+    renderWithProviders(
+      <Profiler id="panel" onRender={() => (commits += 1)}>
+        <TranscriptPanel el={media.el} ingestDbId={ASSET} projectDbId={PROJECT} />
+      </Profiler>,
+    );
+    await screen.findByRole('button', { name: 'wide' });
+    const before = commits;
+    media.at(1.0);
+    expect(spoken()).toBe('wide');
+    media.at(1.5);
+    expect(spoken()).toBe('shot.');
+    media.at(2.0);
+    expect(spoken()).toBeNull();
+    media.at(3.1, 'seeked');
+    expect(spoken()).toBe('Wide');
+    expect(commits).toBe(before);
+  });
+
+  it('a word clicked or chosen by keyboard plays from its moment', async () => {
+    const media = mediaAt();
+    renderWithProviders(<TranscriptPanel el={media.el} ingestDbId={ASSET} projectDbId={PROJECT} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'please!' }));
+    expect(media.time()).toBe(4);
+    const wide = screen.getByRole('button', { name: 'wide' });
+    wide.focus();
+    fireEvent.keyDown(wide, { key: 'ArrowRight' });
+    expect(document.activeElement?.textContent).toBe('shot.');
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(media.time()).toBe(1.35);
+  });
+
+  it('search inside: counts the matches, marks them, and next goes to each in turn', async () => {
+    const media = mediaAt();
+    renderWithProviders(<TranscriptPanel el={media.el} ingestDbId={ASSET} projectDbId={PROJECT} />);
+    fireEvent.change(await screen.findByLabelText(TRANSCRIPT_TEXT.searchPlaceholder), {
+      target: { value: 'WIDE' },
+    });
+    expect(await screen.findByText(TRANSCRIPT_TEXT.matchCount(2))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: TRANSCRIPT_TEXT.nextMatch }));
+    expect(media.time()).toBe(3);
+    fireEvent.click(screen.getByRole('button', { name: TRANSCRIPT_TEXT.nextMatch }));
+    expect(media.time()).toBe(0.9);
+    fireEvent.change(screen.getByLabelText(TRANSCRIPT_TEXT.searchPlaceholder), {
+      target: { value: 'close-up' },
+    });
+    expect(await screen.findByText(TRANSCRIPT_TEXT.noMatches)).toBeTruthy();
+  });
+
+  it('a transcript on its way says so and is fetched again on the project hint', async () => {
+    shown = answer({ status: 'queued', words: [], lines: [] });
+    renderWithProviders(<TranscriptPanel el={mediaAt().el} ingestDbId={ASSET} projectDbId={PROJECT} />);
+    expect(await screen.findByText(TRANSCRIPT_TEXT.status.queued)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: TRANSCRIPT_TEXT.transcribe })).toBeNull();
+    shown = answer();
+    const asked = shows;
+    deliver('transcript_status', { project_db_id: PROJECT, ingest_db_id: ASSET, status: 'done' });
+    expect(await screen.findByRole('button', { name: 'wide' })).toBeTruthy();
+    expect(shows).toBeGreaterThan(asked);
+    expect(screen.queryByText(TRANSCRIPT_TEXT.status.queued)).toBeNull();
+  });
+});
