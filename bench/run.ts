@@ -22,6 +22,8 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   paging: () => import('./paging.ts'),
   // grid view: first page of 100 cards over 100k assets; Chromium long tasks scrolling 10,000 cards
   grid: () => import('./grid.ts'),
+  // search over 10,000 transcribed clips (vs the asset-name search); the asset list while a clip is transcribed
+  transcripts: () => import('./transcripts.ts'),
   p1: () => import('./p1/index.ts'),
   // The load test and the rolling restart: two API nodes behind a proxy, 400 users (bench/load/index.ts).
   load: () => import('./load/index.ts'),
