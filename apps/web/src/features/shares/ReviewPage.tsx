@@ -38,6 +38,7 @@ import { PlaylistPanel, neighbours } from './review/PlaylistPanel.tsx';
 import { WatermarkGate } from './review/PlaylistWatermark.tsx';
 import { VersionBar } from './review/VersionBar.tsx';
 import { ReviewWorkspace } from './review/ReviewWorkspace.tsx';
+import { CaptionsDownloadMenu } from '../transcripts/CaptionsDownloadMenu.tsx';
 
 type Open = Extract<ReviewAnswer, { state: 'open' }>;
 
@@ -216,16 +217,25 @@ export default function ReviewPage() {
               {data.watermark && data.viewer_email ? ` · ${T.watermarkedFor(data.viewer_email)}` : ''}
             </Text>
           </Stack>
-          {data.download_url && (
-            <Button
-              component="a"
-              href={data.download_url}
-              leftSection={<IconDownload size={16} />}
-              variant="light"
-            >
-              {UI.download}
-            </Button>
-          )}
+          <Group gap="xs" wrap="nowrap">
+            {data.download_url &&
+              reviewKey.shared_link &&
+              (data.file_type === 'video' || data.file_type === 'audio') && (
+                <CaptionsDownloadMenu
+                  source={{ kind: 'link', token: reviewKey.shared_link, ingestDbId: data.ingest_db_id }}
+                />
+              )}
+            {data.download_url && (
+              <Button
+                component="a"
+                href={data.download_url}
+                leftSection={<IconDownload size={16} />}
+                variant="light"
+              >
+                {UI.download}
+              </Button>
+            )}
+          </Group>
         </Group>
         <Flex gap="md" direction={{ base: 'column', md: 'row' }} align="flex-start">
           <Stack gap="md" ref={setStage} style={{ flex: 1, minWidth: 0, width: '100%' }}>
