@@ -40,11 +40,21 @@ const answer = (over: Partial<TranscriptAnswer> = {}): TranscriptAnswer => ({
 
 let shown: TranscriptAnswer;
 let shows = 0;
+let puts: unknown[] = [];
 freshProvidersPerTest();
 beforeEach(() => {
   shown = answer();
   shows = 0;
-  vi.stubGlobal('fetch', async (url: string) => {
+  puts = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (init?.method === 'PUT' && url.startsWith(TRANSCRIPTS_API.word)) {
+      const body = JSON.parse(String(init.body)) as { word_index: number; text: string };
+      puts.push(body);
+      shown = {
+        ...shown,
+        words: shown.words.map((w, i) => (i === body.word_index ? { ...w, w: body.text } : w)),
+      };
+    }
     const data = url.startsWith(TRANSCRIPTS_API.settings)
       ? { language: 'auto', can_edit: false }
       : (shows++, shown);
@@ -131,5 +141,24 @@ describe('TranscriptPanel', () => {
     expect(await screen.findByRole('button', { name: 'wide' })).toBeTruthy();
     expect(shows).toBeGreaterThan(asked);
     expect(screen.queryByText(TRANSCRIPT_TEXT.status.queued)).toBeNull();
+  });
+
+  it('an editor corrects a word: double-click, type, Enter', async () => {
+    shown = answer({ can_edit: true });
+    renderWithProviders(<TranscriptPanel el={mediaAt().el} ingestDbId={ASSET} projectDbId={PROJECT} />);
+    fireEvent.doubleClick(await screen.findByRole('button', { name: 'wide' }));
+    const input = screen.getByRole('textbox', { name: TRANSCRIPT_TEXT.editWord });
+    fireEvent.change(input, { target: { value: 'wild' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByRole('button', { name: 'wild' })).toBeTruthy();
+    expect(puts).toEqual([expect.objectContaining({ ingest_db_id: ASSET, word_index: 3, text: 'wild' })]);
+  });
+
+  it('a viewer gets no word editing', async () => {
+    renderWithProviders(<TranscriptPanel el={mediaAt().el} ingestDbId={ASSET} projectDbId={PROJECT} />);
+    fireEvent.doubleClick(await screen.findByRole('button', { name: 'wide' }));
+    expect(screen.queryByRole('textbox', { name: TRANSCRIPT_TEXT.editWord })).toBeNull();
+    expect(screen.queryByRole('button', { name: TRANSCRIPT_TEXT.editWord })).toBeNull();
+    expect(screen.queryByRole('button', { name: TRANSCRIPT_TEXT.transcribeAgain })).toBeNull();
   });
 });
