@@ -98,7 +98,7 @@ export function Turn({ turn, openBrief }: { turn: ShownTurn; openBrief: () => vo
             {AI_TEXT.usedItems}
           </Text>
           {turn.sources.map((s) => (
-            <Box key={`${s.kind}:${s.id}`} role="listitem">
+            <Box key={`${s.kind}:${s.id}:${s.start_ms ?? ''}`} role="listitem">
               <SourceLink source={s} openBrief={openBrief} />
             </Box>
           ))}
