@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { TRANSCRIPT_SEARCH_PAGE_SIZE, type TranscriptSearchPage } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { transcriptLines } from '../../db/schema/transcripts.ts';
 import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
 import { fileTitlesIn, tsQueryOf } from '../assets/index.ts';
@@ -20,6 +21,19 @@ const isPosition = (v: unknown[]): v is Position =>
   v.length === 3 && isCursorId(v[0]) && Number.isInteger(v[1]) && isCursorId(v[2]);
 
 /**
+ * Lines read in order before the search turns to the text index. PostgreSQL cannot estimate a
+ * prefix query ('wid:*'), so one plan would either walk every line of the project for a rare word
+ * or fetch and sort every line of a common one. Walking this many lines in order finds a page of a
+ * common word at once; a word too rare to fill a page among them is looked up in the text index,
+ * whose few hits are then sorted.
+ */
+const ORDERED_WINDOW = 2000;
+
+type Hit = { id: string; assetId: string; startMs: number; endMs: number; text: string };
+const l = transcriptLines;
+const hitColumns = { id: l.id, assetId: l.assetId, startMs: l.startMs, endMs: l.endMs, text: l.text };
+
+/**
  * The project's transcript lines that match `q`, a page at a time in (asset, start, id) order: a
  * clip's hits together and in the order they are said. The caller has checked the user may search
  * the project (transcripts.canSearchProject, or the AI tool's own check); only lines of that
@@ -30,21 +44,56 @@ export async function searchTranscriptLines(
   { projectId, q, cursor, limit = TRANSCRIPT_SEARCH_PAGE_SIZE }: TranscriptSearch,
 ): Promise<TranscriptSearchPage> {
   const after = decodeKeyset(cursor, isPosition);
-  const l = transcriptLines;
-  const rows = await db
-    .select({ id: l.id, assetId: l.assetId, startMs: l.startMs, endMs: l.endMs, text: l.text })
+  const inProject = and(
+    eq(l.projectId, projectId),
+    after
+      ? sql`(${l.assetId}, ${l.startMs}, ${l.id}) > (${after[0]}::uuid, ${after[1]}, ${after[2]}::uuid)`
+      : undefined,
+  );
+  const matches = sql`${l.searchVector} @@ ${tsQueryOf(q)}`;
+  // The next lines in order (the project index), matched after the window is cut.
+  const window = db
+    .select({ ...hitColumns, searchVector: l.searchVector })
     .from(l)
-    .where(
-      and(
-        eq(l.projectId, projectId),
-        sql`${l.searchVector} @@ ${tsQueryOf(q)}`,
-        after
-          ? sql`(${l.assetId}, ${l.startMs}, ${l.id}) > (${after[0]}::uuid, ${after[1]}, ${after[2]}::uuid)`
-          : undefined,
-      ),
-    )
+    .where(inProject)
     .orderBy(asc(l.assetId), asc(l.startMs), asc(l.id))
+    .limit(ORDERED_WINDOW)
+    .as('w');
+  let rows: Hit[] = await db
+    .select({
+      id: window.id,
+      assetId: window.assetId,
+      startMs: window.startMs,
+      endMs: window.endMs,
+      text: window.text,
+    })
+    .from(window)
+    .where(sql`${window.searchVector} @@ ${tsQueryOf(q)}`)
+    .orderBy(asc(window.assetId), asc(window.startMs), asc(window.id))
     .limit(limit + 1);
+  if (rows.length <= limit) {
+    // A rare word (or the project's last lines): every hit from the text index, then sorted.
+    // Materialized, so the planner cannot fold it back into the ordered walk it would prefer.
+    const found = await rowsOf<{
+      id: string;
+      asset_id: string;
+      start_ms: number;
+      end_ms: number;
+      text: string;
+    }>(
+      db,
+      sql`with found as materialized (
+        select ${l.id}, ${l.assetId}, ${l.startMs}, ${l.endMs}, ${l.text} from ${l} where ${and(inProject, matches)}
+      ) select * from found order by asset_id, start_ms, id limit ${limit + 1}`,
+    );
+    rows = found.map((r) => ({
+      id: r.id,
+      assetId: r.asset_id,
+      startMs: Number(r.start_ms),
+      endMs: Number(r.end_ms),
+      text: r.text,
+    }));
+  }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const titles = await fileTitlesIn(db, projectId, [...new Set(page.map((r) => r.assetId))]);
