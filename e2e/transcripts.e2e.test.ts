@@ -155,6 +155,9 @@ describe.skipIf(!e2eAvailable || !speech)(
       // the line starts where 'give' is said
       expect(Math.abs(t - placed('give').startMs)).toBeLessThan(500);
       await expect.poll(() => offFrom(a, t), { timeout: 20_000 }).toBeLessThan(50);
+      // the transcript shows first, at the word the line starts with
+      await expect.poll(() => speaking(a).innerText()).toBe('Give');
+      await shot(a, FLOW, '04-opened-at-the-moment');
     });
 
     it('C turns the captions on: the line being said shows over the picture', async () => {
@@ -177,7 +180,7 @@ describe.skipIf(!e2eAvailable || !speech)(
           return [...track.activeCues].map((c) => (c as VTTCue).text).join(' ');
         });
       await expect.poll(cue, { timeout: 15_000 }).toBe(SECOND_LINE);
-      await shot(a, FLOW, '04-captions-on');
+      await shot(a, FLOW, '05-captions-on');
       await a.getByRole('button', { name: TRANSCRIPT_TEXT.captionsOff }).click();
       await expect.poll(() => media(a, (v) => v.textTracks.length)).toBe(0);
       await visible(a.getByRole('button', { name: TRANSCRIPT_TEXT.captionsOn }));

@@ -95,6 +95,7 @@ export function ReviewLayout({
   anchor,
   onAdded,
   transcript,
+  transcriptFirst = false,
 }: {
   review: Review;
   media: ReactNode;
@@ -109,6 +110,8 @@ export function ReviewLayout({
   onAdded?: () => void;
   /** the file's transcript: a tab beside the comments */
   transcript?: ReactNode;
+  /** opened at a moment of what is said (a footage search hit): the transcript tab shows first */
+  transcriptFirst?: boolean;
 }) {
   const { query, post, resolve, comments, draft, setDraft, setDrawing, selected } = review;
   const commentsPanel = (
@@ -152,7 +155,7 @@ export function ReviewLayout({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         {transcript ? (
-          <Tabs defaultValue="comments">
+          <Tabs defaultValue={transcriptFirst ? 'transcript' : 'comments'}>
             <Tabs.List mb="sm">
               <Tabs.Tab value="comments">{UI.comments}</Tabs.Tab>
               <Tabs.Tab value="transcript">{TRANSCRIPT_TEXT.tab}</Tabs.Tab>

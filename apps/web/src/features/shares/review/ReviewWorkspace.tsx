@@ -214,6 +214,7 @@ export function ReviewWorkspace({
           <TranscriptPanel el={el} ingestDbId={source.ingestDbId} projectDbId={source.projectDbId} />
         ) : undefined
       }
+      transcriptFirst={startMs != null}
     />
   );
 }
