@@ -98,6 +98,10 @@ describe('POST /api/transcripts (transcribe again)', () => {
     const again = await transcribe(w.owner, clip.id);
     expect(again.status).toBe(409);
     expect(again.body.errormessage).toBe(TRANSCRIPT_TEXT.busy);
+    // nor is a word corrected that the new words would replace
+    const word = await correct(w.editor, { ingest_db_id: clip.id, word_index: 0, text: 'Second' });
+    expect(word.status).toBe(409);
+    expect(word.body.errormessage).toBe(TRANSCRIPT_TEXT.busy);
   });
 
   it('refuses a viewer and a stranger, and files that are not video or audio', async () => {

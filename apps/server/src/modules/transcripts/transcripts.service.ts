@@ -77,7 +77,11 @@ export function createTranscriptsService(ctx: AppContext) {
     /** A corrected word, kept as a correction; its line (captions, search) follows. */
     async correctWord(access: TranscriptAssetAccess, body: TranscriptWordBody): Promise<TranscriptAnswer> {
       const current = await findTranscript(db, access.asset.id);
-      if (!current || current.transcript.status !== 'done') throw notFound(TRANSCRIPT_TEXT.notFound);
+      const status = current?.transcript.status;
+      // new words are on their way and would replace the correction
+      if (status === 'queued' || status === 'running')
+        throw new AppError(TRANSCRIPT_TEXT.busy, { status: 409, errorcode: 409 });
+      if (!current || status !== 'done') throw notFound(TRANSCRIPT_TEXT.notFound);
       if (body.word_index >= current.transcript.words.length)
         throw badRequest(TRANSCRIPT_TEXT.wordOutOfRange, {
           errors: { word_index: TRANSCRIPT_TEXT.wordOutOfRange },
