@@ -15,6 +15,7 @@ import {
   type ProjectAccess,
 } from '../projects/index.ts';
 import { ancestorsOf, childPath, folderIn, newIngestCode, subtreeOf, type AssetRow } from './assets.sql.ts';
+import { runAssetsMoved } from './deleteHooks.ts';
 
 /** At most this many assets (folder contents included) per copy or move (docs/decisions/0006-projects-and-assets.md). */
 export const COPY_MOVE_LIMIT = 10_000;
@@ -114,6 +115,12 @@ export function createCopyMoveService(ctx: AppContext) {
           if (cross) {
             await adjustProjectTotals(tx, srcId, -bytes, -rows.length);
             await adjustProjectTotals(tx, dstId, bytes, rows.length);
+            await runAssetsMoved(
+              ctx,
+              tx,
+              rows.map((r) => r.id),
+              dstId,
+            );
           }
           const from = [...new Set(found.filter((r) => rootSet.has(r.id)).map((r) => r.parentId))];
           if (cross) {

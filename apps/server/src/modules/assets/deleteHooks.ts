@@ -17,3 +17,19 @@ export function onAssetsDeleting(ctx: AppContext, hook: AssetsDeletingHook) {
 export async function runAssetsDeleting(ctx: AppContext, tx: Tx, emit: Emit, assetIds: string[]) {
   for (const hook of hooks.get(ctx) ?? []) await hook(tx, emit, assetIds);
 }
+
+/**
+ * Work other modules do inside the transaction that moves assets to another project (their rows
+ * that name the project follow the asset: a transcript's lines are searched by project).
+ */
+export type AssetsMovedHook = (tx: Tx, assetIds: string[], projectId: string) => Promise<void>;
+
+const movedHooks = new WeakMap<AppContext, AssetsMovedHook[]>();
+
+export function onAssetsMoved(ctx: AppContext, hook: AssetsMovedHook) {
+  movedHooks.set(ctx, [...(movedHooks.get(ctx) ?? []), hook]);
+}
+
+export async function runAssetsMoved(ctx: AppContext, tx: Tx, assetIds: string[], projectId: string) {
+  for (const hook of movedHooks.get(ctx) ?? []) await hook(tx, assetIds, projectId);
+}

@@ -33,7 +33,7 @@ export {
 } from './assets.writes.ts';
 export { createAssetCatalog, type CatalogEntry } from './assets.catalog.ts';
 export { createAssetsService } from './assets.service.ts';
-export { onAssetsDeleting } from './deleteHooks.ts';
+export { onAssetsDeleting, onAssetsMoved } from './deleteHooks.ts';
 export { enqueueBlobDeletion, spriteKeysOf, unsharedPageSets } from './assets.jobs.ts';
 
 /** Folders and files of a project: browse, search, copy, move, delete, metadata. */

@@ -1,4 +1,7 @@
+import type { AppContext } from '../../platform/context.ts';
 import { defineModule } from '../../platform/modules.ts';
+import { onAssetsMoved } from '../assets/index.ts';
+import { moveTranscripts } from './transcripts.store.ts';
 import { transcriptsPolicies } from './transcripts.policy.ts';
 import { transcriptsRoutes } from './transcripts.routes.ts';
 import { queueOnReady, registerTranscriptMappers, transcribeJob } from './transcripts.job.ts';
@@ -17,5 +20,9 @@ export const transcriptsModule = defineModule({
   policies: transcriptsPolicies,
   routes: [transcriptsRoutes],
   jobs: { 'transcripts.transcribe': transcribeJob },
-  listeners: [queueOnReady, registerTranscriptMappers],
+  listeners: [
+    queueOnReady,
+    registerTranscriptMappers,
+    (ctx: AppContext) => onAssetsMoved(ctx, moveTranscripts),
+  ],
 });

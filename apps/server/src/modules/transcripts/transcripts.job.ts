@@ -11,7 +11,7 @@ import { transcribeJobKey } from './transcripts.service.ts';
 import {
   findTranscript,
   languageOf,
-  minutesUsed,
+  allowanceUsedUp,
   queueTranscript,
   saveTranscript,
   setStatus,
@@ -25,8 +25,6 @@ import {
  * queue and, after the last try, the transcript is failed with a short error.
  */
 
-/** The team's allowance is counted over the last 30 days. */
-export const USAGE_WINDOW_MS = 30 * 24 * 3600 * 1000;
 /** A signed URL of the original outlives the longest transcription (every piece re-reads it). */
 const SOURCE_URL_SECONDS = 12 * 3600;
 /** A long recording (many pieces) outlasts the queue's 300 s lock: the claim is kept alive. */
@@ -106,11 +104,8 @@ export function transcribeJob(
     const asset = await findFileAsset(db, assetId);
     if (!asset?.blobKey) return;
     if (!transcribable(asset.fileType)) return changeStatus(ctx, t, 'no_audio');
-    const allowance = config.TRANSCRIBE_TEAM_MINUTES_PER_MONTH;
-    if (allowance > 0 && t.teamId) {
-      const used = await minutesUsed(db, t.teamId, new Date(Date.now() - USAGE_WINDOW_MS));
-      if (used >= allowance) return changeStatus(ctx, t, 'limit');
-    }
+    if (t.teamId && (await allowanceUsedUp(db, t.teamId, config.TRANSCRIBE_TEAM_MINUTES_PER_MONTH)))
+      return changeStatus(ctx, t, 'limit');
     if (t.status !== 'running') await changeStatus(ctx, t, 'running');
 
     let result;

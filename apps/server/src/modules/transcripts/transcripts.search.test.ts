@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API,
   MSG,
   TRANSCRIPT_SEARCH_PAGE_SIZE,
   TRANSCRIPT_TEXT,
@@ -9,7 +10,7 @@ import {
   type TranscriptSearchPage,
 } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { asset, type Person } from '../../../test/factories.ts';
+import { asset, project, type Person } from '../../../test/factories.ts';
 import { capture, explain, pageQueries } from '../../../test/plans.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { call } from '../projects/projects.testkit.ts';
@@ -183,4 +184,22 @@ describe(`the search's plan over ${LINES.toLocaleString('en')} lines`, () => {
       expect(rare.join('\n\n')).toMatch(/Bitmap Index Scan on transcript_lines_search_idx/);
     },
   );
+});
+
+describe('a clip moved to another project', () => {
+  it('is found in the project it went to, and no longer in the one it left', async () => {
+    const from = await project(t, w.owner);
+    const to = await project(t, w.owner);
+    const clip = await transcribedClip(t, from, spoken('the harbourmaster waves goodbye.'), 'Harbour');
+    const moved = await call(t, 'POST', API.assets.copyMove, w.owner, {
+      ingest_db_ids: [clip.id],
+      action: 'move',
+      source_project_db_id: from,
+      destination_project_db_id: to,
+    });
+    expect(moved.status).toBe(200);
+    expect((await search(w.owner, 'harbourmaster', undefined, from)).body.data.items).toEqual([]);
+    const there = await search(w.owner, 'harbourmaster', undefined, to);
+    expect(there.body.data.items.map((h) => h.ingest_db_id)).toEqual([clip.id]);
+  });
 });

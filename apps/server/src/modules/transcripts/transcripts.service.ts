@@ -15,13 +15,10 @@ import {
   applyCorrection,
   findTranscript,
   languageOf,
-  minutesUsed,
+  allowanceUsedUp,
   queueTranscript,
   saveLanguage,
 } from './transcripts.store.ts';
-
-/** The allowance is counted over the last 30 days (docs/decisions/0036-transcripts.md). */
-const WINDOW_MS = 30 * 24 * 3600 * 1000;
 
 /** The team's transcription minutes are used up: the upgrade modal, as other plan limits (002 §6). */
 const minutesUsedUp = () =>
@@ -55,11 +52,8 @@ export function createTranscriptsService(ctx: AppContext) {
       const status = current?.transcript.status;
       if (status === 'queued' || status === 'running')
         throw new AppError(TRANSCRIPT_TEXT.busy, { status: 409, errorcode: 409 });
-      const allowance = config.TRANSCRIBE_TEAM_MINUTES_PER_MONTH;
-      if (allowance > 0) {
-        const used = await minutesUsed(db, project.teamId, new Date(Date.now() - WINDOW_MS));
-        if (used >= allowance) throw minutesUsedUp();
-      }
+      if (await allowanceUsedUp(db, project.teamId, config.TRANSCRIBE_TEAM_MINUTES_PER_MONTH))
+        throw minutesUsedUp();
       await ctx.events.transaction(db, async (tx, emit) => {
         await queueTranscript(tx, { assetId: asset.id, projectId: project.id, teamId: project.teamId });
         await ctx.jobs.enqueue(

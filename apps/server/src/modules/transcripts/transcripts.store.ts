@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { TranscriptLanguage, TranscriptStatus } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
@@ -211,11 +211,26 @@ export async function saveLanguage(
     });
 }
 
-/** Minutes of audio the team had transcribed since `since` (fractional). */
-export async function minutesUsed(db: DbOrTx, teamId: string, since: Date): Promise<number> {
+/** The team's allowance is counted over the last 30 days (docs/decisions/0036-transcripts.md). */
+const USAGE_WINDOW_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Whether the team has used up `allowance` minutes of transcription in the last 30 days (0: no
+ * limit). Checked before sending, so one long clip may overshoot by its own length.
+ */
+export async function allowanceUsedUp(db: DbOrTx, teamId: string, allowance: number): Promise<boolean> {
+  if (allowance <= 0) return false;
+  const since = new Date(Date.now() - USAGE_WINDOW_MS);
   const [row] = await db
     .select({ seconds: sql<string | number | null>`sum(${transcriptUsage.seconds})` })
     .from(transcriptUsage)
     .where(and(eq(transcriptUsage.teamId, teamId), gte(transcriptUsage.createdAt, since)));
-  return Number(row?.seconds ?? 0) / 60;
+  return Number(row?.seconds ?? 0) / 60 >= allowance;
+}
+
+/** The transcripts of assets moved to another project follow them (the search is per project). */
+export async function moveTranscripts(tx: Tx, assetIds: string[], projectId: string): Promise<void> {
+  if (assetIds.length === 0) return;
+  await tx.update(transcripts).set({ projectId }).where(inArray(transcripts.assetId, assetIds));
+  await tx.update(transcriptLines).set({ projectId }).where(inArray(transcriptLines.assetId, assetIds));
 }
