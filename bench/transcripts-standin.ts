@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { startTranscribeStandIn } from '../apps/server/test/transcripts.standin.ts';
 
 /**
@@ -7,6 +8,9 @@ import { startTranscribeStandIn } from '../apps/server/test/transcripts.standin.
  * (silencedetect) still shares the machine's two cores, as a local whisper server would. Sends
  * { type: 'ready', url } and stops on 'stop' or when the parent goes.
  */
+// It stands for a speech service on another machine: its work (and its ffmpeg children, which inherit
+// the priority) must not count against the server measured here.
+setPriority(19);
 const standIn = await startTranscribeStandIn({ script: [] });
 process.send?.({ type: 'ready', url: standIn.url });
 const stop = () => void standIn.close().finally(() => process.exit(0));

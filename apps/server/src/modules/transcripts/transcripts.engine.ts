@@ -158,7 +158,7 @@ export function createTranscribeEngine(config: Config) {
         'mp3',
         file,
       ],
-      { timeoutMs: 10 * 60_000 },
+      { timeoutMs: 10 * 60_000, background: true },
     );
   }
 

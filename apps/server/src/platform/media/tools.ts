@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 
 /**
  * Runs a media tool (ffprobe, ffmpeg) without a shell: arguments are an array, never a string, so
@@ -20,10 +21,25 @@ export interface RunOptions {
   maxStdout?: number;
   /** Kills the process when aborted (a probe started before its result was known to be wanted). */
   signal?: AbortSignal;
+  /**
+   * Work nobody waits on (a transcription's sound): the process runs at a lower CPU priority (nice 10),
+   * so on a small machine the API's answers go first.
+   */
+  background?: boolean;
+}
+
+/** Lowers a background tool's priority; where the OS refuses, it runs as it is. */
+function lower(child: ChildProcess) {
+  try {
+    if (child.pid) setPriority(child.pid, 10);
+  } catch {
+    // a platform without priorities: nothing to do
+  }
 }
 
 export function runTool(bin: string, args: readonly string[], opts: RunOptions = {}): Promise<Buffer> {
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (opts.background) lower(child);
   return collect(child, bin, opts).result;
 }
 
