@@ -13,29 +13,31 @@ import { makeSprite } from '../apps/server/src/modules/media/media.sprite.ts';
 import { studio } from '../apps/server/src/modules/projects/projects.testkit.ts';
 import { assetRow, uploadFile } from '../apps/server/src/modules/uploads/uploads.testkit.ts';
 import { probeFile } from '../apps/server/src/platform/media/probe.ts';
-import { PROXY_KEY_FRAMES } from '../apps/server/src/platform/media/proxy.ts';
-import { runTool } from '../apps/server/src/platform/media/tools.ts';
+import { makeProxy } from '../apps/server/src/platform/media/proxy.ts';
 import { videoPoster } from '../apps/server/src/platform/media/thumbnails.ts';
 import { createTestApp } from '../apps/server/test/harness.ts';
 import { listen } from '../apps/server/test/realtime-helpers.ts';
-import { interleave, median, report } from './stats.ts';
+import { median } from './stats.ts';
 
 /**
- * The review media goals, on 1-minute 1080p25 H.264/AAC clips (ffmpeg testsrc2 + a tone, encoded as
- * the pipeline's proxy is: libx264 veryfast crf 23, faststart), generated once: one with the
- * proxy's key frame every 2 s, one with x264's default (every 10 s here):
- * (a) the hover-scrub sprite sheet (makeSprite, the 'media.sprite' job's one ffmpeg run) against one
- *     poster grab (videoPoster, what the pipeline runs for the thumbnail) of the same clip,
- *     interleaved pairs, goal ≤ 1.5×; once, for the record, the same sheet decoding every frame
- *     (what key-frame-only decoding avoids);
- * (b) in Chromium (/usr/bin/chromium), the proxy-like clip served by the real server (the app's
- *     media route, a member's cookie) and, as the baseline, the same file from a bare static server
- *     with Range: click → first frame (requestVideoFrameCallback) goal ≤ 1 s, then seeks to comment
- *     times (currentTime set → 'seeked') goal ≤ 300 ms. Each round is a fresh context (empty cache).
- * BENCH_REVIEW_PAIRS rounds (≥ 5).
+ * The review media goals, on a 1-minute 1080p25 camera-like original (ffmpeg testsrc2 + a tone,
+ * H.264 crf 18 with x264's default 10 s key frames in a QuickTime file: the pipeline proxies it):
+ * (a) the hover-scrub sprite sheet is a second output of the proxy's ffmpeg run, so its cost is the
+ *     extra time of that run with the sheet against the same run without it (makeProxy), compared
+ *     with one poster grab (videoPoster, the pipeline's thumbnail) of the same original, goal ≤ 1.5×.
+ *     Each round runs the three in a rotated order (drift hits all), wall and CPU time; once, for the
+ *     record, the 'media.sprite' job's key-frame sheet (old videos, originals that need no proxy).
+ * (b) in Chromium (/usr/bin/chromium), the proxy made in (a) (a key frame every 1 s) served by the
+ *     real server (the app's media route, a member's cookie) and, as the baseline, the same file from
+ *     a bare static server with Range: click → first frame (requestVideoFrameCallback) goal ≤ 1 s,
+ *     then seeks to comment times (currentTime set → 'seeked') goal ≤ 300 ms; and, for the record,
+ *     the seeks on the same proxy encoded with the former 2 s key frames (static server).
+ *     Each round is a fresh context (empty cache).
+ * BENCH_REVIEW_PAIRS rounds (≥ 5 for figures; fewer only as a smoke run), BENCH_REVIEW_SECONDS the
+ * clip's length (60 for figures), BENCH_REVIEW_OLD_KEYS=0 skips the 2 s key-frame seeks.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Where the comments sit (seconds): spread over the clip, none on a key frame. */
+/** Where the comments sit (seconds of a 1-minute clip, scaled to a shorter one): none on a key frame. */
 const SEEKS = [7.3, 19.9, 33.1, 48.7, 57.2, 3.4];
 
 const spread = (xs: number[], unit: string, digits = 0) =>
@@ -87,6 +89,7 @@ async function playRound(
   browser: Browser,
   origin: string,
   src: string,
+  seekAt: number[],
   cookie?: { name: string; value: string },
 ): Promise<PlayTimes> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -126,7 +129,7 @@ async function playRound(
         out.push(performance.now() - t0);
       }
       return out;
-    }, SEEKS);
+    }, seekAt);
     return { firstFrame, seeks };
   } finally {
     await context.close();
@@ -134,11 +137,15 @@ async function playRound(
 }
 
 export async function run() {
-  const pairs = Math.max(5, Number(process.env.BENCH_REVIEW_PAIRS ?? 5));
+  const requested = Number(process.env.BENCH_REVIEW_PAIRS ?? 5);
+  const pairs = Math.max(1, requested);
+  const seconds = Math.max(2, Number(process.env.BENCH_REVIEW_SECONDS ?? 60));
+  if (pairs < 5 || seconds !== 60)
+    console.log(`\n  SMOKE RUN (${pairs} rounds, ${seconds} s clip): not figures; use 5+ rounds of 60 s`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-bench-review-media-'));
   const t = await createTestApp({ RATE_LIMIT: 'false' });
   let browser: Browser | undefined;
-  let stat0: { server: http.Server } | undefined;
+  const servers: http.Server[] = [];
   try {
     const { FFMPEG_PATH: ffmpeg, FFPROBE_PATH: ffprobe } = t.ctx.config;
     const load = () =>
@@ -146,134 +153,158 @@ export async function run() {
         .loadavg()
         .map((n) => n.toFixed(1))
         .join(' ');
-    /** testsrc2 + a tone, 1 minute of 1080p25, encoded as the pipeline's proxy is, with `keys`. */
-    const makeClip = async (name: string, keys: string[]) => {
-      const file = path.join(dir, name);
-      const t0 = performance.now();
-      await promisify(execFile)(ffmpeg, [
-        ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=25:duration=60'],
-        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=60'],
-        ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', ...keys],
-        ...['-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', file],
-      ]);
-      const size = (await stat(file)).size;
-      console.log(
-        `  ${name}: ${(size / 2 ** 20).toFixed(1)} MiB, made in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
-      );
-      return { file, size };
-    };
-    console.log(`\nreview media: 1-minute 1920x1080 H.264 clips; ffmpeg ${ffmpeg}; load ${load()}`);
-    // The proxy's key frames (one every 2 s), and x264's default (one per 250 frames: 10 s).
-    const clip = await makeClip('proxy-keys-2s.mp4', ['-force_key_frames', PROXY_KEY_FRAMES]);
-    // BENCH_REVIEW_LONG_GOP=0 skips the second clip (its encode takes minutes on a loaded machine).
-    const longGop = process.env.BENCH_REVIEW_LONG_GOP === '0' ? null : await makeClip('keys-10s.mp4', []);
-    const probe = await probeFile(ffprobe, clip.file);
+    const mib = async (file: string) => `${((await stat(file)).size / 2 ** 20).toFixed(1)} MiB`;
+    console.log(`\nreview media: ${seconds} s 1920x1080 original; ffmpeg ${ffmpeg}; load ${load()}`);
+    // The original: what a camera or an editor hands over, in a container the pipeline proxies.
+    const original = path.join(dir, 'original.mov');
+    const t0 = performance.now();
+    await promisify(execFile)(ffmpeg, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=25:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'pcm_s16le', '-f', 'mov', original],
+    ]);
+    console.log(
+      `  original.mov: ${await mib(original)}, made in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
+    const probe = await probeFile(ffprobe, original);
     const layout = spriteLayoutFor(probe.durationSeconds, probe.width, probe.height)!;
     const duration = probe.durationSeconds!;
 
-    // (a) sprite sheet vs one poster grab: wall time, and CPU time (the load here makes wall time noisy)
+    // (a) the proxy run with the sheet vs without it, and one poster grab; wall and CPU time
+    const wall: Record<string, number[]> = {};
     const cpu: Record<string, number[]> = {};
-    const timed = async (work: () => Promise<unknown>, label?: string) => {
+    const timed = async (label: string, work: () => Promise<unknown>) => {
       const c0 = cpuMs();
       const s = performance.now();
       await work();
-      const wall = performance.now() - s;
-      if (label) (cpu[label] ??= []).push(cpuMs() - c0);
-      return wall;
+      (wall[label] ??= []).push(performance.now() - s);
+      (cpu[label] ??= []).push(cpuMs() - c0);
     };
-    for (const c of longGop ? [clip, longGop] : [clip]) {
-      const name = path.basename(c.file);
-      const poster = () => timed(() => videoPoster(ffmpeg, c.file, duration), `${name} poster`);
-      const sprite = () => timed(() => makeSprite(ffmpeg, c.file, layout, duration), `${name} sprite`);
-      const sheet = await makeSprite(ffmpeg, c.file, layout, duration); // also warms the page cache
-      const r = await interleave(pairs, poster, sprite);
-      report(
-        `${name}: sprite sheet (${layout.count} tiles of ${layout.tileWidth}x${layout.tileHeight}, ${(sheet.length / 1024).toFixed(0)} KiB JPEG) vs one poster grab (goal ratio ≤ 1.5); load ${load()}`,
-        'ms',
-        r,
-      );
-      console.log(`  spread: sprite ${spread(r.ours, 'ms')}; poster ${spread(r.baseline, 'ms')}`);
-      const [sc, pc] = [cpu[`${name} sprite`], cpu[`${name} poster`]];
+    const proxy = path.join(dir, 'proxy.mp4');
+    const sheet = path.join(dir, 'sprite.jpg');
+    const steps: Record<string, () => Promise<unknown>> = {
+      poster: () => videoPoster(ffmpeg, original, duration),
+      proxy: () => makeProxy(ffmpeg, 'video', original, proxy, true),
+      'proxy+sprite': () =>
+        makeProxy(ffmpeg, 'video', original, proxy, true, {
+          layout,
+          durationSeconds: duration,
+          output: sheet,
+        }),
+    };
+    await steps.poster(); // warms the page cache
+    const names = Object.keys(steps);
+    for (let i = 0; i < pairs; i++) {
+      const order = names.map((_, k) => names[(k + i) % names.length]);
+      for (const name of order) await timed(name, steps[name]);
+      const last = (label: string) => wall[label][i].toFixed(0);
       console.log(
-        `  CPU time (ffmpeg + this process): sprite ${spread(sc, 'ms')}; poster ${spread(pc, 'ms')}; ratio ${spread(
-          sc.map((x, i) => x / pc[i]),
-          '',
-          2,
-        )}`,
+        `  round ${i + 1} (${order.join(', ')}): poster ${last('poster')} ms, proxy ${last('proxy')} ms, proxy+sprite ${last('proxy+sprite')} ms (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
-    // The same sheet decoding every frame: the cost key-frame-only decoding avoids (once).
-    const every = await timed(() =>
-      runTool(ffmpeg, [
-        ...['-v', 'error', '-i', clip.file, '-map', '0:v:0', '-an', '-vf'],
-        `scale=${layout.tileWidth}:${layout.tileHeight},fps=${layout.count}/${duration.toFixed(3)},tile=${layout.cols}x${layout.rows}`,
-        ...['-frames:v', '1', '-q:v', '5', '-f', 'image2pipe', '-c:v', 'mjpeg', 'pipe:1'],
-      ]),
+    const extra = (m: Record<string, number[]>) => m['proxy+sprite'].map((x, i) => x - m.proxy[i]);
+    const ratio = (m: Record<string, number[]>) => extra(m).map((x, i) => x / m.poster[i]);
+    console.log(
+      `\nsprite sheet in the proxy run (${layout.count} tiles of ${layout.tileWidth}x${layout.tileHeight}, ${((await stat(sheet)).size / 1024).toFixed(0)} KiB JPEG): extra time of the run vs one poster grab (goal ratio ≤ 1.5); load ${load()}`,
     );
-    console.log(`  the same sheet decoding every frame (once): ${every.toFixed(0)} ms`);
+    for (const [what, m] of [
+      ['wall', wall],
+      ['CPU (ffmpeg + this process)', cpu],
+    ] as const) {
+      console.log(`  ${what}:`);
+      console.log(`    proxy alone    ${spread(m.proxy, 'ms')}`);
+      console.log(`    proxy + sprite ${spread(m['proxy+sprite'], 'ms')}`);
+      console.log(`    sprite's extra ${spread(extra(m), 'ms')}`);
+      console.log(`    poster grab    ${spread(m.poster, 'ms')}`);
+      console.log(`    ratio extra/poster ${spread(ratio(m), '', 2)} (goal ≤ 1.5)`);
+    }
+    // For the record: the 'media.sprite' job's sheet (key frames only) on this 1 s key-frame proxy.
+    const job = performance.now();
+    await makeSprite(ffmpeg, proxy, layout, duration);
+    console.log(
+      `  the media.sprite job's sheet from this proxy (once): ${(performance.now() - job).toFixed(0)} ms`,
+    );
+
+    // The same proxy with the former 2 s key frames, for the seeks' record.
+    let oldKeys: string | null = null;
+    if (process.env.BENCH_REVIEW_OLD_KEYS !== '0') {
+      oldKeys = path.join(dir, 'proxy-keys-2s.mp4');
+      await promisify(execFile)(ffmpeg, [
+        ...['-v', 'error', '-y', '-i', original, '-map', '0:v:0', '-map', '0:a:0'],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
+        ...['-force_key_frames', 'expr:gte(t,n_forced*2)', '-c:a', 'aac', '-b:a', '160k', '-ac', '2'],
+        ...['-movflags', '+faststart', '-f', 'mp4', oldKeys],
+      ]);
+    }
+    console.log(`  proxy.mp4 (key frame every 1 s): ${await mib(proxy)}`);
 
     // (b) Chromium: click → first frame and seeks, the real server vs a static file
     const url = await listen(t);
     const { owner, projectId } = await studio(t);
-    const { done } = await uploadFile(t, owner, projectId, await readFile(clip.file), {
+    const { done } = await uploadFile(t, owner, projectId, await readFile(proxy), {
       filename: 'proxy.mp4',
       mime: 'video/mp4',
     });
     await t.ctx.jobs.drainForTests();
     const a = (await assetRow(t, done.ingest_db_id))!;
     const [name, value] = owner.cookie.split('=');
-    const st = await staticServer(clip.file, clip.size);
-    stat0 = st;
+    const st = await staticServer(proxy, (await stat(proxy)).size);
+    servers.push(st.server);
+    const old = oldKeys ? await staticServer(oldKeys, (await stat(oldKeys)).size) : null;
+    if (old) servers.push(old.server);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
     });
+    const seekAt = SEEKS.map((s) => (s * seconds) / 60);
     const ours: PlayTimes[] = [];
     const base: PlayTimes[] = [];
+    const before: PlayTimes[] = [];
     const src = mediaFileUrl(a.id, 'play', String(a.updatedAt.getTime()));
     for (let i = 0; i < pairs; i++) {
-      base.push(await playRound(browser, st.url, `${st.url}/clip.mp4`));
-      ours.push(await playRound(browser, url, src, { name, value }));
+      base.push(await playRound(browser, st.url, `${st.url}/clip.mp4`, seekAt));
+      ours.push(await playRound(browser, url, src, seekAt, { name, value }));
+      if (old) before.push(await playRound(browser, old.url, `${old.url}/clip.mp4`, seekAt));
       console.log(
         `  round ${i + 1}: first frame static ${base[i].firstFrame.toFixed(0)} ms, ours ${ours[i].firstFrame.toFixed(0)} ms; seeks ours ${ours[i].seeks.map((s) => s.toFixed(0)).join('/')} ms (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
-    console.log(`\nChromium, 1080p H.264 (${pairs} fresh-context rounds, static file vs the real server)`);
     console.log(
-      `  click → first frame, static: ${spread(
-        base.map((p) => p.firstFrame),
-        'ms',
-      )}`,
+      `\nChromium, 1080p H.264 proxy (${pairs} fresh-context rounds, static file vs the real server)`,
     );
-    console.log(
-      `  click → first frame, ours:   ${spread(
-        ours.map((p) => p.firstFrame),
-        'ms',
-      )} (goal ≤ 1000 ms)`,
+    const line = (label: string, xs: number[], goal = '') =>
+      console.log(`  ${label} ${spread(xs, 'ms')}${goal}`);
+    line(
+      'click → first frame, static:     ',
+      base.map((p) => p.firstFrame),
     );
-    console.log(
-      `  seek → seeked, static:       ${spread(
-        base.flatMap((p) => p.seeks),
-        'ms',
-      )}`,
+    line(
+      'click → first frame, ours:       ',
+      ours.map((p) => p.firstFrame),
+      ' (goal ≤ 1000 ms)',
     );
-    console.log(
-      `  seek → seeked, ours:         ${spread(
-        ours.flatMap((p) => p.seeks),
-        'ms',
-      )} (goal ≤ 300 ms)`,
+    line(
+      'seek → seeked, 1 s keys, static: ',
+      base.flatMap((p) => p.seeks),
     );
+    line(
+      'seek → seeked, 1 s keys, ours:   ',
+      ours.flatMap((p) => p.seeks),
+      ' (goal ≤ 300 ms)',
+    );
+    if (old)
+      line(
+        'seek → seeked, 2 s keys, static: ',
+        before.flatMap((p) => p.seeks),
+        ' (before)',
+      );
     const ratios = ours.map((p, i) => p.firstFrame / base[i].firstFrame);
     console.log(`  first frame ours/static: ${spread(ratios, '', 2)}`);
-    console.log(
-      `  load ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(`  load ${load()}`);
   } finally {
     await browser?.close();
-    stat0?.server.close();
+    for (const s of servers) s.close();
     await t.close();
     await rm(dir, { recursive: true, force: true });
   }

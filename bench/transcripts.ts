@@ -11,6 +11,7 @@ import { resolveMediaTool } from '../apps/server/src/platform/media/binaries.ts'
 import { uploadFile } from '../apps/server/src/modules/uploads/uploads.testkit.ts';
 import { forkTs, nextMessage } from './load/procs.ts';
 import { median } from './stats.ts';
+import { cpuPart } from './transcripts-cpu.ts';
 import { matchingLines, rareWord, seedTranscripts } from './transcripts-seed.ts';
 
 /**
@@ -36,7 +37,10 @@ import { matchingLines, rareWord, seedTranscripts } from './transcripts-seed.ts'
  * until BENCH_TRANSCRIPTS_LIST_REQUESTS (200) are kept); the idle window as many with nothing
  * running. Interleaved idle/busy pairs, BENCH_TRANSCRIPTS_PAIRS of them. Goal: busy p99 <= 2× idle.
  *
- * BENCH_TRANSCRIPTS_PART=search or =busy runs one part. The busy part needs espeak-ng and ffmpeg.
+ * Cpu: the server's CPU ms per transcription (bench/transcripts-cpu.ts), BENCH_TRANSCRIPTS_CPU_TRANSCRIPTIONS
+ * (5) per round, BENCH_TRANSCRIPTS_PAIRS rounds, each against an idle window as long.
+ *
+ * BENCH_TRANSCRIPTS_PART=search, =busy or =cpu runs one part. The busy and cpu parts need espeak-ng and ffmpeg.
  */
 const env = (name: string, fallback: number) => Number(process.env[`BENCH_TRANSCRIPTS_${name}`] ?? fallback);
 const CLIPS = env('CLIPS', 10_000);
@@ -45,7 +49,8 @@ const REQUESTS = env('REQUESTS', 100);
 const PAIRS = Math.max(5, env('PAIRS', 7));
 const CLIP_SECONDS = env('CLIP_SECONDS', 60);
 const LIST_REQUESTS = env('LIST_REQUESTS', 200);
-const PART = process.env.BENCH_TRANSCRIPTS_PART ?? 'both';
+const CPU_TRANSCRIPTIONS = env('CPU_TRANSCRIPTIONS', 5);
+const PART = process.env.BENCH_TRANSCRIPTS_PART ?? 'all';
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -132,7 +137,8 @@ function speechVideo(dir: string, once: string, seconds: number): string {
   return out;
 }
 
-async function busyPart(t: TestApp, owner: Person, projectId: string, dir: string) {
+/** The bench's spoken clip uploaded, processed and transcribed once: its asset id. */
+async function spokenAsset(t: TestApp, owner: Person, projectId: string, dir: string) {
   const once = await makeSpeechClip({
     words:
       'the director wants a wide shot of the harbour before sunset while the crew waits by the pier'.split(
@@ -144,7 +150,7 @@ async function busyPart(t: TestApp, owner: Person, projectId: string, dir: strin
   const file = speechVideo(dir, once.path, CLIP_SECONDS);
   const { done } = await uploadFile(t, owner, projectId, readFileSync(file), { filename: 'interview.mp4' });
   const assetId = done.ingest_db_id as string;
-  let started = performance.now();
+  const started = performance.now();
   await t.ctx.jobs.drainForTests(); // the media pipeline, then the first transcription
   const first = await t.call<TranscriptAnswer>('GET', TRANSCRIPTS_API.root, {
     cookie: owner.cookie,
@@ -153,9 +159,12 @@ async function busyPart(t: TestApp, owner: Person, projectId: string, dir: strin
   if (first.body.data?.status !== 'done')
     throw new Error(`first transcription: ${JSON.stringify(first.body)}`);
   console.log(
-    `\nbusy: a ${CLIP_SECONDS} s clip (${first.body.data.words.length} words heard) uploaded, processed and transcribed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `\na ${CLIP_SECONDS} s clip (${first.body.data.words.length} words heard) uploaded, processed and transcribed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  return assetId;
+}
 
+async function busyPart(t: TestApp, owner: Person, projectId: string, assetId: string) {
   const list = getter(t, owner, API.assets.root, { project_db_id: projectId, entries_per_page: '50' });
   let transcriptions = 0;
   let transcribeMs = 0;
@@ -169,7 +178,7 @@ async function busyPart(t: TestApp, owner: Person, projectId: string, dir: strin
       });
       if (res.status !== 200) throw new Error(`transcribe answered ${res.status}: ${res.body.errormessage}`);
       let running = true;
-      started = performance.now();
+      const started = performance.now();
       const job = t.ctx.jobs.drainForTests().finally(() => (running = false));
       while (running && kept.length < n) {
         const t0 = performance.now();
@@ -216,10 +225,19 @@ export async function run() {
       console.log(
         `\ntranscripts (${t.database.kind}, ${CLIPS.toLocaleString('en')} transcribed clips, ${lines.toLocaleString('en')} lines, one project): made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
-      if (PART !== 'busy') await searchPart(t, owner, projectId);
+      if (PART === 'all' || PART === 'search') await searchPart(t, owner, projectId);
       if (PART !== 'search') {
-        if (!(await hasEspeak())) console.log('\nbusy part skipped: espeak-ng is not installed');
-        else await busyPart(t, owner, projectId, dir);
+        if (!(await hasEspeak())) console.log('\nbusy and cpu parts skipped: espeak-ng is not installed');
+        else {
+          const assetId = await spokenAsset(t, owner, projectId, dir);
+          if (PART === 'all' || PART === 'busy') await busyPart(t, owner, projectId, assetId);
+          if (PART === 'all' || PART === 'cpu')
+            await cpuPart(t, owner, assetId, {
+              rounds: PAIRS,
+              perRound: CPU_TRANSCRIPTIONS,
+              standInPid: standIn?.pid,
+            });
+        }
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

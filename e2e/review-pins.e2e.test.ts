@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { API, PDF_TEXT, UI } from '@rushes/shared';
+import { API, PDF_PAGES, PDF_TEXT, UI } from '@rushes/shared';
 import { assets } from '../apps/server/src/db/schema/index.ts';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { startInProcessServer } from './inProcessServer.ts';
@@ -55,6 +55,16 @@ const comments = (page: Page) => page.getByRole('region', { name: UI.comments })
 const card = (page: Page, text: string) => comments(page).getByRole('article', { name: text });
 /** A pin by its number (its label names the author too). */
 const pin = (page: Page, n: number) => page.getByRole('button', { name: UI.pinOf(n, '') });
+
+/** The natural widths of the page strip's pictures, once each has loaded. */
+async function stripWidths(page: Page) {
+  const strip = page.getByRole('navigation', { name: PDF_TEXT.pages }).locator('img');
+  await expect.poll(() => strip.count()).toBeGreaterThan(0);
+  await expect
+    .poll(() => strip.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
+  return strip.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+}
 
 /** Clicks (or drags from `from` to `to`) on the shown picture at fractions of its size. */
 async function onPicture(page: Page, from: [number, number], to?: [number, number]) {
@@ -115,6 +125,8 @@ describe.skipIf(!e2eAvailable)('review pins: a point on an image, a region on a 
     await a.goto(`${run.server.url}/player/${await idOf(PDF)}`);
     await visible(a.getByText(PDF_TEXT.pageOf(1, 3)));
     await visible(a.getByRole('button', { name: PDF_TEXT.goToPage(3) }));
+    // the strip shows the pipeline's small pictures, not the 1600 px pages
+    expect(await stripWidths(a)).toEqual([PDF_PAGES.thumbWidth, PDF_PAGES.thumbWidth, PDF_PAGES.thumbWidth]);
     await onPicture(a, [0.2, 0.1]);
     await comment(a, UI.commentOnPoint, 'Scene heading in caps');
     await a.locator('body').press('PageDown');
@@ -159,6 +171,11 @@ describe.skipIf(!e2eAvailable)('review pins: a point on an image, a region on a 
       await guest.goto(url.startsWith('http') ? url : `${run.server.url}${url}`);
       await visible(guest.getByText(PDF_TEXT.pageOf(1, 3)));
       await visible(pin(guest, 1));
+      expect(await stripWidths(guest)).toEqual([
+        PDF_PAGES.thumbWidth,
+        PDF_PAGES.thumbWidth,
+        PDF_PAGES.thumbWidth,
+      ]);
       await card(guest, 'Cut this whole block')
         .getByRole('button', { name: UI.pageLabel(2) })
         .click();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { TRANSCRIPT_TEXT, UI } from '@rushes/shared';
+import { API, MSG, TRANSCRIPT_LANGUAGES, TRANSCRIPT_TEXT, UI } from '@rushes/shared';
 import {
   hasEspeak,
   makeSpeechClip,
@@ -14,7 +14,7 @@ import {
 } from '../apps/server/test/transcripts.standin.ts';
 import { contextOptions, e2eAvailable, shot } from './browser.ts';
 import { DEMO_PRODUCER, logIn } from './people.ts';
-import { createProject, row, switchTeam, tray, visible } from './projectSteps.ts';
+import { apiCall, createProject, row, switchTeam, toast, tray, visible } from './projectSteps.ts';
 import { serverAndBrowser, startServer } from './server.ts';
 
 const FLOW = 'transcripts';
@@ -48,6 +48,10 @@ const soon = (locator: Locator, timeout = 30_000) =>
 const media = <T>(page: Page, read: (v: HTMLVideoElement) => T) =>
   page.locator('video').first().evaluate(read);
 const speaking = (page: Page) => page.locator('[aria-current="time"]');
+const transcriptTab = async (page: Page) => {
+  await page.getByRole('tab', { name: TRANSCRIPT_TEXT.tab }).click();
+  return page.getByRole('region', { name: TRANSCRIPT_TEXT.panelTitle });
+};
 /** How far (ms) the video is from a moment (the browser's function cannot see the test's variables). */
 const offFrom = async (page: Page, ms: number) =>
   Math.abs((await media(page, (v) => v.currentTime)) * 1000 - ms);
@@ -145,6 +149,9 @@ describe.skipIf(!e2eAvailable || !speech)(
       await a.getByLabel(UI.searchAssets).fill('wide');
       const section = a.getByRole('region', { name: TRANSCRIPT_TEXT.searchSection });
       await soon(section);
+      // no file name says 'wide': the list points at the footage instead of claiming nothing was found
+      await visible(a.getByText(TRANSCRIPT_TEXT.onlyInFootage));
+      expect(await a.getByText(MSG.noResultsFound).count()).toBe(0);
       const hit = section.getByRole('link', { name: new RegExp(`^Open ${FILE} at `) });
       await expect.poll(() => hit.count()).toBe(1);
       await expect.poll(() => section.innerText()).toContain(SECOND_LINE);
@@ -184,6 +191,79 @@ describe.skipIf(!e2eAvailable || !speech)(
       await a.getByRole('button', { name: TRANSCRIPT_TEXT.captionsOff }).click();
       await expect.poll(() => media(a, (v) => v.textTracks.length)).toBe(0);
       await visible(a.getByRole('button', { name: TRANSCRIPT_TEXT.captionsOn }));
+    });
+    it("the project's language: the manager picks English, it is kept, and the next transcription asks for English", async () => {
+      await a.goto(playerUrl);
+      let panel = await transcriptTab(a);
+      const language = panel.getByRole('combobox', { name: TRANSCRIPT_TEXT.language });
+      await visible(language);
+      expect(await language.inputValue()).toBe(TRANSCRIPT_LANGUAGES.auto);
+      await language.click();
+      await a.getByRole('option', { name: TRANSCRIPT_LANGUAGES.en, exact: true }).click();
+      await toast(a, TRANSCRIPT_TEXT.languageSaved);
+      await a.reload();
+      panel = await transcriptTab(a);
+      await expect
+        .poll(() => panel.getByRole('combobox', { name: TRANSCRIPT_TEXT.language }).inputValue())
+        .toBe(TRANSCRIPT_LANGUAGES.en);
+      standIn!.setScript(SCRIPT);
+      const before = standIn!.requests.length;
+      await panel.getByRole('button', { name: TRANSCRIPT_TEXT.transcribeAgain }).click();
+      await toast(a, TRANSCRIPT_TEXT.transcribeStarted);
+      await expect.poll(() => standIn!.requests.length, { timeout: 60_000 }).toBeGreaterThan(before);
+      expect(standIn!.requests.at(-1)!.language).toBe('en');
+      // done: no status line, the words again
+      await expect.poll(() => panel.getByRole('status').count(), { timeout: 60_000 }).toBe(0);
+      await visible(panel.getByRole('button', { name: 'wide', exact: true }));
+      await shot(a, FLOW, '06-language-english');
+    });
+
+    it('an editor corrects a word: the correction shows, and is still there after a reload', async () => {
+      let panel = await transcriptTab(a);
+      await panel.getByRole('button', { name: 'Roll', exact: true }).dblclick();
+      const input = panel.getByRole('textbox', { name: TRANSCRIPT_TEXT.editWord });
+      await input.fill('Rolling');
+      await input.press('Enter');
+      await toast(a, TRANSCRIPT_TEXT.wordSaved);
+      await visible(panel.getByRole('button', { name: 'Rolling', exact: true }));
+      await a.reload();
+      panel = await transcriptTab(a);
+      await expect
+        .poll(() => panel.getByRole('paragraph').first().innerText())
+        .toContain('Rolling camera, action!');
+      expect(await panel.getByRole('button', { name: 'Roll', exact: true }).count()).toBe(0);
+      await shot(a, FLOW, '07-word-corrected');
+    });
+
+    it('the review page: a read-only transcript of the shared clip (a word seeks, search inside, no editing)', async () => {
+      const projectDbId = new URL(projectUrl).pathname.split('/')[2]!;
+      const assetId = new URL(playerUrl).pathname.split('/')[2]!;
+      const shared = (await apiCall(a, run.server.url, API.shares.root, {
+        project_db_id: projectDbId,
+        ingest_db_id: assetId,
+      })) as { links: { url: string }[] };
+      const guest = await (await run.browser.newContext(contextOptions)).newPage();
+      try {
+        await guest.goto(new URL(shared.links[0]!.url, run.server.url).href);
+        const panel = await transcriptTab(guest);
+        // the correction made by the editor is what the link shows
+        await soon(panel.getByRole('button', { name: 'Rolling', exact: true }));
+        await expect.poll(() => media(guest, (v) => v.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
+        await panel.getByRole('button', { name: 'shot,', exact: true }).click();
+        await expect.poll(() => offFrom(guest, placed('shot').startMs)).toBeLessThan(500);
+        await expect.poll(() => speaking(guest).innerText()).toBe('shot,');
+        await panel.getByLabel(TRANSCRIPT_TEXT.searchPlaceholder).fill('wide');
+        await visible(panel.getByText(TRANSCRIPT_TEXT.matchCount(1)));
+        await panel.getByRole('button', { name: 'wide', exact: true }).dblclick();
+        expect(await panel.getByRole('textbox', { name: TRANSCRIPT_TEXT.editWord }).count()).toBe(0);
+        expect(await panel.getByRole('button', { name: TRANSCRIPT_TEXT.editWord }).count()).toBe(0);
+        expect(await panel.getByRole('button', { name: TRANSCRIPT_TEXT.transcribeAgain }).count()).toBe(0);
+        // the link does not allow downloads: no copy, no captions files
+        expect(await panel.getByRole('button', { name: TRANSCRIPT_TEXT.more }).count()).toBe(0);
+        await shot(guest, FLOW, '08-review-page-transcript');
+      } finally {
+        await guest.context().close();
+      }
     });
   },
 );

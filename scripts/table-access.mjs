@@ -3,7 +3,7 @@
  * Which server module touches which module's tables (docs/architecture.md, "Tables per module").
  *
  * Each table belongs to the module of the schema file that declares it (apps/server/src/db/schema/<m>.ts;
- * accounts.ts belongs to the users module, auth.ts to platform/auth, platform.ts to the platform,
+ * accounts.ts belongs to the users module, auth.ts to platform/auth, signin.ts to auth, platform.ts to the platform,
  * subscriptions.ts to plans). The script scans the non-test files of apps/server/src/modules/<m>/ for
  * tables of other owners imported from the schema (db/schema/index.ts or db/schema/<x>.ts):
  *
@@ -36,6 +36,7 @@ const modulesDir = path.join(root, 'apps/server/src/modules');
 const OWNER_OF_FILE = {
   accounts: 'users',
   auth: 'platform/auth',
+  signin: 'auth',
   platform: 'platform',
   subscriptions: 'plans',
 };

@@ -3,7 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { API, API_TYPE, API_VERSION } from '@rushes/shared';
 import type { LoadUser } from './seed.ts';
-import { smallPng } from './png.ts';
+import { ok, send } from './http.ts';
+import { uploadStill } from './upload.ts';
 
 /**
  * The simulated users (a child process of index.ts: `node --import tsx bench/load/driver.ts <plan.json>`,
@@ -45,7 +46,15 @@ const errorSamples: string[] = [];
 const chatDelivery: number[] = [];
 let requests = 0;
 let stopping = false;
-const counters = { connects: 0, reconnects: 0, connectErrors: 0, disconnects: 0, active: 0 };
+const counters = {
+  connects: 0,
+  reconnects: 0,
+  connectErrors: 0,
+  disconnects: 0,
+  active: 0,
+  /** Joins whose socket closed before the answer: joined again on the next connect, as the web app does. */
+  joinsInterrupted: 0,
+};
 
 class HttpError extends Error {}
 
@@ -60,6 +69,7 @@ function record(name: string, ms: number, err?: unknown) {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 const between = ([a, b]: [number, number]) => a + Math.random() * (b - a);
 
 interface Envelope<T> {
@@ -108,15 +118,17 @@ class User {
     }
     const t0 = performance.now();
     try {
-      const res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(60_000) });
-      const json = (await res.json().catch(() => null)) as Envelope<T> | null;
-      if (!res.ok || !json?.response)
+      const res = await send(method, url, headers, body);
+      let json: Envelope<T> | null = null;
+      try {
+        json = JSON.parse(res.text) as Envelope<T>;
+      } catch {
+        // not JSON: counted as an error below
+      }
+      if (!ok(res.status) || !json?.response)
         throw new HttpError(`${method} ${path} → ${res.status} ${json?.errormessage ?? ''}`);
       if (path === API.auth.login) {
-        this.cookie = res.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
+        this.cookie = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
       }
       record(name, performance.now() - t0);
       return json.data as T;
@@ -182,25 +194,41 @@ class User {
     });
   }
 
+  /**
+   * Joins the project room. 'interrupted': the socket closed before the answer (its node went away).
+   * That is not an error the user sees: the web app's join takes no answer and it joins again on
+   * every connect, which the 'connect' handler here does too.
+   */
   private join() {
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<'joined' | 'interrupted'>((resolve, reject) => {
       this.socket!.timeout(10_000).emit(
         'join',
         `project:${this.u.projectId}`,
-        (err: unknown, ack: { ok: boolean }) =>
-          err || !ack?.ok
-            ? reject(new Error(`join refused: ${String(err ?? JSON.stringify(ack))}`))
-            : resolve(),
+        (err: unknown, ack: { ok: boolean }) => {
+          if (err && !this.socket!.connected && /disconnected/.test(String(err))) {
+            counters.joinsInterrupted++;
+            return resolve('interrupted');
+          }
+          if (err || !ack?.ok) reject(new Error(`join refused: ${String(err ?? JSON.stringify(ack))}`));
+          else resolve('joined');
+        },
       );
     });
+  }
+
+  /** Joins, and after an interrupted join, again once the socket is back (until it answers). */
+  private async joinUntilAnswered() {
+    while ((await this.join()) === 'interrupted') {
+      await new Promise<void>((resolve) => this.socket!.once('connect', () => resolve()));
+    }
   }
 
   /** After a reconnect: the room again, then the newest chat page (what the web app refetches). */
   private async rejoin() {
     const t0 = performance.now();
     try {
-      await this.join();
-      record('socket_rejoin', performance.now() - t0);
+      // interrupted: the next connect's rejoin times its own join
+      if ((await this.join()) === 'joined') record('socket_rejoin', performance.now() - t0);
     } catch (err) {
       record('socket_rejoin', performance.now() - t0, err);
     }
@@ -221,7 +249,7 @@ class User {
   async openProject() {
     const t0 = performance.now();
     try {
-      await this.join();
+      await this.joinUntilAnswered();
       this.joinedAt ||= performance.timeOrigin + performance.now();
       record('socket_join', performance.now() - t0);
     } catch (err) {
@@ -281,50 +309,14 @@ class User {
     }
   }
 
-  async upload() {
-    const bytes = smallPng();
-    const project_db_id = this.u.projectId;
-    const start = await this.call<{ upload_id: string; parts: { url: string; PartNumber: number }[] }>(
-      'upload',
-      'POST',
-      API.uploads.root,
-      {
-        project_db_id,
-        folder_db_id: null,
-        data: {
-          upload_status: 'started',
-          file_info: {
-            filename: `still_${this.u.index}_${Date.now()}.png`,
-            folder_path: '/',
-            extension: 'png',
-            size: bytes.length,
-            mime_type: 'image/png',
-          },
-        },
-      },
-    );
-    const t0 = performance.now();
-    let etag: string;
-    try {
-      const res = await fetch(new URL(start.parts[0].url, plan.base), {
-        method: 'PUT',
-        headers: { 'content-type': 'application/octet-stream', 'x-forwarded-for': this.forwardedFor },
-        body: new Uint8Array(bytes),
-        signal: AbortSignal.timeout(60_000),
-      });
-      await res.arrayBuffer();
-      etag = res.headers.get('etag') ?? '';
-      if (!res.ok || !etag) throw new HttpError(`PUT part → ${res.status}`);
-      record('upload', performance.now() - t0);
-    } catch (err) {
-      record('upload', performance.now() - t0, err);
-      throw err;
-    }
-    await this.call('upload', 'POST', API.uploads.complete, {
-      project_db_id,
-      upload_id: start.upload_id,
-      folder_path: '/',
-      parts: [{ PartNumber: 1, ETag: etag }],
+  upload() {
+    return uploadStill({
+      call: this.call.bind(this),
+      record,
+      base: plan.base,
+      forwardedFor: this.forwardedFor,
+      projectId: this.u.projectId,
+      index: this.u.index,
     });
   }
 }

@@ -13,6 +13,7 @@ export interface DriverResult {
     connectErrors: number;
     disconnects: number;
     active: number;
+    joinsInterrupted: number;
   };
   users: {
     index: number;
@@ -48,6 +49,8 @@ export function printReport(r: {
   timeline: string[];
   think: [number, number];
   restart: boolean;
+  /** What 'proxy' in the CPU figures is: nginx (master + workers) or our Node proxy. */
+  balancer: 'nginx' | 'node';
 }) {
   const all = Object.values(r.result.latencies).flat();
   const errors = Object.values(r.result.errors).reduce((a, b) => a + b, 0);
@@ -58,7 +61,7 @@ export function printReport(r: {
   const delivery = summary(r.result.chatDelivery);
   const errorRate = (100 * errors) / (all.length || 1);
   console.log(
-    `\nload${r.restart ? ' + rolling restart' : ''}: ${r.users} users (think ${r.think[0]}–${r.think[1]} ms), held ${r.holdSeconds.toFixed(0)} s, ${r.result.counters.active} active at the end`,
+    `\nload${r.restart ? ' + rolling restart' : ''}: ${r.users} users (think ${r.think[0]}–${r.think[1]} ms), held ${r.holdSeconds.toFixed(0)} s, ${r.result.counters.active} active at the end, balancer ${r.balancer === 'nginx' ? 'nginx' : 'the Node proxy'}`,
   );
   console.log(`load average at hold start ${r.load.start}, at end ${r.load.end}`);
   console.log(
@@ -74,7 +77,7 @@ export function printReport(r: {
     `chat delivery (send → each member's socket): n ${delivery.n}  avg ${ms(delivery.avg)}  p50 ${ms(delivery.p50)}  p95 ${ms(delivery.p95)}  p99 ${ms(delivery.p99)}`,
   );
   console.log(
-    `sockets: connects ${r.result.counters.connects}, reconnects ${r.result.counters.reconnects}, connect errors ${r.result.counters.connectErrors}, disconnects ${r.result.counters.disconnects}`,
+    `sockets: connects ${r.result.counters.connects}, reconnects ${r.result.counters.reconnects}, connect errors ${r.result.counters.connectErrors}, disconnects ${r.result.counters.disconnects}, joins interrupted by a disconnect (joined again on the next connect) ${r.result.counters.joinsInterrupted}`,
   );
   console.log(`chat check: ${JSON.stringify(r.chat)}`);
   console.log(
@@ -95,6 +98,7 @@ export function printReport(r: {
   if (r.result.errorSamples.length) console.log(`error samples:\n  ${r.result.errorSamples.join('\n  ')}`);
   return {
     users: r.users,
+    balancer: r.balancer,
     holdSeconds: r.holdSeconds,
     load: r.load,
     requests: all.length,

@@ -89,10 +89,12 @@ describe('boot refuses a module list whose jobs are not each handled exactly onc
       // The e2e server used to schedule only maintenance.hourly (its own copy of main.ts's lines).
       expect(queued.map((j) => j.name).sort()).toEqual([
         'assets.check_counts',
+        'audit.purge',
         'chat.check_counts',
         'maintenance.hourly',
         'notifications.digest',
         'uploads.cleanup',
+        'webhooks.purge',
       ]);
     } finally {
       await built.app.close();

@@ -1,20 +1,26 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { API, APP_NAME, APP_VERSION, REQUEST_TIMEOUT_MS, ROUTES } from '@rushes/shared';
+import { API, REQUEST_TIMEOUT_MS, ROUTES } from '@rushes/shared';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { installRequestContext } from './platform/http/requestContext.ts';
 import { installAuthGuard } from './platform/auth/guard.ts';
+import { installSecurityHeaders } from './platform/http/securityHeaders.ts';
+import { tokenLimiter } from './platform/auth/apiTokenGuard.ts';
+import { openApiOptions } from './platform/http/openapiDoc.ts';
 import { resolveSession, type SessionJoin } from './platform/auth/sessions.ts';
+import { connectCache, SessionCache } from './platform/auth/sessionCache.ts';
 import { createBlobStore } from './platform/blobs/index.ts';
 import type { AppContext } from './platform/context.ts';
 import { EventBus } from './platform/events/bus.ts';
+import { installPublishPriority } from './platform/events/publishPriority.ts';
+import { installMetrics, METRICS_PATH } from './platform/metrics/metrics.ts';
 import { requireApiHeaders } from './platform/http/apiHeaders.ts';
 import { ok } from './platform/http/envelope.ts';
 import { serveWebApp } from './platform/http/webApp.ts';
@@ -31,6 +37,7 @@ import { SESSION_COOKIE } from './platform/auth/sessions.ts';
 import { collectJobHandlers, registerModules, scheduleAll, type AnyModule } from './platform/modules.ts';
 import { MODULES } from './modules/index.ts';
 import { currentUserJoin } from './modules/accounts/index.ts';
+import { apiTokenUsed } from './modules/camera/index.ts';
 import { shellConfigOf } from './modules/shell/index.ts';
 
 export interface BuiltApp {
@@ -63,13 +70,23 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   const jobs = new JobQueue({ db: deps.db, pollMs: config.JOBS_POLL_MS, logger: app.log });
-  const events = new EventBus(app.log, () => jobs.wake());
+  const events = new EventBus(app.log, () => jobs.wake(), {
+    warnAfterMs: config.REALTIME_LAG_WARN_MS,
+    priorityAfterMs: config.REALTIME_PRIORITY_LAG_MS,
+    maxHoldMs: config.REALTIME_PRIORITY_MAX_HOLD_MS,
+    maxEvents: config.REALTIME_QUEUE_MAX,
+  });
   const mailer = new Mailer(deps.db, jobs, {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     outbox: config.outboxEnabled,
   });
-  const sessionPolicy = { idleHours: config.SESSION_IDLE_HOURS, maxDays: config.SESSION_MAX_DAYS };
+  const sessionCache = new SessionCache(config.SESSION_CACHE_MS);
+  const sessionPolicy = {
+    idleHours: config.SESSION_IDLE_HOURS,
+    maxDays: config.SESSION_MAX_DAYS,
+    cache: sessionCache,
+  };
   const publicOrigin = new URL(config.publicUrl);
   // On a laptop (PUBLIC_URL on localhost) the Vite dev server's origin is accepted too; a real host never is.
   const devOrigins = publicOrigin.hostname === 'localhost' || publicOrigin.hostname === '127.0.0.1';
@@ -103,7 +120,18 @@ export async function buildApp(
   const probe = await blobs.signGetUrl('csp/probe', { expiresInSeconds: 60 });
   const storeOrigins = /^https?:\/\//.test(probe) ? [new URL(probe).origin] : [];
 
-  const ctx: AppContext = { config, db: deps.db, secret: deps.secret, jobs, mailer, events, realtime, blobs };
+  connectCache(realtime, sessionCache);
+  const ctx: AppContext = {
+    config,
+    db: deps.db,
+    secret: deps.secret,
+    jobs,
+    mailer,
+    events,
+    realtime,
+    blobs,
+    sessionCache,
+  };
 
   // Razorpay's checkout is its script and frames, only when Razorpay is the provider.
   const razorpay = config.paymentProvider === 'razorpay';
@@ -116,21 +144,11 @@ export async function buildApp(
   // The live-chat widget loads its script, frame, images and socket from its own origin.
   const chat = config.supportChatOrigin ? [config.supportChatOrigin] : [];
   const chatSockets = chat.map((o) => o.replace(/^http/, 'ws'));
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...razorpayScripts, ...chat],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...chat],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...storeOrigins, ...razorpayConnect, ...chat, ...chatSockets],
-        frameSrc: ["'self'", ...razorpayFrames, ...chat],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  installSecurityHeaders(app, {
+    scripts: [...razorpayScripts, ...chat],
+    frames: [...razorpayFrames, ...chat],
+    connect: [...storeOrigins, ...razorpayConnect, ...chat, ...chatSockets],
+    images: chat,
   });
   const rateLimitRedis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 })
@@ -145,19 +163,29 @@ export async function buildApp(
     }
     done();
   });
+  // Before any hook that reads the database: a request held for the publish path does no work yet.
+  installPublishPriority(app, events, [API.health, METRICS_PATH]);
+  installMetrics(app, {
+    db: deps.db,
+    events,
+    sockets: () => realtime.io.engine.clientsCount,
+    token: config.METRICS_TOKEN,
+    log: app.log,
+  });
+  installRequestContext(app);
   await app.register(rateLimit, {
     global: false,
     redis: rateLimitRedis,
     nameSpace: 'rushes-rl-',
   });
-  await app.register(swagger, {
-    openapi: { info: { title: `${APP_NAME} API`, version: APP_VERSION } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: API.docs, uiConfig: { docExpansion: 'list' } });
 
   requireApiHeaders(app);
-  installAuthGuard(app, deps.db, sessionPolicy);
+  installAuthGuard(app, deps.db, sessionPolicy, {
+    limit: tokenLimiter(app, config.API_TOKEN_RATE_LIMIT),
+    touched: (tx, token) => apiTokenUsed(tx, token),
+  });
   installInputGuard(app);
 
   serve(app, ROUTES.platform.health, async () => ok({ status: 'ok' as const }));

@@ -16,6 +16,8 @@ import { uploader } from './config/uploader.ts';
 import { shell } from './config/shell.ts';
 import { integrations } from './config/integrations.ts';
 import { live } from './config/live.ts';
+import { audit } from './config/audit.ts';
+import { observability } from './config/observability.ts';
 
 /**
  * The one configuration object, parsed once from the environment. Every variable carries its meaning
@@ -41,6 +43,8 @@ export const CONFIG_GROUPS = [
   { title: 'Web shell', shape: shell },
   { title: 'Integrations and transfers', shape: integrations },
   { title: 'Live collaboration calls', shape: live },
+  { title: 'Audit log', shape: audit },
+  { title: 'Metrics and realtime publishing', shape: observability },
 ] as const;
 
 const schema = z.object({
@@ -59,6 +63,8 @@ const schema = z.object({
   ...shell,
   ...integrations,
   ...live,
+  ...audit,
+  ...observability,
 });
 
 export type Env = z.infer<typeof schema>;

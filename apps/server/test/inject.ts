@@ -124,6 +124,7 @@ export async function updateSession(
     .update(sessions)
     .set(patch)
     .where(eq(sessions.idHash, idHashOf(cookie)));
+  ctx.sessionCache.clear();
 }
 
 export async function sessionRow(ctx: AppContext, cookie: string) {

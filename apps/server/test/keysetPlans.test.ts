@@ -13,9 +13,14 @@ import { capture, explain, pageQueries } from './plans.ts';
  * statements shows an index scan on the list's index and no Sort. PGlite in the normal run,
  * PostgreSQL when DATABASE_URL is set (the CI runs both).
  */
-const ROWS = 100_000;
-/** A page deep in every list: page_no maps onto the keyset (db/pageNo.ts), never OFFSET. */
-const DEEP = { page_no: '1500' };
+const ROWS = 20_000;
+/**
+ * A page three quarters deep in every list (of 50 a page): page_no maps onto the keyset
+ * (db/pageNo.ts), never OFFSET.
+ */
+const DEEP = { page_no: String((ROWS / 50) * 0.75) };
+/** A cursor in the middle of a conversation. */
+const MIDDLE = { before: String(ROWS / 2 + 1) };
 
 const w = listWorld();
 
@@ -66,7 +71,7 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
         });
       const first = await history({})();
       expect(first.body.data).toMatchObject({ total_entries: ROWS });
-      for (const q of [{}, { page_no: '1500' }, { before: '50001' }] as Record<string, string>[])
+      for (const q of [{}, DEEP, MIDDLE] as Record<string, string>[])
         expectIndexOrder(await plansOf('chat_messages', history(q)), 'chat_messages_conversation_seq_key');
     },
   );
@@ -76,7 +81,7 @@ describe(`keyset lists over ${ROWS.toLocaleString('en')} rows read their index i
     await fillConversation('task', taskId, taskId);
     const history = (q: Record<string, string>) => () =>
       call(w.t, 'GET', API.tasks.chat, w.owner, { task_db_id: taskId, entries_per_page: '50', ...q });
-    for (const q of [{}, { page_no: '1500' }, { before: '50001' }] as Record<string, string>[])
+    for (const q of [{}, DEEP, MIDDLE] as Record<string, string>[])
       expectIndexOrder(await plansOf('chat_messages', history(q)), 'chat_messages_conversation_seq_key');
   });
 

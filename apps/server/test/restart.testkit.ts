@@ -57,7 +57,9 @@ export async function bootServer(port: number, env: Record<string, string>, star
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT: 'false',
+      // The demo people to log in as; not the demo project, whose media ffmpeg would make at the first boot.
       DEMO_SEED: 'true',
+      DEMO_SEED_PROJECT: 'false',
       ...env,
     },
     startMs,

@@ -1,5 +1,6 @@
 import { ACCOUNT_API, AUTH_API, DEV_API } from './authPaths.ts';
 import { BILLING_API } from './billing/paths.ts';
+import { SIGNIN_API } from './signinPaths.ts';
 
 /**
  * API paths, written once for the server routes, the web client and the tests.
@@ -9,6 +10,28 @@ export const API = {
   health: '/api/health',
   auth: AUTH_API,
   account: ACCOUNT_API,
+  /** passkeys, authenticator app, recovery codes */
+  signin: SIGNIN_API,
+  audit: {
+    /** GET a team's entries, newest first (team admins): team_db_id, actor_db_id, action, from, to, paging */
+    list: '/api/audit-log',
+    /** GET the same filters as a CSV file (streamed) */
+    export: '/api/audit-log/export',
+    /** GET the caller's own account events (sign-ins, failed sign-ins, password, two-factor) */
+    mine: '/api/audit-log/mine',
+  },
+  webhooks: {
+    /** GET the team's endpoints (team_db_id); POST add; PUT change (enable, events, url); DELETE */
+    root: '/api/webhooks',
+    /** POST a new signing secret (webhook_endpoint_db_id), shown once */
+    rotateSecret: '/api/webhooks/rotate-secret',
+    /** POST a 'ping' delivery (webhook_endpoint_db_id) */
+    test: '/api/webhooks/test',
+    /** GET an endpoint's latest deliveries with their attempts (webhook_endpoint_db_id) */
+    deliveries: '/api/webhooks/deliveries',
+    /** POST a failed delivery again: the same event id, one more attempt (webhook_delivery_db_id) */
+    resend: '/api/webhooks/resend',
+  },
   teams: {
     /** GET list (tab teams|users), POST create, PUT update, DELETE delete */
     root: '/api/teams',
@@ -247,7 +270,7 @@ export const API = {
 /** The address of an asset's bytes (<img src>, <video src>): cookie-authenticated, Range-capable. */
 export const mediaFileUrl = (
   ingestDbId: string,
-  kind: 'original' | 'proxy' | 'thumbnail' | 'play' | 'sprite' | 'page',
+  kind: 'original' | 'proxy' | 'thumbnail' | 'play' | 'sprite' | 'page' | 'page_thumb',
   version?: string,
   page?: number,
 ) =>
@@ -260,7 +283,7 @@ export const reviewPagePath = (token: string) => `/review?shared_link=${encodeUR
 /** The bytes of a review link (same-origin, Range-capable), by token or by tray card. */
 export const reviewFileUrl = (
   key: { shared_link?: string; shared_asset?: string },
-  kind: 'play' | 'original' | 'thumbnail' | 'page',
+  kind: 'play' | 'original' | 'thumbnail' | 'page' | 'page_thumb',
   version?: string,
   page?: number,
 ) =>

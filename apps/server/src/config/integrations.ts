@@ -45,4 +45,19 @@ export const integrations = {
     .describe(
       'the refresh token each environment’s first access token is obtained with; tokens are then stored sealed (`sprinklr_tokens`) and rotated',
     ),
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(30)
+    .describe(
+      'webhook retries wait this × 1, 4, 20, 120, 720 (30 s, 2 min, 10 min, 1 h, 6 h), then the delivery fails; tests shorten it',
+    ),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30)
+    .describe(
+      'webhook deliveries (with their attempts and answers) older than this many days are deleted by a daily purge',
+    ),
 };

@@ -34,14 +34,48 @@ export interface Database {
  * statements go straight on: PGlite is held for it anyway.
  */
 class FairPGlite extends PGlite {
+  /** Statements and transactions waiting for the lock, and whether one holds it (the metrics). */
+  waiting = 0;
+  busy = false;
+
   // PGlite's own lock, which every statement and transaction outside a transaction takes: the turn
   // is taken inside it, so a queued statement waits for it too, and not for the one before only
-  override _runExclusiveTransaction<T>(run: () => Promise<T>): Promise<T> {
-    return super._runExclusiveTransaction(async () => {
-      await nextTurn();
-      return run();
-    });
+  override async _runExclusiveTransaction<T>(run: () => Promise<T>): Promise<T> {
+    this.waiting++;
+    let entered = false;
+    try {
+      return await super._runExclusiveTransaction(async () => {
+        entered = true;
+        this.waiting--;
+        this.busy = true;
+        try {
+          await nextTurn();
+          return await run();
+        } finally {
+          this.busy = false;
+        }
+      });
+    } finally {
+      if (!entered) this.waiting--;
+    }
   }
+}
+
+/** Connections of the database client: node-postgres's pool, or PGlite's one lock. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection (PGlite: for its lock). */
+  waiting: number;
+}
+
+/** Read on each metrics scrape: counters the clients keep anyway, no query. */
+export function poolStats(db: Db): PoolStats | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool)
+    return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
+  if (client instanceof FairPGlite) return { total: 1, idle: client.busy ? 0 : 1, waiting: client.waiting };
+  return null;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');

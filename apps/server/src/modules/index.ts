@@ -28,6 +28,8 @@ import { transfersModule } from './transfers/index.ts';
 import { integrationsModule } from './integrations/index.ts';
 import { liveModule } from './live/index.ts';
 import { transcriptsModule } from './transcripts/index.ts';
+import { auditModule } from './audit/index.ts';
+import { webhooksModule } from './webhooks/index.ts';
 
 /**
  * Every module of the app, in wiring order (listeners of one event run in this order). `app.ts`,
@@ -64,6 +66,8 @@ export const MODULES = [
   integrationsModule,
   liveModule,
   transcriptsModule,
+  auditModule,
+  webhooksModule,
 ] as const;
 
 /**

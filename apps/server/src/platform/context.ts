@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { BlobStore } from './blobs/index.ts';
+import type { SessionCache } from './auth/sessionCache.ts';
 
 /** What modules are built from: plain dependencies, no service locator. */
 export interface AppContext {
@@ -17,4 +18,6 @@ export interface AppContext {
   events: EventBus;
   realtime: Realtime;
   blobs: BlobStore;
+  /** Full sessions this node read recently; sessions end through `endSessions` (sessionCache.ts). */
+  sessionCache: SessionCache;
 }

@@ -17,9 +17,14 @@ import { useCountdown } from './useCountdown.ts';
 interface OtpEntryProps {
   submitLabel: string;
   /** Sends the code; a thrown ApiError's message shows inline. */
-  onSubmit: (otp: string) => Promise<void>;
-  /** Sends a new code; answers the server's message (shown as a success toast). */
-  onResend: () => Promise<string>;
+  onSubmit: (otp: string) => Promise<unknown>;
+  /**
+   * Sends a new code; answers the server's message (shown as a success toast). Without it (an
+   * authenticator app's code) there is nothing to resend and no countdown.
+   */
+  onResend?: () => Promise<string>;
+  /** The boxes' name (default 'Verification code'). */
+  label?: string;
 }
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : MSG.somethingWentWrong);
@@ -29,7 +34,7 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
  * digits fills them and submits when all six are there; the error clears after
  * OTP_ERROR_CLEAR_MS; 'Resend code' waits OTP_RESEND_SECONDS with an mm:ss countdown.
  */
-export function OtpEntry({ submitLabel, onSubmit, onResend }: OtpEntryProps) {
+export function OtpEntry({ submitLabel, onSubmit, onResend, label = UI.verificationCode }: OtpEntryProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -63,6 +68,7 @@ export function OtpEntry({ submitLabel, onSubmit, onResend }: OtpEntryProps) {
   };
 
   const resend = async () => {
+    if (!onResend) return;
     setResending(true);
     setError(null);
     try {
@@ -80,7 +86,7 @@ export function OtpEntry({ submitLabel, onSubmit, onResend }: OtpEntryProps) {
   return (
     <Form gap="md" onSubmit={() => void submit(code)}>
       <PinInput
-        aria-label={UI.verificationCode}
+        aria-label={label}
         length={OTP_LENGTH}
         type="number"
         oneTimeCode
@@ -100,22 +106,24 @@ export function OtpEntry({ submitLabel, onSubmit, onResend }: OtpEntryProps) {
           {error}
         </Text>
       )}
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Button
-            variant="subtle"
-            onClick={() => void resend()}
-            disabled={!countdown.done}
-            loading={resending}
-          >
-            {UI.resendCode}
-          </Button>
-          {!countdown.done && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {formatCountdown(countdown.remaining)}
-            </Text>
-          )}
-        </Group>
+      <Group justify={onResend ? 'space-between' : 'flex-end'}>
+        {onResend && (
+          <Group gap="xs">
+            <Button
+              variant="subtle"
+              onClick={() => void resend()}
+              disabled={!countdown.done}
+              loading={resending}
+            >
+              {UI.resendCode}
+            </Button>
+            {!countdown.done && (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {formatCountdown(countdown.remaining)}
+              </Text>
+            )}
+          </Group>
+        )}
         <Button type="submit" loading={pending}>
           {submitLabel}
         </Button>

@@ -17,6 +17,10 @@ import { statisticsRoutes, subscriptionRoutes } from './subscriptions.ts';
 import { shellRoutes } from './shell.ts';
 import { teamsRoutes } from './teams.ts';
 import { transcriptsRoutes } from './transcripts.ts';
+import { signinRoutes } from './signin.ts';
+import { auditRoutes } from './audit.ts';
+import { apiTokensRoutes } from './apiTokens.ts';
+import { webhooksRoutes } from './webhooks.ts';
 import { chatRoutes, taskChatRoutes, tasksRoutes } from './tasks.ts';
 
 export * from './define.ts';
@@ -45,6 +49,10 @@ export const ROUTES = {
   notifications: notificationsRoutes,
   ai: aiRoutes,
   transcripts: transcriptsRoutes,
+  signin: signinRoutes,
+  audit: auditRoutes,
+  apiTokens: apiTokensRoutes,
+  webhooks: webhooksRoutes,
   cloud: cloudRoutes,
   cloudAgent: cloudAgentRoutes,
   credits: creditsRoutes,

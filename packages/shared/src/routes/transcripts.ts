@@ -3,6 +3,8 @@ import {
   TRANSCRIPTS_API,
   captionsQuery,
   reviewCaptionsQuery,
+  reviewTranscriptAnswer,
+  reviewTranscriptQuery,
   transcribeBody,
   transcriptAnswer,
   transcriptQuery,
@@ -73,6 +75,14 @@ export const transcriptsRoutes = defineRoutes('transcripts', {
     body: transcriptSettingsBody,
     response: transcriptSettings,
     policy: 'transcripts.canManageLanguage',
+  },
+  /** A review link's transcript, read-only: the link token is the proof (the shares service's gate). */
+  reviewShow: {
+    method: 'GET',
+    path: TRANSCRIPTS_API.reviewTranscript,
+    query: reviewTranscriptQuery,
+    response: reviewTranscriptAnswer,
+    public: true,
   },
   /** A review link's captions: the link token is the proof (its gate is in the shares service). */
   reviewCaptions: {

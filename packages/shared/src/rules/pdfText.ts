@@ -10,6 +10,12 @@ export const PDF_PAGES = {
   /** a very tall page (a receipt roll) is rendered narrower so no image is taller than this */
   maxHeight: 4800,
   jpegQuality: 80,
+  /**
+   * the page strip's picture of each page ('page_thumb'): twice the strip's 96 px for sharp screens,
+   * a few KB instead of the page's ~200 KB; a tall page no taller than thumbMaxHeight
+   */
+  thumbWidth: 192,
+  thumbMaxHeight: 576,
   /** the original's size above which its pages are not rendered (the renderer holds it in memory) */
   maxBytes: 512 * 1024 * 1024,
   /** a document whose pages take longer than this to render has none rendered */

@@ -73,3 +73,11 @@ export const PUBLIC_MSG = {
 
 /** Toast heads (spec 002 §8). */
 export const TOAST_HEAD = { success: 'Success', error: 'Error', info: 'Info', warning: 'Warning' } as const;
+
+/** The login page's passkey words (SIGNIN_UI carries them too): apart, like the other public words. */
+export const PASSKEY_LOGIN_UI = {
+  signInWithPasskey: 'Sign in with a passkey',
+  or: 'or',
+  passkeysNeedSecure:
+    'Passkeys need the app opened at a name (not an IP address), over HTTPS or at localhost.',
+} as const;

@@ -76,6 +76,9 @@ export const TRANSCRIPT_TEXT = {
   downloadVtt: 'Download captions (VTT)',
   /** the project search's section of transcript hits */
   searchSection: 'In the footage',
+  /** under the asset list when no name matches but the words were said in a clip */
+  onlyInFootage: 'No file names match. The words are said in the footage above.',
+  searchingFootage: 'Searching the footage…',
   openAt: (title: string, time: string) => `Open ${title} at ${time}`,
   notFound: 'Transcript not found',
   wordOutOfRange: 'That word is not in the transcript',

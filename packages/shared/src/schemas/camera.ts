@@ -67,17 +67,5 @@ export const c2eSessionsAnswer = z.object({
 const oses = UPLOADER_PLATFORMS.map((p) => p.os) as [string, ...string[]];
 export const uploaderDownloadQuery = z.object({ os: z.enum(oses), key: z.literal(UPLOADER_KEY) });
 
-/** Personal access tokens for the uploader (account settings). */
-export const accessToken = z.object({
-  id: z.string(),
-  name: z.string(),
-  prefix: z.string(),
-  created_on: z.string(),
-  last_used_on: z.string().nullable(),
-  revoked: z.boolean(),
-});
-export type AccessToken = z.infer<typeof accessToken>;
-export const createTokenBody = z.object({
-  name: z.string().trim().min(1, MSG.required).max(60, MSG.charLimit100),
-});
-export const revokeTokenBody = z.object({ id: uuid() });
+/** Personal access tokens (account settings): schemas/apiTokens.ts. */
+export { accessToken, createTokenBody, revokeTokenBody, type AccessToken } from './apiTokens.ts';

@@ -172,8 +172,8 @@ export const reviewQuery = z
 export const reviewFileQuery = z
   .object({
     ...reviewKeyFields,
-    kind: z.enum(['play', 'original', 'thumbnail', 'page']),
-    /** kind page: a PDF's page (from 1) */
+    kind: z.enum(['play', 'original', 'thumbnail', 'page', 'page_thumb']),
+    /** kind page, page_thumb: a PDF's page (from 1) */
     page: z.coerce.number().int().min(1).max(100_000).optional(),
     /** changes the address when the bytes behind it change (a watermarked copy made) */
     v: z.string().max(64).optional(),

@@ -27,6 +27,8 @@ export const TRANSCRIPTS_API = {
   settings: '/api/transcripts/settings',
   /** GET the captions of a file on a review link (token, ingest_db_id, format, download?) */
   reviewCaptions: '/api/review/captions',
+  /** GET the transcript of a file on a review link (token, ingest_db_id): read-only */
+  reviewTranscript: '/api/review/transcript',
 } as const;
 
 addProductMessages(
@@ -98,6 +100,11 @@ export const captionsQuery = z.object({
 export type CaptionsQuery = z.infer<typeof captionsQuery>;
 
 export const reviewCaptionsQuery = captionsQuery.extend({ token: z.string().min(1).max(200) });
+
+export const reviewTranscriptQuery = z.object({ token: z.string().min(1).max(200), ingest_db_id: uuid() });
+/** A review link's transcript: never editable; `can_download` when the link allows downloads (copy, SRT/VTT). */
+export const reviewTranscriptAnswer = transcriptAnswer.extend({ can_download: z.boolean() });
+export type ReviewTranscriptAnswer = z.infer<typeof reviewTranscriptAnswer>;
 
 export const transcriptSearchQuery = z.object({
   project_db_id: uuid(),

@@ -210,14 +210,23 @@ export type PlayerConfigAnswer = z.infer<typeof playerConfigAnswer>;
 /**
  * 'play' is what the player streams (the proxy, else a browser-playable original, always inline);
  * 'original' is the download of the original, gated by download_all_assets; 'sprite' the video's
- * hover-scrub sheet; 'page' one rendered page of a PDF (with `page`, from 1).
+ * hover-scrub sheet; 'page' one rendered page of a PDF (with `page`, from 1), 'page_thumb' the same
+ * page small, for the page strip (the full page for documents rendered before there were small ones).
  */
-export const MEDIA_KINDS = ['original', 'proxy', 'thumbnail', 'play', 'sprite', 'page'] as const;
+export const MEDIA_KINDS = [
+  'original',
+  'proxy',
+  'thumbnail',
+  'play',
+  'sprite',
+  'page',
+  'page_thumb',
+] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 /** GET API.media.file — the bytes, with Range support; cookie-authenticated, so <video src> works. */
 export const mediaFileQuery = z.object({
   ingest_db_id: uuid(),
   kind: z.enum(MEDIA_KINDS),
-  /** kind page: the page (from 1); 404 past the last */
+  /** kind page, page_thumb: the page (from 1); 404 past the last */
   page: z.coerce.number().int().min(1).max(100_000).optional(),
 });

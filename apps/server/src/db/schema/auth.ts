@@ -32,7 +32,8 @@ export const oneTimeCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['verify_email', 'reset_password', 'login_2fa', 'toggle_2fa'],
+      // reauth: a session's recent "Confirm it's you" (platform/auth/reauth.ts)
+      enum: ['verify_email', 'reset_password', 'login_2fa', 'toggle_2fa', 'reauth'],
     }).notNull(),
     scope: text('scope').notNull().default(''),
     secretHash: text('secret_hash').notNull(),

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { assets } from './assets.ts';
 import { createdAt } from './columns.ts';
 import { projects } from './projects.ts';
+import { teams } from './teams.ts';
 
 /**
  * Camera-to-edit sessions (spec 001 §3): each one is an FTP account rooted at its destination folder
@@ -62,6 +64,16 @@ export const personalAccessTokens = pgTable(
      * its user's projects, as the uploader's).
      */
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    /**
+     * What the token may do through the public API: 'read', 'write', 'upload', 'admin'. The uploader's
+     * and the workstation agent's tokens carry 'upload' only (the routes they always reached).
+     */
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{upload}'::text[]`),
+    /** The one team an API token acts in (null: the uploader's and agent's tokens, as before). */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [index('personal_access_tokens_user_idx').on(t.userId, t.createdAt)],

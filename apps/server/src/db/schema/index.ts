@@ -27,3 +27,6 @@ export * from './integrations.ts';
 export * from './transfers.ts';
 export * from './live.ts';
 export * from './transcripts.ts';
+export * from './audit.ts';
+export * from './webhooks.ts';
+export * from './signin.ts';

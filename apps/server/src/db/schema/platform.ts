@@ -1,4 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /**
  * Every e-mail the product sends. With SMTP configured a job delivers 'pending' rows; without it
@@ -41,7 +42,15 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+  // what claimDueJobs reads, one index per kind of due job (jobStore.ts says why)
+  (t) => [
+    index('jobs_queued_idx')
+      .on(t.runAt, t.id)
+      .where(sql`${t.state} = 'queued'`),
+    index('jobs_lock_expiry_idx')
+      .on(t.lockedUntil)
+      .where(sql`${t.state} = 'active'`),
+  ],
 );
 
 /**

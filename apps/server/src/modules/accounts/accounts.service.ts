@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { issueCode, verifyCode } from '../../platform/auth/codes.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { destroyUserSessions } from '../../platform/auth/sessions.ts';
+import { endSessions } from '../../platform/auth/sessionCache.ts';
 import { badRequest, fieldError, forbidden, unauthorized } from '../../platform/http/errors.ts';
 import {
   findTeam,
@@ -16,6 +17,7 @@ import {
   teamMemberIds,
   canManageTeamTwoFactor,
 } from '../teams/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { codeMail } from './accounts.mails.ts';
 import { findUserById, updateUser } from './users.service.ts';
 
@@ -49,8 +51,9 @@ export function createAccountsService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         await updateUser(tx, userId, { passwordHash, passwordChangedAt: new Date() });
         await destroyUserSessions(tx, userId);
+        await recordAudit(tx, { teamId: null, action: 'auth.password_changed', actor: { id: userId } });
       });
-      ctx.realtime.disconnectUser(userId);
+      endSessions(ctx.realtime, { userId });
       return { message: MSG.passwordChanged };
     },
 
@@ -92,7 +95,16 @@ export function createAccountsService(ctx: AppContext) {
 
       if (body.scope === 'team') {
         const team = await findTeam(db, teamId!);
-        await setTeamTwoFactor(db, team!.id, enabled);
+        await db.transaction(async (tx) => {
+          await setTeamTwoFactor(tx, team!.id, enabled);
+          await recordAudit(tx, {
+            teamId: team!.id,
+            action: enabled ? 'auth.two_factor_enabled' : 'auth.two_factor_disabled',
+            actor: { id: userId },
+            target: { type: 'team', id: team!.id, label: team!.name },
+            detail: { scope: 'team' },
+          });
+        });
         const members = await teamMemberIds(db, team!.id);
         // Members' own toggles become forced (user_updated); switchers and settings show the flag (team_update).
         await events.publish([
@@ -100,7 +112,15 @@ export function createAccountsService(ctx: AppContext) {
           { name: 'team.changed', payload: { teamId: team!.id, addedUserIds: [], removedUserIds: [] } },
         ]);
       } else {
-        await updateUser(db, userId, { twoFactorEnabled: enabled });
+        await db.transaction(async (tx) => {
+          await updateUser(tx, userId, { twoFactorEnabled: enabled });
+          await recordAudit(tx, {
+            teamId: null,
+            action: enabled ? 'auth.two_factor_enabled' : 'auth.two_factor_disabled',
+            actor: { id: userId },
+            detail: { scope: 'account' },
+          });
+        });
         await events.publish([{ name: 'user.updated', payload: { userId } }]);
       }
       return { message: enabled ? MSG.twoFactorEnabled : MSG.twoFactorDisabled };

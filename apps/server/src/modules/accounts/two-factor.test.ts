@@ -29,9 +29,16 @@ const me = async (cookie: string) =>
   (await send<CurrentUser>(t, 'GET', API.auth.checkLogin, { cookie })).body.data;
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
+/** A logged-in user whose session just confirmed it's them (turning two-factor off asks for that). */
 async function loggedIn(opts: { twoFactor?: boolean } = {}) {
   const made = await makeUser(t.ctx, opts);
-  return { ...made, cookie: await sessionCookie(t.ctx, made.user) };
+  const cookie = await sessionCookie(t.ctx, made.user);
+  const confirmed = await send(t, 'POST', API.signin.reauthPassword, {
+    cookie,
+    body: { password: made.password },
+  });
+  expect(confirmed.status).toBe(200);
+  return { ...made, cookie };
 }
 
 /** An owner with a (non-personal) team and one plain member, both logged in. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import { assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { listedAssetColumns } from './assets.sql.ts';
 
 export interface CatalogFilter {
   /** words of the name, additional name or keywords (any order, case-insensitive) */
@@ -47,7 +48,7 @@ export function createAssetCatalog(ctx: AppContext) {
       if (f.minDurationSeconds !== undefined) where.push(gte(assets.durationSeconds, f.minDurationSeconds));
       if (f.maxDurationSeconds !== undefined) where.push(lte(assets.durationSeconds, f.maxDurationSeconds));
       const rows = await db
-        .select({ a: assets, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .select({ a: listedAssetColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(assets)
         .where(and(...where))
         .orderBy(asc(assets.isFolder), asc(sql`lower(${assets.title})`), asc(assets.id))

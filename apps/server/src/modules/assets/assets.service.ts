@@ -29,7 +29,8 @@ import {
   searchTextOf,
   subtreeOf,
   tsQueryOf,
-  type AssetRow,
+  listedAssetColumns,
+  type ListedAssetRow,
 } from './assets.sql.ts';
 
 /** Keyset position in the storyboard order: folders first, then by lower(title), then id. */
@@ -44,8 +45,8 @@ const decodeCursor = (raw: string | undefined) =>
 
 const lowerTitle = sql<string>`lower(${assets.title})`;
 const after = (c: Cursor) => sql`(${lowerTitle}, ${assets.id}) > (${c[1]}, ${c[2]}::uuid)`;
-type Ranked = { row: AssetRow; key: string };
-const selectRanked = (db: DbOrTx) => db.select({ row: assets, key: lowerTitle }).from(assets);
+type Ranked = { row: ListedAssetRow; key: string };
+const selectRanked = (db: DbOrTx) => db.select({ row: listedAssetColumns, key: lowerTitle }).from(assets);
 
 async function pageOf(
   db: DbOrTx,
@@ -212,7 +213,11 @@ export function searchWithCountQuery(
     .as('page');
   return db
     .with(matched)
-    .select({ row: assets, key: page.key, n: sql<number>`(select count(*)::int from ${matched})` })
+    .select({
+      row: listedAssetColumns,
+      key: page.key,
+      n: sql<number>`(select count(*)::int from ${matched})`,
+    })
     .from(page)
     .innerJoin(assets, eq(assets.id, page.id))
     .orderBy(desc(page.isFolder), asc(page.key), asc(page.id));

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { INGEST_STATUS, MSG, mediaFileUrl, type AssetItem, type SpriteSheet } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
@@ -7,6 +7,17 @@ import { notFound } from '../../platform/http/errors.ts';
 import { iso, rowsOf, uuidArray } from '../../db/rows.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
+
+/**
+ * The columns a list answer is made from: every column but the search index's (the tsvector and
+ * the text it is built from), which no answer shows and which are the widest values of a row.
+ */
+export const listedAssetColumns = (() => {
+  const { searchVector: _vector, searchText: _text, ...listed } = getTableColumns(assets);
+  return listed;
+})();
+/** An asset row as list reads select it (listedAssetColumns). */
+export type ListedAssetRow = Omit<AssetRow, 'searchVector' | 'searchText'>;
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The human ingest_id, e.g. 'IN7QK2HX9A3F'. */
@@ -30,7 +41,7 @@ export const childPath = (folder: { folderPath: string; title: string } | null) 
 
 /** The newest version of a stack: its asset row and number. */
 export interface NewestVersion {
-  row: AssetRow;
+  row: ListedAssetRow;
   versionNo: number;
 }
 
@@ -60,7 +71,7 @@ export async function newestVersions(db: DbOrTx, rootIds: string[]): Promise<Map
  * A list row. A stack keeps its root's id (actions and links name the root, which opens on the
  * newest version) but shows the newest version's name, media and number.
  */
-export function presentAsset(root: AssetRow, newest?: NewestVersion): AssetItem {
+export function presentAsset(root: ListedAssetRow, newest?: NewestVersion): AssetItem {
   const r = newest?.row ?? root;
   return {
     ...presentRow(root),
@@ -77,7 +88,7 @@ export function presentAsset(root: AssetRow, newest?: NewestVersion): AssetItem 
 }
 
 /** The hover-scrub sheet of the row shown (the newest version of a stack), once the pipeline made it. */
-function spriteOf(r: AssetRow): SpriteSheet | null {
+function spriteOf(r: ListedAssetRow): SpriteSheet | null {
   const info = r.spriteInfo;
   if (!r.spriteKey || !info) return null;
   return {
@@ -91,7 +102,7 @@ function spriteOf(r: AssetRow): SpriteSheet | null {
   };
 }
 
-function presentRow(r: AssetRow): AssetItem {
+function presentRow(r: ListedAssetRow): AssetItem {
   return {
     ingest_db_id: r.id,
     title: r.title,
@@ -243,11 +254,31 @@ export function videosWithoutFrameRate(db: DbOrTx, after: string | null, limit: 
     .limit(limit);
 }
 
+/**
+ * Finished videos without a sprite sheet, by id after `after` (keyset), for the media module's
+ * sprite backfill (videos processed before sheets existed).
+ */
+export function videosWithoutSprite(db: DbOrTx, after: string | null, limit: number) {
+  return db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(
+      and(
+        eq(assets.fileType, 'video'),
+        eq(assets.status, INGEST_STATUS.finished),
+        sql`${assets.spriteKey} is null and ${assets.blobKey} is not null`,
+        after ? sql`${assets.id} > ${after}` : undefined,
+      ),
+    )
+    .orderBy(assets.id)
+    .limit(limit);
+}
+
 /** A file the project shows now: a stack's newest version at its root's place. */
 export interface CurrentFile {
   /** the root's folder ('/' or '/A/B') */
   folderPath: string;
-  row: AssetRow;
+  row: ListedAssetRow;
 }
 
 /**
@@ -257,7 +288,7 @@ export interface CurrentFile {
  */
 export async function currentFilesOf(db: DbOrTx, projectId: string, limit: number): Promise<CurrentFile[]> {
   const roots = await db
-    .select()
+    .select(listedAssetColumns)
     .from(assets)
     .where(
       and(

@@ -133,14 +133,20 @@ export type ProcessingUpdate = Partial<
 
 /**
  * Sets the processing status (and what processing found) on every asset sharing the original
- * `blobKey` (copies made while it was processing share it); answers the rows changed.
+ * `blobKey` (copies made while it was processing share it); answers the rows changed, with the file
+ * type processing found (the status event carries it: subscribers that want only media filter on it).
  */
 export function setProcessingStatus(tx: DbOrTx, blobKey: string, set: ProcessingUpdate) {
   return tx
     .update(assets)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(assets.blobKey, blobKey))
-    .returning({ id: assets.id, projectId: assets.projectId, parentId: assets.parentId });
+    .returning({
+      id: assets.id,
+      projectId: assets.projectId,
+      parentId: assets.parentId,
+      fileType: assets.fileType,
+    });
 }
 
 /** Sets an asset's approval status (002 §3 codes). */

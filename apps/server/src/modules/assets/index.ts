@@ -18,8 +18,11 @@ export {
   subtreeOf,
   readNewestVersionsWith,
   videosWithoutFrameRate,
+  videosWithoutSprite,
+  listedAssetColumns,
   type AssetRow,
   type CurrentFile,
+  type ListedAssetRow,
   type NewestVersion,
 } from './assets.sql.ts';
 export {

@@ -14,7 +14,7 @@ import { createAuthService } from './auth.service.ts';
  * A team invitation code given at login is kept through the two-factor step in this short-lived,
  * httpOnly cookie scoped to the code route; the code is accepted once the login completes.
  */
-const INVITE_COOKIE = 'rushes_invite';
+export const INVITE_COOKIE = 'rushes_invite';
 
 export function authRoutes(ctx: AppContext) {
   const service = createAuthService(ctx);

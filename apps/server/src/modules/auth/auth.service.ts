@@ -2,6 +2,7 @@ import { MSG, type LoginBody, type ResetPasswordBody, type SignupBody } from '@r
 import type { AppContext } from '../../platform/context.ts';
 import { consumeLinkToken, issueCode, issueLinkToken, verifyCode } from '../../platform/auth/codes.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import { endSessions } from '../../platform/auth/sessionCache.ts';
 import {
   createSession,
   destroySession,
@@ -17,6 +18,7 @@ import {
   requiresTwoFactor,
   updateUser,
 } from '../accounts/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { acceptAnyInviteIn, createInviteCodes, findAnyValidInvite } from '../projects/index.ts';
 import { authMails } from './auth.mails.ts';
 
@@ -121,7 +123,16 @@ export function createAuthService(ctx: AppContext) {
     async login(body: LoginBody, meta: RequestMeta) {
       const user = await findUserByEmail(db, body.email);
       const valid = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !valid) throw badRequest(MSG.invalidCredentials);
+      if (!user || !valid) {
+        // One insert either way (timing alike); an unknown e-mail is not kept (no actor, no address typed).
+        await recordAudit(db, {
+          teamId: null,
+          action: 'auth.sign_in_failed',
+          actor: { id: user?.id ?? null, kind: 'session' },
+          detail: { reason: user ? 'wrong_password' : 'unknown_account' },
+        });
+        throw badRequest(MSG.invalidCredentials);
+      }
       if (!user.emailVerifiedAt) {
         await sendVerification(user.id, user.email, meta.ip);
         throw new AppError(MSG.emailNotVerified, { status: 403, errorcode: 403 });
@@ -139,7 +150,14 @@ export function createAuthService(ctx: AppContext) {
         ctx.jobs.wake();
         return { two_factor_required: true, session };
       }
-      const session = await createSession(db, user.id, 'full', policy, meta);
+      const session = await db.transaction(async (tx) => {
+        await recordAudit(tx, {
+          teamId: null,
+          action: 'auth.sign_in',
+          actor: { id: user.id, kind: 'session' },
+        });
+        return createSession(tx, user.id, 'full', policy, meta);
+      });
       await invites.tryAccept(user.id, body.invite_code);
       await events.publish([{ name: 'user.logged_in', payload: { userId: user.id } }]);
       return { two_factor_required: false, session };
@@ -156,6 +174,12 @@ export function createAuthService(ctx: AppContext) {
       await verifyCode(db, ctx.secret, { userId: pending.userId, purpose: 'login_2fa', code: otp });
       const session = await db.transaction(async (tx) => {
         await destroySession(tx, pending.idHash);
+        await recordAudit(tx, {
+          teamId: null,
+          action: 'auth.sign_in',
+          actor: { id: pending.userId, kind: 'session' },
+          detail: { second_factor: 'email' },
+        });
         return createSession(tx, pending.userId, 'full', policy, meta);
       });
       await invites.tryAccept(pending.userId, inviteCode);
@@ -176,8 +200,11 @@ export function createAuthService(ctx: AppContext) {
 
     async logout(session: ResolvedSession | null) {
       if (session) {
-        await destroySession(db, session.idHash);
-        ctx.realtime.disconnectSession(session.idHash);
+        await db.transaction(async (tx) => {
+          await destroySession(tx, session.idHash);
+          await recordAudit(tx, { teamId: null, action: 'auth.sign_out', actor: { id: session.userId } });
+        });
+        endSessions(ctx.realtime, { idHash: session.idHash });
       }
       return { message: MSG.loggedOut };
     },
@@ -212,9 +239,15 @@ export function createAuthService(ctx: AppContext) {
           emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
         });
         await destroyUserSessions(tx, id);
+        await recordAudit(tx, {
+          teamId: null,
+          action: 'auth.password_changed',
+          actor: { id, kind: 'session' },
+          detail: { via: 'reset_link' },
+        });
         return id;
       });
-      ctx.realtime.disconnectUser(userId);
+      endSessions(ctx.realtime, { userId });
       return { message: MSG.passwordResetDone };
     },
   };

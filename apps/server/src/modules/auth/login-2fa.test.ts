@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, OTP_MAX_ATTEMPTS } from '@rushes/shared';
-import { createTestApp, makeUser, sessionCookie, type TestApp } from '../../../test/harness.ts';
+import {
+  createTestApp,
+  makeUser,
+  sessionCookie,
+  STRONG_PASSWORD,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { createSession } from '../../platform/auth/sessions.ts';
 import {
   CODE_MAIL,
@@ -96,6 +102,12 @@ describe('POST /auth/2fa', () => {
   it('does not complete a login with a code issued to toggle two-factor', async () => {
     const { user, email, pending, code: loginCode } = await pendingLogin();
     const full = await sessionCookie(t.ctx, user);
+    // Turning two-factor off asks "Confirm it's you" first.
+    const confirmed = await send(t, 'POST', API.signin.reauthPassword, {
+      cookie: full,
+      body: { password: STRONG_PASSWORD },
+    });
+    expect(confirmed.status).toBe(200);
     const sent = await send(t, 'POST', API.account.twoFactorSend, {
       cookie: full,
       body: { scope: 'account' },

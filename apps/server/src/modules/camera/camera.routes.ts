@@ -38,7 +38,7 @@ export function cameraRoutes(ctx: AppContext) {
     );
     serve(fastify, ROUTES.camera.tokens, async (req) => ok(await tokens.list(userIdOf(req))));
     serve(fastify, ROUTES.camera.createToken, async (req) =>
-      ok(await tokens.create(userIdOf(req), req.body.name)),
+      ok(await tokens.create(userIdOf(req), req.body)),
     );
     serve(fastify, ROUTES.camera.revokeToken, async (req) =>
       ok(await tokens.revoke(userIdOf(req), req.body.id)),

@@ -1,4 +1,4 @@
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
@@ -8,19 +8,10 @@ import { call, type Person } from '../projects/projects.testkit.ts';
 import type { FileOutcome, FtpHandle } from './ftpServer.ts';
 
 export { call, type Person };
+export { haveBinary } from '../../../test/programs.ts';
 
 const run = promisify(execFile);
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-/** Whether a binary is here; without it the caller skips with a notice, or fails in CI. */
-export function haveBinary(name: string): boolean {
-  const found = spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
-  if (!found) {
-    if (process.env.CI) throw new Error(`${name} is required in CI (installed by .ci/run)`);
-    console.warn(`[camera tests] ${name} not installed: skipping the tests that need it`);
-  }
-  return found;
-}
 
 export async function createSession(
   t: TestApp,

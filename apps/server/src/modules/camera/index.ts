@@ -11,6 +11,7 @@ import { runsFtp } from './ftpStatus.ts';
 
 // What other modules may call (everything else in this folder is internal).
 export { canUseCamera } from './camera.policy.ts';
+export { apiTokenUsed } from './tokens.service.ts';
 /** The built uploader files: the cloud connector is the same program's `connect` command. */
 export { uploaderBuilds } from './uploader.ts';
 

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   MSG,
   displayName,
@@ -8,7 +7,6 @@ import {
   type ChatMessage,
   type SendChatBody,
 } from '@rushes/shared';
-import { projectMembers } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ProjectAccess } from '../projects/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -53,21 +51,15 @@ export function createChatService(ctx: AppContext) {
       const { userId } = access;
       const projectId = access.project.id;
       return events.transaction(db, async (tx, emit) => {
-        const wanted = [...new Set(body.mention_user_ids)];
-        const members = wanted.length
-          ? await tx
-              .select({ id: projectMembers.userId })
-              .from(projectMembers)
-              .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.userId, wanted)))
-          : [];
-        const memberIds = new Set(members.map((m) => m.id));
-        const mentionUserIds = wanted.filter((id) => memberIds.has(id));
-
-        const { row, sender, chatsCount } = await appendMessage(tx, projectChat(projectId), {
+        // Every member, read with the send (withMembers): the mentions are kept to them, and the
+        // hint after the commit carries who gets the unread count, so publishing it reads no database.
+        const { row, sender, chatsCount, memberIds } = await appendMessage(tx, projectChat(projectId), {
           userId,
           text: body.text,
-          mentionUserIds,
+          mentionUserIds: [...new Set(body.mention_user_ids)],
+          withMembers: true,
         });
+        const mentionUserIds = row.mentionUserIds;
         const message = presentChatMessage(row, sender, projectId);
 
         await notify(tx, emit, {
@@ -78,18 +70,21 @@ export function createChatService(ctx: AppContext) {
           projectId,
           actorUserId: userId,
         });
-        emit('chat.message_sent', { projectId, senderId: userId, message, chatsCount });
+        const recipientIds = [...memberIds].filter((id) => id !== userId);
+        emit('chat.message_sent', { projectId, senderId: userId, message, chatsCount, recipientIds });
         return { message, chats_count: chatsCount };
       });
     },
 
-    /** Leaving the chat: last_seen_count = chats_count for the caller. */
+    /**
+     * Leaving the chat: last_seen_count = chats_count for the caller. One statement, so no
+     * transaction; 'chat.seen' only has best-effort listeners (the user's other tabs), and publish
+     * refuses an event with durable ones, which would need the transaction back.
+     */
     async seen(userId: string, projectId: string): Promise<ChatCounters> {
-      return events.transaction(db, async (tx, emit) => {
-        const seen = await markSeen(tx, projectChat(projectId), userId);
-        emit('chat.seen', { projectId, userId, chatsCount: seen });
-        return { chats_count: seen, last_seen_count: seen, unread: 0 };
-      });
+      const seen = await markSeen(db, projectChat(projectId), userId);
+      await events.publish([{ name: 'chat.seen', payload: { projectId, userId, chatsCount: seen } }]);
+      return { chats_count: seen, last_seen_count: seen, unread: 0 };
     },
 
     async counters(userId: string, projectId: string): Promise<ChatCounters> {

@@ -1,19 +1,11 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatConversations, chatSeen, projectMembers } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { countUnreadChatsWith } from '../projects/index.ts';
 
-/** Project-chat queries over the chat core's tables: who hears a send, unread counts of members. */
-
-/** The project's member ids but one (the sender): an index-only scan of the primary key. */
-export async function memberIdsExcept(db: DbOrTx, projectId: string, exceptUserId: string) {
-  const rows = await db
-    .select({ userId: projectMembers.userId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), ne(projectMembers.userId, exceptUserId)));
-  return rows.map((r) => r.userId);
-}
+/** Project-chat queries over the chat core's tables: unread counts of members. */
 
 /**
  * Unread counts of members in projects, in one query: `(projectId, userId) → unread` for the given
@@ -26,9 +18,17 @@ export async function unreadOf(
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (projectIds.length === 0) return out;
-  const where = [inArray(projectMembers.projectId, projectIds)];
-  if (userId) where.push(eq(projectMembers.userId, userId));
-  const rows = await db
+  const rows = userId
+    ? await prepared(db, 'chat_unread_of_viewer', (d) => unreadQuery(d, true), { projectIds, userId })
+    : await prepared(db, 'chat_unread_of_members', (d) => unreadQuery(d, false), { projectIds });
+  for (const r of rows)
+    out.set(unreadKey(r.projectId, r.userId), Math.max(0, r.chatsCount - Number(r.lastSeen)));
+  return out;
+}
+
+/** unreadOf's statement (prepared: the home cards read it on every tray page), one per shape. */
+const unreadQuery = (db: DbOrTx, oneViewer: boolean) =>
+  db
     .select({
       projectId: projectMembers.projectId,
       userId: projectMembers.userId,
@@ -44,11 +44,12 @@ export async function unreadOf(
       chatSeen,
       and(eq(chatSeen.conversationId, chatConversations.id), eq(chatSeen.userId, projectMembers.userId)),
     )
-    .where(and(...where));
-  for (const r of rows)
-    out.set(unreadKey(r.projectId, r.userId), Math.max(0, r.chatsCount - Number(r.lastSeen)));
-  return out;
-}
+    .where(
+      and(
+        sql`${projectMembers.projectId} = any(${sql.placeholder('projectIds')}::uuid[])`,
+        oneViewer ? eq(projectMembers.userId, sql.placeholder('userId')) : undefined,
+      ),
+    );
 
 export const unreadKey = (projectId: string, userId: string) => `${projectId}:${userId}`;
 

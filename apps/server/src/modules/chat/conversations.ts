@@ -5,6 +5,7 @@ import {
   chatConversations,
   chatMessages,
   chatSeen,
+  projectMembers,
   users,
   type ConversationKind,
 } from '../../db/schema/index.ts';
@@ -71,18 +72,24 @@ export interface Appended {
   sender: Sender;
   /** the conversation's chats_count after this send: the message's seq */
   chatsCount: number;
+  /** the members of the conversation's project, when asked for (`withMembers`) */
+  memberIds: Set<string>;
 }
 
 /**
  * Stores one message in `tx` (the caller's transaction, which commits it): takes the
  * conversation's lock by bumping chats_count, then writes the message at seq = chats_count,
- * stamped by the database clock after the lock.
+ * stamped by the database clock after the lock, and reads its sender in the same statement.
+ * With `withMembers`, the bump also answers the project's members and only members stay mentioned
+ * (two statements in all, whatever the kind).
  */
 export async function appendMessage(
   tx: Tx,
   ref: ConversationRef,
-  input: { userId: string; text: string; mentionUserIds?: string[] },
+  input: { userId: string; text: string; mentionUserIds?: string[]; withMembers?: boolean },
 ): Promise<Appended> {
+  const members = sql<string[]>`array(select ${projectMembers.userId} from ${projectMembers}
+    where ${projectMembers.projectId} = ${ref.projectId})`;
   const [conversation] = await tx
     .insert(chatConversations)
     .values({
@@ -96,22 +103,45 @@ export async function appendMessage(
       target: [chatConversations.kind, chatConversations.ownerId],
       set: { chatsCount: sql`${chatConversations.chatsCount} + 1` },
     })
-    .returning({ id: chatConversations.id, chatsCount: chatConversations.chatsCount });
-  const [row] = await tx
-    .insert(chatMessages)
-    .values({
-      id: messageId(),
-      conversationId: conversation.id,
-      seq: conversation.chatsCount,
-      userId: input.userId,
-      text: input.text,
-      mentionUserIds: input.mentionUserIds ?? [],
-      createdAt: sql`clock_timestamp()`,
+    .returning({
+      id: chatConversations.id,
+      chatsCount: chatConversations.chatsCount,
+      memberIds: input.withMembers ? members : sql<string[]>`'{}'::uuid[]`,
+    });
+  const memberIds = new Set(conversation.memberIds);
+  const mentioned = input.mentionUserIds ?? [];
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(chatMessages)
+      .values({
+        id: messageId(),
+        conversationId: conversation.id,
+        seq: conversation.chatsCount,
+        userId: input.userId,
+        text: input.text,
+        mentionUserIds: input.withMembers ? mentioned.filter((id) => memberIds.has(id)) : mentioned,
+        createdAt: sql`clock_timestamp()`,
+      })
+      .returning(),
+  );
+  const [found] = await tx
+    .with(inserted)
+    .select({
+      row: {
+        id: inserted.id,
+        conversationId: inserted.conversationId,
+        seq: inserted.seq,
+        userId: inserted.userId,
+        text: inserted.text,
+        mentionUserIds: inserted.mentionUserIds,
+        createdAt: inserted.createdAt,
+      },
+      sender: senderColumns,
     })
-    .returning();
-  const [sender] = await tx.select(senderColumns).from(users).where(eq(users.id, input.userId));
-  if (!sender) throw notFound();
-  return { row, sender, chatsCount: conversation.chatsCount };
+    .from(inserted)
+    .innerJoin(users, eq(users.id, inserted.userId));
+  if (!found) throw notFound();
+  return { row: found.row, sender: found.sender, chatsCount: conversation.chatsCount, memberIds };
 }
 
 /**
@@ -237,15 +267,29 @@ export async function pageMessages<M extends ChatMessage>(
 
 /** The reader's counters: chats_count, last_seen_count and unread = chats_count − last_seen_count. */
 export async function countersOf(db: DbOrTx, ref: ConversationRef, userId: string) {
-  const [row] = await db
-    .select({ chatsCount: chatConversations.chatsCount, lastSeen: chatSeen.lastSeenCount })
-    .from(chatConversations)
-    .leftJoin(chatSeen, and(eq(chatSeen.conversationId, chatConversations.id), eq(chatSeen.userId, userId)))
-    .where(isConversation(ref.kind, ownerOf(ref)));
+  const [row] = await prepared(db, 'chat_counters', countersQuery, {
+    kind: ref.kind,
+    ownerId: ownerOf(ref),
+    userId,
+  });
   const chats_count = row?.chatsCount ?? 0;
   const last_seen_count = row?.lastSeen ?? 0;
   return { chats_count, last_seen_count, unread: Math.max(0, chats_count - last_seen_count) };
 }
+const countersQuery = (db: DbOrTx) =>
+  db
+    .select({ chatsCount: chatConversations.chatsCount, lastSeen: chatSeen.lastSeenCount })
+    .from(chatConversations)
+    .leftJoin(
+      chatSeen,
+      and(eq(chatSeen.conversationId, chatConversations.id), eq(chatSeen.userId, sql.placeholder('userId'))),
+    )
+    .where(
+      and(
+        eq(chatConversations.kind, sql.placeholder('kind')),
+        eq(chatConversations.ownerId, sql.placeholder('ownerId')),
+      ),
+    );
 
 /** The reader read the chat: last_seen_count = chats_count, in one statement. Answers that count. */
 export async function markSeen(tx: DbOrTx, ref: ConversationRef, userId: string): Promise<number> {

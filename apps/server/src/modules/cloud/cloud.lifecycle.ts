@@ -11,6 +11,7 @@ import { recordUsage } from './cloud.credits.ts';
 import { providerOf } from './cloud.providers.ts';
 import { expireOffer, offerFreeMachines } from './cloud.queue.ts';
 import {
+  auditSession,
   beginShutdown,
   BOOT_ESTIMATE_SECONDS,
   loadLocked,
@@ -57,6 +58,7 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
         .where(eq(cloudSessions.id, id));
       await refundSession(tx, row, refund);
       await revokeAgentToken(tx, row);
+      if (row.startedAt) await auditSession(tx, row, 'cloud.session_ended', { outcome: 'failed' });
       if (row.startedAt)
         await recordUsage(tx, {
           sessionId: id,
@@ -198,6 +200,7 @@ export function cloudJobs(ctx: AppContext, log: ModuleLog) {
           .where(eq(cloudSessions.id, sessionId))
           .returning();
         await revokeAgentToken(tx, now);
+        if (now.startedAt) await auditSession(tx, now, 'cloud.session_ended', { outcome: 'released' });
         if (now.startedAt)
           await recordUsage(tx, {
             sessionId,

@@ -7,6 +7,25 @@ import type { Emit } from '../../platform/events/bus.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { bookingKey, extensionKey, recordUsage, refundCloudCredits } from './cloud.credits.ts';
 import type { SessionRow } from './cloud.policy.ts';
+import { recordAudit } from '../audit/index.ts';
+
+/**
+ * A session's start and end in the team's audit log, in the transaction of the change. Its booker is
+ * the actor whatever moved it (their click, a job, the agent): it is their session.
+ */
+export const auditSession = (
+  tx: Tx,
+  row: SessionRow,
+  action: 'cloud.session_started' | 'cloud.session_ended',
+  detail = {},
+) =>
+  recordAudit(tx, {
+    teamId: row.teamId,
+    action,
+    actor: { id: row.userId },
+    target: { type: 'cloud_session', id: row.id, label: row.hardwareSlug },
+    detail: { hardware: row.hardwareSlug, minutes: row.durationMinutes, ...detail },
+  });
 
 /**
  * The session's state changes shared by the lifecycle jobs (cloud.lifecycle.ts), the workstation
@@ -78,6 +97,7 @@ export async function markStarted(tx: Tx, emit: Emit, row: SessionRow, machine: 
     .where(eq(cloudSessions.id, row.id))
     .returning();
   if (row.status === 'machine_booting') {
+    await auditSession(tx, row, 'cloud.session_started');
     await scheduleEnd(tx, row.id, updated!.endsAt!);
     await recordUsage(tx, {
       sessionId: row.id,

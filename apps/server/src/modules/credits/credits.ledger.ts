@@ -3,6 +3,7 @@ import { CREDIT_TEXT } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { creditBalances, creditLedger } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /**
  * The credit wallet's core (DESIGN §9): every change of a team's balance appends one ledger
@@ -113,6 +114,18 @@ async function append(tx: Tx, c: CreditChange, a: Append): Promise<CreditResult>
     .update(creditBalances)
     .set({ balancePaise: after, entriesCount: seq, updatedAt: new Date() })
     .where(eq(creditBalances.teamId, c.teamId));
+  await recordAudit(tx, {
+    teamId: c.teamId,
+    action: 'credits.changed',
+    ...(c.userId ? { actor: { id: c.userId } } : {}),
+    target: { type: 'credit_entry', id: entry.id, label: c.reason },
+    detail: {
+      kind: a.kind,
+      amount_paise: a.amountPaise,
+      balance_after_paise: after,
+      ref_type: c.refType ?? null,
+    },
+  });
   return { entry, applied: true, balancePaise: after };
 }
 

@@ -18,6 +18,7 @@ import {
 import type { z } from 'zod';
 import { integrations } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { recordAudit } from '../audit/index.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { TeamAccess } from '../teams/index.ts';
 import { bucketPolicies, externalIdOf, principalOf, roleTrustPolicy } from './awsPolicies.ts';
@@ -107,30 +108,46 @@ export function createBucketsService(ctx: AppContext, service: BucketServiceName
       form.auth_mode === 'keys' || service === 'contido'
         ? { accessKeyId: form.access_key_id ?? '', secretAccessKey: form.secret_access_key ?? '' }
         : null;
-    const [row] = await db
-      .insert(integrations)
-      .values({
-        teamId: form.team_db_id,
-        service,
-        region,
-        endpoint: service === 'contido' ? form.endpoint! : null,
-        inputBucket: form.input ? form.input_bucket! : null,
-        inputFolder: form.input ? clean(form.input_bucket_folder) || null : null,
-        outputBucket: form.output ? form.output_bucket! : null,
-        outputFolder: form.output ? clean(form.output_bucket_folder) || null : null,
-        createDateFolders: form.create_date_folders,
-        authMode: keys ? 'keys' : 'role',
-        roleArn: keys ? null : (form.role_arn ?? null),
-        accessKeyHint: keys ? keys.accessKeyId.slice(-4) : null,
-        sealedSecret: keys ? sealKeys(ctx, keys) : null,
-        createdBy: userId,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(integrations)
+        .values({
+          teamId: form.team_db_id,
+          service,
+          region,
+          endpoint: service === 'contido' ? form.endpoint! : null,
+          inputBucket: form.input ? form.input_bucket! : null,
+          inputFolder: form.input ? clean(form.input_bucket_folder) || null : null,
+          outputBucket: form.output ? form.output_bucket! : null,
+          outputFolder: form.output ? clean(form.output_bucket_folder) || null : null,
+          createDateFolders: form.create_date_folders,
+          authMode: keys ? 'keys' : 'role',
+          roleArn: keys ? null : (form.role_arn ?? null),
+          accessKeyHint: keys ? keys.accessKeyId.slice(-4) : null,
+          sealedSecret: keys ? sealKeys(ctx, keys) : null,
+          createdBy: userId,
+        })
+        .returning();
+      await recordAudit(tx, {
+        teamId: made.teamId,
+        action: 'integrations.created',
+        target: { type: 'integration', id: made.id, label: service },
+        detail: { service, input_bucket: made.inputBucket, output_bucket: made.outputBucket },
+      });
+      return made;
+    });
     return { message: INTEGRATION_TEXT.integrationCreated, integration: bucketView(row) };
   }
 
   async function remove(row: IntegrationRow) {
-    await db.delete(integrations).where(eq(integrations.id, row.id));
+    await db.transaction(async (tx) => {
+      await tx.delete(integrations).where(eq(integrations.id, row.id));
+      await recordAudit(tx, {
+        teamId: row.teamId,
+        action: 'integrations.deleted',
+        target: { type: 'integration', id: row.id, label: row.service },
+      });
+    });
     return { message: INTEGRATION_TEXT.integrationDeleted };
   }
 

@@ -14,13 +14,13 @@ import { localS3 } from './integrations.testkit.ts';
 
 /**
  * Kills the real server (main.ts in a child process) with SIGKILL in the middle of the import of a
- * 200 MB object (which resumes inside the object) and again in the middle of a multipart
- * export of the 200 MB asset to s3rver, starts it again on the same data, and the export finishes on
- * its own: the job is taken over once its short lock lapses, only the parts not yet recorded are
+ * 64 MB object (which resumes inside the object) and again in the middle of a multipart export of
+ * the 64 MB asset to s3rver (13 parts of 5 MiB; each cut comes after 3), starts it again on the same
+ * data, and the export finishes on its own: the job is taken over once its short lock lapses, only the parts not yet recorded are
  * sent (done_bytes ends exactly at the file's size), and the object in the bucket has the source's
- * SHA-256. EXPORT_RESTART_MB makes the file smaller on a slow machine.
+ * SHA-256. EXPORT_RESTART_MB sets another size.
  */
-const MB = Number(process.env.EXPORT_RESTART_MB ?? 200);
+const MB = Number(process.env.EXPORT_RESTART_MB ?? 64);
 const MiB = 1024 * 1024;
 
 let child: ChildProcess | null = null;

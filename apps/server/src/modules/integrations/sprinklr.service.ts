@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { integrationShares, integrations } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { recordAudit } from '../audit/index.ts';
 import { badRequest, forbidden } from '../../platform/http/errors.ts';
 import { findAsset } from '../assets/index.ts';
 import { authorizeProject, canShareAssets } from '../projects/index.ts';
@@ -140,30 +141,46 @@ export function createSprinklrService(ctx: AppContext) {
       if (!unit) throw badRequest(SPRINKLR_TEXT.unknownBusinessUnit);
       const agency = agencies.find((a) => String(a.id) === body.agency_for_media_assets);
       if (body.agency_for_media_assets && !agency) throw badRequest(SPRINKLR_TEXT.unknownAgency);
-      const [row] = await db
-        .insert(integrations)
-        .values({
-          teamId: body.team_db_id,
-          service: 'sprinklr',
-          region: '',
-          status: 'integrated',
-          settings: {
-            environment: body.environment,
-            business_unit: body.business_unit,
-            business_unit_name: unit.name,
-            campaign_id: body.campaign_id,
-            campaign_name: campaign.name,
-            agency_for_media_assets: body.agency_for_media_assets ?? null,
-            agency_for_media_assets_name: agency?.name ?? null,
-          },
-          createdBy: userId,
-        })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [made] = await tx
+          .insert(integrations)
+          .values({
+            teamId: body.team_db_id,
+            service: 'sprinklr',
+            region: '',
+            status: 'integrated',
+            settings: {
+              environment: body.environment,
+              business_unit: body.business_unit,
+              business_unit_name: unit.name,
+              campaign_id: body.campaign_id,
+              campaign_name: campaign.name,
+              agency_for_media_assets: body.agency_for_media_assets ?? null,
+              agency_for_media_assets_name: agency?.name ?? null,
+            },
+            createdBy: userId,
+          })
+          .returning();
+        await recordAudit(tx, {
+          teamId: made.teamId,
+          action: 'integrations.created',
+          target: { type: 'integration', id: made.id, label: `sprinklr: ${campaign.name}` },
+          detail: { service: 'sprinklr', campaign_id: body.campaign_id },
+        });
+        return made;
+      });
       return { message: INTEGRATION_TEXT.integrationCreated, integration: sprinklrView(row) };
     },
 
     async remove(row: IntegrationRow) {
-      await db.delete(integrations).where(eq(integrations.id, row.id));
+      await db.transaction(async (tx) => {
+        await tx.delete(integrations).where(eq(integrations.id, row.id));
+        await recordAudit(tx, {
+          teamId: row.teamId,
+          action: 'integrations.deleted',
+          target: { type: 'integration', id: row.id, label: row.service },
+        });
+      });
       return { message: INTEGRATION_TEXT.integrationDeleted };
     },
 

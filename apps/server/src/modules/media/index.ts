@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/modules.ts';
 import { mediaAssetPolicy } from './media.service.ts';
-import { frameRateBackfillJob } from './media.backfill.ts';
+import { frameRateBackfillJob, spriteBackfillJob } from './media.backfill.ts';
 import { mediaProcessJob } from './media.pipeline.ts';
 import { deletePagesWithAssets } from './media.pages.ts';
 import { deleteSpritesOf, mediaSpriteJob } from './media.sprite.ts';
@@ -11,6 +11,7 @@ import { mediaRoutes } from './media.routes.ts';
 
 // What other modules may call (everything else in this folder is internal).
 export { openAssetBytes, openStoredRange } from './media.service.ts';
+export { pageImageKey } from './media.pages.ts';
 export { sendMediaStream } from './media.send.ts';
 
 /** The media pipeline (probe, thumbnails, proxies), the player's URLs and asset_status hints. */
@@ -27,5 +28,6 @@ export const mediaModule = defineModule({
     'media.process': mediaProcessJob,
     'media.sprite': mediaSpriteJob,
     'media.backfill_frame_rate': frameRateBackfillJob,
+    'media.backfill_sprites': spriteBackfillJob,
   },
 });

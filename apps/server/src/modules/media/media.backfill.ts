@@ -3,8 +3,9 @@ import { enqueueJob, type JobData, type JobHandler } from '../../platform/jobs/q
 import { probeFile } from '../../platform/media/probe.ts';
 import { SNIFF_BYTES, sniffBytes } from '../../platform/media/sniff.ts';
 import { MediaToolError } from '../../platform/media/tools.ts';
-import { setProcessingStatus, videosWithoutFrameRate } from '../assets/index.ts';
+import { setProcessingStatus, videosWithoutFrameRate, videosWithoutSprite } from '../assets/index.ts';
 import type { MediaLog } from './media.pipeline.ts';
+import { mediaSpriteJob } from './media.sprite.ts';
 import './media.events.ts';
 
 /** Videos probed per run of the backfill job; the next batch is a new job. */
@@ -55,6 +56,37 @@ export function frameRateBackfillJob(
         'media.backfill_frame_rate',
         { after },
         { singletonKey: `media.backfill_frame_rate:${after}` },
+      );
+      ctx.jobs.wake();
+    }
+  };
+}
+
+/** Videos given a sprite sheet per run of the sprite backfill job; the next batch is a new job. */
+export const SPRITE_BACKFILL_BATCH = 10;
+
+/**
+ * Backfill of the hover-scrub sprite sheet for finished videos processed before sheets existed:
+ * migration 0039 enqueues the first run once per database; each run makes the sheets of a batch in
+ * id order, one after the other (the 'media.sprite' job's own work, so a backfill never floods the
+ * queue ahead of new uploads), then enqueues the next batch from the last id. Idempotent: a video
+ * that has a sheet by then is skipped, and one ffmpeg cannot read simply keeps none.
+ */
+export function spriteBackfillJob(
+  ctx: AppContext,
+  log: MediaLog,
+): JobHandler<JobData<'media.backfill_sprites'>> {
+  const sprite = mediaSpriteJob(ctx, log);
+  return async (data, job) => {
+    const batch = await videosWithoutSprite(ctx.db, data.after ?? null, SPRITE_BACKFILL_BATCH);
+    for (const a of batch) await sprite({ assetId: a.id }, job);
+    if (batch.length === SPRITE_BACKFILL_BATCH) {
+      const after = batch[batch.length - 1].id;
+      await enqueueJob(
+        ctx.db,
+        'media.backfill_sprites',
+        { after },
+        { singletonKey: `media.backfill_sprites:${after}` },
       );
       ctx.jobs.wake();
     }

@@ -5,7 +5,14 @@
 declare module '../../platform/events/bus.ts' {
   interface DomainEvents {
     /** An asset's ingest status changed (spec 002 §3 codes). */
-    'asset.status': { projectId: string; assetId: string; parentId: string | null; status: number };
+    'asset.status': {
+      projectId: string;
+      assetId: string;
+      parentId: string | null;
+      status: number;
+      /** What processing found (absent before it ran: the upload's own 'in queue'). */
+      fileType?: string | null;
+    };
   }
 }
 
@@ -17,6 +24,8 @@ declare module '../../platform/jobs/queue.ts' {
     'media.sprite': { assetId: string };
     /** Probes the frame rate of finished videos stored without one, a batch after `after`. */
     'media.backfill_frame_rate': { after?: string };
+    /** Makes the sprite sheets of finished videos processed before sheets existed, a batch after `after`. */
+    'media.backfill_sprites': { after?: string };
     /** Aborts unfinished uploads nobody touched for UPLOAD_STALE_HOURS; reschedules itself hourly. */
     'uploads.cleanup': Record<string, never>;
     /**

@@ -48,10 +48,15 @@ async function uploadAndProcess(data: Buffer, filename: string) {
   return (await assetRow(t, done.ingest_db_id))!;
 }
 
-const fetchPage = (id: string, page: number, who: Person | null = owner) =>
+const fetchPage = (
+  id: string,
+  page: number,
+  who: Person | null = owner,
+  kind: 'page' | 'page_thumb' = 'page',
+) =>
   t.app.inject({
     method: 'GET',
-    url: mediaFileUrl(id, 'page', undefined, page),
+    url: mediaFileUrl(id, kind, undefined, page),
     headers: who ? { cookie: who.cookie } : {},
   });
 
@@ -104,6 +109,26 @@ describe('PDF pages (rendered to pictures by the media pipeline)', () => {
     expect(colours[2][2]).toBeGreaterThan(colours[2][0] + 60);
     expect((await fetchPage(a.id, 4)).statusCode).toBe(404);
 
+    // The page strip's pictures: the same pages, small (192 px wide, a tenth of the bytes or less).
+    for (const [i, [w, h]] of SIZES.entries()) {
+      const [small, full] = [await fetchPage(a.id, i + 1, owner, 'page_thumb'), await fetchPage(a.id, i + 1)];
+      expect(small.statusCode).toBe(200);
+      expect(small.headers['content-type']).toBe('image/jpeg');
+      const meta = await sharp(small.rawPayload).metadata();
+      expect(meta.width).toBe(PDF_PAGES.thumbWidth);
+      expect(Math.abs(meta.height - (PDF_PAGES.thumbWidth * h) / w)).toBeLessThanOrEqual(1);
+      expect(small.rawPayload.length * 10).toBeLessThan(full.rawPayload.length);
+      const [c, f] = [await meanColour(small.rawPayload), await meanColour(full.rawPayload)];
+      expect(c.every((x, k) => Math.abs(x - f[k]) < 12)).toBe(true);
+    }
+    expect((await fetchPage(a.id, 4, owner, 'page_thumb')).statusCode).toBe(404);
+    expect([403, 404]).toContain((await fetchPage(a.id, 1, await person(t), 'page_thumb')).statusCode);
+    // A document rendered before small pictures existed: the strip gets its full pages.
+    await t.ctx.blobs.deleteObject(`${a.pagesKey}/2.thumb.jpg`);
+    const old = await fetchPage(a.id, 2, owner, 'page_thumb');
+    expect(old.statusCode).toBe(200);
+    expect((await sharp(old.rawPayload).metadata()).width).toBe(PDF_PAGES.width);
+
     const thumb = await t.app.inject({
       method: 'GET',
       url: mediaFileUrl(a.id, 'thumbnail'),
@@ -141,10 +166,10 @@ describe('PDF pages (rendered to pictures by the media pipeline)', () => {
 
   it('page images go with the asset, not while a copy still shows them', async () => {
     const a = await uploadAndProcess(await threePagePdf(), 'deleted.pdf');
-    const keys = [1, 2, 3].map((n) => `${a.pagesKey}/${n}.jpg`);
+    const keys = [1, 2, 3].flatMap((n) => [`${a.pagesKey}/${n}.jpg`, `${a.pagesKey}/${n}.thumb.jpg`]);
     const present = async () =>
       (await Promise.all(keys.map((k) => t.ctx.blobs.headObject(k)))).map((h) => h !== null);
-    expect(await present()).toEqual([true, true, true]);
+    expect(await present()).toEqual(Array(6).fill(true));
     const copy = await call(t, 'POST', API.assets.copyMove, owner, {
       ingest_db_ids: [a.id],
       action: 'copy',
@@ -156,12 +181,12 @@ describe('PDF pages (rendered to pictures by the media pipeline)', () => {
       call(t, 'DELETE', API.assets.root, owner, { project_db_id: projectId, ingest_db_ids: [id] });
     await remove(a.id);
     await t.ctx.jobs.drainForTests();
-    expect(await present()).toEqual([true, true, true]);
+    expect(await present()).toEqual(Array(6).fill(true));
     const [copied] = await t.ctx.db.query.assets.findMany({
       where: (x, { eq, and, ne }) => and(eq(x.pagesKey, a.pagesKey!), ne(x.id, a.id)),
     });
     await remove(copied.id);
     await t.ctx.jobs.drainForTests();
-    expect(await present()).toEqual([false, false, false]);
+    expect(await present()).toEqual(Array(6).fill(false));
   });
 });

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
 import { PDF_PAGES } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blobs/blobStore.ts';
@@ -15,6 +16,32 @@ export const PDF_MIME = 'application/pdf';
 
 /** Where page n (from 1) of a document's rendered pages is stored. */
 export const pageKey = (pagesKey: string, page: number) => `${pagesKey}/${page}.jpg`;
+/** Where the page strip's small picture of page n is stored. */
+export const pageThumbKey = (pagesKey: string, page: number) => `${pagesKey}/${page}.thumb.jpg`;
+
+/**
+ * The stored picture of page n, small for the page strip when asked: a document rendered before
+ * small pictures were made has only its pages, and the strip shows those.
+ */
+export async function pageImageKey(blobs: BlobStore, pagesKey: string, page: number, small: boolean) {
+  if (small) {
+    const thumb = pageThumbKey(pagesKey, page);
+    if (await blobs.headObject(thumb)) return thumb;
+  }
+  return pageKey(pagesKey, page);
+}
+
+/** The page strip's picture of a rendered page (JPEG, PDF_PAGES.thumbWidth wide at most). */
+const pageThumb = (jpeg: Buffer) =>
+  sharp(jpeg)
+    .resize({
+      width: PDF_PAGES.thumbWidth,
+      height: PDF_PAGES.thumbMaxHeight,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .jpeg({ quality: 75 })
+    .toBuffer();
 
 export interface RenderedPages {
   /** the first page's, made as an image's */
@@ -76,9 +103,9 @@ function openDocument(file: string) {
 
 /**
  * Renders a PDF's pages (at most PDF_PAGES.limit) to JPEGs PDF_PAGES.width wide under `pagesKey`
- * (`<pagesKey>/<n>.jpg`), and makes the first page the thumbnail. Null when the document cannot be
- * read or rendered (the caller marks it previewNotAvailable); a page failing after the first keeps
- * the pages before it.
+ * (`<pagesKey>/<n>.jpg`) with a small one for the page strip (`<n>.thumb.jpg`), and makes the first
+ * page the thumbnail. Null when the document cannot be read or rendered (the caller marks it
+ * previewNotAvailable); a page failing after the first keeps the pages before it.
  */
 export async function renderPdfPages(
   blobs: BlobStore,
@@ -104,6 +131,12 @@ export async function renderPdfPages(
         await writeFile(firstFile, jpeg);
         first = (await imageThumbnail(firstFile)).thumbnail;
       }
+      const small = await pageThumb(jpeg);
+      // the small one first: a page stored is a page whose strip picture exists
+      await blobs.putObject(pageThumbKey(pagesKey, n), small, {
+        contentType: 'image/jpeg',
+        contentLength: small.length,
+      });
       await blobs.putObject(pageKey(pagesKey, n), jpeg, {
         contentType: 'image/jpeg',
         contentLength: jpeg.length,
@@ -126,7 +159,10 @@ const KEYS_PER_JOB = 500;
 
 async function enqueuePageDeletion(tx: DbOrTx, docs: { pages_key: string; page_count: number }[]) {
   const keys = docs.flatMap((d) =>
-    Array.from({ length: d.page_count }, (_, i) => pageKey(d.pages_key, i + 1)),
+    Array.from({ length: d.page_count }, (_, i) => [
+      pageKey(d.pages_key, i + 1),
+      pageThumbKey(d.pages_key, i + 1),
+    ]).flat(),
   );
   for (let i = 0; i < keys.length; i += KEYS_PER_JOB)
     await enqueueJob(tx, 'assets.delete_blobs', { keys: keys.slice(i, i + KEYS_PER_JOB) });

@@ -3,12 +3,19 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { INGEST_FINAL_STATUSES, INGEST_STATUS, PDF_PAGES, type FileType } from '@rushes/shared';
+import {
+  INGEST_FINAL_STATUSES,
+  INGEST_STATUS,
+  PDF_PAGES,
+  spriteLayoutFor,
+  type FileType,
+  type SpriteInfo,
+} from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { extendLock } from '../../platform/jobs/jobStore.ts';
 import type { JobData, JobHandler, JobInfo } from '../../platform/jobs/queue.ts';
 import { probeFile, type ProbeResult } from '../../platform/media/probe.ts';
-import { PROXY_CONTENT_TYPE, makeProxy, needsProxy } from '../../platform/media/proxy.ts';
+import { PROXY_CONTENT_TYPE, makeProxyWithSprite, needsProxy } from '../../platform/media/proxy.ts';
 import { SNIFF_BYTES, fileTypeOf, sniffBytes, type Sniffed } from '../../platform/media/sniff.ts';
 import {
   audioWaveform,
@@ -23,6 +30,7 @@ import {
   pagesKey,
   proxyKey,
   setProcessingStatus,
+  spriteKey,
   thumbnailKey,
   type AssetRow,
   type ProcessingUpdate,
@@ -75,6 +83,7 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
           assetId: r.id,
           parentId: r.parentId,
           status,
+          fileType: r.fileType,
         });
       }
     });
@@ -244,16 +253,51 @@ export function createMediaPipeline(ctx: AppContext, log: MediaLog) {
       await set({ thumbnailKey: key, status: INGEST_STATUS.thumbnailGenerated });
     }
 
+    let sprite = false;
     if (probe && (kind === 'video' || kind === 'audio') && needsProxy(kind, mime, probe)) {
-      const out = path.join(await tempDir(), 'proxy.mp4');
-      await makeProxy(config.FFMPEG_PATH, kind, readable, out, probe.audioCodec !== null);
+      const dir = await tempDir();
+      const out = path.join(dir, 'proxy.mp4');
+      const layout =
+        kind === 'video' ? spriteLayoutFor(probe.durationSeconds, probe.width, probe.height) : null;
+      const wanted = layout
+        ? { layout, durationSeconds: probe.durationSeconds!, output: path.join(dir, 'sprite.jpg') }
+        : undefined;
+      const made = await makeProxyWithSprite(
+        config.FFMPEG_PATH,
+        kind,
+        readable,
+        out,
+        probe.audioCodec !== null,
+        wanted,
+        (err) => log.warn({ assetId: a.id, err: String(err) }, 'proxy with sprite failed: made without'),
+      );
       const key = proxyKey(a.projectId, a.id);
       await putFile(key, out, PROXY_CONTENT_TYPE[kind]);
       await set({ proxyKey: key });
+      if (made && wanted) sprite = await storeSprite(a, wanted.output, wanted.layout, set);
     }
     await set({ status: INGEST_STATUS.finished });
-    // The hover-scrub sheet is a job of its own: a finished video never waits for it.
-    if (kind === 'video' && probe?.videoCodec) await enqueueSprite(ctx, a.id);
+    // A video with no sheet from a proxy run (its original plays as it is, or the sheet failed)
+    // gets it from a job of its own: a finished video never waits for it.
+    if (kind === 'video' && probe?.videoCodec && !sprite) await enqueueSprite(ctx, a.id);
+  }
+
+  /** Stores the proxy run's sheet; false (the sprite job will make it) when that fails. */
+  async function storeSprite(
+    a: AssetRow,
+    file: string,
+    layout: SpriteInfo,
+    set: (values: Update) => Promise<void>,
+  ): Promise<boolean> {
+    try {
+      const key = spriteKey(a.projectId, a.id);
+      await putFile(key, file, 'image/jpeg');
+      await set({ spriteKey: key, spriteInfo: layout });
+      return true;
+    } catch (err) {
+      log.warn({ assetId: a.id, err: String(err) }, 'sprite from the proxy run not stored');
+      return false;
+    }
   }
 
   return async function processAsset(assetId: string, job: Pick<JobInfo, 'id' | 'attempts' | 'maxAttempts'>) {

@@ -14,6 +14,8 @@ import { accessOf, stringField, type Policy } from '../../platform/policies.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { iso } from '../../db/rows.ts';
 import { findFileAsset, type AssetRow } from '../assets/index.ts';
+import { pageImageKey } from './media.pages.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   authorizeProject,
   canDownloadOriginals,
@@ -113,10 +115,25 @@ export function createMediaService(ctx: AppContext) {
       const a = visibleAsset(access);
       // Downloads of originals need download_all_assets; watching streams 'play'.
       if (kind === 'original' && !a.canDownload) throw forbidden(MSG.downloadNotAllowed);
-      return openAssetBytes(blobs, a, kind, rangeOf, page);
+      const opened = await openAssetBytes(blobs, a, kind, rangeOf, page);
+      // One entry per download: its first request (a resumed or split download asks for later ranges).
+      if (kind === 'original' && !('unsatisfiable' in opened) && firstRequest(rangeOf))
+        await recordAudit(ctx.db, {
+          teamId: access.project.teamId,
+          action: 'assets.original_downloaded',
+          target: { type: 'asset', id: a.id, label: a.title },
+          detail: { project: access.project.title },
+        });
+      return opened;
     },
   };
 }
+
+/** A download's first request: the whole file, or a range from its first byte. */
+export const firstRequest = (rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined) => {
+  const r = rangeOf(Number.MAX_SAFE_INTEGER);
+  return r === undefined || (r !== 'unsatisfiable' && r.start === 0);
+};
 
 /** The stored key of a kind other than 'play' (null: not made, or a page out of range). */
 function keyOf(a: AssetRow, kind: Exclude<MediaKind, 'play'>, page: number | undefined): string | null {
@@ -130,6 +147,7 @@ function keyOf(a: AssetRow, kind: Exclude<MediaKind, 'play'>, page: number | und
     case 'sprite':
       return a.spriteKey;
     case 'page':
+    case 'page_thumb':
       return a.pagesKey && a.pageCount && page && page >= 1 && page <= a.pageCount
         ? `${a.pagesKey}/${page}.jpg`
         : null;
@@ -161,7 +179,8 @@ export async function openStoredRange(
 /**
  * The bytes of an asset for a caller already allowed: 'play' is the proxy, else the original when a
  * browser plays it inline (never a download), else 404; 'page' is page `page` (from 1) of a PDF's
- * rendered pages. Also used by the review link (shares).
+ * rendered pages, 'page_thumb' its small picture for the page strip. Also used by the review link
+ * (shares).
  */
 export async function openAssetBytes(
   blobs: AppContext['blobs'],
@@ -173,14 +192,15 @@ export async function openAssetBytes(
   const playOriginal = kind === 'play' && !a.proxyKey && a.mimeType !== null && INLINE.test(a.mimeType);
   if (kind === 'play' && !a.proxyKey && !playOriginal) throw notFound(MSG.notFound);
   const served = kind === 'play' ? (playOriginal ? 'original' : 'proxy') : kind;
-  const key = keyOf(a, served, page);
+  let key = keyOf(a, served, page);
   if (!key) throw notFound(MSG.notFound);
+  if (served === 'page_thumb') key = await pageImageKey(blobs, a.pagesKey!, page!, true);
   const opened = await openStoredRange(blobs, key, rangeOf);
   if ('unsatisfiable' in opened) return opened;
   const { head, object, range } = opened;
   // The original's type is the one sniffed from its bytes (set by the pipeline), never the browser's.
   const contentType =
-    served === 'thumbnail' || served === 'sprite' || served === 'page'
+    served === 'thumbnail' || served === 'sprite' || served === 'page' || served === 'page_thumb'
       ? 'image/jpeg'
       : served === 'proxy'
         ? (head.contentType ?? 'video/mp4')

@@ -1,13 +1,15 @@
 // system programs: ffmpeg, ffprobe
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, INGEST_STATUS, mediaFileUrl, type PlayerAsset } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { assets } from '../../db/schema/index.ts';
+import { assets, jobs } from '../../db/schema/index.ts';
+import { resolveMediaTool } from '../../platform/media/binaries.ts';
+import { runTool } from '../../platform/media/tools.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { insertFile, studio } from '../projects/projects.testkit.ts';
 import {
@@ -18,7 +20,9 @@ import {
   uploadFile,
   type Person,
 } from '../uploads/uploads.testkit.ts';
-import { changingClip, sineWav, stillClip } from './media.testkit.ts';
+import { changingClip, proresMov, sineWav, stillClip } from './media.testkit.ts';
+
+const FFPROBE = resolveMediaTool('ffprobe').path;
 
 let t: TestApp;
 let dir: string;
@@ -106,6 +110,37 @@ describe('media.sprite: the hover-scrub sheet of a video', () => {
     await call(t, 'DELETE', API.assets.root, owner, { project_db_id: projectId, ingest_db_ids: [a.id] });
     await t.ctx.jobs.drainForTests();
     expect(await t.ctx.blobs.headObject(a.spriteKey!)).toBeNull();
+  });
+
+  it("a clip that needs a proxy gets its sheet from the proxy's own run, and a key frame every second", async () => {
+    const clip = await uploadAndProcess(await proresMov(dir, 4), 'grade.mov', 'video/quicktime');
+    expect(clip.status).toBe(INGEST_STATUS.finished);
+    expect(clip.proxyKey).not.toBeNull();
+    // 4 s at one tile per 0.5 s: 8 tiles in one row; 320 × 240 → 160 × 120.
+    expect(clip.spriteInfo).toMatchObject({ count: 8, cols: 8, rows: 1, tileWidth: 160, tileHeight: 120 });
+    const sheet = await stored(t, clip.spriteKey!);
+    expect(await sharp(sheet).metadata()).toMatchObject({ format: 'jpeg', width: 1280, height: 120 });
+    expect(await tileDistance(sheet, 160, 120, 0, 7, 8)).toBeGreaterThan(3);
+    // Made in the proxy's run: no sprite job was queued for it.
+    const queued = await t.ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.name, 'media.sprite'), sql`${jobs.data}->>'assetId' = ${clip.id}`));
+    expect(queued).toEqual([]);
+    // The proxy's key frames: at 0, 1, 2 and 3 s (a seek decodes at most 1 s).
+    const proxy = path.join(dir, 'proxy-keys.mp4');
+    await writeFile(proxy, await stored(t, clip.proxyKey!));
+    const frames = await runTool(FFPROBE, [
+      ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pict_type,pts_time'],
+      ...['-of', 'csv=p=0', proxy],
+    ]);
+    const keys = frames
+      .toString()
+      .trim()
+      .split('\n')
+      .filter((l) => l.includes('I'))
+      .map((l) => Math.round(parseFloat(l)));
+    expect(keys).toEqual([0, 1, 2, 3]);
   });
 
   it('a clip with a single key frame (a web-playable original, no proxy) still gets every tile', async () => {

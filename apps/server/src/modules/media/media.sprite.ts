@@ -110,9 +110,11 @@ export async function deleteSpritesOf(tx: Tx, assetIds: string[]) {
 }
 
 /**
- * The 'media.sprite' job: made after media.process finished a video, so it never holds back the
- * thumbnail, the metadata or the proxy. It reads the proxy when there is one (H.264, smaller), else
- * the original. Idempotent: an asset that already has a sheet is skipped, and the key is the
+ * The 'media.sprite' job, for videos whose sheet did not come out of a proxy run: an original that
+ * plays as it is (no proxy is made), a sheet that failed or was not stored in the proxy run, and
+ * videos processed before sheets existed (the backfill). Run after media.process finished, so it
+ * never holds back the thumbnail, the metadata or the proxy. It reads the proxy when there is one
+ * (H.264, smaller), else the original. Idempotent: an asset that already has a sheet is skipped, and the key is the
  * asset's own, so a retry overwrites the same object. Each copy sharing the original gets it, and
  * each one's project room an asset_status so open lists refetch.
  */
@@ -144,6 +146,7 @@ export function mediaSpriteJob(
           assetId: r.id,
           parentId: r.parentId,
           status: a.status,
+          fileType: r.fileType,
         });
       return changed;
     });

@@ -9,6 +9,7 @@ import { paymentEvents, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PaymentProvider } from './payments.providers.ts';
 import { signatureMatches } from './payments.signature.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { PaymentRow } from './payments.service.ts';
 
 /**
@@ -105,6 +106,19 @@ async function apply(tx: Tx, emit: Emit, row: PaymentRow | null, body: WebhookBo
       })
       .where(eq(payments.id, row.id))
       .returning();
+    // The payer made it; the call itself is the provider's (its address is the one kept).
+    await recordAudit(tx, {
+      teamId: paid.teamId,
+      action: 'payments.received',
+      actor: { id: paid.userId },
+      target: { type: 'payment', id: paid.id },
+      detail: {
+        amount_paise: paid.amountPaise,
+        currency: paid.currency,
+        provider: paid.provider,
+        purpose: paymentPurpose.parse(paid.purpose).kind,
+      },
+    });
     emit('payments.paid', {
       paymentId: paid.id,
       teamId: paid.teamId,

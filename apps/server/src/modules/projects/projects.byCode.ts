@@ -28,7 +28,7 @@ export const canViewProjectByCode: Policy<ProjectAccess> = {
 };
 
 /** The caller's projects for the uploader's picker, newest membership first, with the upload right. */
-export async function myProjects(db: DbOrTx, userId: string) {
+export async function myProjects(db: DbOrTx, userId: string, teamId?: string) {
   const rows = await db
     .select({
       project_db_id: projects.id,
@@ -38,7 +38,8 @@ export async function myProjects(db: DbOrTx, userId: string) {
     })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(and(eq(projectMembers.userId, userId)))
+    // an API token's call sees its team's projects only
+    .where(and(eq(projectMembers.userId, userId), teamId ? eq(projects.teamId, teamId) : undefined))
     .orderBy(desc(projectMembers.createdAt))
     .limit(500);
   return { projects: rows.map((r) => ({ ...r, can_upload: Boolean(r.can_upload) })) };

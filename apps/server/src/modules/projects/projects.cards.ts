@@ -1,9 +1,10 @@
 import { displayName } from '@rushes/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { ProjectCard, TrayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectMembers, projects, users } from '../../db/schema/index.ts';
 import { iso } from '../../db/rows.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 /** How many member avatars a card shows (spec 002 §9). */
@@ -39,17 +40,16 @@ const unreadChatsOf = (ctx: AppContext, projectIds: string[], userId?: string) =
 
 type BaseCard = Omit<ProjectCard, 'role' | 'unread_chats'>;
 
-/** Cards of projects without the viewer's role (one query for the projects, one for the avatars). */
-async function baseCards(db: DbOrTx, projectIds: string[]): Promise<Map<string, BaseCard>> {
-  const cards = new Map<string, BaseCard>();
-  if (projectIds.length === 0) return cards;
-  const rows = await db
+// The card reads, prepared (every home tray page runs them), the projects as one uuid[] value.
+const idsIn = (column: AnyColumn) => sql`${column} = any(${sql.placeholder('ids')}::uuid[])`;
+const cardsQuery = (db: DbOrTx) =>
+  db
     .select({ project: projects, creatorFirst: users.firstName, creatorLast: users.lastName })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.createdBy))
-    .where(inArray(projects.id, projectIds));
-  if (rows.length === 0) return cards;
-  const members = await db
+    .where(idsIn(projects.id));
+const cardMembersQuery = (db: DbOrTx) =>
+  db
     .select({
       projectId: projectMembers.projectId,
       id: users.id,
@@ -59,18 +59,28 @@ async function baseCards(db: DbOrTx, projectIds: string[]): Promise<Map<string, 
     })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(
-      inArray(
-        projectMembers.projectId,
-        rows.map((r) => r.project.id),
-      ),
-    )
+    .where(idsIn(projectMembers.projectId))
     .orderBy(
       projectMembers.projectId,
       sql`${projectMembers.role} = 'creator' desc`,
       asc(projectMembers.createdAt),
       asc(users.id),
     );
+const rolesQuery = (db: DbOrTx) =>
+  db
+    .select({ projectId: projectMembers.projectId, role: projectMembers.role })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.userId, sql.placeholder('userId')), idsIn(projectMembers.projectId)));
+
+/** Cards of projects without the viewer's role (one query for the projects, one for the avatars). */
+async function baseCards(db: DbOrTx, projectIds: string[]): Promise<Map<string, BaseCard>> {
+  const cards = new Map<string, BaseCard>();
+  if (projectIds.length === 0) return cards;
+  const rows = await prepared(db, 'project_cards', cardsQuery, { ids: projectIds });
+  if (rows.length === 0) return cards;
+  const members = await prepared(db, 'project_card_members', cardMembersQuery, {
+    ids: rows.map((r) => r.project.id),
+  });
   const byProject = new Map<string, typeof members>();
   for (const m of members) byProject.set(m.projectId, [...(byProject.get(m.projectId) ?? []), m]);
   for (const r of rows) {
@@ -107,10 +117,7 @@ export async function cardsFor(
   const { db } = ctx;
   const out = new Map<string, ProjectCard>();
   if (projectIds.length === 0) return out;
-  const roles = await db
-    .select({ projectId: projectMembers.projectId, role: projectMembers.role })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.userId, userId), inArray(projectMembers.projectId, projectIds)));
+  const roles = await prepared(db, 'project_roles_of_viewer', rolesQuery, { userId, ids: projectIds });
   const base = await baseCards(
     db,
     roles.map((r) => r.projectId),

@@ -39,13 +39,22 @@ export function registerProjectMappers(ctx: AppContext) {
     }
   });
 
-  events.on('assets.changed', async ({ projectId, folderIds, totals }) => {
+  events.on('assets.changed', ({ projectId, folderIds }) =>
     realtime.toRoom(room(projectId), 'assets_changed', {
       project_db_id: projectId,
       folder_db_ids: [...new Set(folderIds)],
-    });
-    if (totals) await sendCards(projectId, () => false);
-  });
+    }),
+  );
+  // The members' cards (new totals) are read from the database: beside the publish rounds, so
+  // under load an upload's card refresh never holds the chat messages queued behind it.
+  events.on(
+    'assets.changed',
+    async ({ projectId, totals }) => {
+      if (totals) await sendCards(projectId, () => false);
+    },
+    // (an event without new totals must not replace one with them)
+    { coalesce: ({ projectId, totals }) => `${projectId}:${Boolean(totals)}`, detached: true },
+  );
 }
 
 /** Joining project:{id} needs membership, the same rule as reading the project. */

@@ -42,7 +42,9 @@ export function projectsRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.projects.infoByCode, async (req) =>
       ok(await service.info(accessOf(req, 'projects.canViewProjectByCode'))),
     );
-    serve(fastify, ROUTES.projects.infoMine, async (req) => ok(await myProjects(ctx.db, userIdOf(req))));
+    serve(fastify, ROUTES.projects.infoMine, async (req) =>
+      ok(await myProjects(ctx.db, userIdOf(req), req.session?.teamScope)),
+    );
 
     serve(fastify, ROUTES.projects.trays, async (req) => {
       const { tray_name, ...q } = req.query;

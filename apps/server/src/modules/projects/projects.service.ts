@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_PROJECT_PERMISSIONS,
   MSG,
@@ -19,13 +19,12 @@ import { projectMemberPermissions, projectMembers, projects } from '../../db/sch
 import type { AppContext } from '../../platform/context.ts';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
-import { escapeLike } from '../../db/search.ts';
-import { afterPageNo } from '../../db/pageNo.ts';
 import { findPlan, upgradeData } from '../plans/index.ts';
 import { type TeamAccess, lockTeam } from '../teams/index.ts';
 import './projects.events.ts';
 import { runProjectCleanups } from './projectCleanup.ts';
 import { cardsFor, memberIdsOf } from './projects.cards.ts';
+import { trayRows } from './projects.trays.ts';
 import type { ProjectAccess } from './projects.policy.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -188,45 +187,7 @@ export function createProjectsService(ctx: AppContext) {
      * (membership created_at, project id): projects added meanwhile never shift later pages.
      */
     async tray(userId: string, q: TrayQuery & { tray_name: TrayName }): Promise<TrayPage> {
-      const filters: SQL[] = [eq(projectMembers.userId, userId)];
-      if (q.tray_name === 'my_projects') {
-        filters.push(eq(projectMembers.role, 'creator'));
-        if (q.team_db_id) filters.push(eq(projects.teamId, q.team_db_id));
-      } else {
-        // written as the partial index project_members_shared_tray_idx states it, so it serves the tray
-        filters.push(sql`${projectMembers.role} in ('admin', 'collaborator')`);
-      }
-      if (q.search) filters.push(ilike(projects.title, `%${escapeLike(q.search)}%`));
-      const [{ n: total }] = await db
-        .select({ n: count() })
-        .from(projectMembers)
-        .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-        .where(and(...filters));
-      const cursor = decodeCursor(q.cursor);
-      // Without a cursor, the spec's page_no (keyset underneath, db/pageNo.ts).
-      const pageFilters = [
-        ...filters,
-        cursor
-          ? sql`(${projectMembers.createdAt}, ${projectMembers.projectId}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`
-          : afterPageNo({
-              keys: [sql`${projectMembers.createdAt}`, sql`${projectMembers.projectId}`],
-              order: 'desc',
-              from: sql`${projectMembers} inner join ${projects} on ${eq(projects.id, projectMembers.projectId)}`,
-              where: and(...filters),
-              pageNo: q.page_no,
-              perPage: q.entries_per_page,
-            }),
-      ];
-      const rows = await db
-        .select({
-          projectId: projectMembers.projectId,
-          at: sql<string>`${projectMembers.createdAt}::text`,
-        })
-        .from(projectMembers)
-        .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-        .where(and(...pageFilters))
-        .orderBy(desc(projectMembers.createdAt), desc(projectMembers.projectId))
-        .limit(q.entries_per_page + 1);
+      const { total, rows } = await trayRows(db, userId, q, decodeCursor(q.cursor));
       const page = rows.slice(0, q.entries_per_page);
       const cards = await cardsFor(
         ctx,

@@ -201,6 +201,12 @@ export function createCommentsService(ctx: AppContext) {
           }
         }
         emit('comments.changed', { assetId: asset.id, projectId: asset.projectId });
+        emit('comment.added', {
+          commentId: row.id,
+          assetId: asset.id,
+          projectId: asset.projectId,
+          parentId: row.parentId,
+        });
         return row;
       });
       const [row] = flat(await selectRows(db).where(eq(assetComments.id, saved.id)));

@@ -17,11 +17,11 @@ import { versionsRoutes } from './versions.routes.ts';
 import { registerShareMappers } from './shares.realtime.ts';
 import { sharesRoutes } from './shares.routes.ts';
 import { createSharesService } from './shares.service.ts';
-import { provideSharedAssetsTray } from '../projects/index.ts';
+import { onProjectDeleting, provideSharedAssetsTray } from '../projects/index.ts';
 import { onAssetsDeleting, readNewestVersionsWith } from '../assets/index.ts';
 import { dropSharesOf } from './shares.service.ts';
 import { newestVersions } from './versions.service.ts';
-import { dropWatermarksOf } from './shares.watermark.ts';
+import { dropWatermarksOf, dropWatermarksOfProject } from './shares.watermark.ts';
 import { watermarkJob } from './shares.watermark.job.ts';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -33,12 +33,13 @@ const registerTray = (ctx: AppContext) => {
   provideSharedAssetsTray(ctx, (userId, q) => service.tray(userId, q));
   onAssetsDeleting(ctx, dropSharesOf);
   onAssetsDeleting(ctx, dropWatermarksOf);
+  onProjectDeleting(ctx, dropWatermarksOfProject);
   readNewestVersionsWith(newestVersions);
 };
 
 // What other modules may call (everything else in this folder is internal).
 export { createSharesService } from './shares.service.ts';
-export { rootOf, stackOf, stackVersion } from './versions.service.ts';
+export { isReplacedVersion, rootOf, stackOf, stackVersion } from './versions.service.ts';
 
 /**
  * A file shown through a review link, for another module's public review route (the transcripts'

@@ -166,5 +166,12 @@ describe('a one-asset link', () => {
     expect(page.headers['content-type']).toBe('image/jpeg');
     expect(page.body.equals(jpeg)).toBe(true);
     expect((await fileOf(t, reviewFileUrl({ shared_link: token }, 'page', doc, 2))).status).toBe(404);
+    // the page strip's small picture: the full page while there is none (rendered before), else it
+    const strip = () => fileOf(t, reviewFileUrl({ shared_link: token }, 'page_thumb', doc, 1));
+    expect((await strip()).body.equals(jpeg)).toBe(true);
+    const small = randomBytes(50);
+    await t.ctx.blobs.putObject(`${pagesKey}/1.thumb.jpg`, small, { contentType: 'image/jpeg' });
+    expect((await strip()).body.equals(small)).toBe(true);
+    expect((await fileOf(t, reviewFileUrl({ shared_link: token }, 'page_thumb', doc, 2))).status).toBe(404);
   });
 });

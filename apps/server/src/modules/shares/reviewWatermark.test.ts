@@ -8,15 +8,17 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API, REVIEW_PLAYLIST_TEXT, reviewFileUrl, type WatermarkState } from '@rushes/shared';
+import type { AppContext } from '../../platform/context.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { randomAddress, send } from '../../../test/inject.ts';
 import { shareLinkViews, shareLinks, shareWatermarks } from '../../db/schema/index.ts';
 import { resolveMediaTool } from '../../platform/media/binaries.ts';
 import { h264Mp4 } from '../media/media.testkit.ts';
 import { studio } from '../projects/projects.testkit.ts';
-import { uploadFile } from '../uploads/uploads.testkit.ts';
+import { call, uploadFile } from '../uploads/uploads.testkit.ts';
 import { cookieOf, fileOf, makeLink, openReview, type Browser } from './reviewLinks.testkit.ts';
 import { viewerCookie } from './shares.watermark.ts';
+import { watermarkJob } from './shares.watermark.job.ts';
 
 /** Watermarked review links: the viewer's e-mail burned into their own copy of the stream. */
 let t: TestApp;
@@ -170,4 +172,63 @@ it('asks the e-mail, makes each viewer their own copy with it burned in, serves 
     .from(shareWatermarks)
     .where(and(eq(shareWatermarks.linkId, link.id), eq(shareWatermarks.status, 'ready')));
   expect(rows.map((r) => r.viewerEmail).sort()).toEqual(['ana@example.com', 'ben@example.com']);
+});
+
+/** A watermarked link with one video and a viewer whose copy is being made (pending). */
+async function linkWithCopy(email: string) {
+  const { owner, projectId } = await studio(t);
+  const { done } = await uploadFile(t, owner, projectId, await h264Mp4(dir, 1), {
+    filename: 'take.mp4',
+    mime: 'video/mp4',
+  });
+  const id = done.ingest_db_id as string;
+  await t.ctx.jobs.drainForTests();
+  const { token, link } = await makeLink(t, { projectId, kind: 'assets', assetIds: [id], watermark: true });
+  const viewer: Browser = { remoteAddress: randomAddress() };
+  expect((await watermark('POST', token, id, viewer, email)).status).toBe(200);
+  const copies = () => t.ctx.db.select().from(shareWatermarks).where(eq(shareWatermarks.linkId, link.id));
+  return { owner, projectId, link, copies };
+}
+
+it("a revoked link's copies and a deleted project's copies are deleted: rows and stored bytes", async () => {
+  const revoked = await linkWithCopy('ana@example.com');
+  await t.ctx.jobs.drainForTests();
+  const [copy] = await revoked.copies();
+  expect(copy).toMatchObject({ status: 'ready' });
+  expect(await t.ctx.blobs.headObject(copy.blobKey!)).not.toBeNull();
+  const revoke = await call(t, 'PUT', API.shares.revoke, revoked.owner, {
+    share_link_db_id: revoked.link.id,
+  });
+  expect(revoke.status).toBe(200);
+  await t.ctx.jobs.drainForTests();
+  expect(await revoked.copies()).toEqual([]);
+  expect(await t.ctx.blobs.headObject(copy.blobKey!)).toBeNull();
+
+  const gone = await linkWithCopy('ben@example.com');
+  await t.ctx.jobs.drainForTests();
+  const [kept] = await gone.copies();
+  expect(await t.ctx.blobs.headObject(kept.blobKey!)).not.toBeNull();
+  const del = await call(t, 'DELETE', API.projects.root, gone.owner, { project_db_id: gone.projectId });
+  expect(del.status).toBe(200);
+  await t.ctx.jobs.drainForTests();
+  expect(await t.ctx.blobs.headObject(kept.blobKey!)).toBeNull();
+});
+
+it('a copy finished after its link was revoked removes what it stored', async () => {
+  const late = await linkWithCopy('cy@example.com');
+  const [pending] = await late.copies();
+  expect(pending.status).toBe('pending');
+  // the revoke lands while ffmpeg runs: right after the copy's bytes are stored
+  let stored: string | undefined;
+  const blobs = Object.create(t.ctx.blobs) as AppContext['blobs'];
+  blobs.putObject = async (key, ...rest) => {
+    await t.ctx.blobs.putObject(key, ...rest);
+    stored = key;
+    await call(t, 'PUT', API.shares.revoke, late.owner, { share_link_db_id: late.link.id });
+  };
+  const job = watermarkJob({ ...t.ctx, blobs }, { warn: () => undefined });
+  await job({ watermarkId: pending.id }, { id: 'test', attempts: 1, maxAttempts: 3 } as never);
+  expect(stored).toBeDefined();
+  expect(await late.copies()).toEqual([]);
+  expect(await t.ctx.blobs.headObject(stored!)).toBeNull();
 });

@@ -9,6 +9,10 @@ declare module '../../platform/events/bus.ts' {
     'shares.links_changed': { assetId: string; projectId: string };
     /** An asset's review comments changed (added, resolved): its project room refetches them. */
     'comments.changed': { assetId: string; projectId: string };
+    /** A comment or reply was added to an asset (webhooks). */
+    'comment.added': { commentId: string; assetId: string; projectId: string; parentId: string | null };
+    /** A review link was opened (a view recorded; the page refreshing itself is not one). */
+    'share.opened': { linkId: string; assetId: string; projectId: string };
     /** Shares are gone (asset deleted, unshared): each recipient's tray drops the card. */
     'shares.removed': { shares: { shareId: string; userId: string }[] };
   }

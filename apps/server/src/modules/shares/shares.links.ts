@@ -18,6 +18,7 @@ import { AppError, fieldError, forbidden } from '../../platform/http/errors.ts';
 import { isLoopbackAddress } from '../../platform/http/loopback.ts';
 import { requestOrigin } from '../../platform/http/requestOrigin.ts';
 import './shares.events.ts';
+import { recordAudit } from '../audit/index.ts';
 import { openToken, sealToken } from './shares.linksSeal.ts';
 import { selectProjectLinks } from './shares.sql.ts';
 import { canAllowDownload, type LinksAccess } from './shares.policy.ts';
@@ -109,6 +110,20 @@ export function createShareLinksService(ctx: AppContext) {
           })
           .where(eq(shareLinks.id, link.id));
         if (endsGrants) await tx.delete(shareLinkGrants).where(eq(shareLinkGrants.linkId, link.id));
+        // What changed, never the passcode or the token themselves.
+        await recordAudit(tx, {
+          teamId: access.project.teamId,
+          action: 'shares.link_changed',
+          target: { type: 'share_link', id: link.id, label: link.title },
+          detail: {
+            ...(body.duration !== undefined ? { hours: body.duration } : {}),
+            ...(body.passcode_protection === false && link.passcodeHash ? { passcode: 'removed' } : {}),
+            ...(newPasscode ? { passcode: link.passcodeHash ? 'changed' : 'set' } : {}),
+            ...(body.is_download_allowed !== undefined ? { download: body.is_download_allowed } : {}),
+            ...(body.watermark !== undefined ? { watermark: body.watermark } : {}),
+            ...(token ? { new_address: true } : {}),
+          },
+        });
         emit('shares.links_changed', { assetId: link.assetId, projectId: link.projectId });
       });
       return {

@@ -25,6 +25,8 @@ import { hashPassword } from '../../platform/auth/password.ts';
 import { randomToken, sha256 } from '../../platform/auth/secrets.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { notify } from '../notifications/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { teamOfProject } from '../projects/index.ts';
 import './shares.events.ts';
 import { shareMails } from './shares.mails.ts';
 import {
@@ -36,6 +38,7 @@ import {
 } from './shares.policy.ts';
 import { recordShares } from './shares.service.ts';
 import { sealToken } from './shares.linksSeal.ts';
+import { dropWatermarksOfLink } from './shares.watermark.ts';
 
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -92,7 +95,10 @@ export function createSharePeopleService(ctx: AppContext) {
      * each one shareable by the caller, in the body's project, downloads allowed only by those who
      * may download originals.
      */
-    async share({ userId, assets: shared }: ShareAccess, body: ShareBodyParsed): Promise<ShareAnswer> {
+    async share(
+      { userId, assets: shared, project }: ShareAccess,
+      body: ShareBodyParsed,
+    ): Promise<ShareAnswer> {
       const protectedByPasscode = settingOn(body.settings, 'passcode_protection');
       const downloadAllowed = settingOn(body.settings, 'is_download_allowed');
       // argon2 outside the transaction: it is slow on purpose
@@ -136,6 +142,18 @@ export function createSharePeopleService(ctx: AppContext) {
             ...invited.map((email) => ({ linkId: link.id, email })),
           ];
           if (rows.length) await tx.insert(shareLinkRecipients).values(rows);
+          await recordAudit(tx, {
+            teamId: project.teamId,
+            action: 'shares.link_created',
+            target: { type: 'share_link', id, label: title },
+            detail: {
+              kind: made.kind,
+              hours: body.duration,
+              download: downloadAllowed,
+              passcode: protectedByPasscode,
+              recipients: rows.length,
+            },
+          });
           // One tray card per link, by the asset the link names (its first; a folder has no card:
           // the tray lists files).
           if (made.kind !== 'folder')
@@ -283,6 +301,12 @@ export function createSharePeopleService(ctx: AppContext) {
           .update(shareLinks)
           .set({ revokedAt: sql`now()` })
           .where(eq(shareLinks.id, link.id));
+        await recordAudit(tx, {
+          teamId: await teamOfProject(tx, link.projectId),
+          action: 'shares.link_revoked',
+          target: { type: 'share_link', id: link.id, label: link.title },
+        });
+        await dropWatermarksOfLink(tx, link.id);
         emit('shares.links_changed', { assetId: link.assetId, projectId: link.projectId });
       });
       return { message: MSG.linkRevoked };

@@ -16,7 +16,9 @@ import { verifyPassword } from '../../platform/auth/password.ts';
 import { randomToken, sha256 } from '../../platform/auth/secrets.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { ByteRange } from '../../platform/blobs/index.ts';
-import { openAssetBytes } from '../media/index.ts';
+import { openAssetBytes, pageImageKey } from '../media/index.ts';
+import { recordAudit, type AuditActor } from '../audit/index.ts';
+import { teamOfProject } from '../projects/index.ts';
 import { claimInvitedShares } from './shares.service.ts';
 import { presentStack, versionToShow } from './versions.service.ts';
 import { itemRootsOf, presentItems, rootToShow } from './shares.reviewItems.ts';
@@ -44,6 +46,13 @@ export interface Viewer {
   address: string;
   cookies: Record<string, string | undefined>;
 }
+
+/** A guest is the link itself; a signed-in viewer is who they are (from the request). */
+const viewerActor = (viewer: Viewer): AuditActor | undefined =>
+  viewer.userId ? undefined : { id: null, kind: 'share_link' };
+
+/** Views within this long of the same viewer's previous view of a link are one visit (one audit entry). */
+const VISIT_GAP = sql`interval '30 minutes'`;
 
 /**
  * The public review link: the 256-bit token names a link (only its SHA-256 is stored);
@@ -142,11 +151,37 @@ export function createReviewService(ctx: AppContext) {
       if (!(await passes(link, viewer))) return { state: 'passcode', title: link.title ?? asset.title };
       if (!token.again)
         await events.transaction(db, async (tx, emit) => {
+          const addressHash = sha256(viewer.address);
+          // At most one 'opened' entry per link per visit: a signed-in viewer by account, a guest by
+          // address; the lock makes two tabs opening at once count once.
+          const who = viewer.userId ?? addressHash;
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${link.id}:${who}`}, 0))`);
+          const [recent] = await tx
+            .select({ id: shareLinkViews.id })
+            .from(shareLinkViews)
+            .where(
+              and(
+                eq(shareLinkViews.linkId, link.id),
+                viewer.userId
+                  ? eq(shareLinkViews.userId, viewer.userId)
+                  : eq(shareLinkViews.addressHash, addressHash),
+                gt(shareLinkViews.viewedAt, sql`now() - ${VISIT_GAP}`),
+              ),
+            )
+            .limit(1);
+          if (!recent)
+            await recordAudit(tx, {
+              teamId: await teamOfProject(tx, link.projectId),
+              action: 'shares.link_opened',
+              actor: viewerActor(viewer),
+              target: { type: 'share_link', id: link.id, label: link.title ?? asset.title },
+            });
           await tx.insert(shareLinkViews).values({
             linkId: link.id,
             userId: viewer.userId,
             addressHash: sha256(viewer.address),
           });
+          emit('share.opened', { linkId: link.id, assetId: asset.id, projectId: link.projectId });
           if (viewer.userId) {
             const [u] = await tx
               .select({ id: users.id, email: users.email })
@@ -246,17 +281,31 @@ export function createReviewService(ctx: AppContext) {
      */
     async file(
       token: ReviewKey,
-      kind: 'play' | 'original' | 'thumbnail' | 'page',
+      kind: 'play' | 'original' | 'thumbnail' | 'page' | 'page_thumb',
       viewer: Viewer,
       rangeOf: (size: number) => ByteRange | 'unsatisfiable' | undefined,
       page?: number,
     ) {
       const { link, asset } = await openLink(token, viewer);
       if (kind === 'original' && !link.isDownloadAllowed) throw forbidden(MSG.downloadNotAllowed);
-      if (kind === 'page') {
+      const whole = rangeOf(Number.MAX_SAFE_INTEGER);
+      if (
+        kind === 'original' &&
+        asset.blobKey &&
+        (whole === undefined || (whole !== 'unsatisfiable' && whole.start === 0))
+      )
+        await recordAudit(db, {
+          teamId: await teamOfProject(db, link.projectId),
+          action: 'assets.original_downloaded',
+          actor: viewerActor(viewer),
+          target: { type: 'asset', id: asset.id, label: asset.title },
+          detail: { share_link: link.id },
+        });
+      if (kind === 'page' || kind === 'page_thumb') {
         if (!asset.pagesKey || !page || page > (asset.pageCount ?? 0)) throw notFound(MSG.notFound);
         const name = `${asset.title} ${page}.jpg`;
-        return openStoredBytes(blobs, `${asset.pagesKey}/${page}.jpg`, 'image/jpeg', name, rangeOf);
+        const key = await pageImageKey(blobs, asset.pagesKey, page, kind === 'page_thumb');
+        return openStoredBytes(blobs, key, 'image/jpeg', name, rangeOf);
       }
       if (kind === 'play' && isWatermarked(link, asset)) {
         const copy = await watermark.open(link, asset, viewer, rangeOf, !link.isDownloadAllowed);

@@ -119,10 +119,13 @@ export function watermarkJob(ctx: AppContext, log: WatermarkLog): JobHandler<Job
       const key = watermarkKey(asset, row.id);
       const { size } = await stat(file);
       await blobs.putObject(key, createReadStream(file), { contentType, contentLength: size });
-      await db
+      const kept = await db
         .update(shareWatermarks)
         .set({ status: 'ready', blobKey: key })
-        .where(eq(shareWatermarks.id, row.id));
+        .where(eq(shareWatermarks.id, row.id))
+        .returning({ id: shareWatermarks.id });
+      // The link was revoked or the file deleted while ffmpeg ran: nothing points at the copy.
+      if (kept.length === 0) await blobs.deleteObject(key);
     } catch (err) {
       if (err instanceof MediaToolError || job.attempts >= job.maxAttempts) {
         log.warn({ err, watermarkId }, 'watermark failed');

@@ -228,3 +228,34 @@ export async function dropWatermarksOf(tx: Tx, _emit: Emit, assetIds: string[]):
     rows.map((r) => r.key!),
   );
 }
+
+/**
+ * A revoked link's copies go at once: their rows now, their bytes by job once the revoke commits (a
+ * copy still being burned finds its row gone and removes what it stored, shares.watermark.job.ts).
+ */
+export async function dropWatermarksOfLink(tx: Tx, linkId: string): Promise<void> {
+  const rows = await tx
+    .delete(shareWatermarks)
+    .where(eq(shareWatermarks.linkId, linkId))
+    .returning({ key: shareWatermarks.blobKey });
+  await enqueueBlobDeletion(
+    tx,
+    rows.flatMap((r) => (r.key ? [r.key] : [])),
+  );
+}
+
+/**
+ * A deleted project's copies: read in the deleting transaction while its links still exist (their
+ * rows then go by cascade with the links), their bytes removed by job.
+ */
+export async function dropWatermarksOfProject(tx: Tx, projectId: string): Promise<void> {
+  const rows = await tx
+    .select({ key: shareWatermarks.blobKey })
+    .from(shareWatermarks)
+    .innerJoin(shareLinks, eq(shareLinks.id, shareWatermarks.linkId))
+    .where(and(eq(shareLinks.projectId, projectId), sql`${shareWatermarks.blobKey} is not null`));
+  await enqueueBlobDeletion(
+    tx,
+    rows.map((r) => r.key!),
+  );
+}

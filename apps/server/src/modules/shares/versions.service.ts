@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { MSG } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Emit } from '../../platform/events/bus.ts';
 import { assetVersions, assets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import type { NewestVersion } from '../assets/index.ts';
+import { prepared } from '../../db/prepared.ts';
+import { listedAssetColumns, type ListedAssetRow, type NewestVersion } from '../assets/index.ts';
 import { canWriteAssets } from '../projects/index.ts';
 import { authorizeSharedAsset, type AssetRow } from './shares.policy.ts';
 
@@ -16,20 +17,37 @@ export interface StackEntry {
 
 /**
  * The newest version of each of these roots that has a stack, in one DISTINCT ON walk of
- * asset_versions_root_no_idx: the assets list shows a stack under its newest file.
+ * asset_versions_root_no_idx: the assets list shows a stack under its newest file. Prepared, with
+ * the roots as one uuid[] value: every page runs it, so it is built once and parsed once per connection.
  */
 export async function newestVersions(db: DbOrTx, rootIds: string[]): Promise<Map<string, NewestVersion>> {
-  const rows = await db
+  const rows = await prepared(db, 'asset_newest_versions', newestVersionsQuery, { rootIds });
+  return new Map(rows.map((r) => [r.rootId, { row: r.row, versionNo: r.versionNo }]));
+}
+const newestVersionsQuery = (db: DbOrTx) =>
+  db
     .selectDistinctOn([assetVersions.rootId], {
       rootId: assetVersions.rootId,
       versionNo: assetVersions.versionNo,
-      row: assets,
+      row: listedAssetColumns,
     })
     .from(assetVersions)
     .innerJoin(assets, eq(assets.id, assetVersions.assetId))
-    .where(inArray(assetVersions.rootId, rootIds))
+    .where(sql`${assetVersions.rootId} = any(${sql.placeholder('rootIds')}::uuid[])`)
     .orderBy(assetVersions.rootId, desc(assetVersions.versionNo));
-  return new Map(rows.map((r) => [r.rootId, { row: r.row, versionNo: r.versionNo }]));
+
+/**
+ * True for an asset that a newer version replaces in its stack (the root of a stack, or a version
+ * below the newest): another module's query keeps only what the assets list shows as the stack.
+ */
+export function isReplacedVersion(assetId: SQL | AnyColumn): SQL {
+  return sql`exists (
+    select 1 from ${assetVersions} newer
+    where newer.root_id = coalesce(
+        (select mine.root_id from ${assetVersions} mine where mine.asset_id = ${assetId}), ${assetId})
+      and newer.version_no > coalesce(
+        (select mine.version_no from ${assetVersions} mine where mine.asset_id = ${assetId}), 1)
+  )`;
 }
 
 /** The root of an asset's stack (itself when it is not a newer version). */
@@ -120,11 +138,11 @@ export async function versionToShow(db: DbOrTx, linkAssetId: string, asked: stri
 }
 
 /** Each root as the lists show it: its stack's newest version, else itself (unknown ids left out). */
-export async function currentVersionsOf(db: DbOrTx, roots: string[]): Promise<Map<string, AssetRow>> {
+export async function currentVersionsOf(db: DbOrTx, roots: string[]): Promise<Map<string, ListedAssetRow>> {
   if (roots.length === 0) return new Map();
   const [newest, rows] = await Promise.all([
     newestVersions(db, roots),
-    db.select().from(assets).where(inArray(assets.id, roots)),
+    db.select(listedAssetColumns).from(assets).where(inArray(assets.id, roots)),
   ]);
   return new Map(rows.map((r) => [r.id, newest.get(r.id)?.row ?? r]));
 }

@@ -73,12 +73,16 @@ export function createTaskChatService(ctx: AppContext) {
           }
         }
         const message = present(row, sender, t);
+        // Read here, in the send's transaction: the hint after the commit carries each other
+        // person's unread, so publishing it reads no database.
+        const unread = await unreadOnTask(tx, t.id, userId);
         emit('task.chat_sent', {
           taskId: t.id,
           projectId: t.projectId,
           senderId: userId,
           message,
           chatsCount,
+          unread,
         });
         return { message, chats_count: chatsCount };
       });

@@ -14,6 +14,8 @@ declare module '../../platform/events/bus.ts' {
       addedUserIds: string[];
       removedUserIds: string[];
     };
+    /** The assigner completed a task (webhooks). */
+    'task.completed': { taskId: string; projectId: string };
     /**
      * A task was deleted with its chat and invitations: the project room refetches its list, the
      * assigner's 'Assigned Tasks' and the assignees' 'My Tasks' drop the card.
@@ -26,6 +28,8 @@ declare module '../../platform/events/bus.ts' {
       senderId: string;
       message: TaskChatMessage;
       chatsCount: number;
+      /** The other people on the task and their unread at the commit (no read on the publish path). */
+      unread: { userId: string; unread: number; chatsCount: number }[];
     };
     /** A user read a task's chat (last_seen_count = chats_count): their other tabs hear unread 0. */
     'task.chat_seen': { taskId: string; projectId: string; userId: string; chatsCount: number };

@@ -7,7 +7,6 @@ import { claimTaskInvites } from './taskInvites.ts';
 import { canJoinTaskRoom } from './tasks.policy.ts';
 import { presentTask } from './tasks.present.ts';
 import { currentAssigneeIds } from './taskWrites.ts';
-import { unreadOnTask } from './taskChat.service.ts';
 
 /**
  * Tasks → realtime (DESIGN §5; spec 002 §3 tray updates). The project room hears that a task
@@ -62,13 +61,13 @@ export function registerTaskMappers(ctx: AppContext) {
     for (const userId of [assignerId, ...assigneeIds]) realtime.evictUser(userId, `task:${taskId}`);
   });
 
-  events.on('task.chat_sent', async ({ taskId, projectId, senderId, message, chatsCount }) => {
+  events.on('task.chat_sent', ({ taskId, projectId, message, chatsCount, unread }) => {
     realtime.toRoom(`task:${taskId}`, 'task_chat_message', {
       task_db_id: taskId,
       message,
       chats_count: chatsCount,
     });
-    for (const m of await unreadOnTask(db, taskId, senderId)) {
+    for (const m of unread) {
       realtime.toUser(m.userId, 'task_chat_unread', {
         task_db_id: taskId,
         project_db_id: projectId,

@@ -211,6 +211,7 @@ export function createTasksService(ctx: AppContext) {
           actorUserId: userId,
         });
         emitTaskChanged(emit, t);
+        emit('task.completed', { taskId: t.id, projectId: t.projectId });
       });
       return { message: MSG.taskCompleted, task: await presentTask(db, userId, taskId) };
     },

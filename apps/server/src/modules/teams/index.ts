@@ -7,6 +7,7 @@ import {
   canUpdate,
   canView,
   gateUserSearch,
+  gateAuditLog,
   memberPermissionsPolicy,
   teamPolicy,
 } from './teams.policy.ts';
@@ -53,6 +54,6 @@ export const teamsModule = defineModule({
     'teams.canManageBilling': teamPolicy(canManageBilling),
   },
   routes: [teamsRoutes],
-  listeners: [registerTeamMappers, gateUserSearch, registerTeamPlanWriter],
+  listeners: [registerTeamMappers, gateUserSearch, gateAuditLog, registerTeamPlanWriter],
   rooms: { team: teamRoom },
 });

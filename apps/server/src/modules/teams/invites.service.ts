@@ -14,6 +14,7 @@ import {
   type InviteKind,
 } from '../../platform/invites/invites.ts';
 import { findUserById, inviterNameOf } from '../users/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { INVITE_TTL_DAYS, teamMails } from './teams.mails.ts';
 import { insertMembers, lockTeam, teamSummaryFor } from './teams.service.ts';
 import type { TeamRow } from './teams.policy.ts';
@@ -42,6 +43,13 @@ const teamInviteKind: InviteKind<InviteRow> = {
     await insertMembers(tx, invite.teamId, [
       { userId, ids: known.map((p) => p.id), owner: known.some((p) => p.code === OWNER_PERMISSION) },
     ]);
+    await recordAudit(tx, {
+      teamId: invite.teamId,
+      action: 'members.joined',
+      actor: { id: userId },
+      target: { type: 'user', id: userId, label: invite.email },
+      detail: { via: 'invite' },
+    });
     emit('team.changed', { teamId: invite.teamId, addedUserIds: [userId], removedUserIds: [] });
   },
 };

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import { assertWithinLimit, findPlan } from '../plans/index.ts';
 import { notify } from '../notifications/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { Emit } from '../../platform/events/bus.ts';
 import { iso } from '../../db/rows.ts';
 import { createInvites, pendingInvites } from './invites.service.ts';
@@ -100,6 +101,27 @@ export async function addPeople(
       );
   }
   await createInvites(ctx, tx, team, actorId, inviteEmails, perms.ids);
+  if (newUserIds.length) {
+    const added = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, newUserIds));
+    for (const u of added) {
+      await recordAudit(tx, {
+        teamId: team.id,
+        action: 'members.joined',
+        target: { type: 'user', id: u.id, label: displayName(u.firstName, u.lastName) || u.email },
+        detail: { via: 'added' },
+      });
+    }
+  }
+  for (const email of inviteEmails) {
+    await recordAudit(tx, {
+      teamId: team.id,
+      action: 'members.invited',
+      target: { type: 'invite', id: email, label: email },
+    });
+  }
   // People with an account hear it in the bell too (spec 002 §3: invites notify).
   if (newUserIds.length) {
     const [actor] = await tx
@@ -210,6 +232,11 @@ export function createMembersService(ctx: AppContext) {
         .where(and(eq(teamInvites.teamId, team.id), eq(sql`lower(${teamInvites.email})`, email)))
         .returning({ id: teamInvites.id });
       if (invite) {
+        await recordAudit(tx, {
+          teamId: team.id,
+          action: 'members.removed',
+          target: { type: 'invite', id: email, label: email },
+        });
         emit('team.changed', { teamId: team.id, addedUserIds: [], removedUserIds: [] });
         return;
       }
@@ -231,6 +258,19 @@ export function createMembersService(ctx: AppContext) {
       .returning({ userId: teamMembers.userId });
     if (removed.length === 0) throw notFound(MSG.noUserFound);
     await dropMemberPermissions(tx, team.id, [userId]);
+    const [gone] = await tx
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, userId));
+    await recordAudit(tx, {
+      teamId: team.id,
+      action: 'members.removed',
+      target: {
+        type: 'user',
+        id: userId,
+        label: gone ? displayName(gone.firstName, gone.lastName) || gone.email : '',
+      },
+    });
     emit('team.changed', { teamId: team.id, addedUserIds: [], removedUserIds: [userId] });
   }
 

@@ -5,6 +5,7 @@ import { permissions, teamMemberPermissions, teamMembers } from '../../db/schema
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { authorizeTeam, canView, heldCodes, type TeamAccess } from './teams.policy.ts';
+import { recordAudit } from '../audit/index.ts';
 
 export type PermissionRow = typeof permissions.$inferSelect;
 
@@ -158,7 +159,23 @@ export function createPermissionsService(ctx: AppContext) {
     async set({ team }: TeamAccess, memberId: string, ids: number[]) {
       const teamId = team.id;
       await events.transaction(db, async (tx, emit) => {
+        const before = await heldCodes(tx, teamId, memberId);
         await setMemberPermissions(tx, team, memberId, ids);
+        const after = await heldCodes(tx, teamId, memberId);
+        const wasOwner = before.includes(OWNER_PERMISSION);
+        const isOwner = after.includes(OWNER_PERMISSION);
+        await recordAudit(tx, {
+          teamId,
+          action: wasOwner !== isOwner ? 'members.role_changed' : 'members.permissions_changed',
+          target: { type: 'user', id: memberId },
+          detail: {
+            ...(wasOwner !== isOwner
+              ? { role: { from: wasOwner ? 'admin' : 'member', to: isOwner ? 'admin' : 'member' } }
+              : {}),
+            added: after.filter((c) => !before.includes(c)),
+            removed: before.filter((c) => !after.includes(c)),
+          },
+        });
         emit('team.changed', { teamId, addedUserIds: [], removedUserIds: [] });
       });
       return { message: MSG.permissionsUpdated };

@@ -35,6 +35,7 @@ import {
   teamSummaryFor,
 } from './teams.service.ts';
 import { updateUser } from '../users/index.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** How many member avatars a row of the Teams table shows (spec 002 §2). */
 const AVATARS = 4;
@@ -156,12 +157,24 @@ export function createTeamsCommands(ctx: AppContext) {
     },
 
     /** Renames (the region stays locked: the update body has no region) and optionally adds people. */
-    async update({ userId }: TeamAccess, body: UpdateTeamBody) {
+    async update({ userId, team }: TeamAccess, body: UpdateTeamBody) {
       await events.transaction(db, async (tx, emit) => {
         await tx
           .update(teams)
           .set({ name: body.name, ...(body.is_active === undefined ? {} : { isActive: body.is_active }) })
           .where(eq(teams.id, body.team_id));
+        const changed: Record<string, { from: unknown; to: unknown }> = {};
+        if (body.name !== team.name) changed.name = { from: team.name, to: body.name };
+        if (body.is_active !== undefined && body.is_active !== team.isActive)
+          changed.is_active = { from: team.isActive, to: body.is_active };
+        if (Object.keys(changed).length) {
+          await recordAudit(tx, {
+            teamId: team.id,
+            action: 'team.settings_changed',
+            target: { type: 'team', id: team.id, label: body.name },
+            detail: changed,
+          });
+        }
         let addedUserIds: string[] = [];
         if (body.user_db_ids.length + body.user_emails.length > 0) {
           ({ addedUserIds } = await addPeople(ctx, tx, emit, body.team_id, userId, {

@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/http/errors.ts';
 import { fieldOf, stringField, type Policy } from '../../platform/policies.ts';
 import { gateUserSearchByTeam } from '../users/index.ts';
+import { gateTeamLogWith } from '../audit/index.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -146,6 +147,16 @@ export const canViewTeam = async (db: DbOrTx, userId: string, teamId: string) =>
 export async function canManageTeamTwoFactor(db: DbOrTx, userId: string, teamId: string) {
   const access = await loadTeamAccess(db, userId, teamId);
   return Boolean(access && canManageTwoFactor(access));
+}
+
+/** A team's audit log: its admins (the owner and holders of added_as_team_owner), personal accounts too. */
+export const canReadAuditLog: TeamRule = (a) => a.isOwner;
+
+/** The audit log's routes take the team's admins, checked like every team route. */
+export function gateAuditLog(ctx: AppContext) {
+  gateTeamLogWith(ctx, async (db, userId, teamId) => {
+    await authorizeTeam(db, userId, teamId, canReadAuditLog);
+  });
 }
 
 /** The user search's `team_id` takes members only (canView), checked like every team route. */

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, ROUTES } from '@rushes/shared';
+import { API_TOKEN_TEXT, MSG, ROUTES } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { serve } from '../../platform/http/serve.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { ok } from '../../platform/http/envelope.ts';
+import { forbidden } from '../../platform/http/errors.ts';
 import { accessOf } from '../../platform/policies.ts';
 import { limit } from '../../platform/http/routes.ts';
 import { createInvitesService } from './invites.service.ts';
@@ -24,9 +25,14 @@ export function teamsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     serve(fastify, ROUTES.teams.list, async (req) => {
       const userId = userIdOf(req);
-      return req.query.tab === 'users'
-        ? ok({ users: await commands.listUsers(userId) })
-        : ok({ teams: await commands.listTeams(userId) });
+      // An API token acts in its one team: it sees that team, not the account's others or their people.
+      const tokenTeam = req.session?.teamScope;
+      if (req.query.tab === 'users') {
+        if (tokenTeam) throw forbidden(API_TOKEN_TEXT.otherTeam);
+        return ok({ users: await commands.listUsers(userId) });
+      }
+      const teams = await commands.listTeams(userId);
+      return ok({ teams: tokenTeam ? teams.filter((team) => team.team_db_id === tokenTeam) : teams });
     });
 
     serve(fastify, ROUTES.teams.create, async (req) => ok(await commands.create(userIdOf(req), req.body)), {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, TRANSCRIPT_TEXT, TRANSCRIPTS_API } from '@rushes/shared';
+import { MSG, TRANSCRIPT_TEXT, TRANSCRIPTS_API, type ReviewTranscriptAnswer } from '@rushes/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { asset } from '../../../test/factories.ts';
 import { call } from '../projects/projects.testkit.ts';
@@ -147,5 +147,51 @@ describe('GET /api/review/captions (a review link)', () => {
     expect((await review({ token: 'not-a-link', ingest_db_id: inLink.id })).status).toBe(410);
     await t.ctx.db.execute(sql`update share_links set revoked_at = now() where id = ${link.id}`);
     expect((await review({ token, ingest_db_id: inLink.id })).status).toBe(410);
+  });
+});
+
+describe('GET /api/review/transcript (a review link, read-only)', () => {
+  const read = (q: Record<string, string>, cookie?: string) =>
+    rawGet(t, TRANSCRIPTS_API.reviewTranscript, q, cookie);
+
+  it('answers the words of a file in the link, never editable; copy and downloads only when allowed', async () => {
+    const clip = await transcribedClip(t, w.projectId, spoken(SPEECH), 'Review read.mp4');
+    const { token } = await makeLink(t, { projectId: w.projectId, kind: 'asset', assetIds: [clip.id] });
+    const res = await read({ token, ingest_db_id: clip.id });
+    expect(res.status).toBe(200);
+    const data = res.json().data as ReviewTranscriptAnswer;
+    expect(data).toMatchObject({ status: 'done', can_edit: false, can_download: false });
+    expect(data.words.map((x) => x.w).join(' ')).toBe(SPEECH);
+    expect(data.lines.map((l) => l.text)).toEqual(CUES.map((c) => c.text));
+    const open = await makeLink(t, {
+      projectId: w.projectId,
+      kind: 'asset',
+      assetIds: [clip.id],
+      download: true,
+    });
+    const allowed = (await read({ token: open.token, ingest_db_id: clip.id })).json().data;
+    expect(allowed).toMatchObject({ can_edit: false, can_download: true });
+  });
+
+  it("never reads a file the link does not hold; refuses an unknown or revoked link and a passcode link's stranger", async () => {
+    const inLink = await transcribedClip(t, w.projectId, spoken('Shared words.'));
+    const other = await transcribedClip(t, w.projectId, spoken('Unshared words.'));
+    const { token, link } = await makeLink(t, {
+      projectId: w.projectId,
+      kind: 'asset',
+      assetIds: [inLink.id],
+    });
+    const outside = await read({ token, ingest_db_id: other.id });
+    expect(outside.status).toBe(404);
+    expect(outside.text).not.toContain('Unshared');
+    // a member's session is no key to a file the link does not hold
+    expect((await read({ token, ingest_db_id: other.id }, w.owner.cookie)).status).toBe(404);
+    expect((await read({ token: 'not-a-link', ingest_db_id: inLink.id })).status).toBe(410);
+    await t.ctx.db.execute(sql`update share_links set passcode_hash = 'x' where id = ${link.id}`);
+    const locked = await read({ token, ingest_db_id: inLink.id });
+    expect(locked.status).toBe(403);
+    expect(locked.text).not.toContain('Shared words');
+    await t.ctx.db.execute(sql`update share_links set revoked_at = now() where id = ${link.id}`);
+    expect((await read({ token, ingest_db_id: inLink.id })).status).toBe(410);
   });
 });

@@ -8,7 +8,13 @@ import type { Config } from '../../config.ts';
 import type { TranscriptWord } from '../../db/schema/transcripts.ts';
 import { guardedFetch, OutboundRefused, parseTrustedHosts } from '../../platform/http/outbound.ts';
 import { probeFile } from '../../platform/media/probe.ts';
-import { inputOf, runTool, whitelistArgs, type MediaInput } from '../../platform/media/tools.ts';
+import {
+  inputOf,
+  MediaToolError,
+  runTool,
+  whitelistArgs,
+  type MediaInput,
+} from '../../platform/media/tools.ts';
 
 /**
  * Speech to text on any OpenAI-compatible `/v1/audio/transcriptions` service (OpenAI, a local
@@ -132,34 +138,31 @@ export function createTranscribeEngine(config: Config) {
   });
   const chunk = config.TRANSCRIBE_CHUNK_SECONDS;
 
-  /** One piece of the sound, [from, from + chunk), as a small MP3 file. */
-  async function cut(src: MediaInput, from: number, file: string) {
-    await runTool(
-      config.FFMPEG_PATH,
-      [
-        '-v',
-        'error',
-        '-y',
-        ...whitelistArgs(src),
-        '-ss',
-        String(from),
-        '-t',
-        String(chunk),
-        '-i',
-        inputOf(src),
-        '-vn',
-        '-ac',
-        '1',
-        '-ar',
-        '16000',
-        '-b:a',
-        '64k',
-        '-f',
-        'mp3',
-        file,
-      ],
-      { timeoutMs: 10 * 60_000, background: true },
-    );
+  /**
+   * One piece of the sound, [from, from + chunk), as a small MP3 file: at the lowest CPU priority, one
+   * thread and LAME's fastest setting, so on a small machine the API's answers go first. False when
+   * the clip has no sound (ffmpeg's "matches no streams").
+   */
+  async function cut(src: MediaInput, from: number, file: string): Promise<boolean> {
+    try {
+      await runTool(
+        config.FFMPEG_PATH,
+        [
+          '-v', 'error', '-y', '-threads', '1',
+          ...whitelistArgs(src),
+          '-ss', String(from), '-t', String(chunk),
+          '-i', inputOf(src),
+          '-map', '0:a:0', '-vn', '-sn', '-dn',
+          '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '64k', '-compression_level', '9',
+          '-f', 'mp3', file,
+        ],
+        { timeoutMs: 10 * 60_000, background: true },
+      ); // prettier-ignore
+      return true;
+    } catch (err) {
+      if (err instanceof MediaToolError && /matches no streams/.test(err.stderr)) return false;
+      throw new TranscribeFailure('the audio could not be prepared', false);
+    }
   }
 
   async function send(file: string, language: TranscriptLanguage): Promise<Verbose> {
@@ -174,22 +177,29 @@ export function createTranscribeEngine(config: Config) {
   }
 
   return {
-    /** Transcribes the sound of `src` (a stored file or a signed URL). */
-    async transcribe(src: MediaInput, language: TranscriptLanguage): Promise<EngineResult> {
-      const probe = await probeFile(config.FFPROBE_PATH, src).catch(() => null);
-      if (!probe?.audioCodec) return { kind: 'no_audio' };
-      const duration = probe.durationSeconds ?? 0;
+    /**
+     * Transcribes the sound of `src` (a stored file or a signed URL). `knownSeconds` is the length
+     * the media pipeline already probed: then no ffprobe runs, as every process spawned forks the
+     * whole server (its event loop stalls for a time in proportion to its memory).
+     */
+    async transcribe(
+      src: MediaInput,
+      language: TranscriptLanguage,
+      knownSeconds?: number | null,
+    ): Promise<EngineResult> {
+      let duration = knownSeconds ?? null;
+      if (duration === null) {
+        const probe = await probeFile(config.FFPROBE_PATH, src).catch(() => null);
+        if (!probe?.audioCodec) return { kind: 'no_audio' };
+        duration = probe.durationSeconds ?? 0;
+      }
       const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-transcribe-'));
       try {
         const words: TranscriptWord[] = [];
         let detected: string | null = null;
         for (let from = 0; from === 0 || from < duration; from += chunk) {
           const file = path.join(dir, `${from}.mp3`);
-          try {
-            await cut(src, from, file);
-          } catch {
-            throw new TranscribeFailure('the audio could not be prepared', false);
-          }
+          if (!(await cut(src, from, file))) return { kind: 'no_audio' };
           const answer = await send(file, language).catch((err: unknown) => {
             throw failureOf(err);
           });

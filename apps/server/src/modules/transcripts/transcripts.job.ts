@@ -71,7 +71,9 @@ export function queueOnReady(ctx: AppContext) {
     {
       durable: true,
       id: 'transcripts.queue_on_ready',
-      when: ({ status }) => status === INGEST_STATUS.finished,
+      // A still or a document has no speech: no job for it (one per upload otherwise).
+      when: ({ status, fileType }) =>
+        status === INGEST_STATUS.finished && (fileType == null || transcribable(fileType)),
     },
   );
 }
@@ -118,7 +120,11 @@ export function transcribeJob(
       const source = await ctx.blobs.mediaSource(asset.blobKey, { expiresInSeconds: SOURCE_URL_SECONDS });
       const language = await languageOf(db, t.projectId);
       engine ??= engineOf(ctx);
-      result = await engine.transcribe({ input: source.input, protocols: source.protocols }, language);
+      result = await engine.transcribe(
+        { input: source.input, protocols: source.protocols },
+        language,
+        asset.durationSeconds,
+      );
     } catch (err) {
       const last = !(err instanceof TranscribeFailure && err.retry) || job.attempts >= job.maxAttempts;
       if (!(err instanceof TranscribeFailure)) {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '@rushes/shared';
+import { API, TRANSCRIPTS_API } from '@rushes/shared';
 import { jobs } from '../../db/schema/platform.ts';
 import { transcripts, transcriptUsage } from '../../db/schema/transcripts.ts';
 import { createTestApp, settled, type TestApp } from '../../../test/harness.ts';
@@ -121,6 +121,14 @@ describe.skipIf(!speaks)('transcription through the job (stand-in service)', () 
       .from(jobs)
       .where(and(eq(jobs.name, 'transcripts.transcribe')));
     expect(queued.map((j) => (j.data as { assetId: string }).assetId)).not.toContain(image);
+    // not even a job to look: the status event says it is an image
+    const looks = await t.ctx.db.select().from(jobs).where(eq(jobs.name, 'events.deliver'));
+    const lookedAt = looks
+      .map((j) => j.data as { subscriber: string; payload: { assetId: string } })
+      .filter((d) => d.subscriber === 'transcripts.queue_on_ready')
+      .map((d) => d.payload.assetId);
+    expect(lookedAt).toContain(silent);
+    expect(lookedAt).not.toContain(image);
     expect(standIn.requests.length).toBe(before);
   }, 60_000);
 
@@ -140,6 +148,15 @@ describe.skipIf(!speaks)('transcription through the job (stand-in service)', () 
 
     expect((await transcriptOf(t, owner, v1)).words.map((w) => w.w)).toEqual(first);
     expect((await transcriptOf(t, owner, v2)).words.map((w) => w.w)).toEqual(second);
+
+    // the new version transcribed again (another hearing): the old version's words stay as they were
+    const again = ['second', 'take', 'sounds', 'much', 'better'];
+    standIn.setScript(again);
+    const res = await call(t, 'POST', TRANSCRIPTS_API.root, owner, { ingest_db_id: v2 });
+    expect(res.status).toBe(200);
+    await t.ctx.jobs.drainForTests();
+    expect((await transcriptOf(t, owner, v2)).words.map((w) => w.w)).toEqual(again);
+    expect((await transcriptOf(t, owner, v1)).words.map((w) => w.w)).toEqual(first);
   }, 60_000);
 
   it('a 500 from the service is retried, then the transcript is made', async () => {

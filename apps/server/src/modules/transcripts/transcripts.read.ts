@@ -14,7 +14,7 @@ type Found = NonNullable<Awaited<ReturnType<typeof findTranscript>>>;
 export function presentTranscript(
   assetId: string,
   found: Found | null,
-  access: TranscriptAssetAccess,
+  canEdit: boolean,
   configured: boolean,
 ): TranscriptAnswer {
   const t = found?.transcript ?? null;
@@ -34,7 +34,7 @@ export function presentTranscript(
       text: l.text,
     })),
     configured,
-    can_edit: canEditTranscript(access),
+    can_edit: canEdit,
     updated_at: t ? iso(t.updatedAt) : null,
   };
 }
@@ -45,5 +45,6 @@ export async function readTranscript(
   access: TranscriptAssetAccess,
   configured: boolean,
 ): Promise<TranscriptAnswer> {
-  return presentTranscript(access.asset.id, await findTranscript(db, access.asset.id), access, configured);
+  const found = await findTranscript(db, access.asset.id);
+  return presentTranscript(access.asset.id, found, canEditTranscript(access), configured);
 }

@@ -11,6 +11,7 @@ import { reviewFileGate } from '../shares/index.ts';
 import { captionFile } from './transcripts.captions.ts';
 import { searchTranscriptLines } from './transcripts.search.ts';
 import { createTranscriptsService } from './transcripts.service.ts';
+import { presentTranscript } from './transcripts.read.ts';
 import { findTranscript } from './transcripts.store.ts';
 
 /**
@@ -71,6 +72,17 @@ export function transcriptsRoutes(ctx: AppContext) {
     );
     serve(fastify, r.saveSettings, async (req) =>
       ok(await service.saveSettings(accessOf(req, 'transcripts.canManageLanguage'), req.body.language)),
+    );
+    serve(
+      fastify,
+      r.reviewShow,
+      async (req) => {
+        const { asset, downloadAllowed } = await reviewFile(req, req.query.token, req.query.ingest_db_id);
+        const found = await findTranscript(ctx.db, asset.id);
+        const shown = presentTranscript(asset.id, found, false, ctx.config.transcribeConfigured);
+        return ok({ ...shown, can_download: downloadAllowed });
+      },
+      { rateLimit: limit(ctx.config, 120) },
     );
     serve(
       fastify,

@@ -203,3 +203,41 @@ describe('a clip moved to another project', () => {
     expect(there.body.data.items.map((h) => h.ingest_db_id)).toEqual([clip.id]);
   });
 });
+
+describe('a stack of versions', () => {
+  it('is searched in its current version only: the take the assets list shows', async () => {
+    const p = await project(t, w.owner);
+    const v1 = await transcribedClip(t, p, spoken('the gaffer checks the bounceboard first.'), 'Take');
+    const v2 = await transcribedClip(t, p, spoken('the gaffer moves the bounceboard again.'), 'Take v2');
+    const v3 = await transcribedClip(t, p, spoken('the gaffer drops the bounceboard. cut.'), 'Take v3');
+    const found = async (q: string) =>
+      (await search(w.owner, q, undefined, p)).body.data.items.map((h) => h.ingest_db_id);
+    // unstacked, each clip is its own current version
+    expect(await found('bounceboard')).toEqual([v1.id, v2.id, v3.id].sort());
+    const stack = async (base: string, added: string) => {
+      const res = await call(t, 'POST', API.shares.versions, w.owner, {
+        ingest_db_id: base,
+        version_ingest_db_id: added,
+      });
+      expect(res.status).toBe(200);
+    };
+    await stack(v1.id, v2.id);
+    expect(await found('bounceboard')).toEqual([v2.id, v3.id].sort());
+    expect(await found('checks')).toEqual([]); // only said in version 1
+    await stack(v1.id, v3.id);
+    expect(await found('bounceboard')).toEqual([v3.id]);
+    expect(await found('gaffer drops')).toEqual([v3.id]);
+    // a page full of hits (the ordered walk, not the text index) holds the current take's lines only
+    const v4 = await transcribedClip(t, p, spoken('boom up on the bounceboard. '.repeat(30)), 'Long');
+    await stack(v1.id, v4.id);
+    const page = (await search(w.owner, 'bounceboard', undefined, p)).body.data;
+    expect(page.items).toHaveLength(TRANSCRIPT_SEARCH_PAGE_SIZE);
+    expect(new Set(page.items.map((h) => h.ingest_db_id))).toEqual(new Set([v4.id]));
+    expect(await found('moves')).toEqual([]);
+    // the older takes keep their transcripts: the player reads them when a version is picked
+    const old = await call<{ lines: unknown[] }>(t, 'GET', TRANSCRIPTS_API.root, w.owner, {
+      ingest_db_id: v1.id,
+    });
+    expect(old.body.data.lines.length).toBeGreaterThan(0);
+  });
+});

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { transcriptLines } from '../../db/schema/transcripts.ts';
 import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
 import { fileTitlesIn, tsQueryOf } from '../assets/index.ts';
+import { isReplacedVersion } from '../shares/index.ts';
 
 export interface TranscriptSearch {
   projectId: string;
@@ -37,7 +38,9 @@ const hitColumns = { id: l.id, assetId: l.assetId, startMs: l.startMs, endMs: l.
  * The project's transcript lines that match `q`, a page at a time in (asset, start, id) order: a
  * clip's hits together and in the order they are said. The caller has checked the user may search
  * the project (transcripts.canSearchProject, or the AI tool's own check); only lines of that
- * project are read, and the titles come from the assets module for the assets still in it.
+ * project are read, and the titles come from the assets module for the assets still in it. Only the
+ * current version of a stack is searched (what the assets list shows): an older take's transcript
+ * stays readable in the player but is not what "find the take" should open.
  */
 export async function searchTranscriptLines(
   db: DbOrTx,
@@ -68,7 +71,7 @@ export async function searchTranscriptLines(
       text: window.text,
     })
     .from(window)
-    .where(sql`${window.searchVector} @@ ${tsQueryOf(q)}`)
+    .where(and(sql`${window.searchVector} @@ ${tsQueryOf(q)}`, sql`not ${isReplacedVersion(window.assetId)}`))
     .orderBy(asc(window.assetId), asc(window.startMs), asc(window.id))
     .limit(limit + 1);
   if (rows.length <= limit) {
@@ -84,7 +87,8 @@ export async function searchTranscriptLines(
       db,
       sql`with found as materialized (
         select ${l.id}, ${l.assetId}, ${l.startMs}, ${l.endMs}, ${l.text} from ${l} where ${and(inProject, matches)}
-      ) select * from found order by asset_id, start_ms, id limit ${limit + 1}`,
+      ) select * from found where not ${isReplacedVersion(sql`found.asset_id`)}
+        order by asset_id, start_ms, id limit ${limit + 1}`,
     );
     rows = found.map((r) => ({
       id: r.id,

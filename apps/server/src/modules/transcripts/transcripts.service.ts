@@ -88,7 +88,7 @@ export function createTranscriptsService(ctx: AppContext) {
       });
       // gone meanwhile (transcribed again with fewer words, or the asset deleted)
       if (!updated) throw notFound(TRANSCRIPT_TEXT.notFound);
-      return presentTranscript(access.asset.id, updated, access, config.transcribeConfigured);
+      return presentTranscript(access.asset.id, updated, true, config.transcribeConfigured);
     },
 
     async settings(access: ProjectAccess): Promise<TranscriptSettings> {

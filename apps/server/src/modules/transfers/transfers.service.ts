@@ -10,6 +10,7 @@ import { badRequest } from '../../platform/http/errors.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { notify } from '../notifications/index.ts';
 import './transfers.events.ts';
+import { recordAudit } from '../audit/index.ts';
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type TransferItemRow = typeof transferItems.$inferSelect;
@@ -59,6 +60,8 @@ export const transferView = (t: TransferRow): Transfer => ({
 });
 
 const MAX_ATTEMPTS = 6;
+/** What leaves Rushes (a bucket export, a share to Sprinklr): the audit log's exports; imports are not. */
+const isExport = (row: TransferRow) => row.transferType !== 'import';
 const jobKey = (id: string) => `transfer:${id}`;
 
 /**
@@ -96,6 +99,14 @@ export async function createTransfer(tx: Tx, emit: Emit, t: NewTransfer): Promis
         sourceEtag: i.sourceEtag ?? null,
       })),
     );
+  if (isExport(row))
+    await recordAudit(tx, {
+      teamId: row.teamId,
+      action: 'exports.started',
+      actor: { id: row.createdBy },
+      target: { type: 'transfer', id: row.id, label: row.title },
+      detail: { service: row.service, type: row.transferType, items: row.totalItems, bytes: row.totalBytes },
+    });
   await enqueueJob(
     tx,
     'transfers.run',
@@ -188,6 +199,19 @@ export function createTransfersService(ctx: AppContext) {
         .returning();
       if (!row) return row;
       emit('transfer.changed', { projectId: row.projectId, transferId: id, status });
+      if ((status === 'finished' || status === 'failed') && isExport(row))
+        await recordAudit(tx, {
+          teamId: row.teamId,
+          action: 'exports.finished',
+          actor: { id: row.createdBy },
+          target: { type: 'transfer', id: row.id, label: row.title },
+          detail: {
+            service: row.service,
+            type: row.transferType,
+            outcome: status,
+            ...(row.reason ? { reason: row.reason } : {}),
+          },
+        });
       // The person who started it hears how it ended, in the transaction that ends it (spec 002 §4:
       // the web refetches notifications 1 s after an export or a share; this is what it finds).
       if (status === 'finished' || status === 'failed')

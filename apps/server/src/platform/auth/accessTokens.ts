@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { API, CLOUD_API } from '@rushes/shared';
-import type { DbOrTx } from '../../db/client.ts';
-import { personalAccessTokens } from '../../db/schema/index.ts';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { API, CLOUD_API, type ApiScope } from '@rushes/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { personalAccessTokens, teams } from '../../db/schema/index.ts';
 import { sha256 } from './secrets.ts';
 
 /** 'rsh_' + 40 base62-ish characters (240 bits); only its SHA-256 is stored. */
@@ -28,7 +28,7 @@ export async function createAccessToken(
   db: DbOrTx,
   userId: string,
   name: string,
-  opts: { projectId?: string } = {},
+  opts: { projectId?: string; teamId?: string; scopes?: readonly ApiScope[] } = {},
 ) {
   const token = `${PREFIX}${randomBytes(30).toString('base64url')}`;
   const [row] = await db
@@ -39,6 +39,8 @@ export async function createAccessToken(
       tokenHash: sha256(token),
       prefix: token.slice(0, 10),
       projectId: opts.projectId ?? null,
+      // an API token (with a team) carries the chosen scopes; the uploader's and agent's keep {upload}
+      ...(opts.teamId && opts.scopes ? { teamId: opts.teamId, scopes: [...new Set(opts.scopes)] } : {}),
     })
     .returning();
   return { row, token };
@@ -46,24 +48,55 @@ export async function createAccessToken(
 
 export const listAccessTokens = (db: DbOrTx, userId: string) =>
   db
-    .select()
+    .select({ token: personalAccessTokens, teamName: teams.name })
     .from(personalAccessTokens)
+    .leftJoin(teams, eq(teams.id, personalAccessTokens.teamId))
     .where(eq(personalAccessTokens.userId, userId))
     .orderBy(desc(personalAccessTokens.createdAt))
     .limit(100);
 
-/** Revokes one of the caller's tokens; false when it is not theirs (or unknown). */
+/** Revokes one of the caller's live tokens; null when it is not theirs, unknown or already revoked. */
 export async function revokeAccessToken(db: DbOrTx, userId: string, id: string) {
-  const rows = await db
+  const [row] = await db
     .update(personalAccessTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(personalAccessTokens.id, id), eq(personalAccessTokens.userId, userId)))
-    .returning({ id: personalAccessTokens.id });
-  return rows.length > 0;
+    .where(
+      and(
+        eq(personalAccessTokens.id, id),
+        eq(personalAccessTokens.userId, userId),
+        isNull(personalAccessTokens.revokedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
-/** The user of a live token in an `Authorization: Bearer` header (and its project scope), or null. */
-export async function resolveAccessToken(db: DbOrTx, header: string | undefined) {
+/** A live token as the guard sees it. */
+export interface ResolvedToken {
+  userId: string;
+  tokenId: string;
+  name: string;
+  /** a cloud workstation agent's project, or null */
+  projectScope: string | null;
+  /** an API token's team, or null (the uploader's and agent's tokens) */
+  teamId: string | null;
+  scopes: ApiScope[];
+}
+
+/** Written in the transaction of a token's (at most once a minute) last-use touch: the audit entry. */
+export type TokenTouched = (tx: DbOrTx, token: ResolvedToken) => Promise<void>;
+
+/**
+ * The live token of an `Authorization: Bearer` header, or null. Read from the database on every call
+ * (no cache), so a revoked token is refused at once on every node. Its last use is written at most
+ * once a minute: the conditional UPDATE lets one node of many win, and `touched` runs in that
+ * transaction (the audit's api.token_used entry, one per token per minute).
+ */
+export async function resolveAccessToken(
+  db: Db,
+  header: string | undefined,
+  touched?: TokenTouched,
+): Promise<ResolvedToken | null> {
   const m = /^Bearer\s+(rsh_[A-Za-z0-9_-]{20,80})$/.exec(header ?? '');
   if (!m) return null;
   const [row] = await db
@@ -72,11 +105,34 @@ export async function resolveAccessToken(db: DbOrTx, header: string | undefined)
     .where(and(eq(personalAccessTokens.tokenHash, sha256(m[1])), isNull(personalAccessTokens.revokedAt)))
     .limit(1);
   if (!row) return null;
+  const token: ResolvedToken = {
+    userId: row.userId,
+    tokenId: row.id,
+    name: row.name,
+    projectScope: row.projectId,
+    teamId: row.teamId,
+    scopes: row.scopes as ApiScope[],
+  };
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .update(personalAccessTokens)
-      .set({ lastUsedAt: new Date() })
-      .where(eq(personalAccessTokens.id, row.id));
+    await db.transaction(async (tx) => {
+      const won = await tx
+        .update(personalAccessTokens)
+        .set({ lastUsedAt: new Date() })
+        .where(
+          and(
+            eq(personalAccessTokens.id, row.id),
+            or(
+              isNull(personalAccessTokens.lastUsedAt),
+              lt(
+                personalAccessTokens.lastUsedAt,
+                sql`now() - make_interval(secs => ${TOUCH_EVERY_MS / 1000})`,
+              ),
+            ),
+          ),
+        )
+        .returning({ id: personalAccessTokens.id });
+      if (won.length > 0) await touched?.(tx, token);
+    });
   }
-  return { userId: row.userId, tokenId: row.id, projectScope: row.projectId };
+  return token;
 }

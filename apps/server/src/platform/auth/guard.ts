@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { API, MSG } from '@rushes/shared';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { resolveAccessToken, tokenMayReach } from './accessTokens.ts';
+import { currentRequest } from '../http/requestContext.ts';
+import { resolveAccessToken, tokenMayReach, type TokenTouched } from './accessTokens.ts';
+import { apiTokenSession, assertTokenTeamFields, type TokenLimiter } from './apiTokenGuard.ts';
 import {
   resolveSession,
   SESSION_COOKIE,
@@ -76,7 +78,12 @@ export function joinedOf<T>(request: FastifyRequest, join: SessionJoin<T>): T {
  * (login, sign-up…) or `'pending_2fa'` (the second login step). A missing or expired session
  * answers errorcode 401, which sends the web app to /logout.
  */
-export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPolicy) {
+export function installAuthGuard(
+  app: FastifyInstance,
+  db: Db,
+  policy: SessionPolicy,
+  tokens: { touched?: TokenTouched; limit?: TokenLimiter } = {},
+) {
   app.decorateRequest('session', null);
   const table: GuardedRoute[] = [];
   routeTables.set(app, table);
@@ -88,7 +95,7 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
       table.push({ method, url: route.url, access, policy, policyCheck, schema: route.schema });
     }
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!isGuarded(request.url)) return;
     // An unknown path answers 404 to everyone (the routes are public in the OpenAPI document anyway),
     // the same with or without the web app's catch-all route.
@@ -96,18 +103,16 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
     const access = request.routeOptions.config?.access ?? 'user';
     const join = request.routeOptions.config?.sessionJoin;
     request.session = await resolveSession(db, request.cookies[SESSION_COOKIE], policy, join);
-    // The uploader's personal access token: the upload protocol and project info only. A token scoped
-    // to a project (a cloud workstation's agent) also reaches versions and the agent's routes, and only
-    // routes whose policy loads a project before the handler (serve() compares it with the scope).
-    if (
-      !request.session &&
-      access === 'user' &&
-      request.headers.authorization &&
-      tokenMayReach(request.url, true)
-    ) {
-      const byToken = await resolveAccessToken(db, request.headers.authorization);
+    // A personal access token. The uploader's (no team): the upload protocol and project info only; one
+    // scoped to a project (a cloud workstation's agent) also reaches versions and the agent's routes,
+    // and only routes whose policy loads a project before the handler (serve() compares it with the
+    // scope). An API token (with a team): every route a session reaches, by its scopes (apiTokenGuard.ts).
+    if (!request.session && access === 'user' && request.headers.authorization) {
+      const byToken = await resolveAccessToken(db, request.headers.authorization, tokens.touched);
       const scope = byToken?.projectScope ?? null;
-      if (byToken && tokenMayReach(request.url, scope !== null)) {
+      if (byToken?.teamId) {
+        request.session = apiTokenSession(request, byToken);
+      } else if (byToken && tokenMayReach(request.url, scope !== null)) {
         if (scope !== null && request.routeOptions.config?.policyCheck !== 'preHandler')
           throw forbidden(MSG.noProjectAccess);
         request.session = {
@@ -118,6 +123,12 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
           ...(scope !== null && { projectScope: scope }),
         };
       }
+      if (request.session && tokens.limit) await tokens.limit(request, reply);
+    }
+    const context = currentRequest();
+    if (context && request.session) {
+      context.userId = request.session.userId;
+      if (request.session.tokenId) context.tokenId = request.session.tokenId;
     }
     if (access === 'public') return;
     if (access === 'pending_2fa') {
@@ -125,5 +136,9 @@ export function installAuthGuard(app: FastifyInstance, db: Db, policy: SessionPo
       return;
     }
     if (request.session?.kind !== 'full') throw unauthorized();
+  });
+  // the body is parsed by now: an API token names no team but its own, in the query or the body
+  app.addHook('preValidation', async (request) => {
+    if (request.session?.teamScope) assertTokenTeamFields(request, request.session.teamScope);
   });
 }

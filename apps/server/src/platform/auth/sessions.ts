@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from './secrets.ts';
+import type { SessionCache } from './sessionCache.ts';
 
 export const SESSION_COOKIE = 'rushes_sid';
 export type SessionKind = 'full' | 'pending_2fa';
@@ -10,6 +11,8 @@ export type SessionKind = 'full' | 'pending_2fa';
 export interface SessionPolicy {
   idleHours: number;
   maxDays: number;
+  /** Full sessions this node read recently (sessionCache.ts); without one every call reads the row. */
+  cache?: SessionCache;
 }
 
 /** A pending login (password right, code not yet entered) lives as long as its code. */
@@ -25,6 +28,8 @@ export interface ResolvedSession {
   tokenId?: string;
   /** A project-scoped access token's project: every policy must load this project (serve()). */
   projectScope?: string;
+  /** An API token's team: the call names and loads no other team (apiTokenGuard.ts, serve()). */
+  teamScope?: string;
   /** What the route's session join read with the session (undefined when it declares none). */
   joined?: unknown;
 }
@@ -93,6 +98,11 @@ export async function resolveSession(
   if (!rawId || rawId.length > 100) return null;
   const idHash = sha256(rawId);
   const at = new Date();
+  const now = at.getTime();
+  const cache = policy.cache;
+  // a route that reads its join with the session needs the statement anyway
+  const hit = join ? undefined : cache?.get(idHash, now);
+  if (hit) return live(db, idHash, 'full', hit, policy, now);
   const [row] = join
     ? await prepared(db, `session_by_hash+${join.name}`, sessionByHashWith(join), {
         idHash,
@@ -100,21 +110,42 @@ export async function resolveSession(
       })
     : await prepared(db, 'session_by_hash', sessionByHash, { idHash });
   if (!row) return null;
-  const now = at.getTime();
-  const idleLimit = row.lastSeenAt.getTime() + policy.idleHours * 3_600_000;
-  if (row.expiresAt.getTime() <= now || (row.kind === 'full' && idleLimit <= now)) {
+  const read = {
+    userId: row.userId,
+    expiresAt: row.expiresAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
+  };
+  const session = await live(db, idHash, row.kind, read, policy, now);
+  if (!session) return null;
+  if (row.kind === 'full') cache?.set(idHash, read, now);
+  if (join && 'joined' in row) session.joined = join.decode(row.joined, at);
+  return session;
+}
+
+/** The session if it has not expired or idled out (an ended one is deleted); its last use kept per minute. */
+async function live(
+  db: DbOrTx,
+  idHash: string,
+  kind: SessionKind,
+  row: { userId: string; expiresAt: number; lastSeenAt: number },
+  policy: SessionPolicy,
+  now: number,
+): Promise<ResolvedSession | null> {
+  const idleLimit = row.lastSeenAt + policy.idleHours * 3_600_000;
+  if (row.expiresAt <= now || (kind === 'full' && idleLimit <= now)) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    policy.cache?.drop({ idHash }, now);
     return null;
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  if (now - row.lastSeenAt > TOUCH_EVERY_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.idHash, idHash));
+    // (the cached entry itself: it must not touch again within the minute)
+    row.lastSeenAt = now;
   }
-  const session: ResolvedSession = { idHash, userId: row.userId, kind: row.kind };
-  if (join && 'joined' in row) session.joined = join.decode(row.joined, at);
-  return session;
+  return { idHash, userId: row.userId, kind };
 }
 
 export async function destroySession(db: DbOrTx, idHash: string) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { jobs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { rowsOfResult } from '../../db/rows.ts';
 import { EventBus, type DeliverData } from './bus.ts';
 
 /**
@@ -58,10 +59,37 @@ describe('durable event subscribers', () => {
     expect(wakes).toBe(1);
     const [job] = await deliveries('test.a');
     expect(await deliveries('test.a')).toHaveLength(1);
-    expect(job).toEqual({ subscriber: 'test.a', event: 'project.changed', payload: changed('p1', ['u1']) });
+    expect(job).toEqual({
+      subscriber: 'test.a',
+      event: 'project.changed',
+      payload: changed('p1', ['u1']),
+      eventId: expect.any(String),
+    });
 
     await bus.deliver(job);
     expect(ran).toEqual(['p1']);
+  });
+
+  it('a filter may read in the emitting transaction: it sees what the transaction wrote', async () => {
+    const bus = new EventBus(log);
+    bus.on('project.changed', () => undefined, {
+      durable: true,
+      id: 'test.reads',
+      // true only for the project whose marker row this transaction inserted
+      when: async (p, tx) => {
+        const found = await tx.execute(sql`select 1 from filter_marks where project_id = ${p.projectId}`);
+        return rowsOfResult(found).length > 0;
+      },
+    });
+    await t.ctx.db.execute(sql`create table if not exists filter_marks (project_id text)`);
+    await bus.transaction(t.ctx.db, async (tx, emit) => {
+      await tx.execute(sql`insert into filter_marks values ('marked')`);
+      emit('project.changed', changed('marked', ['u1']));
+      emit('project.changed', changed('unmarked', ['u1']));
+    });
+    expect(
+      (await deliveries('test.reads')).map((d) => (d.payload as { projectId: string }).projectId),
+    ).toEqual(['marked']);
   });
 
   it('a rolled-back transaction enqueues nothing', async () => {

@@ -1,5 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.ts';
 import { enqueueJob } from '../jobs/queue.ts';
+import {
+  PublishQueue,
+  type PublishQueueOptions,
+  type PublishStats,
+  type QueuedListener,
+} from './publishQueue.ts';
 
 /**
  * The domain events of the product. A module adds its events here by declaration merging, the way
@@ -11,12 +18,17 @@ export interface DomainEvents {}
 export type EventName = keyof DomainEvents;
 /** How a transaction's work emits an event (see EventBus.transaction). */
 export type Emit = <K extends EventName>(name: K, payload: DomainEvents[K]) => void;
-type Listener<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;
+/**
+ * What a durable subscriber learns besides the payload: `eventId`, drawn once when the event was
+ * emitted and the same on every retry of its delivery job (an idempotency key: webhooks send it).
+ */
+export interface DeliveryMeta {
+  eventId: string;
+}
+/** `meta` is given to durable subscribers only. */
+type Listener<K extends EventName> = (payload: DomainEvents[K], meta?: DeliveryMeta) => void | Promise<void>;
 export type PendingEvent = { name: EventName; payload: unknown };
 type Pending = PendingEvent;
-
-/** Resolves on the event loop's next check phase, after pending I/O callbacks (a reply's write). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The job that runs one durable subscriber for one event (handled by the platform module). */
 export const DELIVER_JOB = 'events.deliver';
@@ -26,6 +38,8 @@ export interface DeliverData {
   event: string;
   /** The event's payload, stored as jsonb: events with durable subscribers carry plain JSON. */
   payload: unknown;
+  /** The event's id (DeliveryMeta.eventId), the same for each subscriber; absent in older jobs. */
+  eventId?: string;
 }
 
 declare module '../jobs/queue.ts' {
@@ -39,15 +53,29 @@ export interface DurableOptions<K extends EventName> {
   durable: true;
   /** Stable and unique, e.g. 'tasks.claim_invites': stored in the job, so renaming it strands queued jobs. */
   id: string;
-  /** Only events passing this filter get a job (a project rename needs no invitation claim). */
-  when?: (payload: DomainEvents[K]) => boolean;
+  /**
+   * Only events passing this filter get a job (a project rename needs no invitation claim). It may
+   * read in the emitting transaction (`tx`): one read instead of a job that would find nothing to do.
+   */
+  when?: (payload: DomainEvents[K], tx: Tx) => boolean | Promise<boolean>;
+}
+
+/**
+ * A best-effort listener whose hint is "the latest state of a key" (a room's count): of several
+ * events with the same key waiting in one publish round, it runs for the last only.
+ */
+export interface CoalesceOptions<K extends EventName> {
+  durable?: false;
+  coalesce: (payload: DomainEvents[K]) => string;
+  /** A hint that reads the database: runs beside the publish rounds, one run per key at a time (publishQueue.ts). */
+  detached?: boolean;
 }
 
 type Durable = {
   id: string;
   name: EventName;
   run: Listener<EventName>;
-  when?: (payload: unknown) => boolean;
+  when?: (payload: unknown, tx: Tx) => boolean | Promise<boolean>;
 };
 
 /**
@@ -57,9 +85,10 @@ type Durable = {
  * Two kinds of listeners:
  * - best-effort (`on(name, fn)`): run in this process after the commit, off the request path: the
  *   committed events are queued and handed over on a later turn of the event loop, so the caller
- *   (and its HTTP answer) never waits for them. Batches run one at a time in commit order, each
+ *   (and its HTTP answer) never waits for them. They run one at a time in commit order, each
  *   listener's failure is logged and does not stop the others. A crash in between loses them, so
- *   they only do things that may be lost (realtime hints);
+ *   they only do things that may be lost (realtime hints). `{ coalesce }` marks a listener whose
+ *   hint is the latest state of a key: it runs once per key per publish round;
  * - durable (`on(name, fn, { durable: true, id })`): one 'events.deliver' job per subscriber is
  *   enqueued in the emitting transaction itself, so it exists exactly when the change committed and
  *   runs (at least once, retried per the queue's policy) on some worker. Their handlers must be
@@ -68,20 +97,27 @@ type Durable = {
  *   through `transaction` — `publish` refuses them (there is no transaction to enqueue into).
  */
 export class EventBus {
-  private readonly listeners = new Map<EventName, Listener<EventName>[]>();
+  private readonly listeners = new Map<EventName, QueuedListener[]>();
   private readonly durable = new Map<string, Durable>();
   /** Set by the first transaction: durable subscribers registered later could miss events. */
   private running = false;
-  /** The last queued batch of best-effort listeners: each batch starts when the previous one ended. */
-  private tail: Promise<void> = Promise.resolve();
+  /** The committed events waiting for their best-effort listeners (publishQueue.ts). */
+  private readonly queue: PublishQueue;
 
   constructor(
-    private readonly log: { error: (obj: object, msg: string) => void },
+    log: PublishQueueOptions['log'],
     /** Called after a commit that enqueued durable deliveries (the app wakes its job worker). */
     private readonly onEnqueued: () => void = () => undefined,
-  ) {}
+    publishing: Omit<PublishQueueOptions, 'log' | 'listenersOf'> = {},
+  ) {
+    this.queue = new PublishQueue({
+      ...publishing,
+      log,
+      listenersOf: (name) => this.listeners.get(name as EventName),
+    });
+  }
 
-  on<K extends EventName>(name: K, listener: Listener<K>, opts?: DurableOptions<K>) {
+  on<K extends EventName>(name: K, listener: Listener<K>, opts?: DurableOptions<K> | CoalesceOptions<K>) {
     if (opts?.durable) {
       if (this.running) throw new Error(`events: durable subscriber '${opts.id}' registered after start`);
       if (this.durable.has(opts.id))
@@ -90,12 +126,16 @@ export class EventBus {
         id: opts.id,
         name,
         run: listener as Listener<EventName>,
-        when: opts.when as ((payload: unknown) => boolean) | undefined,
+        when: opts.when as Durable['when'],
       });
       return;
     }
     const list = this.listeners.get(name) ?? [];
-    list.push(listener as Listener<EventName>);
+    list.push({
+      run: listener as QueuedListener['run'],
+      coalesce: opts?.coalesce as QueuedListener['coalesce'],
+      detached: opts?.durable ? undefined : opts?.detached,
+    });
     this.listeners.set(name, list);
   }
 
@@ -137,9 +177,10 @@ export class EventBus {
     this.running = true;
     let enqueued = 0;
     for (const { name, payload } of events) {
+      const eventId = randomUUID();
       for (const s of this.subscribersOf(name)) {
-        if (s.when && !s.when(payload)) continue;
-        await enqueueJob(tx, DELIVER_JOB, { subscriber: s.id, event: name, payload });
+        if (s.when && !(await s.when(payload, tx))) continue;
+        await enqueueJob(tx, DELIVER_JOB, { subscriber: s.id, event: name, payload, eventId });
         enqueued++;
       }
     }
@@ -148,14 +189,12 @@ export class EventBus {
 
   /**
    * Queues committed events for the best-effort listeners (their durable deliveries are already
-   * queued as jobs) and returns at once. The batch runs on a later turn of the event loop
-   * (setImmediate: after the caller's answer is on its way), after every earlier batch, so listeners
-   * see events in commit order, one batch at a time.
+   * queued as jobs) and returns at once. They run on a later turn of the event loop (setImmediate:
+   * after the caller's answer is on its way), after every earlier event, so listeners see events in
+   * commit order; a publish round takes all that wait (publishQueue.ts).
    */
   afterCommit(events: Pending[]): void {
-    const batch = events.filter(({ name }) => this.listeners.has(name));
-    if (batch.length === 0) return;
-    this.tail = this.tail.then(nextTurn).then(() => this.runListeners(batch));
+    this.queue.push(events.filter(({ name }) => this.listeners.has(name)));
   }
 
   /**
@@ -163,30 +202,28 @@ export class EventBus {
    * tests use it to know the realtime hints of what they did have been sent).
    */
   async idle(): Promise<void> {
-    for (let tail = this.tail; ; tail = this.tail) {
-      await tail;
-      if (tail === this.tail) return;
-    }
+    await this.queue.idle();
   }
 
-  private async runListeners(batch: Pending[]) {
-    for (const { name, payload } of batch) {
-      for (const listener of this.listeners.get(name) ?? []) {
-        try {
-          await listener(payload as DomainEvents[EventName]);
-        } catch (err) {
-          this.log.error({ err, event: name }, 'event listener failed');
-        }
-      }
-    }
+  /** The publish path's backlog (the metrics endpoint reads it). */
+  publishStats(): PublishStats {
+    return this.queue.stats();
+  }
+
+  /**
+   * Undefined while the publish path keeps up; when it lags, a promise a new HTTP request awaits
+   * before its work starts, so the hints committed before it go out first (publishPriority.ts).
+   */
+  holdForPublishing(): Promise<void> | undefined {
+    return this.queue.hold();
   }
 
   /** The 'events.deliver' job: runs one durable subscriber (a failure throws, so the queue retries). */
-  async deliver({ subscriber, event, payload }: DeliverData): Promise<void> {
+  async deliver({ subscriber, event, payload, eventId }: DeliverData): Promise<void> {
     const s = this.durable.get(subscriber);
     if (!s || s.name !== event)
       throw new Error(`events: no durable subscriber '${subscriber}' for '${event}'`);
-    await s.run(payload as DomainEvents[EventName]);
+    await s.run(payload as DomainEvents[EventName], { eventId: eventId ?? randomUUID() });
   }
 
   private subscribersOf(name: EventName): Durable[] {

@@ -63,6 +63,10 @@ const OPEN_WITH_ID: Record<string, string> = {
   // The caller's own home trays: team_db_id (which the web client adds to every call) only narrows the
   // caller's own memberships, so another team's id answers an empty page and shows nothing of it.
   [`GET ${API.projects.trays}`]: 'team_db_id only filters the caller’s own memberships',
+  // A WebAuthn challenge is bound to the user it was issued to: another's is not found (400, passkeys.test.ts).
+  [`POST ${API.signin.passkeys}`]: 'challenge_id names a challenge issued to the caller',
+  [`POST ${API.signin.secondPasskey}`]: 'only a pending login reaches it (401), with its own challenge',
+  [`POST ${API.signin.reauthPasskey}`]: 'challenge_id names a challenge issued to the caller',
 };
 
 /** Field values the schema cannot give (merged over the derived body or query). */
@@ -76,6 +80,8 @@ const OVERRIDES: Record<string, (w: World) => Record<string, unknown>> = {
   // scope 'account' ignores team_id (the caller's own account); 'team' acts on the named team.
   [`POST ${API.account.twoFactorSend}`]: () => ({ scope: 'team' }),
   [`PUT ${API.account.twoFactorVerify}`]: () => ({ scope: 'team', otp: '123456' }),
+  // an API token names its team and at least one scope
+  [`POST ${API.camera.tokens}`]: () => ({ scopes: ['read'] }),
   // 'project' lists the caller's own writable projects; 'folder' browses the named project.
   [`GET ${API.projects.browse}`]: () => ({ destination: 'folder' }),
   // a request key is letters, digits, '_', ':' and '-' only
@@ -119,6 +125,8 @@ const OVERRIDES: Record<string, (w: World) => Record<string, unknown>> = {
       () => ({ bucket: 'footage', keys: ['a.mp4'] }),
     ]),
   ),
+  // webhooks: an https URL, so the team admin's rule is what answers
+  [`POST ${API.webhooks.root}`]: () => ({ url: 'https://hooks.example.com/rushes' }),
   [`GET ${INTEGRATIONS_API.s3Folders}`]: () => ({ bucket: 'footage' }),
   [`GET ${INTEGRATIONS_API.contidoFolders}`]: () => ({ bucket: 'footage' }),
   ...Object.fromEntries(

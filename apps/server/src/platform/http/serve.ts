@@ -1,5 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope, RouteBody, RouteDef, RouteQuery, RouteReturn } from '@rushes/shared';
+import { assertTokenTeam } from '../auth/apiTokenGuard.ts';
 import { assertProjectScope, policyCheckOf } from '../policies.ts';
 import { replies } from './envelope.ts';
 import { typed } from './routes.ts';
@@ -59,6 +60,7 @@ export function serve<R extends RouteDef>(
           preHandler: async (req: FastifyRequest) => {
             req.policyAccess = await check(req);
             assertProjectScope(req, req.policyAccess);
+            assertTokenTeam(req, req.policyAccess);
           },
         }
       : {}),

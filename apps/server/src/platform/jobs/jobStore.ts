@@ -91,19 +91,30 @@ export async function deleteQueuedBySingletonKey(dbOrTx: DbOrTx, singletonKey: s
 
 /**
  * Claims up to `limit` due jobs in one statement: queued ones whose time has come, and active ones
- * whose lock expired (their worker died). Concurrent workers skip each other's rows. The CTE is
- * MATERIALIZED so the locking subquery runs exactly once (never re-scanned inside a join).
+ * whose lock expired (their worker died). Concurrent workers skip each other's rows. Each kind is
+ * read from its own partial index in index order (an OR of the two would be a bitmap scan, which
+ * walks every index entry a finished job left behind until vacuum; an index scan marks those dead
+ * and skips them after). The CTEs are MATERIALIZED so the locking reads run exactly once.
  */
 export async function claimDueJobs(db: Db, limit: number, lockSeconds: number): Promise<ClaimedJob[]> {
   if (limit <= 0) return [];
   const result = await db.execute(sql`
-    WITH due AS MATERIALIZED (
-      SELECT id FROM jobs
-      WHERE (state = 'queued' AND run_at <= now())
-         OR (state = 'active' AND locked_until < now())
+    WITH queued AS MATERIALIZED (
+      SELECT id, run_at FROM jobs
+      WHERE state = 'queued' AND run_at <= now()
       ORDER BY run_at, id
       LIMIT ${limit}::int
       FOR UPDATE SKIP LOCKED
+    ), expired AS MATERIALIZED (
+      SELECT id, run_at FROM jobs
+      WHERE state = 'active' AND locked_until < now()
+      ORDER BY locked_until
+      LIMIT ${limit}::int
+      FOR UPDATE SKIP LOCKED
+    ), due AS (
+      SELECT id FROM (SELECT * FROM queued UNION ALL SELECT * FROM expired) both_kinds
+      ORDER BY run_at, id
+      LIMIT ${limit}::int
     )
     UPDATE jobs
     SET state = 'active',
@@ -207,4 +218,25 @@ export async function purgeFinishedJobs(
     )
     .returning({ id: jobs.id });
   return deleted.length;
+}
+
+/** Pending jobs per name: due (waiting for a worker), scheduled (for later) and active. */
+export async function countPendingJobs(
+  db: Db,
+): Promise<{ name: string; due: number; scheduled: number; active: number }[]> {
+  // Only queued and active rows: the two partial indexes skip the done and failed history.
+  const rows = rowsOf(
+    await db.execute(sql`
+      select name,
+        count(*) filter (where state = 'queued' and run_at <= now())::int as due,
+        count(*) filter (where state = 'queued' and run_at > now())::int as scheduled,
+        count(*) filter (where state = 'active')::int as active
+      from ${jobs} where state in ('queued', 'active') group by name`),
+  );
+  return rows.map((r) => ({
+    name: String(r.name),
+    due: Number(r.due),
+    scheduled: Number(r.scheduled),
+    active: Number(r.active),
+  }));
 }

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { like } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema/platform.ts';
 import { JobQueue, retryDelaySeconds, type JobInfo } from './queue.ts';
+import { claimDueJobs } from './jobStore.ts';
+import { capture, explain } from '../../../test/plans.ts';
 import { backends, captureLogger, useJobsDatabase } from './queue.testkit.ts';
 
 describe.each(backends)('JobQueue on $kind', ({ url }) => {
@@ -183,5 +185,18 @@ describe.each(backends)('JobQueue on $kind', ({ url }) => {
     expect(() => queue.assertHandlers([`${p}.a`, `${p}.b`, `${p}.c`])).toThrow(
       `no handler registered for ${p}.b, ${p}.c`,
     );
+  });
+
+  it('claims each kind of due job from its partial index in index order, never by a bitmap scan', async () => {
+    // a history of finished jobs, as a busy server keeps for hours: the claim must not walk it
+    await db.execute(sql`
+      insert into jobs (name, state, finished_at)
+      select ${`${p}.history`}, 'done', now() from generate_series(1, 3000)`);
+    await db.execute(sql`analyze jobs`);
+    const sent = await capture(db, () => claimDueJobs(db, 2, 60));
+    const plan = await explain(db, sent[0]);
+    expect(plan, plan).toMatch(/Index Scan using jobs_queued_idx/);
+    expect(plan, plan).toMatch(/Index Scan using jobs_lock_expiry_idx/);
+    expect(plan, plan).not.toMatch(/Bitmap|Seq Scan on jobs/);
   });
 });

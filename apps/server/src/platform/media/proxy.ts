@@ -1,4 +1,5 @@
-import type { FileType } from '@rushes/shared';
+import { rm, stat } from 'node:fs/promises';
+import type { FileType, SpriteInfo } from '@rushes/shared';
 import type { ProbeResult } from './probe.ts';
 import { inputOf, runTool, whitelistArgs, type MediaInput } from './tools.ts';
 
@@ -55,15 +56,41 @@ const even = (side: 'iw' | 'ih') => `max(2\\,trunc(${side}*${FIT}/2)*2)`;
 const FIT_EVEN_1080P = `scale=w=${even('iw')}:h=${even('ih')}`;
 
 /**
- * ffmpeg's -force_key_frames of the proxy: a key frame every 2 s of picture (the spacing streaming
- * services use). A seek decodes at most 2 s of frames; the sprite sheet decodes key frames only, so
- * its cost grows with their number: at 1 s it took 2× a poster grab's CPU (bench/review-media.ts).
+ * ffmpeg's -force_key_frames of the proxy: a key frame every 1 s of picture, so a seek (to a comment)
+ * decodes at most 1 s of frames. The hover-scrub sheet of a proxied video is made in the proxy's own
+ * run (`ProxySprite`), so the spacing costs the sheet nothing (bench/review-media.ts).
  */
-export const PROXY_KEY_FRAMES = 'expr:gte(t,n_forced*2)';
+export const PROXY_KEY_FRAMES = 'expr:gte(t,n_forced*1)';
+
+/** The sprite sheet made as a second output of the proxy's run: its layout, length and JPEG file. */
+export interface ProxySprite {
+  layout: SpriteInfo;
+  durationSeconds: number;
+  output: string;
+}
+
+const SPRITE_JPEG_QUALITY = '5'; // ffmpeg's mjpeg q scale (2 best … 31 worst)
+
+/**
+ * The filter graph of a proxy run: the picture fitted once, then split; one branch is encoded, the
+ * other sampled at the tiles' rate (`fps` before `scale`, so only the tiles are scaled), padded with
+ * the last frame for tiles past the end (`tpad`) and tiled into one picture. Filters of ffmpeg 4.1.
+ */
+export function proxyFilterGraph(sprite?: Pick<ProxySprite, 'layout' | 'durationSeconds'>): string {
+  if (!sprite) return `[0:v:0]${FIT_EVEN_1080P}[proxy]`;
+  const { count, cols, rows, tileWidth, tileHeight } = sprite.layout;
+  return [
+    `[0:v:0]${FIT_EVEN_1080P},split=2[proxy][tiles]`,
+    `[tiles]fps=${count}/${sprite.durationSeconds.toFixed(3)},scale=${tileWidth}:${tileHeight},` +
+      `tpad=stop_mode=clone:stop=${count},tile=${cols}x${rows}:nb_frames=${count}[sprite]`,
+  ].join(';');
+}
 
 /**
  * Writes the proxy to `output`: H.264 (yuv420p, at most 1920 × 1080, even sides) + AAC stereo in an
- * MP4 with the index first (faststart), so the player can seek before it has it all.
+ * MP4 with the index first (faststart), so the player can seek before it has it all. With `sprite`
+ * (video only) the same decode also writes the hover-scrub sheet (one JPEG) to `sprite.output`:
+ * the caller checks that file; a run that fails with the sheet is the caller's to retry without it.
  */
 export async function makeProxy(
   ffmpeg: string,
@@ -71,13 +98,17 @@ export async function makeProxy(
   input: MediaInput,
   output: string,
   hasAudio: boolean,
+  sprite?: ProxySprite,
 ) {
   const audio = hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '160k', '-ac', '2'] : [];
+  const withSprite = kind === 'video' ? sprite : undefined;
   const video =
     kind === 'video'
       ? [
+          '-filter_complex',
+          proxyFilterGraph(withSprite),
           '-map',
-          '0:v:0',
+          '[proxy]',
           '-c:v',
           'libx264',
           '-preset',
@@ -88,10 +119,25 @@ export async function makeProxy(
           'yuv420p',
           '-force_key_frames',
           PROXY_KEY_FRAMES,
-          '-vf',
-          FIT_EVEN_1080P,
         ]
       : ['-vn'];
+  const spriteOutput = withSprite
+    ? [
+        '-map',
+        '[sprite]',
+        '-frames:v',
+        '1',
+        '-q:v',
+        SPRITE_JPEG_QUALITY,
+        '-c:v',
+        'mjpeg',
+        '-f',
+        'image2',
+        '-update',
+        '1',
+        withSprite.output,
+      ]
+    : [];
   await runTool(
     ffmpeg,
     [
@@ -108,7 +154,39 @@ export async function makeProxy(
       '-f',
       'mp4',
       output,
+      ...spriteOutput,
     ],
     { timeoutMs: 60 * 60_000 },
   );
+}
+
+/**
+ * The proxy, with the sheet from the same decode when `sprite` is given. The sheet is a bonus: a
+ * run that fails with it (an ffmpeg that rejects the graph, an unwritable sheet) is run again
+ * without it, so the proxy is never lost to it; only a proxy-only failure throws. Answers whether
+ * a non-empty sheet was written (else the caller makes it another way).
+ */
+export async function makeProxyWithSprite(
+  ffmpeg: string,
+  kind: 'video' | 'audio',
+  input: MediaInput,
+  output: string,
+  hasAudio: boolean,
+  sprite: ProxySprite | undefined,
+  onSpriteFailed: (err: unknown) => void,
+): Promise<boolean> {
+  if (kind !== 'video' || !sprite) {
+    await makeProxy(ffmpeg, kind, input, output, hasAudio);
+    return false;
+  }
+  try {
+    await makeProxy(ffmpeg, kind, input, output, hasAudio, sprite);
+  } catch (err) {
+    onSpriteFailed(err);
+    await rm(sprite.output, { force: true }).catch(() => undefined);
+    await makeProxy(ffmpeg, kind, input, output, hasAudio);
+    return false;
+  }
+  const made = await stat(sprite.output).catch(() => null);
+  return !!made && made.size > 0;
 }

@@ -22,7 +22,7 @@ export interface RunOptions {
   /** Kills the process when aborted (a probe started before its result was known to be wanted). */
   signal?: AbortSignal;
   /**
-   * Work nobody waits on (a transcription's sound): the process runs at a lower CPU priority (nice 10),
+   * Work nobody waits on (a transcription's sound): the process runs at the lowest CPU priority (nice 19),
    * so on a small machine the API's answers go first.
    */
   background?: boolean;
@@ -31,7 +31,7 @@ export interface RunOptions {
 /** Lowers a background tool's priority; where the OS refuses, it runs as it is. */
 function lower(child: ChildProcess) {
   try {
-    if (child.pid) setPriority(child.pid, 10);
+    if (child.pid) setPriority(child.pid, 19);
   } catch {
     // a platform without priorities: nothing to do
   }

@@ -238,6 +238,7 @@ describe('re-authentication and disconnects', () => {
     (await connect(url, { cookie })).close();
     const resolved = await resolveSession(t.ctx.db, s.id, policy());
     await destroySession(t.ctx.db, resolved!.idHash);
+    t.ctx.sessionCache.drop({ idHash: resolved!.idHash }); // what a logout's endSessions tells every node
     expect(await refusal(url, { cookie })).toBe('unauthorized');
   });
 
@@ -254,6 +255,7 @@ describe('re-authentication and disconnects', () => {
 
     const resolved = await resolveSession(t.ctx.db, s.id, policy());
     await destroySession(t.ctx.db, resolved!.idHash);
+    t.ctx.sessionCache.drop({ idHash: resolved!.idHash }); // what a logout's endSessions tells every node
 
     // A network blip: the server drops the transport; the client reconnects on its own and, were
     // state recovery on, would come back with its session id and offset and skip the middleware.

@@ -3,7 +3,9 @@ import type { PanelBaseProps } from '../../app/panels/registry.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { TwoFactorToggle } from './TwoFactorToggle.tsx';
-import { AccessTokensSection } from '../camera/AccessTokensSection.tsx';
+import { SecuritySection } from '../security/SecuritySection.tsx';
+import { ApiTokensSection } from '../apiTokens/ApiTokensSection.tsx';
+import { RecentSecurityActivity } from '../audit/RecentSecurityActivity.tsx';
 
 /** Account settings (spec 002 §2): profile (Coming Soon), Change Password, two-factor toggle, access tokens. */
 export default function AccountSettingsPanel(_props: PanelBaseProps) {
@@ -15,7 +17,11 @@ export default function AccountSettingsPanel(_props: PanelBaseProps) {
       <Divider />
       <TwoFactorToggle scope="account" />
       <Divider />
-      <AccessTokensSection />
+      <SecuritySection />
+      <Divider />
+      <RecentSecurityActivity />
+      <Divider />
+      <ApiTokensSection />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { type RouteOutput } from '@rushes/shared';
 import { accountRoutes } from '@rushes/shared/routes/auth';
 import { call, type CallInput } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
+import { withRecentAuth } from '../security/recentAuth.ts';
 
 /** Account settings writes (the caller's own account). */
 export const useChangePassword = mutationHook(accountRoutes.changePassword);
@@ -18,11 +19,12 @@ export function useSendTwoFactorCode(
 ) {
   return useMutation({
     ...options,
+    // Turning two-factor off asks "Confirm it's you" first (the server says when).
     mutationFn: ({ body }: { body: CallInput<SendCode>; wanted: boolean }) =>
-      call(accountRoutes.twoFactorSend, body),
+      withRecentAuth(() => call(accountRoutes.twoFactorSend, body)),
   });
 }
 
 export const sendTwoFactorCode = (body: CallInput<SendCode>) => call(accountRoutes.twoFactorSend, body);
 export const verifyTwoFactor = (body: CallInput<typeof accountRoutes.twoFactorVerify>) =>
-  call(accountRoutes.twoFactorVerify, body);
+  withRecentAuth(() => call(accountRoutes.twoFactorVerify, body));

@@ -21,6 +21,7 @@ import { useSelection } from './useSelection.ts';
 import { useAssetView } from './viewApi.ts';
 import { ViewControls } from './ViewControls.tsx';
 import { useOpenInPlayer } from '../player/openInPlayer.ts';
+import { useFootageEmptyText } from '../transcripts/api.ts';
 import { FootageSearchSection } from '../transcripts/FootageSearchSection.tsx';
 import { UploadDropZone, UploadEmptyState } from '../uploads/UploadDropZone.tsx';
 import type { UploadPicker } from '../uploads/useUploadPicker.tsx';
@@ -144,6 +145,8 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
   const closeDialog = () => setDialog((d) => ({ ...d, open: false }));
   // spec 000 §2: an empty folder offers browse, drag and drop, upload files or folder, create folder
   const showEmptyState = picker !== null && !debounced && !query.isPending && items.length === 0;
+  // only spoken words match: the list must not say nothing was found
+  const footageEmpty = useFootageEmptyText(projectDbId, debounced);
 
   return (
     <Stack gap="sm">
@@ -193,7 +196,7 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
             onOpen={env.open}
             onMenu={onMenu}
             onDropVersion={canUpload ? versionUpload.drop : undefined}
-            emptyText={debounced ? MSG.noResultsFound : UI.noAssets}
+            emptyText={debounced ? (footageEmpty ?? MSG.noResultsFound) : UI.noAssets}
           />
         ) : (
           <AssetTable
@@ -208,7 +211,7 @@ export function AssetWorkspace({ info, folderDbId, picker, onCreateFolder }: Ass
             onOpen={env.open}
             onMenu={onMenu}
             onDropVersion={canUpload ? versionUpload.drop : undefined}
-            emptyText={debounced ? MSG.noResultsFound : UI.noAssets}
+            emptyText={debounced ? (footageEmpty ?? MSG.noResultsFound) : UI.noAssets}
           />
         )}
       </UploadDropZone>

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PUBLIC_UI } from '@rushes/shared';
 import { showApiError } from '../../app/apiErrors.ts';
@@ -13,6 +14,8 @@ import { useInviteParams } from './useInviteParams.ts';
 import { useLogin } from './api.ts';
 
 const loadLoginBody = () => import('./schemas.ts').then((m) => m.loginBody);
+/** Below the form, loaded after it: the login page's first load has a budget (decision 0030). */
+const PasskeySignIn = lazy(() => import('./PasskeySignIn.tsx').then((m) => ({ default: m.PasskeySignIn })));
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -20,14 +23,18 @@ export default function LoginPage() {
   const invite = useInviteParams();
   const form = useZodForm(loadLoginBody, { email: invite.email, password: '' });
 
+  const signedIn = () => {
+    clearQueryCache();
+    navigate(next ?? PATHS.home, { replace: true });
+  };
+
   const login = useLogin({
     onSuccess: (data) => {
       if (data.two_factor_required) {
         navigate(next ? `${PATHS.twoFactor}?${new URLSearchParams({ next })}` : PATHS.twoFactor);
         return;
       }
-      clearQueryCache();
-      navigate(next ?? PATHS.home, { replace: true });
+      signedIn();
     },
     onError: (error) => {
       if (!form.applyServerErrors(error)) showApiError(error);
@@ -64,6 +71,9 @@ export default function LoginPage() {
         <Button type="submit" loading={login.isPending} fullWidth>
           {PUBLIC_UI.logIn}
         </Button>
+        <Suspense fallback={null}>
+          <PasskeySignIn inviteCode={invite.inviteCode} onSignedIn={signedIn} />
+        </Suspense>
         <Group justify="space-between" gap="xs">
           <RouterAnchor to={`${PATHS.signup}${invite.search}`} size="sm">
             {PUBLIC_UI.signUp}

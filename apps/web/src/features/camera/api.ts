@@ -17,15 +17,6 @@ export const cameraKeys = {
 export const useCreateC2eSession = mutationHook(cameraRoutes.create);
 export const useC2eAction = mutationHook(cameraRoutes.act);
 export const useDeleteC2eSession = mutationHook(cameraRoutes.remove);
-export const useCreateToken = mutationHook(cameraRoutes.createToken);
-export const useRevokeToken = mutationHook(cameraRoutes.revokeToken);
-
-export function useAccessTokens() {
-  return useQuery({
-    queryKey: [...cameraKeys.all, 'tokens'],
-    queryFn: ({ signal }) => call(cameraRoutes.tokens, undefined, { signal }),
-  });
-}
 
 /** Load failures of models, folders and sessions are only logged (001 §8): the screens show nothing. */
 const logged =

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Menu, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconArrowsTransferUpDown } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { INTEGRATION_TEXT as T } from '@rushes/shared';
@@ -9,7 +9,8 @@ import { transfersPath } from './paths.ts';
 
 /**
  * The project's transfers dropdown (spec 000 §2): the newest 25 (title and status), the link to
- * /transfers/{project_db_id}/contido the spec names, and one to all of them (every page).
+ * /transfers/{project_db_id}/contido the spec names, and one to all of them (every page). The rows
+ * scroll inside the menu so its links stay on screen on a laptop's height (25 rows are ~800 px).
  */
 export function TransfersMenu({ projectDbId }: { projectDbId: string }) {
   const teamDbId = useProjectInfo(projectDbId).data?.team_db_id;
@@ -28,23 +29,25 @@ export function TransfersMenu({ projectDbId }: { projectDbId: string }) {
             {T.noTransfers}
           </Text>
         ) : (
-          rows.map((t) => (
-            <Menu.Item key={t.transfer_db_id} component="div" data-testid="transfer-row">
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" truncate>
-                    {t.title}
-                  </Text>
-                  {t.reason && t.status !== 'finished' && (
-                    <Text size="xs" c="red" truncate>
-                      {t.reason}
+          <ScrollArea.Autosize mah="min(26rem, 55vh)" type="auto">
+            {rows.map((t) => (
+              <Menu.Item key={t.transfer_db_id} component="div" data-testid="transfer-row">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text size="sm" truncate>
+                      {t.title}
                     </Text>
-                  )}
-                </Stack>
-                <TransferStatus transfer={t} />
-              </Group>
-            </Menu.Item>
-          ))
+                    {t.reason && t.status !== 'finished' && (
+                      <Text size="xs" c="red" truncate>
+                        {t.reason}
+                      </Text>
+                    )}
+                  </Stack>
+                  <TransferStatus transfer={t} />
+                </Group>
+              </Menu.Item>
+            ))}
+          </ScrollArea.Autosize>
         )}
         <Menu.Divider />
         <Group justify="space-between" p="xs" gap="xs">

@@ -167,6 +167,7 @@ export default function PlayerPage() {
                 pages={{
                   count: asset.page_count,
                   urlOf: (n) => mediaFileUrl(asset.ingest_db_id, 'page', undefined, n),
+                  thumbUrlOf: (n) => mediaFileUrl(asset.ingest_db_id, 'page_thumb', undefined, n),
                 }}
                 title={asset.title}
                 source={{ kind: 'member', projectDbId: asset.project_db_id, ingestDbId: asset.ingest_db_id }}

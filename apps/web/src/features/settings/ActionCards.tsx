@@ -1,7 +1,13 @@
 import { Group, Paper, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconPlugConnected, IconReceipt, IconUsersPlus } from '@tabler/icons-react';
+import {
+  IconListDetails,
+  IconPlugConnected,
+  IconReceipt,
+  IconUsersPlus,
+  IconWebhook,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { UI } from '@rushes/shared';
+import { AUDIT_TEXT, UI, WEBHOOK_TEXT } from '@rushes/shared';
 
 interface CardProps {
   title: string;
@@ -42,10 +48,21 @@ interface ActionCardsProps {
   onBilling: () => void;
   /** Shown only with can_view_app_integration in the selected team. */
   onIntegrations: (() => void) | null;
+  /** Shown only to the selected team's admin. */
+  onWebhooks?: (() => void) | null;
+  /** Shown only to the selected team's admin. */
+  onAuditLog?: (() => void) | null;
 }
 
 /** The Team Settings action cards (spec 002 §2): Create Team, Billing Details, App Integration. */
-export function ActionCards({ onCreateTeam, creatingTeam, onBilling, onIntegrations }: ActionCardsProps) {
+export function ActionCards({
+  onCreateTeam,
+  creatingTeam,
+  onBilling,
+  onIntegrations,
+  onWebhooks,
+  onAuditLog,
+}: ActionCardsProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
       <ActionCard
@@ -67,6 +84,22 @@ export function ActionCards({ onCreateTeam, creatingTeam, onBilling, onIntegrati
           description={UI.appIntegrationDescription}
           icon={<IconPlugConnected size={22} />}
           onClick={onIntegrations}
+        />
+      )}
+      {onWebhooks && (
+        <ActionCard
+          title={WEBHOOK_TEXT.title}
+          description={WEBHOOK_TEXT.cardText}
+          icon={<IconWebhook size={22} />}
+          onClick={onWebhooks}
+        />
+      )}
+      {onAuditLog && (
+        <ActionCard
+          title={AUDIT_TEXT.card}
+          description={AUDIT_TEXT.cardDescription}
+          icon={<IconListDetails size={22} />}
+          onClick={onAuditLog}
         />
       )}
     </SimpleGrid>

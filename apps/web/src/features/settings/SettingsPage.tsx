@@ -12,6 +12,7 @@ import { DeleteTeamDialog } from '../teams/DeleteTeamDialog.tsx';
 import { MembersTable } from '../teams/MembersTable.tsx';
 import { TeamsTable } from '../teams/TeamsTable.tsx';
 import { ActionCards } from './ActionCards.tsx';
+import { openAuditLog } from '../audit/openAuditLog.tsx';
 
 /** The selected team with the caller's permission codes (a detail call for non-admins). */
 function useSelectedTeamPermissions() {
@@ -70,6 +71,8 @@ export default function SettingsPage() {
             })
           }
           onIntegrations={canViewIntegrations ? () => panels.open('integrationList', {}) : null}
+          onWebhooks={team?.is_admin ? () => panels.open('webhooks', { teamDbId: team.team_db_id }) : null}
+          onAuditLog={team?.is_admin ? () => openAuditLog(team.team_db_id) : null}
         />
         <Tabs value={canViewIntegrations ? tab : 'teams'} onChange={setTab} keepMounted={false}>
           <Tabs.List>

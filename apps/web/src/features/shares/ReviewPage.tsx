@@ -331,6 +331,7 @@ function ReviewStage({
         pages={{
           count: data.page_count,
           urlOf: (n) => reviewFileUrl(reviewKey, 'page', data.ingest_db_id, n),
+          thumbUrlOf: (n) => reviewFileUrl(reviewKey, 'page_thumb', data.ingest_db_id, n),
         }}
         title={data.title}
         source={source}

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRANSCRIPTS_API, TRANSCRIPT_TEXT, type TranscriptAnswer } from '@rushes/shared';
 import { deliver } from '../../test/fakeSocket.ts';
 import { freshProvidersPerTest, renderWithProviders } from '../../test/renderWithProviders.tsx';
-import { TranscriptPanel } from './TranscriptPanel.tsx';
+import { ReviewTranscriptPanel, TranscriptPanel } from './TranscriptPanel.tsx';
 
 vi.mock('../../api/socket.ts', (original) =>
   import('../../test/fakeSocket.ts').then((kit) => kit.withFakeSocket(original)),
@@ -41,9 +41,13 @@ const answer = (over: Partial<TranscriptAnswer> = {}): TranscriptAnswer => ({
 let shown: TranscriptAnswer;
 let shows = 0;
 let puts: unknown[] = [];
+let asked: string[] = [];
+let linkDownloads = false;
 freshProvidersPerTest();
 beforeEach(() => {
   shown = answer();
+  asked = [];
+  linkDownloads = false;
   shows = 0;
   puts = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -55,9 +59,12 @@ beforeEach(() => {
         words: shown.words.map((w, i) => (i === body.word_index ? { ...w, w: body.text } : w)),
       };
     }
+    asked.push(url);
     const data = url.startsWith(TRANSCRIPTS_API.settings)
       ? { language: 'auto', can_edit: false }
-      : (shows++, shown);
+      : url.startsWith(TRANSCRIPTS_API.reviewTranscript)
+        ? { ...shown, can_download: linkDownloads }
+        : (shows++, shown);
     return new Response(JSON.stringify({ response: true, data }));
   });
 });
@@ -160,5 +167,36 @@ describe('TranscriptPanel', () => {
     expect(screen.queryByRole('textbox', { name: TRANSCRIPT_TEXT.editWord })).toBeNull();
     expect(screen.queryByRole('button', { name: TRANSCRIPT_TEXT.editWord })).toBeNull();
     expect(screen.queryByRole('button', { name: TRANSCRIPT_TEXT.transcribeAgain })).toBeNull();
+  });
+});
+
+describe('ReviewTranscriptPanel (a review link)', () => {
+  it('reads through the link, follows the time, a word seeks, search inside; never edits', async () => {
+    shown = answer({ can_edit: true }); // even a server slip could not make it editable here
+    const media = mediaAt();
+    renderWithProviders(<ReviewTranscriptPanel el={media.el} token="tok-1" ingestDbId={ASSET} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'please!' }));
+    expect(media.time()).toBe(4);
+    media.at(1.0);
+    expect(spoken()).toBe('wide');
+    fireEvent.change(screen.getByLabelText(TRANSCRIPT_TEXT.searchPlaceholder), { target: { value: 'wide' } });
+    expect(await screen.findByText(TRANSCRIPT_TEXT.matchCount(2))).toBeTruthy();
+    fireEvent.doubleClick(screen.getByRole('button', { name: 'wide' }));
+    expect(screen.queryByRole('textbox', { name: TRANSCRIPT_TEXT.editWord })).toBeNull();
+    expect(screen.queryByRole('button', { name: TRANSCRIPT_TEXT.editWord })).toBeNull();
+    expect(screen.queryByRole('button', { name: TRANSCRIPT_TEXT.transcribeAgain })).toBeNull();
+    // the link does not allow downloads: no copy, no SRT/VTT
+    expect(screen.queryByRole('button', { name: TRANSCRIPT_TEXT.more })).toBeNull();
+    expect(asked.every((u) => u.startsWith(TRANSCRIPTS_API.reviewTranscript))).toBe(true);
+    expect(asked[0]).toContain('token=tok-1');
+  });
+
+  it('offers copy and the captions files when the link allows downloads', async () => {
+    linkDownloads = true;
+    renderWithProviders(<ReviewTranscriptPanel el={mediaAt().el} token="tok-2" ingestDbId={ASSET} />);
+    fireEvent.click(await screen.findByRole('button', { name: TRANSCRIPT_TEXT.more }));
+    const srt = await screen.findByRole('menuitem', { name: TRANSCRIPT_TEXT.downloadSrt });
+    expect(srt.getAttribute('href')).toContain(TRANSCRIPTS_API.reviewCaptions);
+    expect(srt.getAttribute('href')).toContain('token=tok-2');
   });
 });

@@ -1,54 +1,19 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Loader,
-  Menu,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconChevronDown,
-  IconChevronUp,
-  IconCopy,
-  IconDots,
-  IconDownload,
-  IconMicrophone,
-  IconPencil,
-  IconSearch,
-} from '@tabler/icons-react';
+import { Button, Group, Loader, Select, Text } from '@mantine/core';
+import { IconMicrophone } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useMemo, useState } from 'react';
-import {
-  TRANSCRIPT_LANGUAGES,
-  TRANSCRIPT_TEXT,
-  type TranscriptAnswer,
-  type TranscriptLanguage,
-} from '@rushes/shared';
-import { showApiError } from '../../app/apiErrors.ts';
+import { memo, useCallback } from 'react';
+import { TRANSCRIPT_LANGUAGES, TRANSCRIPT_TEXT, type TranscriptLanguage } from '@rushes/shared';
 import { toast } from '../../ui/toast.ts';
-import { setMedia } from '../shares/review/actions.ts';
-import { writeClipboard } from '../shares/linkDialog.tsx';
 import {
-  captionsUrl,
   transcriptKeys,
   useCorrectWord,
   useSaveTranscriptSettings,
   useTranscribe,
   useTranscript,
+  useReviewTranscript,
   useTranscriptSettings,
 } from './api.ts';
-import { findMatches, transcriptPlainText } from './transcriptLogic.ts';
-import { TranscriptWords } from './TranscriptWords.tsx';
-import { useWordHighlight } from './useWordHighlight.ts';
-import classes from './TranscriptPanel.module.css';
-
-const SEARCH_DEBOUNCE_MS = 150;
-const NO_WORDS = new Set<number>();
+import { TranscriptBody } from './TranscriptBody.tsx';
 
 /** The project's transcription language, for whoever may change it. */
 function LanguageSelect({ projectDbId }: { projectDbId: string }) {
@@ -75,34 +40,6 @@ function LanguageSelect({ projectDbId }: { projectDbId: string }) {
   );
 }
 
-/** Search inside the transcript: the words matching, how many, and next/previous among them. */
-function useInsideSearch(words: TranscriptAnswer['words'], seek: (i: number) => void) {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const found = useMemo(() => findMatches(words, debounced), [words, debounced]);
-  const [at, setAt] = useState(0);
-  const [last, setLast] = useState(found);
-  if (last !== found) {
-    setLast(found);
-    setAt(0);
-  }
-  const current = useMemo(() => {
-    const start = found.starts[at];
-    if (start === undefined) return NO_WORDS;
-    const out = new Set<number>();
-    for (let i = start; found.words.has(i); i += 1) out.add(i);
-    return out;
-  }, [found, at]);
-  const step = (by: number) => {
-    const n = found.starts.length;
-    if (!n) return;
-    const next = (at + by + n) % n;
-    setAt(next);
-    seek(found.starts[next]);
-  };
-  return { text, setText, searching: debounced.trim().length > 0, found, current, step };
-}
-
 /**
  * The transcript beside the player (members' player): what is said, paragraph by paragraph, with
  * the word being spoken highlighted; a word plays from its moment; search inside; correct a word;
@@ -121,22 +58,6 @@ export const TranscriptPanel = memo(function TranscriptPanel({
   const queryClient = useQueryClient();
   const query = useTranscript(ingestDbId, projectDbId);
   const t = query.data;
-  const words = useMemo(() => t?.words ?? [], [t]);
-  const [body, setBody] = useState<HTMLDivElement | null>(null);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [editing, setEditing] = useState<number | null>(null);
-  const seek = useCallback(
-    (i: number) => {
-      setSelected(i);
-      const w = words[i];
-      if (w) setMedia(el, { currentTime: w.s / 1000 });
-    },
-    [el, words],
-  );
-  const search = useInsideSearch(words, seek);
-  // whatever re-renders the words makes React rewrite their classes: the highlight is put back
-  const rendered = useMemo(() => ({}), [search.found, search.current, selected, editing, t]); // eslint-disable-line react-hooks/exhaustive-deps
-  useWordHighlight(el, words, body, classes.speaking, rendered);
   const transcribe = useTranscribe({
     onSuccess: () => {
       toast.success(TRANSCRIPT_TEXT.transcribeStarted);
@@ -149,157 +70,70 @@ export const TranscriptPanel = memo(function TranscriptPanel({
       toast.success(TRANSCRIPT_TEXT.wordSaved);
     },
   });
-  const onEdit = useCallback((i: number) => {
-    setSelected(i);
-    setEditing(i);
-  }, []);
-  const onCancel = useCallback(() => setEditing(null), []);
-  const onSave = useCallback(
-    (i: number, text: string) => {
-      setEditing(null);
-      correct.mutate({ ingest_db_id: ingestDbId, word_index: i, text });
-    },
+  const onCorrect = useCallback(
+    (i: number, text: string) => correct.mutate({ ingest_db_id: ingestDbId, word_index: i, text }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mutate is stable
     [ingestDbId],
   );
 
   if (query.isPending) return <Loader size="sm" aria-label={TRANSCRIPT_TEXT.panelTitle} />;
   if (query.isError || !t) return <Text c="dimmed">{TRANSCRIPT_TEXT.notFound}</Text>;
-  const status = t.status;
-  const busy = status === 'queued' || status === 'running';
-  const statusText = status
-    ? TRANSCRIPT_TEXT.status[status]
-    : !t.configured
-      ? TRANSCRIPT_TEXT.status.not_set_up
-      : TRANSCRIPT_TEXT.none;
-  const hasWords = words.length > 0;
-  const canEdit = t.can_edit && hasWords;
-
+  const busy = t.status === 'queued' || t.status === 'running';
+  const hasWords = t.words.length > 0;
   return (
-    <Stack gap="sm" role="region" aria-label={TRANSCRIPT_TEXT.panelTitle}>
-      {hasWords && (
-        <Group gap={4} wrap="nowrap">
-          <TextInput
-            size="xs"
-            style={{ flex: 1 }}
-            aria-label={TRANSCRIPT_TEXT.searchPlaceholder}
-            placeholder={TRANSCRIPT_TEXT.searchPlaceholder}
-            leftSection={<IconSearch size={14} />}
-            value={search.text}
-            onChange={(e) => search.setText(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') search.step(e.shiftKey ? -1 : 1);
-            }}
-          />
-          <Tooltip label={TRANSCRIPT_TEXT.prevMatch} withinPortal={false}>
-            <ActionIcon
+    <TranscriptBody
+      el={el}
+      t={t}
+      captions={{ kind: 'member', ingestDbId }}
+      canDownload
+      onCorrect={t.can_edit ? onCorrect : undefined}
+      footer={
+        t.can_edit &&
+        t.configured &&
+        !busy &&
+        t.status !== 'no_audio' && (
+          <Group gap="sm" align="flex-end" justify="space-between">
+            <Button
+              size="xs"
               variant="default"
-              aria-label={TRANSCRIPT_TEXT.prevMatch}
-              disabled={!search.found.starts.length}
-              onClick={() => search.step(-1)}
+              leftSection={<IconMicrophone size={14} />}
+              loading={transcribe.isPending}
+              onClick={() => transcribe.mutate({ ingest_db_id: ingestDbId })}
             >
-              <IconChevronUp size={14} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={TRANSCRIPT_TEXT.nextMatch} withinPortal={false}>
-            <ActionIcon
-              variant="default"
-              aria-label={TRANSCRIPT_TEXT.nextMatch}
-              disabled={!search.found.starts.length}
-              onClick={() => search.step(1)}
-            >
-              <IconChevronDown size={14} />
-            </ActionIcon>
-          </Tooltip>
-          {canEdit && (
-            <Tooltip label={TRANSCRIPT_TEXT.editWord} withinPortal={false}>
-              <ActionIcon
-                variant="default"
-                aria-label={TRANSCRIPT_TEXT.editWord}
-                disabled={selected === null}
-                onClick={() => selected !== null && onEdit(selected)}
-              >
-                <IconPencil size={14} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          <Menu position="bottom-end" withinPortal={false}>
-            <Menu.Target>
-              <ActionIcon variant="default" aria-label={TRANSCRIPT_TEXT.more}>
-                <IconDots size={14} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconCopy size={14} />}
-                onClick={() =>
-                  writeClipboard(Promise.resolve(transcriptPlainText(t.lines)))
-                    .then(() => toast.success(TRANSCRIPT_TEXT.copied))
-                    .catch(showApiError)
-                }
-              >
-                {TRANSCRIPT_TEXT.copy}
-              </Menu.Item>
-              {(['srt', 'vtt'] as const).map((f) => (
-                <Menu.Item
-                  key={f}
-                  component="a"
-                  href={captionsUrl({ kind: 'member', ingestDbId }, f, true)}
-                  download
-                  leftSection={<IconDownload size={14} />}
-                >
-                  {f === 'srt' ? TRANSCRIPT_TEXT.downloadSrt : TRANSCRIPT_TEXT.downloadVtt}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      )}
-      {search.searching && (
-        <Text size="xs" c="dimmed" aria-live="polite">
-          {search.found.starts.length
-            ? TRANSCRIPT_TEXT.matchCount(search.found.starts.length)
-            : TRANSCRIPT_TEXT.noMatches}
-        </Text>
-      )}
-      {statusText && (
-        <Group gap="xs" wrap="nowrap">
-          {busy && <Loader size="xs" />}
-          <Text size="sm" c="dimmed" role="status">
-            {statusText}
-          </Text>
-        </Group>
-      )}
-      {hasWords && (
-        <TranscriptWords
-          ref={setBody}
-          words={words}
-          lines={t.lines}
-          matches={search.found.words}
-          current={search.current}
-          selected={selected}
-          editing={editing}
-          canEdit={t.can_edit}
-          onSeek={seek}
-          onEdit={onEdit}
-          onSave={onSave}
-          onCancel={onCancel}
-        />
-      )}
-      {t.can_edit && t.configured && !busy && status !== 'no_audio' && (
-        <Group gap="sm" align="flex-end" justify="space-between">
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconMicrophone size={14} />}
-            loading={transcribe.isPending}
-            onClick={() => transcribe.mutate({ ingest_db_id: ingestDbId })}
-          >
-            {hasWords ? TRANSCRIPT_TEXT.transcribeAgain : TRANSCRIPT_TEXT.transcribe}
-          </Button>
-          <LanguageSelect projectDbId={projectDbId} />
-        </Group>
-      )}
-    </Stack>
+              {hasWords ? TRANSCRIPT_TEXT.transcribeAgain : TRANSCRIPT_TEXT.transcribe}
+            </Button>
+            <LanguageSelect projectDbId={projectDbId} />
+          </Group>
+        )
+      }
+    />
+  );
+});
+
+/**
+ * The transcript of a file on a review link, read-only: what is said with the word being spoken
+ * highlighted, a word plays from its moment, search inside; copy and the captions downloads only
+ * when the link allows downloads. No editing, no transcribing: the link's viewers are not members.
+ */
+export const ReviewTranscriptPanel = memo(function ReviewTranscriptPanel({
+  el,
+  token,
+  ingestDbId,
+}: {
+  el: HTMLMediaElement | null;
+  token: string;
+  ingestDbId: string;
+}) {
+  const query = useReviewTranscript(token, ingestDbId);
+  const t = query.data;
+  if (query.isPending) return <Loader size="sm" aria-label={TRANSCRIPT_TEXT.panelTitle} />;
+  if (query.isError || !t) return <Text c="dimmed">{TRANSCRIPT_TEXT.notFound}</Text>;
+  return (
+    <TranscriptBody
+      el={el}
+      t={t}
+      captions={{ kind: 'link', token, ingestDbId }}
+      canDownload={t.can_download}
+    />
   );
 });

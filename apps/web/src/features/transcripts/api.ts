@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { TRANSCRIPTS_API, type CaptionFormat, type TranscriptAnswer } from '@rushes/shared';
+import { TRANSCRIPT_TEXT, TRANSCRIPTS_API, type CaptionFormat, type TranscriptAnswer } from '@rushes/shared';
 import { transcriptsRoutes } from '@rushes/shared/routes/transcripts';
 import { call } from '../../api/client.ts';
 import { mutationHook } from '../../api/mutation.ts';
@@ -10,6 +10,7 @@ export const transcriptKeys = {
   one: (ingestDbId: string) => ['transcripts', 'one', ingestDbId] as const,
   settings: (projectDbId: string) => ['transcripts', 'settings', projectDbId] as const,
   search: (projectDbId: string, q: string) => ['transcripts', 'search', projectDbId, q] as const,
+  review: (token: string, ingestDbId: string) => ['transcripts', 'review', token, ingestDbId] as const,
 };
 
 /** While a transcript is on its way the panel asks again now and then (the socket hint may be missed). */
@@ -47,6 +48,18 @@ export function useTranscript(ingestDbId: string, projectDbId: string) {
   });
 }
 
+/** A review link's transcript of one of its files (read-only; no project room to listen to). */
+export function useReviewTranscript(token: string, ingestDbId: string) {
+  return useQuery({
+    queryKey: transcriptKeys.review(token, ingestDbId),
+    queryFn: ({ signal }) =>
+      call(transcriptsRoutes.reviewShow, { token, ingest_db_id: ingestDbId }, { signal }),
+    refetchInterval: (q) => (pending(q.state.data) ? PENDING_POLL_MS : false),
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
 export const useTranscribe = mutationHook(transcriptsRoutes.transcribe);
 export const useCorrectWord = mutationHook(transcriptsRoutes.correctWord);
 export const useSaveTranscriptSettings = mutationHook(transcriptsRoutes.saveSettings);
@@ -75,6 +88,19 @@ export function useTranscriptSearch(projectDbId: string, q: string) {
     enabled: q.length > 0,
     meta: { silent: true },
   });
+}
+
+/**
+ * What the asset list says when no file name matches the search `q`, given what the footage search
+ * found (the same query as "In the footage", so no second request): the words are said in a clip
+ * above, or the footage is still being searched; null when the footage has nothing either.
+ */
+export function useFootageEmptyText(projectDbId: string, q: string): string | null {
+  const footage = useTranscriptSearch(projectDbId, q);
+  if (!q) return null;
+  if (footage.data?.pages.some((p) => p.items.length > 0)) return TRANSCRIPT_TEXT.onlyInFootage;
+  if (footage.isPending && footage.fetchStatus !== 'idle') return TRANSCRIPT_TEXT.searchingFootage;
+  return null;
 }
 
 /** Where the captions of the file shown come from: a member's asset, or a file of a review link. */

@@ -7,10 +7,12 @@ import { PdfPagesNav, PdfPagesStrip, usePageKeys } from './PdfPagesStrip.tsx';
 import { ReviewLayout, useReview } from './ReviewLayout.tsx';
 import type { CommentsSource } from './useComments.ts';
 
-/** A document's rendered pages: how many, and the address of page n (from 1). */
+/** A document's rendered pages: how many, the address of page n (from 1) and of its small picture. */
 export interface DocumentPages {
   count: number;
   urlOf: (page: number) => string;
+  /** the page strip's picture of page n (the pipeline's 'page_thumb', not the 1600 px page) */
+  thumbUrlOf: (page: number) => string;
 }
 
 const clamp = (v: number) => Math.max(0, Math.min(1, v));
@@ -170,7 +172,7 @@ export function ImageReviewWorkspace({
 
   const media = pages ? (
     <Group gap="sm" align="flex-start" wrap="nowrap">
-      <PdfPagesStrip page={page} count={pages.count} urlOf={pages.urlOf} comments={perPage} go={go} />
+      <PdfPagesStrip page={page} count={pages.count} urlOf={pages.thumbUrlOf} comments={perPage} go={go} />
       <Box style={{ flex: 1, minWidth: 0 }}>{picture}</Box>
     </Group>
   ) : (

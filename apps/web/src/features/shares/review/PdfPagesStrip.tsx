@@ -73,6 +73,7 @@ export function PdfPagesStrip({
 }: {
   page: number;
   count: number;
+  /** the page's small picture ('page_thumb'): the strip shows ~90 px wide */
   urlOf: (page: number) => string;
   /** comments per page */
   comments: ReadonlyMap<number, number>;

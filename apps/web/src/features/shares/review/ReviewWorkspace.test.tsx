@@ -67,6 +67,29 @@ describe('ReviewWorkspace', () => {
     expect(screen.getByLabelText(UI.currentTimecode).textContent).toBe('00:00:04:00');
   }, 20_000);
 
+  it('a new URL right after Play, before the first frame moved, keeps playing', () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const url = (v: string) => `/api/v1/media/file?ingest_db_id=a1&kind=play&v=${v}`;
+    const view = renderWithProviders(
+      <ReviewWorkspace playUrl={url('1')} poster={null} title="cut" frameRate={25} source={source} />,
+    );
+    const first = document.querySelector('video')!;
+    Object.defineProperty(first, 'paused', { value: false, configurable: true });
+    act(() => {
+      first.dispatchEvent(new Event('play'));
+    });
+    view.rerender(
+      <ReviewWorkspace playUrl={url('2')} poster={null} title="cut" frameRate={25} source={source} />,
+    );
+    const second = document.querySelector('video')!;
+    expect(second).not.toBe(first);
+    const play = vi.spyOn(second, 'play').mockResolvedValue(undefined);
+    act(() => {
+      second.dispatchEvent(new Event('loadedmetadata'));
+    });
+    expect(play).toHaveBeenCalledTimes(1);
+  }, 20_000);
+
   it('I and O make the next comment a range comment', () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     renderWithProviders(

@@ -2,7 +2,7 @@ import { Box, Image, Stack } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PLAYER_TEXT, TRANSCRIPT_TEXT, UI, smpteTimecode, type AssetComment } from '@rushes/shared';
 import { captionsUrl, type CaptionsSource } from '../../transcripts/api.ts';
-import { TranscriptPanel } from '../../transcripts/TranscriptPanel.tsx';
+import { ReviewTranscriptPanel, TranscriptPanel } from '../../transcripts/TranscriptPanel.tsx';
 import { setMedia } from './actions.ts';
 import { DrawingLayer } from './DrawingLayer.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
@@ -49,7 +49,7 @@ export function ReviewWorkspace({
   source: CommentsSource;
   /** an audio file: the player without a picture to draw on (its waveform shows, if any) */
   audio?: boolean;
-  /** where the file's captions come from (the CC toggle and, for a member, the transcript tab) */
+  /** where the file's captions come from (the CC toggle) and the transcript tab's source */
   captions?: CaptionsSource;
   /** where playing starts, ms (the player's ?t=, a search hit's moment) */
   startMs?: number | null;
@@ -212,6 +212,8 @@ export function ReviewWorkspace({
       transcript={
         source.kind === 'member' ? (
           <TranscriptPanel el={el} ingestDbId={source.ingestDbId} projectDbId={source.projectDbId} />
+        ) : captions?.kind === 'link' ? (
+          <ReviewTranscriptPanel el={el} token={captions.token} ingestDbId={captions.ingestDbId} />
         ) : undefined
       }
       transcriptFirst={startMs != null}

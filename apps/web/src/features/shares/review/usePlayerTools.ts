@@ -124,14 +124,15 @@ export function useKeepPosition(el: HTMLMediaElement | null, playUrl: string) {
       setMedia(el, { currentTime: prev.time });
       if (!prev.paused) void el.play().catch(() => undefined);
     };
-    if (prev && prev.file === file && prev.time > 0) {
+    // playing counts even at 0 s: a proxy that lands just after Play must not leave the viewer paused
+    if (prev && prev.file === file && (prev.time > 0 || !prev.paused)) {
       if (el.readyState >= 1) restore();
       else el.addEventListener('loadedmetadata', restore, { once: true });
     }
     const save = () => {
       last.current = { file, time: el.currentTime, paused: el.paused };
     };
-    const names = ['timeupdate', 'pause', 'seeked'];
+    const names = ['play', 'timeupdate', 'pause', 'seeked'];
     for (const n of names) el.addEventListener(n, save);
     return () => {
       el.removeEventListener('loadedmetadata', restore);

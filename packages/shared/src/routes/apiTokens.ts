@@ -1,0 +1,3 @@
+import { defineRoutes } from './define.ts';
+
+export const apiTokensRoutes = defineRoutes('apiTokens', {});
