@@ -2,7 +2,8 @@
 # Rushes in one image: the API, realtime, job worker and the built web app on one port (3000).
 # Build: docker build -t rushes .    Run several behind a proxy: compose.yaml (README "Deploying with Docker").
 
-# 1. Everything installed, the web app and the uploader downloads built.
+# 1. Everything installed; the web app, the server's bundle and the uploader downloads built. The
+#    bundle names its sources by their path under /app, the same in the runtime stage.
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
@@ -12,13 +13,13 @@ COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
 COPY packages packages
 COPY apps apps
-COPY scripts/build-web.mjs scripts/
-RUN npm run build
+COPY scripts/build-web.mjs scripts/build-server.mjs scripts/
+RUN npm run build && node scripts/build-server.mjs
 # The uploader download of every OS (served at /uploader), from the official Node binaries the npm
 # registry ships; the cache mount keeps them between image builds.
 RUN --mount=type=cache,target=/root/.cache/rushes npm run build:uploader
 
-# 2. The server's production dependencies only (tsx runs the TypeScript sources). The image has Debian's
+# 2. The server's production dependencies only (the bundle imports them). The image has Debian's
 #    ffmpeg, so the npm-shipped fallback binaries are dropped.
 FROM node:24-slim AS prod-deps
 WORKDIR /app
@@ -49,6 +50,8 @@ COPY package.json tsconfig.base.json ./
 COPY packages/shared packages/shared
 COPY apps/server/package.json apps/server/tsconfig.json apps/server/
 COPY apps/server/src apps/server/src
+COPY apps/server/start.mjs apps/server/
+COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/packages/uploader/dist packages/uploader/dist
 USER node
@@ -56,4 +59,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "apps/server/start.mjs"]

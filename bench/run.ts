@@ -28,6 +28,8 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   // The load test and the rolling restart: two API nodes behind a proxy, 400 users (bench/load/index.ts).
   load: () => import('./load/index.ts'),
   'load-restart': () => import('./load/restart.ts'),
+  // an API node's start: the bundle `npm start` runs against the sources through tsx
+  start: () => import('./start.ts'),
   serializer: () => import('./serializer.ts'),
   // Cloud workstations (issue 37): need Xvfb, openbox, x11vnc, Shotcut, xdotool, ffmpeg; see each header.
   'cloud-launch': () => import('./cloud-launch/index.ts'),

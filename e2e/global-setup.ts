@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { buildServer } from '../scripts/build-server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,8 @@ declare module 'vitest' {
  * running every migration again.
  */
 export default async function setup(project: TestProject) {
+  // every flow's server is the bundle `npm start` runs (e2e/server.ts), built from this run's sources
+  await buildServer();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-e2e-template-'));
   const database = await openDatabase({ dataDir: dir });
   await database.close();

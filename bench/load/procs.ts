@@ -1,8 +1,9 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer } from '../../scripts/build-server.mjs';
 
-/** Processes of the load test: the API nodes (main.ts as in production), the proxy and the driver. */
+/** Processes of the load test: the API nodes (as `npm start` runs them), the proxy and the driver. */
 const root = path.resolve(import.meta.dirname, '../..');
 
 export interface Node {
@@ -21,33 +22,36 @@ export interface NodeEnv {
   nodeArgs?: string[];
 }
 
-/** One API node: `apps/server/src/main.ts` with NODE_ENV=production, DATABASE_URL and REDIS_URL. */
+/** The server's bundle, built once per run before the first node starts. */
+let built: Promise<string> | undefined;
+
+/**
+ * One API node as `npm start` runs it (the bundle `buildServer` made, apps/server/start.mjs) with
+ * NODE_ENV=production, DATABASE_URL and REDIS_URL.
+ */
 export async function startNode(port: number, env: NodeEnv): Promise<Node> {
-  const child = spawn(
-    process.execPath,
-    [...(env.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: env.publicUrl,
-        // Both nodes share one blob directory, as they would share a volume or a bucket: a part PUT
-        // to one node is completed by whichever node the proxy picks next.
-        DATA_DIR: env.dataDir,
-        DATABASE_URL: env.databaseUrl,
-        REDIS_URL: env.redisUrl,
-        APP_SECRET: env.appSecret,
-        DEMO_SEED: 'false',
-        // Behind the proxy: the client address is X-Forwarded-For's (each simulated user has its own).
-        TRUST_PROXY: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  await (built ??= buildServer());
+  const child = spawn(process.execPath, [...(env.nodeArgs ?? []), 'apps/server/start.mjs'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: env.publicUrl,
+      // Both nodes share one blob directory, as they would share a volume or a bucket: a part PUT
+      // to one node is completed by whichever node the proxy picks next.
+      DATA_DIR: env.dataDir,
+      DATABASE_URL: env.databaseUrl,
+      REDIS_URL: env.redisUrl,
+      APP_SECRET: env.appSecret,
+      DEMO_SEED: 'false',
+      // Behind the proxy: the client address is X-Forwarded-For's (each simulated user has its own).
+      TRUST_PROXY: 'true',
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   child.stdout!.resume();
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const url = `http://127.0.0.1:${port}/api/health`;

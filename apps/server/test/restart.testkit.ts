@@ -4,7 +4,7 @@ import { API } from '@rushes/shared';
 import { freePort } from '../src/platform/freePort.ts';
 
 /**
- * The restart harness: the real server (apps/server/src/main.ts) in a child process on its own
+ * The restart harness: the real server (apps/server/start.mjs, as `npm start` runs it) in a child process on its own
  * DATA_DIR, killed with SIGKILL and started again on the same data — for tests that something
  * survives `kill -9` (an upload, a transfer job).
  */
@@ -13,12 +13,13 @@ const root = path.resolve(import.meta.dirname, '../../..');
 export { freePort };
 
 /**
- * Starts the real server (apps/server/src/main.ts) with `env` over this process's environment (an
+ * Starts the real server with `env` over this process's environment (an
  * undefined value leaves that variable out) and waits until `url` answers its health check, `startMs` at the most. It runs as node itself (not the
  * tsx wrapper), so a signal hits the server and not a parent that orphans it.
  */
 export async function spawnServer(url: string, env: Record<string, string | undefined>, startMs: number) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // the server as `npm start` runs it: the bundle the project's global set-up built
+  const proc = spawn(process.execPath, ['apps/server/start.mjs'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,10 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import { AI_TEXT } from '@rushes/shared';
 import type { Config } from '../../config.ts';
 import { guardedFetch, OutboundRefused, parseTrustedHosts } from '../../platform/http/outbound.ts';
+import { lazyImport } from '../../platform/lazyImport.ts';
+
+const openai = lazyImport(() => import('openai'));
 
 /**
  * The upstream call: one streamed chat completion on any OpenAI-compatible API through the official
@@ -42,13 +45,16 @@ export class UpstreamFailure extends Error {
 export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 export function createUpstream(config: Config) {
-  const client = new OpenAI({
-    baseURL: config.AI_BASE_URL,
-    // local servers (Ollama, llama.cpp) take any key; the SDK insists on one
-    apiKey: config.AI_API_KEY || 'none',
-    timeout: config.AI_TIMEOUT_SECONDS * 1000,
-    maxRetries: config.AI_MAX_RETRIES,
-    fetch: guardedFetch({ trustedHosts: parseTrustedHosts(config.OUTBOUND_TRUSTED_HOSTS) }),
+  const client = lazyImport(async () => {
+    const { default: OpenAI } = await openai();
+    return new OpenAI({
+      baseURL: config.AI_BASE_URL,
+      // local servers (Ollama, llama.cpp) take any key; the SDK insists on one
+      apiKey: config.AI_API_KEY || 'none',
+      timeout: config.AI_TIMEOUT_SECONDS * 1000,
+      maxRetries: config.AI_MAX_RETRIES,
+      fetch: guardedFetch({ trustedHosts: parseTrustedHosts(config.OUTBOUND_TRUSTED_HOSTS) }),
+    });
   });
   const stop = config.AI_STOP ? config.AI_STOP.replace(/\\n/g, '\n') : undefined;
   const idleMs = config.AI_TIMEOUT_SECONDS * 1000;
@@ -69,7 +75,9 @@ export function createUpstream(config: Config) {
       const both = AbortSignal.any([signal, idle.signal]);
       const out: RoundResult = { text: '', toolCalls: [], tokensIn: 0, tokensOut: 0, measured: false };
       try {
-        const stream = await client.chat.completions.create(
+        const stream = await (
+          await client()
+        ).chat.completions.create(
           {
             model: config.AI_MODEL!,
             messages,
@@ -135,11 +143,13 @@ function causeChain(err: unknown): unknown[] {
 
 /** The inline message for a failed call; statuses and causes never show the service's own text. */
 export function failureOf(err: unknown, closed: boolean, idle: boolean): UpstreamFailure {
+  const sdk = openai.loaded();
   if (closed) return new UpstreamFailure(AI_TEXT.stopped, true);
-  if (idle || err instanceof APIConnectionTimeoutError) return new UpstreamFailure(AI_TEXT.timeout);
+  if (idle || (sdk && err instanceof sdk.APIConnectionTimeoutError))
+    return new UpstreamFailure(AI_TEXT.timeout);
   if (causeChain(err).some((e) => e instanceof OutboundRefused))
     return new UpstreamFailure(AI_TEXT.blockedAddress);
-  if (err instanceof APIUserAbortError) return new UpstreamFailure(AI_TEXT.timeout);
-  if (err instanceof APIError && err.status === 429) return new UpstreamFailure(AI_TEXT.busy);
+  if (sdk && err instanceof sdk.APIUserAbortError) return new UpstreamFailure(AI_TEXT.timeout);
+  if (sdk && err instanceof sdk.APIError && err.status === 429) return new UpstreamFailure(AI_TEXT.busy);
   return new UpstreamFailure(AI_TEXT.unavailable);
 }

@@ -1,18 +1,11 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { displayName, SIGNIN_MSG, SIGNIN_UI, type PasskeyItem } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { passkeys } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/http/errors.ts';
+import { lazyImport } from '../../platform/lazyImport.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findUserById } from '../accounts/index.ts';
 import { mailSecurityChange } from './signin.mails.ts';
@@ -37,6 +30,11 @@ export async function passkeyCount(db: DbOrTx, userId: string) {
   const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
   return row?.n ?? 0;
 }
+
+const webauthn = lazyImport(() => import('@simplewebauthn/server'));
+// The stored forms of credential ids, keys and user handles (base64url without padding, as WebAuthn's).
+const toBase64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+const fromBase64Url = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
 
 /** The library refuses with plain Errors (wrong origin, challenge, signature, counter): one answer. */
 async function verified<T>(work: () => Promise<T>): Promise<T> {
@@ -74,9 +72,10 @@ export function createPasskeysService(ctx: AppContext) {
     const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
     if (!row || (expect.userId && row.userId !== expect.userId)) throw badRequest(SIGNIN_MSG.passkeyUnknown);
     const handle = response.response.userHandle;
-    if (handle && handle !== isoBase64URL.fromBuffer(userHandleOf(row.userId))) {
+    if (handle && handle !== toBase64Url(userHandleOf(row.userId))) {
       throw badRequest(SIGNIN_MSG.passkeyUnknown);
     }
+    const { verifyAuthenticationResponse } = await webauthn();
     const result = await verified(() =>
       verifyAuthenticationResponse({
         response,
@@ -85,7 +84,7 @@ export function createPasskeysService(ctx: AppContext) {
         expectedRPID: site.rpID,
         credential: {
           id: row.credentialId,
-          publicKey: isoBase64URL.toBuffer(row.publicKey),
+          publicKey: fromBase64Url(row.publicKey),
           counter: row.counter,
           transports: row.transports as AuthenticatorTransportFuture[],
         },
@@ -115,7 +114,9 @@ export function createPasskeysService(ctx: AppContext) {
       const user = await findUserById(db, userId);
       if (!user) throw unauthorized();
       const existing = await listOf(userId);
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webauthn()
+      ).generateRegistrationOptions({
         rpName: RP_NAME,
         rpID: site.rpID,
         userName: user.email,
@@ -142,6 +143,7 @@ export function createPasskeysService(ctx: AppContext) {
       body: { challenge_id: string; response: RegistrationResponseJSON; name?: string | undefined },
     ) {
       const challenge = await takeChallenge(db, { id: body.challenge_id, purpose: 'register', userId });
+      const { verifyRegistrationResponse } = await webauthn();
       const result = await verified(() =>
         verifyRegistrationResponse({
           response: body.response,
@@ -160,7 +162,7 @@ export function createPasskeysService(ctx: AppContext) {
           .values({
             userId,
             credentialId: credential.id,
-            publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+            publicKey: toBase64Url(credential.publicKey),
             counter: credential.counter,
             transports: credential.transports ?? [],
             deviceType: credentialDeviceType,
@@ -212,7 +214,9 @@ export function createPasskeysService(ctx: AppContext) {
 
     /** Sign-in by passkey alone: any discoverable passkey of this site; the browser picks the account. */
     async loginOptions(site: WebauthnSite) {
-      const options = await generateAuthenticationOptions({ rpID: site.rpID, userVerification: 'required' });
+      const options = await (
+        await webauthn()
+      ).generateAuthenticationOptions({ rpID: site.rpID, userVerification: 'required' });
       const challengeId = await storeChallenge(db, {
         purpose: 'login',
         userId: null,
@@ -237,7 +241,9 @@ export function createPasskeysService(ctx: AppContext) {
     ) {
       const mine = await listOf(userId);
       if (mine.length === 0) throw badRequest(SIGNIN_MSG.methodUnavailable);
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webauthn()
+      ).generateAuthenticationOptions({
         rpID: site.rpID,
         userVerification: purpose === 'reauth' ? 'required' : 'preferred',
         allowCredentials: mine.map((p) => ({

@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import {
   OTP_MAX_ATTEMPTS,
   SIGNIN_MSG,
@@ -18,6 +17,9 @@ import { secretBoxFor } from '../../platform/security/secretBox.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findUserById } from '../accounts/index.ts';
 import { mailSecurityChange } from './signin.mails.ts';
+import { lazyImport } from '../../platform/lazyImport.ts';
+
+const qrcode = lazyImport(() => import('qrcode'));
 
 const totpOf = (secret: Secret, label = '') =>
   new TOTP({
@@ -117,7 +119,9 @@ export function createTotpService(ctx: AppContext) {
           set: { secretSealed: sealed, attempts: 0, lastUsedStep: null, createdAt: new Date() },
         });
       const url = totpOf(secret, user?.email ?? '').toString();
-      const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      const svg = await (
+        await qrcode()
+      ).default.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
         secret: secret.base32,
         otpauth_url: url,

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { isIPv4, type AddressInfo } from 'node:net';
 import { PassThrough, Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { FtpSrv, type FtpConnection } from 'ftp-srv';
+import type { FtpConnection } from 'ftp-srv';
 import { FTP_TEXT } from '@rushes/shared';
 import { c2eSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -95,6 +95,8 @@ async function listenFtp(ctx: AppContext, log: ModuleLog): Promise<FtpHandle> {
   const states = new Map<string, ConnState>();
   const ftpLog = log.child({ module: 'ftp' }, { level: config.LOG_LEVEL === 'debug' ? 'debug' : 'fatal' });
 
+  // imported here: a server without camera ingest never loads ftp-srv
+  const { FtpSrv } = await import('ftp-srv');
   const before = new Set(process.listeners('SIGINT'));
   const server = new FtpSrv({
     url: `ftp://${config.FTP_HOST}:${config.FTP_PORT}`,

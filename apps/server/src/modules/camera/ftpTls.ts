@@ -3,7 +3,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import tls from 'node:tls';
 import type { Socket } from 'node:net';
-import { generate } from 'selfsigned';
 import type { Config } from '../../config.ts';
 import { patchActive } from './ftpDataTls.ts';
 import { patchPassive } from './ftpPassive.ts';
@@ -79,6 +78,7 @@ export async function ftpTlsOptions(config: Config, host: string): Promise<tls.S
   try {
     return { cert: await readFile(certPath), key: await readFile(keyPath) };
   } catch {
+    const { generate } = await import('selfsigned');
     const pems = await generate([{ name: 'commonName', value: host }], {
       notAfterDate: new Date(Date.now() + 3650 * 86_400_000),
       keySize: 2048,

@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatDate, formatRupees } from '@rushes/shared';
 import type { invoices } from '../../db/schema/index.ts';
 import type { PaymentRow } from './payments.service.ts';
 import type { InvoiceParties } from './invoice.issue.ts';
+import { lazyImport } from '../../platform/lazyImport.ts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
+const pdfkit = lazyImport(() => import('pdfkit'));
 const require = createRequire(import.meta.url);
 /** Noto Sans, shipped in an npm package and embedded in every PDF: it has the ₹ sign. */
 const FONT = require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf');
@@ -23,8 +24,9 @@ const pct = (bps: number) => `${bps / 100}%`;
  * (CGST + SGST within the supplier's state, IGST across states); the total; the place of supply with
  * its state name and code; whether tax is payable on reverse charge (no); the supplier's signatory.
  */
-export function renderInvoicePdf(invoice: InvoiceRow, payment: PaymentRow): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceRow, payment: PaymentRow): Promise<Buffer> {
   const parties = invoice.parties as InvoiceParties;
+  const { default: PDFDocument } = await pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import Razorpay from 'razorpay';
 import { PAYMENT_TEXT, type PaymentProviderName } from '@rushes/shared';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { signatureMatches } from './payments.signature.ts';
+import { lazyImport } from '../../platform/lazyImport.ts';
 
 /**
  * A payment provider. Both implementations answer webhooks of Razorpay's shape, signed
@@ -58,17 +58,23 @@ interface RazorpayClient {
  */
 export function razorpayProvider(config: Config): PaymentProvider {
   const keySecret = config.RAZORPAY_KEY_SECRET!;
-  const client = new Razorpay({
-    key_id: config.RAZORPAY_KEY_ID!,
-    key_secret: keySecret,
-  }) as unknown as RazorpayClient;
-  client.api.rq.defaults.baseURL = config.RAZORPAY_API_URL.replace(/\/$/, '');
-  client.api.rq.defaults.timeout = 20_000;
+  const client = lazyImport(async () => {
+    const { default: Razorpay } = await import('razorpay');
+    const made = new Razorpay({
+      key_id: config.RAZORPAY_KEY_ID!,
+      key_secret: keySecret,
+    }) as unknown as RazorpayClient;
+    made.api.rq.defaults.baseURL = config.RAZORPAY_API_URL.replace(/\/$/, '');
+    made.api.rq.defaults.timeout = 20_000;
+    return made;
+  });
   return {
     name: 'razorpay',
     async createOrder({ receipt, amountPaise, notes }) {
       try {
-        const order = await client.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes });
+        const order = await (
+          await client()
+        ).orders.create({ amount: amountPaise, currency: 'INR', receipt, notes });
         if (typeof order?.id !== 'string') throw new Error('razorpay: order without id');
         return { orderId: order.id };
       } catch {

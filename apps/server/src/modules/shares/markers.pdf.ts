@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { MARKER_TEXT, formatDate } from '@rushes/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { inputOf, runTool, whitelistArgs } from '../../platform/media/tools.ts';
 import { timecodeOf, type MarkerClip, type MarkerComment, type MarkerDoc } from './markers.model.ts';
+import { lazyImport } from '../../platform/lazyImport.ts';
 
+const pdfkit = lazyImport(() => import('pdfkit'));
 const require = createRequire(import.meta.url);
 /** Noto Sans (as the invoices): comments in any Latin, Greek or Cyrillic script print as typed. */
 const FONT = require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf');
@@ -99,6 +100,7 @@ function placeOf(clip: MarkerClip, c: MarkerComment) {
  */
 export async function commentsPdf(ctx: AppContext, doc: MarkerDoc): Promise<Buffer> {
   const images = await pictures(ctx, doc);
+  const { default: PDFDocument } = await pdfkit();
   const pdf = new PDFDocument({ size: 'A4', margin: 48, info: { Title: MARKER_TEXT.reportTitle(doc.name) } });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));

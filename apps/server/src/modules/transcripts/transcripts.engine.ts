@@ -2,11 +2,11 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import OpenAI, { APIConnectionTimeoutError, APIError, toFile } from 'openai';
 import { TRANSCRIPT_LANGUAGES, type TranscriptLanguage } from '@rushes/shared';
 import type { Config } from '../../config.ts';
 import type { TranscriptWord } from '../../db/schema/transcripts.ts';
 import { guardedFetch, OutboundRefused, parseTrustedHosts } from '../../platform/http/outbound.ts';
+import { lazyImport } from '../../platform/lazyImport.ts';
 import { probeFile } from '../../platform/media/probe.ts';
 import {
   inputOf,
@@ -16,6 +16,7 @@ import {
   type MediaInput,
 } from '../../platform/media/tools.ts';
 
+const openai = lazyImport(() => import('openai'));
 /**
  * Speech to text on any OpenAI-compatible `/v1/audio/transcriptions` service (OpenAI, a local
  * faster-whisper or whisper.cpp server) through the official `openai` package over the guarded
@@ -109,7 +110,8 @@ export function wordsOfAnswer(answer: Verbose, offsetMs: number): TranscriptWord
 /** A failure's stored text: short, the status or the cause, never the service's text or the key. */
 export function failureOf(err: unknown): TranscribeFailure {
   if (err instanceof TranscribeFailure) return err;
-  if (err instanceof APIConnectionTimeoutError)
+  const sdk = openai.loaded();
+  if (sdk && err instanceof sdk.APIConnectionTimeoutError)
     return new TranscribeFailure('the service did not answer in time', true);
   for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
     if (e instanceof OutboundRefused)
@@ -118,23 +120,27 @@ export function failureOf(err: unknown): TranscribeFailure {
         false,
       );
   }
-  if (err instanceof APIError && err.status !== undefined) {
+  if (sdk && err instanceof sdk.APIError && err.status !== undefined) {
     const retry = err.status >= 500 || err.status === 429 || err.status === 408;
     return new TranscribeFailure(`the service answered ${err.status}`, retry);
   }
-  if (err instanceof APIError) return new TranscribeFailure('the service could not be reached', true);
+  if (sdk && err instanceof sdk.APIError)
+    return new TranscribeFailure('the service could not be reached', true);
   return new TranscribeFailure('the audio could not be prepared', false);
 }
 
 export function createTranscribeEngine(config: Config) {
-  const client = new OpenAI({
-    baseURL: config.TRANSCRIBE_BASE_URL,
-    // local servers (faster-whisper, whisper.cpp) take any key; the SDK insists on one
-    apiKey: config.TRANSCRIBE_API_KEY || 'none',
-    timeout: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
-    // the job queue retries (with backoff) a piece that failed with a 5xx or a timeout
-    maxRetries: 0,
-    fetch: guardedFetch({ trustedHosts: parseTrustedHosts(config.OUTBOUND_TRUSTED_HOSTS) }),
+  const client = lazyImport(async () => {
+    const { default: OpenAI } = await openai();
+    return new OpenAI({
+      baseURL: config.TRANSCRIBE_BASE_URL,
+      // local servers (faster-whisper, whisper.cpp) take any key; the SDK insists on one
+      apiKey: config.TRANSCRIBE_API_KEY || 'none',
+      timeout: config.TRANSCRIBE_TIMEOUT_SECONDS * 1000,
+      // the job queue retries (with backoff) a piece that failed with a 5xx or a timeout
+      maxRetries: 0,
+      fetch: guardedFetch({ trustedHosts: parseTrustedHosts(config.OUTBOUND_TRUSTED_HOSTS) }),
+    });
   });
   const chunk = config.TRANSCRIBE_CHUNK_SECONDS;
 
@@ -166,7 +172,10 @@ export function createTranscribeEngine(config: Config) {
   }
 
   async function send(file: string, language: TranscriptLanguage): Promise<Verbose> {
-    const answer = await client.audio.transcriptions.create({
+    const { toFile } = await openai();
+    const answer = await (
+      await client()
+    ).audio.transcriptions.create({
       file: await toFile(createReadStream(file), 'audio.mp3', { type: 'audio/mpeg' }),
       model: config.TRANSCRIBE_MODEL,
       ...(language === 'auto' ? {} : { language }),

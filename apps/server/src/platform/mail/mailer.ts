@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -22,19 +22,18 @@ export interface MailMessage {
  * backoff); without SMTP the stored row is the delivery, read on the dev outbox page.
  */
 export class Mailer {
-  private readonly transport?: Transporter;
+  /** Made at the first delivery: nodemailer is not loaded by a server that never sends. */
+  private transporter?: Promise<Transporter>;
 
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueue,
     private readonly opts: { smtpUrl?: string; from: string; outbox: boolean },
-  ) {
-    if (opts.smtpUrl) this.transport = nodemailer.createTransport(opts.smtpUrl);
-  }
+  ) {}
 
   /** Whether the dev outbox page may read stored mails (never with SMTP; see config). */
   get outboxEnabled() {
-    return !this.transport && this.opts.outbox;
+    return !this.opts.smtpUrl && this.opts.outbox;
   }
 
   async send(db: DbOrTx, message: MailMessage): Promise<void> {
@@ -44,18 +43,22 @@ export class Mailer {
         toAddress: message.to,
         subject: message.subject,
         text: message.text,
-        status: this.transport ? 'pending' : 'stored',
+        status: this.opts.smtpUrl ? 'pending' : 'stored',
       })
       .returning({ id: mailOutbox.id });
-    if (this.transport) await this.jobs.enqueue(db, 'mail.deliver', { mailId: row.id });
+    if (this.opts.smtpUrl) await this.jobs.enqueue(db, 'mail.deliver', { mailId: row.id });
   }
 
   /** The 'mail.deliver' job's handler (declared by the platform manifest). */
   async deliver(mailId: string) {
     const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)).limit(1);
-    if (!mail || mail.status !== 'pending' || !this.transport) return;
+    const smtpUrl = this.opts.smtpUrl;
+    if (!mail || mail.status !== 'pending' || !smtpUrl) return;
     try {
-      await this.transport.sendMail({
+      this.transporter ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (
+        await this.transporter
+      ).sendMail({
         from: this.opts.from,
         to: mail.toAddress,
         subject: mail.subject,
