@@ -92,6 +92,7 @@ export async function buildApp(
   const devOrigins = publicOrigin.hostname === 'localhost' || publicOrigin.hostname === '127.0.0.1';
   const realtime = new Realtime(app.server, {
     redisUrl: config.REDIS_URL,
+    rebalanceMs: config.REALTIME_REBALANCE_MS,
     log: app.log,
     isAllowedOrigin: (origin) =>
       origin === publicOrigin.origin ||

@@ -78,6 +78,8 @@ export async function createTestApp(
     DEMO_SEED: 'false',
     PUBLIC_URL: 'http://localhost:3000',
     JOBS_POLL_MS: '50',
+    // every test file's nodes share one Redis, so they would balance sockets across files
+    REALTIME_REBALANCE_MS: '0',
     // no built uploader files unless a test makes some (the default folder may hold a real build)
     UPLOADER_DIST: path.join(dataDir, 'uploader'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -19,6 +19,9 @@ export const observability = {
   REALTIME_PRIORITY_MAX_HOLD_MS: ms(1000).describe(
     'the longest a new HTTP request is held for the realtime publish path to catch up',
   ),
+  REALTIME_REBALANCE_MS: ms(2000).describe(
+    'with `REDIS_URL`, how often each node tells the others how many sockets it holds; a node above its share closes a part of its sockets (at most a fifth every other round), which reconnect through the load balancer, so a node that restarted takes its share back before the next one restarts; `0` disables',
+  ),
   REALTIME_QUEUE_MAX: z.coerce
     .number()
     .int()

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -22,8 +23,10 @@ interface SocketData {
  * itself (a relay's socket, say), whichever node the request that caused it landed on. Modules
  * declare theirs by declaration merging; payloads are plain JSON.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface NodeMessages {}
+export interface NodeMessages {
+  /** A node's count of open sockets, every `rebalanceMs`. */
+  node_sockets: { node: string; sockets: number };
+}
 type NodeMessageName = keyof NodeMessages & string;
 type NodeHandler = (payload: unknown) => void;
 
@@ -44,7 +47,22 @@ export interface RealtimeOptions {
   authenticate: (cookieHeader: string | undefined) => Promise<{ userId: string; sessionKey: string } | null>;
   isAllowedOrigin: (origin: string) => boolean;
   redisUrl?: string;
-  log: { info: (msg: string) => void; warn: (obj: object, msg: string) => void };
+  /** With Redis: how often this node reports its sockets and sheds those above its share (0: never). */
+  rebalanceMs?: number;
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+}
+
+/**
+ * How many of its `mine` sockets a node closes so they reconnect elsewhere, when `nodes` nodes hold
+ * `total`. A balancer spreads reconnects evenly, so of every n closed (n - 1) / n land on the others;
+ * at most a fifth of its sockets at a time, and nothing within 10 % (or 20 sockets) of the share.
+ */
+export function socketsToShed(mine: number, total: number, nodes: number) {
+  if (nodes < 2) return 0;
+  const share = total / nodes;
+  const excess = mine - share;
+  if (excess <= Math.max(20, share * 0.1)) return 0;
+  return Math.min(Math.ceil((excess * nodes) / (nodes - 1)), Math.ceil(mine / 5));
 }
 
 /**
@@ -61,6 +79,12 @@ export class Realtime {
   private readonly nodeHandlers = new Map<string, NodeHandler[]>();
   /** Set by `drain`: this node is shutting down and takes no new sockets. */
   private draining = false;
+  private readonly nodeId = randomUUID();
+  /** Every node's last report (this one's included) and when it arrived. */
+  private readonly nodeSockets = new Map<string, { sockets: number; at: number }>();
+  private rebalanceTimer?: NodeJS.Timeout;
+  /** Rounds to sit out after shedding, while the closed sockets reconnect and the counts settle. */
+  private rebalanceCooldown = 0;
 
   constructor(
     server: HttpServer,
@@ -94,6 +118,51 @@ export class Realtime {
       }
     });
     this.io.on('connection', (socket) => this.onConnection(socket));
+    if (opts.redisUrl && opts.rebalanceMs) this.startRebalancing(opts.rebalanceMs);
+  }
+
+  /**
+   * After a restart the node that stayed holds every socket, and restarting it next would move them all
+   * at once onto the other (the 2,000-user restart's join timeouts). Each node reports its count; one
+   * above its share closes some transports, whose clients reconnect through the load balancer.
+   */
+  private startRebalancing(everyMs: number) {
+    this.onEveryNode('node_sockets', ({ node, sockets }) =>
+      this.nodeSockets.set(node, { sockets, at: Date.now() }),
+    );
+    this.rebalanceTimer = setInterval(() => this.rebalance(everyMs), everyMs);
+    this.rebalanceTimer.unref();
+  }
+
+  private rebalance(everyMs: number) {
+    if (this.draining) return;
+    const local = this.io.of('/').sockets;
+    this.toEveryNode('node_sockets', { node: this.nodeId, sockets: local.size });
+    let total = 0;
+    let nodes = 0;
+    for (const [node, heard] of this.nodeSockets) {
+      // a node silent for three rounds is gone (stopped, or cut off from Redis)
+      if (Date.now() - heard.at > 3 * everyMs) {
+        this.nodeSockets.delete(node);
+        continue;
+      }
+      total += heard.sockets;
+      nodes++;
+    }
+    if (this.rebalanceCooldown > 0) return void this.rebalanceCooldown--;
+    const shed = socketsToShed(local.size, total, nodes);
+    if (shed === 0) return;
+    this.rebalanceCooldown = 1;
+    this.opts.log.info(
+      { shed, sockets: local.size, total, nodes },
+      'realtime: moving sockets to other nodes',
+    );
+    let closed = 0;
+    // a transport close, as in `drain`: the client reconnects (an 'io server disconnect' would not)
+    for (const socket of local.values()) {
+      if (closed++ >= shed) break;
+      socket.conn.close();
+    }
   }
 
   /** Registers who may join rooms named `${prefix}:{id}`. */
@@ -222,6 +291,7 @@ export class Realtime {
    */
   drain() {
     this.draining = true;
+    clearInterval(this.rebalanceTimer);
     this.io.engine.close();
   }
 
