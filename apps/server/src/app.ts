@@ -51,7 +51,14 @@ export interface BuiltApp {
  */
 export async function buildApp(
   config: Config,
-  deps: { db: Db; secret: string; modules?: readonly AnyModule[]; logStream?: DestinationStream },
+  deps: {
+    db: Db;
+    /** the realtime server's own connections (db/client.ts); the main pool when not given */
+    realtimeDb?: Db;
+    secret: string;
+    modules?: readonly AnyModule[];
+    logStream?: DestinationStream;
+  },
 ): Promise<BuiltApp> {
   const modules = deps.modules ?? MODULES;
   // The job registry's boot check runs before anything is built: a bad list never half-starts.
@@ -98,7 +105,11 @@ export async function buildApp(
       origin === publicOrigin.origin ||
       (devOrigins && /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(origin)),
     authenticate: async (header) => {
-      const session = await resolveSession(deps.db, parseCookieHeader(header)[SESSION_COOKIE], sessionPolicy);
+      const session = await resolveSession(
+        deps.realtimeDb ?? deps.db,
+        parseCookieHeader(header)[SESSION_COOKIE],
+        sessionPolicy,
+      );
       return session?.kind === 'full' ? { userId: session.userId, sessionKey: session.idHash } : null;
     },
   });
@@ -190,7 +201,7 @@ export async function buildApp(
   installInputGuard(app);
 
   serve(app, ROUTES.platform.health, async () => ok({ status: 'ok' as const }));
-  await registerModules(app, ctx, modules);
+  await registerModules(app, ctx, modules, deps.realtimeDb);
 
   serveWebApp(app, config.webDist, {
     // exactly check-login's answer: the same joined read, through the same response schema

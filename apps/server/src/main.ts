@@ -11,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const secret = await resolveSecret(config);
-  const built = await buildApp(config, { db: database.db, secret });
+  const built = await buildApp(config, { db: database.db, realtimeDb: database.realtimeDb, secret });
   const { app, ctx } = built;
   for (const name of ['ffmpeg', 'ffprobe'] as const) {
     const tool = config.mediaTools[name];

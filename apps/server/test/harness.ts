@@ -89,7 +89,12 @@ export async function createTestApp(
   const database = await openTestDatabase(config.DATABASE_URL);
   // Nodes of one cluster share APP_SECRET (they must agree: call tokens, sealed passwords).
   const secret = opts.sameDatabaseAs?.ctx.secret ?? randomBytes(32).toString('base64url');
-  const { app, ctx } = await buildApp(config, { db: database.db, secret, logStream: opts.logStream });
+  const { app, ctx } = await buildApp(config, {
+    db: database.db,
+    realtimeDb: database.realtimeDb,
+    secret,
+    logStream: opts.logStream,
+  });
   await app.ready();
   liveBuses.add(ctx.events);
 

@@ -19,6 +19,12 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * PostgreSQL only: two connections of their own for the realtime server's reads (a socket's session,
+   * a room's access), so sockets reconnecting after a node went away are answered ahead of the HTTP
+   * requests waiting for the main pool (joins timed out there during a restart under load).
+   */
+  realtimeDb?: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory, which `template` can start another from. */
@@ -94,7 +100,15 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const realtimePool = new pg.Pool({ connectionString: opts.url, max: 2 });
+    return {
+      db: db as unknown as Db,
+      realtimeDb: drizzlePg({ client: realtimePool, schema }) as unknown as Db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([pool.end(), realtimePool.end()]);
+      },
+    };
   }
   let dir: string | undefined;
   if (opts.dataDir) {

@@ -10,6 +10,7 @@
  * refuses a list where a declared job has no handler or two manifests handle the same job.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
 import type { AppContext } from './context.ts';
 import type { JobData, JobHandler, JobName } from './jobs/queue.ts';
 import { PolicyRegistry, type PolicyRegistrations } from './policies.ts';
@@ -101,13 +102,16 @@ export async function registerModules(
   fastify: FastifyInstance,
   ctx: AppContext,
   modules: readonly AnyModule[],
+  realtimeDb?: Db,
 ): Promise<void> {
   const factories = collectJobHandlers(modules);
+  // a room's access check reads through the realtime server's own connections when there are some
+  const roomCtx = realtimeDb ? { ...ctx, db: realtimeDb } : ctx;
   for (const [name, factory] of factories) ctx.jobs.register(name, factory(ctx, fastify.log));
   ctx.jobs.assertHandlers([...factories.keys()]);
   for (const m of modules) {
     for (const [prefix, policy] of Object.entries(m.rooms ?? {}))
-      ctx.realtime.registerRoom(prefix, policy(ctx));
+      ctx.realtime.registerRoom(prefix, policy(roomCtx));
     for (const listen of m.listeners ?? []) listen(ctx);
   }
   const registry = new PolicyRegistry(ctx, modules);
