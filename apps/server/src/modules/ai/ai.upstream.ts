@@ -75,9 +75,8 @@ export function createUpstream(config: Config) {
       const both = AbortSignal.any([signal, idle.signal]);
       const out: RoundResult = { text: '', toolCalls: [], tokensIn: 0, tokensOut: 0, measured: false };
       try {
-        const stream = await (
-          await client()
-        ).chat.completions.create(
+        const api = await client();
+        const stream = await api.chat.completions.create(
           {
             model: config.AI_MODEL!,
             messages,

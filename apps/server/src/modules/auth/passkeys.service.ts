@@ -114,9 +114,8 @@ export function createPasskeysService(ctx: AppContext) {
       const user = await findUserById(db, userId);
       if (!user) throw unauthorized();
       const existing = await listOf(userId);
-      const options = await (
-        await webauthn()
-      ).generateRegistrationOptions({
+      const { generateRegistrationOptions } = await webauthn();
+      const options = await generateRegistrationOptions({
         rpName: RP_NAME,
         rpID: site.rpID,
         userName: user.email,
@@ -214,9 +213,8 @@ export function createPasskeysService(ctx: AppContext) {
 
     /** Sign-in by passkey alone: any discoverable passkey of this site; the browser picks the account. */
     async loginOptions(site: WebauthnSite) {
-      const options = await (
-        await webauthn()
-      ).generateAuthenticationOptions({ rpID: site.rpID, userVerification: 'required' });
+      const { generateAuthenticationOptions } = await webauthn();
+      const options = await generateAuthenticationOptions({ rpID: site.rpID, userVerification: 'required' });
       const challengeId = await storeChallenge(db, {
         purpose: 'login',
         userId: null,
@@ -241,9 +239,8 @@ export function createPasskeysService(ctx: AppContext) {
     ) {
       const mine = await listOf(userId);
       if (mine.length === 0) throw badRequest(SIGNIN_MSG.methodUnavailable);
-      const options = await (
-        await webauthn()
-      ).generateAuthenticationOptions({
+      const { generateAuthenticationOptions } = await webauthn();
+      const options = await generateAuthenticationOptions({
         rpID: site.rpID,
         userVerification: purpose === 'reauth' ? 'required' : 'preferred',
         allowCredentials: mine.map((p) => ({

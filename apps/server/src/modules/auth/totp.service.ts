@@ -119,9 +119,8 @@ export function createTotpService(ctx: AppContext) {
           set: { secretSealed: sealed, attempts: 0, lastUsedStep: null, createdAt: new Date() },
         });
       const url = totpOf(secret, user?.email ?? '').toString();
-      const svg = await (
-        await qrcode()
-      ).default.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      const { default: QRCode } = await qrcode();
+      const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return {
         secret: secret.base32,
         otpauth_url: url,

@@ -72,9 +72,8 @@ export function razorpayProvider(config: Config): PaymentProvider {
     name: 'razorpay',
     async createOrder({ receipt, amountPaise, notes }) {
       try {
-        const order = await (
-          await client()
-        ).orders.create({ amount: amountPaise, currency: 'INR', receipt, notes });
+        const razorpay = await client();
+        const order = await razorpay.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes });
         if (typeof order?.id !== 'string') throw new Error('razorpay: order without id');
         return { orderId: order.id };
       } catch {

@@ -173,9 +173,8 @@ export function createTranscribeEngine(config: Config) {
 
   async function send(file: string, language: TranscriptLanguage): Promise<Verbose> {
     const { toFile } = await openai();
-    const answer = await (
-      await client()
-    ).audio.transcriptions.create({
+    const api = await client();
+    const answer = await api.audio.transcriptions.create({
       file: await toFile(createReadStream(file), 'audio.mp3', { type: 'audio/mpeg' }),
       model: config.TRANSCRIBE_MODEL,
       ...(language === 'auto' ? {} : { language }),

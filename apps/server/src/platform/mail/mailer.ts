@@ -56,9 +56,8 @@ export class Mailer {
     if (!mail || mail.status !== 'pending' || !smtpUrl) return;
     try {
       this.transporter ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
-      await (
-        await this.transporter
-      ).sendMail({
+      const transport = await this.transporter;
+      await transport.sendMail({
         from: this.opts.from,
         to: mail.toAddress,
         subject: mail.subject,
