@@ -34,6 +34,7 @@ export {
   canWriteAssets,
   holdsProjectCodeSql,
   loadProjectAccess,
+  projectInTeamSql,
   projectPolicy,
 } from './projects.policy.ts';
 export type { ProjectAccess, ProjectRule } from './projects.policy.ts';

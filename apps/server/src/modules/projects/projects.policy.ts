@@ -99,6 +99,10 @@ export const holdsProjectCodeSql = (userId: string, projectId: SQLWrapper, code:
       where pmp.project_id = ${projectId} and pmp.user_id = ${userId} and pp.code in (${list})))`;
 };
 
+/** SQL: the project whose id is `projectId` (a column) belongs to `teamId` (an API token's team). */
+export const projectInTeamSql = (projectId: SQLWrapper, teamId: string) =>
+  sql<boolean>`exists (select 1 from ${projects} p where p.id = ${projectId} and p.team_id = ${teamId})`;
+
 // ---- one rule per action (spec 002 §6, 000 §6) ----
 
 export type ProjectRule = (access: ProjectAccess) => boolean;

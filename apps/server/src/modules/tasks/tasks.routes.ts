@@ -58,7 +58,10 @@ export function tasksRoutes(ctx: AppContext) {
     serve(fastify, ROUTES.tasks.answerTransfer, async (req) =>
       ok(await transfers.answer(userIdOf(req), req.body)),
     );
-    serve(fastify, ROUTES.tasks.trays, async (req) => ok(await taskTray(ctx.db, userIdOf(req), req.query)));
+    // an API token's call lists its team's tasks only
+    serve(fastify, ROUTES.tasks.trays, async (req) =>
+      ok(await taskTray(ctx.db, userIdOf(req), req.query, req.session?.teamScope)),
+    );
 
     await fastify.register(taskChatRoutes(ctx));
   };

@@ -17,6 +17,7 @@ import { auditLog, personalAccessTokens } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { listen } from '../../../test/realtime-helpers.ts';
 import { apiProject, bigTeam, person, type Person } from '../../modules/projects/projects.testkit.ts';
+import { makeTask } from '../../modules/tasks/tasks.testkit.ts';
 import { guardedRoutes, type GuardedRoute } from './guard.ts';
 import { haveBinary } from '../../../test/programs.ts';
 
@@ -168,6 +169,22 @@ describe("the token's team", () => {
       query: { project_db_id: projectB },
     });
     expect(session.status).toBe(200);
+  });
+});
+
+describe("the home task trays, for a token's team", () => {
+  it("list the tasks of the token's team only; the session lists both teams'", async () => {
+    const inA = (await makeTask(t, owner, projectA, owner)).task_db_id;
+    const inB = (await makeTask(t, owner, projectB, owner)).task_db_id;
+    const { token } = await makeToken(owner, { team_db_id: teamA, scopes: ['read'] });
+    const ids = (res: Awaited<ReturnType<typeof asToken>>) =>
+      (res.body.data as { data: { task_db_id: string }[] }).data.map((task) => task.task_db_id);
+    for (const tray_name of ['my_tasks', 'assigned_tasks']) {
+      const viaToken = ids(await asToken(token, 'GET', API.tasks.trays, { tray_name }));
+      expect([tray_name, viaToken]).toEqual([tray_name, [inA]]);
+      const session = await t.call('GET', API.tasks.trays, { cookie: owner.cookie, query: { tray_name } });
+      expect(ids(session)).toEqual(expect.arrayContaining([inA, inB]));
+    }
   });
 });
 
