@@ -54,6 +54,8 @@ const counters = {
   active: 0,
   /** Joins whose socket closed before the answer: joined again on the next connect, as the web app does. */
   joinsInterrupted: 0,
+  /** joins that timed out after being sent while the socket was reconnecting (socket.io-client buffers them) */
+  joinsTimedOutBuffered: 0,
 };
 
 class HttpError extends Error {}
@@ -201,6 +203,7 @@ class User {
    */
   private join() {
     return new Promise<'joined' | 'interrupted'>((resolve, reject) => {
+      const buffered = !this.socket!.connected;
       this.socket!.timeout(10_000).emit(
         'join',
         `project:${this.u.projectId}`,
@@ -209,6 +212,7 @@ class User {
             counters.joinsInterrupted++;
             return resolve('interrupted');
           }
+          if (err && buffered && /timed out/.test(String(err))) counters.joinsTimedOutBuffered++;
           if (err || !ack?.ok) reject(new Error(`join refused: ${String(err ?? JSON.stringify(ack))}`));
           else resolve('joined');
         },

@@ -14,6 +14,7 @@ export interface DriverResult {
     disconnects: number;
     active: number;
     joinsInterrupted: number;
+    joinsTimedOutBuffered: number;
   };
   users: {
     index: number;
@@ -77,7 +78,7 @@ export function printReport(r: {
     `chat delivery (send → each member's socket): n ${delivery.n}  avg ${ms(delivery.avg)}  p50 ${ms(delivery.p50)}  p95 ${ms(delivery.p95)}  p99 ${ms(delivery.p99)}`,
   );
   console.log(
-    `sockets: connects ${r.result.counters.connects}, reconnects ${r.result.counters.reconnects}, connect errors ${r.result.counters.connectErrors}, disconnects ${r.result.counters.disconnects}, joins interrupted by a disconnect (joined again on the next connect) ${r.result.counters.joinsInterrupted}`,
+    `sockets: connects ${r.result.counters.connects}, reconnects ${r.result.counters.reconnects}, connect errors ${r.result.counters.connectErrors}, disconnects ${r.result.counters.disconnects}, joins interrupted by a disconnect (joined again on the next connect) ${r.result.counters.joinsInterrupted}, join errors that were timeouts of a join sent while reconnecting ${r.result.counters.joinsTimedOutBuffered}`,
   );
   console.log(`chat check: ${JSON.stringify(r.chat)}`);
   console.log(
