@@ -12,7 +12,7 @@
  *
  * `node scripts/build-server.mjs` builds; `buildServer()` is used by the bench and the tests.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -40,10 +40,16 @@ const inPlace = {
   },
 };
 
+/**
+ * Builds the bundle and its source map. Each file is written beside its place and renamed over it, so
+ * a server started meanwhile reads the old bundle or the new one, whole: CI's two tracks build it
+ * from the same sources while the other's flows start servers from it.
+ */
 export async function buildServer() {
-  await esbuild.build({
+  const { outputFiles } = await esbuild.build({
     entryPoints: [path.join(root, 'apps/server/src/main.ts')],
     outfile: serverBundle,
+    write: false,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -54,6 +60,12 @@ export async function buildServer() {
     plugins: [inPlace],
     logLevel: 'warning',
   });
+  await mkdir(path.dirname(serverBundle), { recursive: true });
+  for (const file of outputFiles) {
+    const next = `${file.path}.${process.pid}.tmp`;
+    await writeFile(next, file.contents);
+    await rename(next, file.path);
+  }
   return serverBundle;
 }
 

@@ -10,10 +10,10 @@ import { hashTestPassword } from './test-password.ts';
 
 /**
  * Work done once for the whole run instead of once per file: the server's bundle, the test
- * password's argon2id hash, and the migrations. On PGlite they run once into a template every file starts from. On
- * PostgreSQL (DATABASE_URL set) they run once into a template database each file's own database is
- * created from (CREATE DATABASE … TEMPLATE copies files, where migrating took seconds a file), and
- * once into DATABASE_URL itself, emptied first, so no earlier run's rows linger.
+ * password's argon2id hash, and the migrations. On PGlite they run once into a template every file
+ * starts from. On PostgreSQL (DATABASE_URL set) they run once into a template database each file's
+ * own database is created from (CREATE DATABASE … TEMPLATE copies files, where migrating took
+ * seconds a file), and once into DATABASE_URL itself, emptied first, so no earlier run's rows linger.
  */
 export default async function setup(project: TestProject) {
   // the bundle the restart tests start (restart.testkit.ts), from this run's sources

@@ -4,9 +4,9 @@ import { API } from '@rushes/shared';
 import { freePort } from '../src/platform/freePort.ts';
 
 /**
- * The restart harness: the real server (apps/server/start.mjs, as `npm start` runs it) in a child process on its own
- * DATA_DIR, killed with SIGKILL and started again on the same data — for tests that something
- * survives `kill -9` (an upload, a transfer job).
+ * The restart harness: the real server (apps/server/start.mjs, as `npm start` runs it) in a child
+ * process on its own DATA_DIR, killed with SIGKILL and started again on the same data — for tests
+ * that something survives `kill -9` (an upload, a transfer job).
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 
