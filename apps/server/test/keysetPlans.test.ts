@@ -33,8 +33,24 @@ async function plansOf(table: string, request: () => Promise<unknown>) {
 function expectIndexOrder(plans: string[], index: string) {
   for (const plan of plans) {
     expect(plan, plan).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index}\\b`));
-    expect(plan, plan).not.toMatch(/Sort/);
+    expect(withoutSubPlans(plan), plan).not.toMatch(/Sort/);
   }
+}
+
+/**
+ * A plan without its SubPlans: a correlated subquery runs per row returned (a home tray card's
+ * members, sorted into the card's order), and a Sort there orders those rows, not the list.
+ */
+function withoutSubPlans(plan: string) {
+  const kept: string[] = [];
+  let subPlanIndent: number | undefined;
+  for (const line of plan.split('\n')) {
+    const indent = line.search(/\S/);
+    if (subPlanIndent !== undefined && indent > subPlanIndent) continue;
+    subPlanIndent = /^\s*SubPlan \d+/.test(line) ? indent : undefined;
+    if (subPlanIndent === undefined) kept.push(line);
+  }
+  return kept.join('\n');
 }
 
 /** One second apart, newest for the smallest g. */

@@ -173,7 +173,7 @@ describe('prepared statements on node-postgres', () => {
         'assets_phase_folder',
         'asset_newest_versions',
         'chat_counters',
-        'project_cards',
+        'project_tray_mine_page',
       ])
         expect(compared, name).toContain(name);
       for (const kind of ['null', 'date', 'array', 'object', 'string', 'number', 'fraction', 'boolean'])

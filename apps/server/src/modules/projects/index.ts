@@ -47,7 +47,7 @@ export {
 } from './projects.service.ts';
 export { onProjectDeleting, type ProjectCleanup } from './projectCleanup.ts';
 export { provideSharedAssetsTray, sharedAssetsTrayOf } from './sharedTray.ts';
-export { countUnreadChatsWith, type UnreadChatsCounter } from './projects.cards.ts';
+export { countUnreadChatsWith, type UnreadChatsSql } from './projects.cards.ts';
 
 /** A home tray page of the caller's projects, as the trays route answers it (home's index.html; homeTrays.ts). */
 export const createProjectTrays = (ctx: AppContext) => createProjectsService(ctx).tray;

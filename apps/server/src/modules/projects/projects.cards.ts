@@ -1,5 +1,6 @@
 import { displayName } from '@rushes/shared';
-import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectCard, TrayName } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { projectMembers, projects, users } from '../../db/schema/index.ts';
@@ -14,98 +15,108 @@ export const trayOf = (role: string): TrayName =>
   role === 'creator' ? 'my_projects' : 'collaborated_projects';
 
 /**
- * The unread chat count a card shows, which the chat module keeps: for `projectIds` (narrowed to one
- * viewer when `userId` is set) it answers a lookup `(projectId, userId) → unread`.
+ * The unread chat count a card shows, which the chat module keeps: an SQL expression of a project and
+ * a member (columns of the statement it is composed into), so a card's read stays one statement.
  */
-export type UnreadChatsCounter = (
-  db: DbOrTx,
-  projectIds: string[],
-  userId?: string,
-) => Promise<(projectId: string, userId: string) => number>;
+export type UnreadChatsSql = (projectId: AnyColumn, userId: AnyColumn) => SQL<number>;
 
 /** Per app (keyed by its event bus, like the project cleanups): tests build many apps in one process. */
-const unreadCounters = new WeakMap<object, UnreadChatsCounter>();
+const unreadSqls = new WeakMap<object, UnreadChatsSql>();
 
 /**
- * Registers the card's unread counter (the chat manifest's `listeners`, at build), so projects never
+ * Registers the card's unread count (the chat manifest's `listeners`, at build), so projects never
  * imports chat, which builds on projects (no module cycle through projects). Without one
  * (an app without chat) cards show 0.
  */
-export function countUnreadChatsWith(ctx: AppContext, counter: UnreadChatsCounter) {
-  unreadCounters.set(ctx.events, counter);
+export function countUnreadChatsWith(ctx: AppContext, unread: UnreadChatsSql) {
+  unreadSqls.set(ctx.events, unread);
 }
 
-const unreadChatsOf = (ctx: AppContext, projectIds: string[], userId?: string) =>
-  unreadCounters.get(ctx.events)?.(ctx.db, projectIds, userId) ?? Promise.resolve(() => 0);
+// The members inside the card's statement are other rows of project_members and users: aliased apart
+// from the viewer's row and the creator (in SQL an alias renders as its name only)
+const member = alias(projectMembers, 'card_member');
+const memberUser = alias(users, 'card_member_user');
+type Avatar = [id: string, firstName: string, lastName: string, badgeColor: string];
 
-type BaseCard = Omit<ProjectCard, 'role' | 'unread_chats'>;
+/**
+ * The card's members as one value, a subquery per card: how many, and the first AVATARS in the
+ * card's order (the creator, then by joining). Nested one level, as chat's unreadChatsSql is: in a
+ * select without joins drizzle writes the columns directly in a selected SQL bare.
+ */
+const membersOfCard = sql<{ count: number; avatars: Avatar[] }>`${sql`(
+  select json_build_object(
+    'count', count(*)::int,
+    'avatars', coalesce(
+      json_agg(json_build_array(id, first_name, last_name, badge_color) order by rn)
+        filter (where rn <= ${sql.raw(String(AVATARS))}),
+      '[]'::json))
+  from (
+    select ${memberUser.id} as id, ${memberUser.firstName} as first_name,
+      ${memberUser.lastName} as last_name, ${memberUser.badgeColor} as badge_color,
+      row_number() over (
+        order by ${member.role} = 'creator' desc, ${member.createdAt} asc, ${memberUser.id} asc) as rn
+    from ${projectMembers} as ${member}
+    inner join ${users} as ${memberUser} on ${memberUser.id} = ${member.userId}
+    where ${member.projectId} = ${projects.id}
+  ) as card_members)`}`;
 
-// The card reads, prepared (every home tray page runs them), the projects as one uuid[] value.
-const idsIn = (column: AnyColumn) => sql`${column} = any(${sql.placeholder('ids')}::uuid[])`;
-const cardsQuery = (db: DbOrTx) =>
-  db
-    .select({ project: projects, creatorFirst: users.firstName, creatorLast: users.lastName })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.createdBy))
-    .where(idsIn(projects.id));
-const cardMembersQuery = (db: DbOrTx) =>
-  db
-    .select({
-      projectId: projectMembers.projectId,
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      badgeColor: users.badgeColor,
-    })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(idsIn(projectMembers.projectId))
-    .orderBy(
-      projectMembers.projectId,
-      sql`${projectMembers.role} = 'creator' desc`,
-      asc(projectMembers.createdAt),
-      asc(users.id),
-    );
-const rolesQuery = (db: DbOrTx) =>
-  db
-    .select({ projectId: projectMembers.projectId, role: projectMembers.role })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.userId, sql.placeholder('userId')), idsIn(projectMembers.projectId)));
+/** A card's columns that are the same for every viewer (over projects and the creator). */
+const baseCardColumns = {
+  project: projects,
+  creatorFirst: users.firstName,
+  creatorLast: users.lastName,
+  members: membersOfCard,
+};
 
-/** Cards of projects without the viewer's role (one query for the projects, one for the avatars). */
-async function baseCards(db: DbOrTx, projectIds: string[]): Promise<Map<string, BaseCard>> {
-  const cards = new Map<string, BaseCard>();
-  if (projectIds.length === 0) return cards;
-  const rows = await prepared(db, 'project_cards', cardsQuery, { ids: projectIds });
-  if (rows.length === 0) return cards;
-  const members = await prepared(db, 'project_card_members', cardMembersQuery, {
-    ids: rows.map((r) => r.project.id),
-  });
-  const byProject = new Map<string, typeof members>();
-  for (const m of members) byProject.set(m.projectId, [...(byProject.get(m.projectId) ?? []), m]);
-  for (const r of rows) {
-    const list = byProject.get(r.project.id) ?? [];
-    cards.set(r.project.id, {
-      project_db_id: r.project.id,
-      project_id: r.project.projectCode,
-      team_db_id: r.project.teamId,
-      title: r.project.title,
-      storage_used: Number(r.project.storageUsed),
-      total_assets: r.project.totalAssets,
-      created_on: iso(r.project.createdAt),
-      creator: {
-        user_id: r.project.createdBy,
-        name: displayName(r.creatorFirst, r.creatorLast),
-      },
-      avatars: list.slice(0, AVATARS).map((m) => ({
-        user_id: m.id,
-        name: displayName(m.firstName, m.lastName),
-        user_badge_color: m.badgeColor,
-      })),
-      no_of_members: list.length,
-    });
-  }
-  return cards;
+/**
+ * The card columns of a statement over project_members (the viewer's row), projects and the creator
+ * (`users`, joined on `creatorOfProject`). `name` tells apart the prepared statements built with and
+ * without the chat module's expression.
+ */
+export function cardColumnsOf(ctx: AppContext) {
+  const unread = unreadSqls.get(ctx.events);
+  return {
+    name: unread ? '' : '_without_chat',
+    columns: {
+      ...baseCardColumns,
+      role: projectMembers.role,
+      unread: unread ? unread(projectMembers.projectId, projectMembers.userId) : sql<number>`0`,
+    },
+  };
+}
+
+/** The creator of the card's project, joined to `projects` (every card statement reads them). */
+export const creatorOfProject = eq(users.id, projects.createdBy);
+
+/** A row of `baseCardColumns`. */
+interface BaseCardRow {
+  project: typeof projects.$inferSelect;
+  creatorFirst: string;
+  creatorLast: string;
+  members: { count: number; avatars: Avatar[] };
+}
+
+/** A card as `viewer`s sees it, from a row of `cardColumnsOf` (or the base columns and the viewer's). */
+export function toCard(row: BaseCardRow, viewer: { role: ProjectCard['role']; unread: number }): ProjectCard {
+  const { project } = row;
+  return {
+    project_db_id: project.id,
+    project_id: project.projectCode,
+    team_db_id: project.teamId,
+    title: project.title,
+    storage_used: Number(project.storageUsed),
+    total_assets: project.totalAssets,
+    created_on: iso(project.createdAt),
+    creator: { user_id: project.createdBy, name: displayName(row.creatorFirst, row.creatorLast) },
+    avatars: row.members.avatars.map(([user_id, firstName, lastName, user_badge_color]) => ({
+      user_id,
+      name: displayName(firstName, lastName),
+      user_badge_color,
+    })),
+    no_of_members: row.members.count,
+    role: viewer.role,
+    unread_chats: viewer.unread,
+  };
 }
 
 /** Cards of `projectIds` as `userId` sees them (role is theirs); projects they are not in are left out. */
@@ -114,34 +125,57 @@ export async function cardsFor(
   userId: string,
   projectIds: string[],
 ): Promise<Map<string, ProjectCard>> {
-  const { db } = ctx;
   const out = new Map<string, ProjectCard>();
   if (projectIds.length === 0) return out;
-  const roles = await prepared(db, 'project_roles_of_viewer', rolesQuery, { userId, ids: projectIds });
-  const base = await baseCards(
-    db,
-    roles.map((r) => r.projectId),
+  const { name, columns } = cardColumnsOf(ctx);
+  const rows = await prepared(
+    ctx.db,
+    `project_cards_of_viewer${name}`,
+    (db) =>
+      db
+        .select(columns)
+        .from(projectMembers)
+        .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+        .innerJoin(users, creatorOfProject)
+        .where(
+          and(
+            eq(projectMembers.userId, sql.placeholder('userId')),
+            sql`${projectMembers.projectId} = any(${sql.placeholder('ids')}::uuid[])`,
+          ),
+        ),
+    { userId, ids: projectIds },
   );
-  const unread = await unreadChatsOf(ctx, [...base.keys()], userId);
-  for (const { projectId, role } of roles) {
-    const card = base.get(projectId);
-    const unread_chats = unread(projectId, userId);
-    if (card) out.set(projectId, { ...card, role, unread_chats });
-  }
+  for (const row of rows) out.set(row.project.id, toCard(row, row));
   return out;
 }
 
 /** Every member of a project with their card (for tray updates after a change). */
 export async function cardsByMember(ctx: AppContext, projectId: string): Promise<[string, ProjectCard][]> {
-  const { db } = ctx;
-  const roles = await db
-    .select({ userId: projectMembers.userId, role: projectMembers.role })
-    .from(projectMembers)
-    .where(eq(projectMembers.projectId, projectId));
-  const card = (await baseCards(db, [projectId])).get(projectId);
-  if (!card) return [];
-  const unread = await unreadChatsOf(ctx, [projectId]);
-  return roles.map((r) => [r.userId, { ...card, role: r.role, unread_chats: unread(projectId, r.userId) }]);
+  const [base] = await prepared(
+    ctx.db,
+    'project_card',
+    (db) =>
+      db
+        .select(baseCardColumns)
+        .from(projects)
+        .innerJoin(users, creatorOfProject)
+        .where(eq(projects.id, sql.placeholder('projectId'))),
+    { projectId },
+  );
+  if (!base) return [];
+  // each member's own columns apart: the members subquery runs once, not once per member
+  const { name, columns } = cardColumnsOf(ctx);
+  const viewers = await prepared(
+    ctx.db,
+    `project_card_viewers${name}`,
+    (db) =>
+      db
+        .select({ userId: projectMembers.userId, role: columns.role, unread: columns.unread })
+        .from(projectMembers)
+        .where(eq(projectMembers.projectId, sql.placeholder('projectId'))),
+    { projectId },
+  );
+  return viewers.map((v) => [v.userId, toCard(base, v)]);
 }
 
 export async function memberIdsOf(db: DbOrTx, projectId: string): Promise<string[]> {

@@ -187,17 +187,12 @@ export function createProjectsService(ctx: AppContext) {
      * (membership created_at, project id): projects added meanwhile never shift later pages.
      */
     async tray(userId: string, q: TrayQuery & { tray_name: TrayName }): Promise<TrayPage> {
-      const { total, rows } = await trayRows(db, userId, q, decodeCursor(q.cursor));
+      const { total, rows } = await trayRows(ctx, userId, q, decodeCursor(q.cursor));
       const page = rows.slice(0, q.entries_per_page);
-      const cards = await cardsFor(
-        ctx,
-        userId,
-        page.map((r) => r.projectId),
-      );
       const last = page.at(-1);
       return {
         field: q.tray_name,
-        data: page.map((r) => cards.get(r.projectId)).filter((c) => c !== undefined),
+        data: page.map((r) => r.card),
         total_entries: total,
         next_cursor:
           rows.length > q.entries_per_page && last ? encodeCursor([last.at, last.projectId]) : null,
