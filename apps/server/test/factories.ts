@@ -16,6 +16,7 @@ import { assets, projects, taskAssignees, tasks, teams } from '../src/db/schema/
 import { createSession, SESSION_COOKIE } from '../src/platform/auth/sessions.ts';
 import { createUser, updateUser, type UserRow } from '../src/modules/accounts/users.service.ts';
 import { childPath, newIngestCode, searchTextOf } from '../src/modules/assets/assets.sql.ts';
+import { clearCachedProjectAccess } from '../src/modules/projects/accessCache.ts';
 import { insertProjectMember, newProjectCode } from '../src/modules/projects/projects.service.ts';
 import { scheduleExpiry } from '../src/modules/tasks/tasks.jobs.ts';
 import {
@@ -175,6 +176,8 @@ export async function members(
   codes?: ProjectPermissionCode[],
 ) {
   const ids = projectPermissionIds(codes ?? DEFAULT_PROJECT_PERMISSIONS[role]);
+  // no project.changed from a direct write: a role changed here must not be answered from the cache
+  clearCachedProjectAccess(t.ctx);
   await t.ctx.db.transaction(async (tx) => {
     for (const m of who) await insertProjectMember(tx, projectId, m.user.id, role, ids);
   });

@@ -20,6 +20,14 @@ export const security = {
     .describe(
       'a node keeps a full session it read this long, so most requests skip the session read; a logout or password reset drops it on every node at once (through Redis), this is only how long a node that missed that message may still accept it. 0 reads the session on every request',
     ),
+  PROJECT_ACCESS_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30_000)
+    .describe(
+      "a node keeps a member's role and permission codes in a project it read this long, so most project requests skip that read; a change of the project's members, their permissions or its title drops it on every node at once (through Redis), this is only how long a node that missed that message may still accept it. 0 reads it on every request",
+    ),
   SESSION_MAX_DAYS: z.coerce
     .number()
     .positive()

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import { defineModule } from '../../platform/modules.ts';
 import { teamPolicy } from '../teams/index.ts';
+import { dropCachedAccessOnChange } from './accessCache.ts';
 import {
   canCopyMoveAssets,
   canDeleteAssets,
@@ -45,6 +46,7 @@ export {
   setMemberBadge,
   teamOfProject,
 } from './projects.service.ts';
+export { clearCachedProjectAccess } from './accessCache.ts';
 export { onProjectDeleting, type ProjectCleanup } from './projectCleanup.ts';
 export { provideSharedAssetsTray, sharedAssetsTrayOf } from './sharedTray.ts';
 export { countUnreadChatsWith, type UnreadChatsSql } from './projects.cards.ts';
@@ -68,6 +70,6 @@ export const projectsModule = defineModule({
     'projects.canCreateProjects': teamPolicy(canCreateProjects, 'team_db_id'),
   },
   routes: [projectsRoutes],
-  listeners: [registerProjectMappers, releaseProjectsOfDeletedTeams],
+  listeners: [dropCachedAccessOnChange, registerProjectMappers, releaseProjectsOfDeletedTeams],
   rooms: { project: projectRoom },
 });

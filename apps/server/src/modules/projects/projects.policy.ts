@@ -15,7 +15,9 @@ import {
 } from '../../db/schema/index.ts';
 import { userIdOf } from '../../platform/auth/guard.ts';
 import { forbidden } from '../../platform/http/errors.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { stringField, type Policy } from '../../platform/policies.ts';
+import { cachedProjectAccess } from './accessCache.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -146,7 +148,10 @@ export async function authorizeProject(
   projectId: string,
   rule: ProjectRule,
 ): Promise<ProjectAccess> {
-  const access = await loadProjectAccess(db, userId, projectId);
+  return ruled(await loadProjectAccess(db, userId, projectId), rule);
+}
+
+function ruled(access: ProjectAccess | null, rule: ProjectRule): ProjectAccess {
   if (!access) throw forbidden(MSG.noProjectAccess);
   if (!rule(access)) throw forbidden(MSG.forbidden);
   return access;
@@ -154,11 +159,19 @@ export async function authorizeProject(
 
 /**
  * A route policy on the project named by the request's `field` (`project_db_id` unless said): the
- * same loading and refusals as `authorizeProject`, run once before the handler (platform/policies.ts).
+ * same refusals as `authorizeProject`, run once before the handler (platform/policies.ts), on the
+ * node's cached access (accessCache.ts).
  */
 export const projectPolicy = (rule: ProjectRule, field = 'project_db_id'): Policy<ProjectAccess> => ({
   reads: field,
-  check: (ctx) => (req) => authorizeProject(ctx.db, userIdOf(req), stringField(req, field), rule),
+  check: (ctx) => async (req) => {
+    const userId = userIdOf(req);
+    const projectId = stringField(req, field);
+    const access = await cachedProjectAccess(ctx, userId, projectId, () =>
+      loadProjectAccess(ctx.db, userId, projectId),
+    );
+    return ruled(access, rule);
+  },
 });
 
 declare module '../../platform/policies.ts' {
@@ -175,8 +188,9 @@ declare module '../../platform/policies.ts' {
   }
 }
 
-/** The room rule: members join project:{id}. */
-export const canJoinProjectRoom = async (db: DbOrTx, userId: string, projectId: string) => {
+/** The room rule: members join project:{id} (on the node's cached access, as the routes). */
+export const canJoinProjectRoom = async (ctx: AppContext, userId: string, projectId: string) => {
   if (!/^[0-9a-f-]{36}$/i.test(projectId)) return false;
-  return (await loadProjectAccess(db, userId, projectId)) !== null;
+  const load = () => loadProjectAccess(ctx.db, userId, projectId);
+  return (await cachedProjectAccess(ctx, userId, projectId, load)) !== null;
 };

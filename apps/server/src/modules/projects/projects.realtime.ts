@@ -59,5 +59,5 @@ export function registerProjectMappers(ctx: AppContext) {
 
 /** Joining project:{id} needs membership, the same rule as reading the project. */
 export function projectRoom(ctx: AppContext) {
-  return (userId: string, projectId: string) => canJoinProjectRoom(ctx.db, userId, projectId);
+  return (userId: string, projectId: string) => canJoinProjectRoom(ctx, userId, projectId);
 }

@@ -15,10 +15,11 @@ import {
   type TrayQuery,
 } from '@rushes/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { projectMemberPermissions, projectMembers, projects } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor.ts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
 import { findPlan, upgradeData } from '../plans/index.ts';
 import { type TeamAccess, lockTeam } from '../teams/index.ts';
 import './projects.events.ts';
@@ -106,6 +107,13 @@ export async function adjustProjectTotals(tx: Tx, projectId: string, bytes: numb
     .where(eq(projects.id, projectId));
 }
 
+// Project info's live totals (the policy's row may be a cached one).
+const projectById = (db: DbOrTx) =>
+  db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')));
+
 export function createProjectsService(ctx: AppContext) {
   const { db, events } = ctx;
 
@@ -137,7 +145,9 @@ export function createProjectsService(ctx: AppContext) {
     },
 
     async info(access: ProjectAccess): Promise<ProjectInfo> {
-      const p = access.project;
+      // The policy's row may come from the node's cache (accessCache.ts): the totals are read live.
+      const [p] = await prepared(db, 'project_by_id', projectById, { id: access.project.id });
+      if (!p) throw forbidden(MSG.noProjectAccess);
       return {
         project_db_id: p.id,
         project_id: p.projectCode,

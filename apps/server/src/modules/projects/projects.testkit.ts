@@ -13,6 +13,7 @@ import { newIngestCode, searchTextOf } from '../assets/assets.sql.ts';
 import { apiTeam, call, person, setPlan, type Person } from '../teams/teams.testkit.ts';
 import { people, project } from '../../../test/factories.ts';
 import { findPersonalTeam } from '../teams/teams.service.ts';
+import { clearCachedProjectAccess } from './accessCache.ts';
 
 /** Test helpers for the projects and assets modules: projects, members and assets made per test. */
 
@@ -78,6 +79,8 @@ export async function setCodes(
   codes: ProjectPermissionCode[],
 ) {
   const db = t.ctx.db;
+  // a direct write sends no project.changed: the node's cached access must go by hand
+  clearCachedProjectAccess(t.ctx);
   await db
     .delete(projectMemberPermissions)
     .where(

@@ -111,4 +111,33 @@ describe('realtime hints after the answer', () => {
     expect(seen).toEqual(['a', 'a:second', 'b:second', 'c', 'c:second', 'd', 'd:second']);
     expect(errors).toEqual([{ event: 'project.created', message: 'listener broke' }]);
   });
+
+  it('an at-commit listener has run when the transaction returns, and never for a rollback', async () => {
+    const errors: string[] = [];
+    const bus = new EventBus({ error: (obj: { err?: Error }) => void errors.push(obj.err?.message ?? '') });
+    const ran: string[] = [];
+    bus.on('project.changed', ({ projectId }) => void ran.push(`${projectId}:queued`));
+    bus.on('project.changed', ({ projectId }) => void ran.push(projectId), { atCommit: true });
+    bus.on(
+      'project.changed',
+      () => {
+        throw new Error('at-commit broke');
+      },
+      { atCommit: true },
+    );
+    const change = { addedUserIds: [], removedUserIds: [], members: false };
+    await bus.transaction(t.ctx.db, async (_tx, emit) =>
+      emit('project.changed', { projectId: 'a', ...change }),
+    );
+    expect(ran).toEqual(['a']);
+    await expect(
+      bus.transaction(t.ctx.db, async (_tx, emit) => {
+        emit('project.changed', { projectId: 'b', ...change });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await bus.idle();
+    expect(ran).toEqual(['a', 'a:queued']);
+    expect(errors).toEqual(['at-commit broke']);
+  });
 });

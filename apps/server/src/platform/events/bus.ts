@@ -71,6 +71,15 @@ export interface CoalesceOptions<K extends EventName> {
   detached?: boolean;
 }
 
+/**
+ * A listener that must have run before the committing request answers (dropping this node's cached
+ * copies of what changed, and telling the other nodes): called synchronously at the commit, before
+ * the queued listeners. It must not wait for anything.
+ */
+export interface AtCommitOptions {
+  atCommit: true;
+}
+
 type Durable = {
   id: string;
   name: EventName;
@@ -95,9 +104,11 @@ type Durable = {
  *   idempotent. They are registered at build (module manifests' listeners), before the first
  *   transaction; registering one later throws. Events with durable subscribers can only be emitted
  *   through `transaction` — `publish` refuses them (there is no transaction to enqueue into).
+ * An `{ atCommit: true }` listener runs synchronously at the commit, before the caller answers.
  */
 export class EventBus {
   private readonly listeners = new Map<EventName, QueuedListener[]>();
+  private readonly atCommit = new Map<EventName, ((payload: unknown) => void)[]>();
   private readonly durable = new Map<string, Durable>();
   /** Set by the first transaction: durable subscribers registered later could miss events. */
   private running = false;
@@ -105,7 +116,7 @@ export class EventBus {
   private readonly queue: PublishQueue;
 
   constructor(
-    log: PublishQueueOptions['log'],
+    private readonly log: PublishQueueOptions['log'],
     /** Called after a commit that enqueued durable deliveries (the app wakes its job worker). */
     private readonly onEnqueued: () => void = () => undefined,
     publishing: Omit<PublishQueueOptions, 'log' | 'listenersOf'> = {},
@@ -117,7 +128,15 @@ export class EventBus {
     });
   }
 
-  on<K extends EventName>(name: K, listener: Listener<K>, opts?: DurableOptions<K> | CoalesceOptions<K>) {
+  on<K extends EventName>(
+    name: K,
+    listener: Listener<K>,
+    opts?: DurableOptions<K> | CoalesceOptions<K> | AtCommitOptions,
+  ) {
+    if (opts && 'atCommit' in opts) {
+      this.atCommit.set(name, [...(this.atCommit.get(name) ?? []), listener as (payload: unknown) => void]);
+      return;
+    }
     if (opts?.durable) {
       if (this.running) throw new Error(`events: durable subscriber '${opts.id}' registered after start`);
       if (this.durable.has(opts.id))
@@ -194,6 +213,14 @@ export class EventBus {
    * commit order; a publish round takes all that wait (publishQueue.ts).
    */
   afterCommit(events: Pending[]): void {
+    for (const { name, payload } of events)
+      for (const run of this.atCommit.get(name) ?? []) {
+        try {
+          run(payload);
+        } catch (err) {
+          this.log.error({ err, event: name }, 'events: an at-commit listener failed');
+        }
+      }
     this.queue.push(events.filter(({ name }) => this.listeners.has(name)));
   }
 
