@@ -1,6 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
 import { ReadCache } from '../../platform/readCache.ts';
-import type { ProjectAccess } from './projects.policy.ts';
 
 declare module '../../platform/realtime/realtime.ts' {
   interface NodeMessages {
@@ -14,29 +13,32 @@ declare module '../../platform/realtime/realtime.ts' {
  * are dropped with it on a change, its totals are not, so a route that shows totals reads them.
  * Keyed by the node's realtime (one per app, shared by the contexts of its rooms).
  */
-const caches = new WeakMap<AppContext['realtime'], ReadCache<ProjectAccess>>();
+const caches = new WeakMap<AppContext['realtime'], ReadCache<object>>();
 
-function cacheOf(ctx: AppContext): ReadCache<ProjectAccess> {
+function cacheOf(ctx: AppContext): ReadCache<object> {
   const known = caches.get(ctx.realtime);
   if (known) return known;
-  const cache = new ReadCache<ProjectAccess>(ctx.config.PROJECT_ACCESS_CACHE_MS);
+  const cache = new ReadCache<object>(ctx.config.PROJECT_ACCESS_CACHE_MS);
   ctx.realtime.onEveryNode('project_access_changed', ({ projectId }) => cache.drop(`p:${projectId}`));
   caches.set(ctx.realtime, cache);
   return cache;
 }
 
-/** The caller's access, from this node's cache or `load` (null, never kept: not a member). */
-export async function cachedProjectAccess(
+/**
+ * The caller's access (projects.policy.ts's ProjectAccess), from this node's cache or `load` (null,
+ * never kept: not a member).
+ */
+export async function cachedProjectAccess<A extends object>(
   ctx: AppContext,
   userId: string,
   projectId: string,
-  load: () => Promise<ProjectAccess | null>,
-): Promise<ProjectAccess | null> {
+  load: () => Promise<A | null>,
+): Promise<A | null> {
   const cache = cacheOf(ctx);
   const key = `${projectId}:${userId}`;
   const readAt = Date.now();
   const hit = cache.get(key, readAt);
-  if (hit) return hit;
+  if (hit) return hit as A;
   const access = await load();
   if (access) cache.set(key, [`p:${projectId}`], access, readAt);
   return access;
