@@ -46,6 +46,7 @@ const errorSamples: string[] = [];
 const chatDelivery: number[] = [];
 let requests = 0;
 let stopping = false;
+const connectErrorKinds: Record<string, number> = {};
 const counters = {
   connects: 0,
   reconnects: 0,
@@ -180,8 +181,17 @@ class User {
       const sentAt = Number(/@(\d+(?:\.\d+)?)$/.exec(p.message.text)?.[1]);
       if (sentAt) chatDelivery.push(performance.timeOrigin + performance.now() - sentAt);
     });
-    socket.on('connect_error', () => counters.connectErrors++);
-    socket.on('disconnect', () => counters.disconnects++);
+    socket.on('connect_error', (err: Error & { type?: string; description?: unknown }) => {
+      counters.connectErrors++;
+      // A refusal by the server's middleware leaves the socket down (socket.io-client does not retry it);
+      // a transport failure is retried with backoff. Which one happens says why reconnects are slow.
+      const kind = `${socket.active ? 'retried' : 'left down'}: ${err.message}`;
+      connectErrorKinds[kind] = (connectErrorKinds[kind] ?? 0) + 1;
+    });
+    socket.on('disconnect', (reason: string) => {
+      counters.disconnects++;
+      connectErrorKinds[`disconnect: ${reason}`] = (connectErrorKinds[`disconnect: ${reason}`] ?? 0) + 1;
+    });
     let first = true;
     return new Promise((resolve) => {
       socket.on('connect', () => {
@@ -378,6 +388,7 @@ process.on('message', async (m: { type: string }) => {
         errorSamples,
         chatDelivery,
         counters,
+        connectErrorKinds,
         users: users.map((u) => ({
           index: u.u.index,
           projectId: u.u.projectId,

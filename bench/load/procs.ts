@@ -49,6 +49,13 @@ export async function startNode(port: number, env: NodeEnv): Promise<Node> {
       DEMO_SEED: 'false',
       // Behind the proxy: the client address is X-Forwarded-For's (each simulated user has its own).
       TRUST_PROXY: 'true',
+      // one run with a setting changed, e.g. BENCH_LOAD_NODE_ENV=REALTIME_REBALANCE_MS=0
+      ...Object.fromEntries(
+        (process.env.BENCH_LOAD_NODE_ENV ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+      ),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

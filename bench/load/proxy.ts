@@ -118,7 +118,8 @@ server.on('upgrade', (req, client: net.Socket, head: Buffer) => {
   attempt();
 });
 
-server.listen(port, '127.0.0.1', () => process.send?.({ ready: true }));
+// as the API nodes and nginx.ts: the default accept queue (511) overflows under a reconnect storm
+server.listen(port, '127.0.0.1', 4096, () => process.send?.({ ready: true }));
 process.on('message', (m: { stats?: boolean }) => {
   if (m.stats) process.send?.({ retries, sockets: Object.fromEntries(sockets) });
 });

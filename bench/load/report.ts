@@ -16,6 +16,8 @@ export interface DriverResult {
     joinsInterrupted: number;
     joinsTimedOutBuffered: number;
   };
+  /** connect_error count by whether the client retried it and its message; disconnects by reason */
+  connectErrorKinds?: Record<string, number>;
   users: {
     index: number;
     projectId: string;
@@ -80,6 +82,10 @@ export function printReport(r: {
   console.log(
     `sockets: connects ${r.result.counters.connects}, reconnects ${r.result.counters.reconnects}, connect errors ${r.result.counters.connectErrors}, disconnects ${r.result.counters.disconnects}, joins interrupted by a disconnect (joined again on the next connect) ${r.result.counters.joinsInterrupted}, join errors that were timeouts of a join sent while reconnecting ${r.result.counters.joinsTimedOutBuffered}`,
   );
+  if (Object.keys(r.result.connectErrorKinds ?? {}).length)
+    console.log(
+      `socket connect errors and disconnects by kind: ${JSON.stringify(r.result.connectErrorKinds)}`,
+    );
   console.log(`chat check: ${JSON.stringify(r.chat)}`);
   console.log(
     `CPU (cores) over the hold: ${Object.entries(r.cpu)
@@ -109,6 +115,7 @@ export function printReport(r: {
     rows,
     delivery,
     counters: r.result.counters,
+    connectErrorKinds: r.result.connectErrorKinds,
     chat: r.chat,
     cpu: r.cpu,
     cpuPerRequest,

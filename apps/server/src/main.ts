@@ -6,6 +6,8 @@ import { seedDemo } from './seed.ts';
 import { startBanner } from './startBanner.ts';
 import { describeTool } from './platform/media/binaries.ts';
 
+const LISTEN_BACKLOG = 4096;
+
 /** Reads config, opens the database (migrating it), starts HTTP + realtime and the job worker. */
 async function main() {
   const config = loadConfig();
@@ -20,7 +22,10 @@ async function main() {
 
   if (config.DEMO_SEED) await seedDemo(ctx, { project: config.DEMO_SEED_PROJECT, log: app.log });
   await startApp(built);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // Node's default accept queue (511) overflows when a restarted or rebalanced node takes a thousand
+  // reconnecting sockets at once while its event loop is busy: the kernel drops the handshakes and
+  // each client waits seconds for its SYN retransmit. The kernel caps this at net.core.somaxconn.
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
 
   const db = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}/pg` : 'PostgreSQL';
   for (const line of startBanner(config, db)) console[line.level](line.text);
