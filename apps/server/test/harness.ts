@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { afterAll, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -127,6 +128,24 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Two API nodes of one PostgreSQL and one Redis for the enclosing describe, made before its tests and
+ * closed after them (b first: a drops the database they share). Needs both URLs: PGlite is one
+ * process's database.
+ */
+export function clusterOfTwo(env: Record<string, string> = {}) {
+  const nodes = {} as { a: TestApp; b: TestApp };
+  beforeAll(async () => {
+    nodes.a = await createTestApp(env);
+    nodes.b = await createTestApp(env, { sameDatabaseAs: nodes.a });
+  }, 60_000);
+  afterAll(async () => {
+    await nodes.b?.close();
+    await nodes.a?.close();
+  });
+  return nodes;
 }
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`;

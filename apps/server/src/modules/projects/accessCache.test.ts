@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API, MSG, PROJECT_PERMISSIONS, type ProjectInfo } from '@rushes/shared';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { clusterOfTwo, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { projectMembers, projects } from '../../db/schema/index.ts';
 import { clearCachedProjectAccess } from './accessCache.ts';
 import { addMembers, call, person, studio, type Person } from './projects.testkit.ts';
@@ -81,18 +81,10 @@ describe('the project access cache on one node', () => {
 const multiInstance = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 describe.skipIf(!multiInstance)('the project access cache across two nodes', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    a = await createTestApp();
-    b = await createTestApp({}, { sameDatabaseAs: a });
-  }, 60_000);
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  const nodes = clusterOfTwo();
 
   it('a member removed on A is refused on B, which had the access cached', async () => {
+    const { a, b } = nodes;
     const { owner, collaborator, projectId } = await studio(a);
     expect((await info(b, collaborator, projectId)).status).toBe(200);
     const removed = await call(a, 'DELETE', API.projects.collaborators, owner, {

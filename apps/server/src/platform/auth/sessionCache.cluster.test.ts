@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ROUTES } from '@rushes/shared';
-import { createTestApp, makeUser, type TestApp } from '../../../test/harness.ts';
+import { clusterOfTwo, createTestApp, makeUser, type TestApp } from '../../../test/harness.ts';
 import { send } from '../../../test/inject.ts';
 import { sessions } from '../../db/schema/index.ts';
 
@@ -24,18 +24,10 @@ const login = async (t: TestApp) => {
 const status = async (t: TestApp, cookie: string) => (await send(t, 'GET', PATH, { cookie })).status;
 
 describe.skipIf(!multiInstance)('the session cache across two nodes', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    a = await createTestApp();
-    b = await createTestApp({}, { sameDatabaseAs: a });
-  }, 60_000);
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  const nodes = clusterOfTwo();
 
   it('a logout on A is refused at once on B, which had the session cached', async () => {
+    const { a, b } = nodes;
     const { cookie } = await login(a);
     expect([await status(a, cookie), await status(b, cookie)]).toEqual([200, 200]);
     expect(b.ctx.sessionCache.size).toBeGreaterThan(0);
@@ -46,6 +38,7 @@ describe.skipIf(!multiInstance)('the session cache across two nodes', () => {
   });
 
   it('a password change on B ends every session of the user on A', async () => {
+    const { a, b } = nodes;
     const first = await login(a);
     const second = await signIn(a, first.email, first.password);
     expect([await status(a, first.cookie), await status(a, second)]).toEqual([200, 200]);
