@@ -23,6 +23,11 @@ interface Seen {
 const onPostgres = Boolean(process.env.DATABASE_URL);
 /** Statements whose selection has a left-joined table's nested object: drizzle's null-object rule, its path. */
 const drizzlePath = new Set(['chat_page_no', 'chat_page_before']);
+/**
+ * Prepared writes: running one again would write again (the message's id is one of its values), so
+ * their answers are checked by their routes' tests (chat's), not compared here.
+ */
+const writes = new Set(['chat_append_with_members']);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,9 +140,10 @@ describe('prepared statements on node-postgres', () => {
       for (const name of [
         'session_by_hash',
         'project_of_member',
-        'assets_phase_root',
-        'assets_phase_folder',
+        'assets_page_root_first',
+        'assets_page_folder_first',
         'chat_counters',
+        'chat_append_with_members',
       ])
         expect(names, name).toContain(name);
 
@@ -151,6 +157,7 @@ describe('prepared statements on node-postgres', () => {
           expect(direct, s.name).toBeUndefined();
           continue;
         }
+        if (writes.has(s.name)) continue;
         expect(direct, s.name).toBeDefined();
         let theirs: unknown;
         let ours: unknown;
@@ -169,8 +176,8 @@ describe('prepared statements on node-postgres', () => {
       for (const name of [
         'session_by_hash',
         'project_of_member',
-        'assets_phase_root',
-        'assets_phase_folder',
+        'assets_page_root_first',
+        'assets_page_folder_first',
         'asset_newest_versions',
         'chat_counters',
         'project_tray_mine_page',

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { studio } from '../projects/projects.testkit.ts';
 import { TEST_PART_SIZE, assetRow, call, uploadFile, type Person } from '../uploads/uploads.testkit.ts';
 import { SPRITE_BACKFILL_BATCH } from './media.backfill.ts';
+import { newIngestCode } from '../assets/assets.sql.ts';
 import { changingClip, h264Mp4, sineWav } from './media.testkit.ts';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
@@ -74,9 +75,21 @@ describe('sprite backfill', () => {
   it('videos processed before sprite sheets existed get one, batch after batch, from the job the migration enqueues', async () => {
     const migration = await readFile(SPRITE_MIGRATION, 'utf8');
     const clip = await changingClip(dir, 2);
-    // more videos than one batch, so the chain enqueues its next run
-    const videos = [];
-    for (let i = 0; i <= SPRITE_BACKFILL_BATCH; i++) videos.push(await processed(clip, `old-${i}.mp4`));
+    // more videos than one batch, so the chain enqueues its next run: one processed upload and copies
+    // of its row (the same stored media), since each upload's pipeline costs seconds of ffmpeg
+    const first = await processed(clip, 'old-0.mp4');
+    const { id: _id, ingestCode: _code, searchVector: _vector, ...columns } = first;
+    const copies = await t.ctx.db
+      .insert(assets)
+      .values(
+        Array.from({ length: SPRITE_BACKFILL_BATCH }, (_, i) => ({
+          ...columns,
+          title: `old-${i + 1}.mp4`,
+          ingestCode: newIngestCode(),
+        })),
+      )
+      .returning();
+    const videos = [first, ...copies];
     const tone = await processed(await sineWav(dir), 'tone.wav', 'audio/wav');
     expect(videos.every((v) => v.spriteKey)).toBe(true);
     const spriteJobs = () => t.ctx.db.select().from(jobs).where(eq(jobs.name, 'media.backfill_sprites'));

@@ -1,8 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type TrayPage } from '@rushes/shared';
-import type { Logger } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { statementCounter } from '../../../test/statements.ts';
 import { addMembers, apiProject, bigTeam, call, person, type Person } from './projects.testkit.ts';
 
 /**
@@ -13,27 +12,12 @@ import { addMembers, apiProject, bigTeam, call, person, type Person } from './pr
 const MAX_STATEMENTS = 2;
 
 let t: TestApp;
-/** The SQL text of each statement sent from inside `statementsOf`. */
-const inRequest = new AsyncLocalStorage<string[]>();
+let statementsOf: ReturnType<typeof statementCounter>;
 beforeAll(async () => {
   t = await createTestApp();
-  // drizzle logs every statement of the database (prepared or not, either driver) through the
-  // session's logger, on the caller's async context: counting there leaves out the job worker's
-  // polls, which run on the same database meanwhile
-  const { logger } = (t.ctx.db as unknown as { session: { logger: Logger } }).session;
-  const log = logger.logQuery.bind(logger);
-  logger.logQuery = (query, params) => {
-    inRequest.getStore()?.push(query);
-    log(query, params);
-  };
+  statementsOf = statementCounter(t);
 });
 afterAll(() => t.close());
-
-async function statementsOf<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  const result = await inRequest.run(statements, run);
-  return { result, statements };
-}
 
 const tray = (who: Person, query: Record<string, string>) =>
   call<TrayPage>(t, 'GET', API.projects.trays, who, query);
