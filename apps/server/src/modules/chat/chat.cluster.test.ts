@@ -67,7 +67,7 @@ describe.skipIf(!multiInstance)('project chat on two instances (PostgreSQL + Red
     expect(last.chats_count).toBe(41);
   });
 
-  it('a member with tabs on both instances hears no count twice and the last one on each tab; the highest chats_count gives the counters route unread', async () => {
+  it('a member with tabs on both instances hears each send once per tab; the highest chats_count gives the counters route unread', async () => {
     const { owner, collaborator, projectId } = await studio(a);
     const onA = await connect(urlA, { cookie: collaborator.cookie });
     const onB = await connect(urlB, { cookie: collaborator.cookie });
@@ -84,10 +84,7 @@ describe.skipIf(!multiInstance)('project chat on two instances (PostgreSQL + Red
       project_db_id: projectId,
     });
     for (const got of heard) {
-      // one sender's counts waiting in one publish round go out as the last of them (chat.realtime.ts)
-      const counts = got.map((p) => p.chats_count);
-      expect(new Set(counts).size).toBe(counts.length);
-      expect(Math.max(...counts)).toBe(10);
+      expect(got.map((p) => p.chats_count).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       const highest = Math.max(...got.map((p) => p.chats_count));
       expect(highest - counters.body.data.last_seen_count).toBe(counters.body.data.unread);
     }

@@ -4,8 +4,7 @@ import { API, flattenChatGroups, type ChatDateGroup, type ChatMessage, type Tray
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { apiTask, crew, getTask, type Person } from '../tasks/tasks.testkit.ts';
 import { call, storedMessages } from './chat.testkit.ts';
-import { appendMessage } from './append.ts';
-import type { ConversationRef } from './conversations.ts';
+import { appendMessage, type ConversationRef } from './conversations.ts';
 
 /**
  * One chat core, one ordering guarantee: the project chat and the task chat both take

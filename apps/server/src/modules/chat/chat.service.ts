@@ -11,9 +11,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ProjectAccess } from '../projects/index.ts';
 import { notify } from '../notifications/index.ts';
 import './chat.events.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { appendMessage, type Appended } from './append.ts';
 import {
+  appendMessage,
   countersOf,
   markSeen,
   pageMessages,
@@ -26,8 +25,8 @@ const projectChat = (projectId: string): ConversationRef => ({ kind: 'project', 
 /**
  * Project chat (spec 000 §4, §7). Who may: project members, for every call (canViewProject).
  * Storage, counters, seen records, paging and ordering are the chat core's (conversations.ts);
- * sending stores the message and bumps chats_count in one statement (with the notifications of
- * mentioned members, in one transaction); the message reaches the project room after the commit.
+ * sending stores the message, bumps chats_count and notifies mentioned members in one transaction;
+ * the message reaches the project room after the commit.
  */
 export function createChatService(ctx: AppContext) {
   const { db, events } = ctx;
@@ -51,43 +50,29 @@ export function createChatService(ctx: AppContext) {
     ): Promise<{ message: ChatMessage; chats_count: number }> {
       const { userId } = access;
       const projectId = access.project.id;
-      const mentionUserIds = [...new Set(body.mention_user_ids)];
-      // Every member, read with the send (withMembers): the mentions are kept to them, and the hint
-      // after the commit carries who gets the unread count, so publishing it reads no database.
-      const append = (d: DbOrTx) =>
-        appendMessage(d, projectChat(projectId), {
+      return events.transaction(db, async (tx, emit) => {
+        // Every member, read with the send (withMembers): the mentions are kept to them, and the
+        // hint after the commit carries who gets the unread count, so publishing it reads no database.
+        const { row, sender, chatsCount, memberIds } = await appendMessage(tx, projectChat(projectId), {
           userId,
           text: body.text,
-          mentionUserIds,
+          mentionUserIds: [...new Set(body.mention_user_ids)],
           withMembers: true,
         });
-      const sent = (a: Appended) => {
-        const message = presentChatMessage(a.row, a.sender, projectId);
-        const recipientIds = [...a.memberIds].filter((id) => id !== userId);
-        const payload = { projectId, senderId: userId, message, chatsCount: a.chatsCount, recipientIds };
-        return { message, chats_count: a.chatsCount, payload };
-      };
-      // Most sends mention no one: the append is then the only write, one statement that commits on
-      // its own (no BEGIN and COMMIT round trips), and the hint is published as a transaction's is.
-      if (!mentionUserIds.some((id) => id !== userId)) {
-        const { payload, ...answer } = sent(await append(db));
-        await events.publish([{ name: 'chat.message_sent', payload }]);
-        return answer;
-      }
-      return events.transaction(db, async (tx, emit) => {
-        const appended = await append(tx);
-        const { payload, ...answer } = sent(appended);
-        const { sender } = appended;
+        const mentionUserIds = row.mentionUserIds;
+        const message = presentChatMessage(row, sender, projectId);
+
         await notify(tx, emit, {
-          userIds: appended.row.mentionUserIds,
+          userIds: mentionUserIds,
           type: 'chat_mention',
           title: MSG.mentionNotificationTitle,
           message: `${displayName(sender.firstName, sender.lastName)} mentioned you in ${access.project.title}: ${body.text}`,
           projectId,
           actorUserId: userId,
         });
-        emit('chat.message_sent', payload);
-        return answer;
+        const recipientIds = [...memberIds].filter((id) => id !== userId);
+        emit('chat.message_sent', { projectId, senderId: userId, message, chatsCount, recipientIds });
+        return { message, chats_count: chatsCount };
       });
     },
 

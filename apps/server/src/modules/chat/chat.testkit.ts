@@ -3,7 +3,7 @@ import type { TestApp } from '../../../test/harness.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { chatConversations, chatMessages, type ConversationKind } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { appendMessage } from './append.ts';
+import { appendMessage } from './conversations.ts';
 import { addMembers, apiProject, call, person, type Person } from '../projects/projects.testkit.ts';
 
 /** Test helpers for the chat module. */

@@ -1,15 +1,17 @@
 import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import { MSG, displayName, groupChatMessages, type ChatDateGroup, type ChatMessage } from '@rushes/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   chatConversations,
   chatMessages,
   chatSeen,
+  projectMembers,
   users,
   type ConversationKind,
 } from '../../db/schema/index.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { prepared } from '../../db/prepared.ts';
+import { messageId } from './messageId.ts';
 
 /**
  * The chat core: one implementation of storage, counters, seen records, paging and
@@ -30,7 +32,7 @@ export type { ConversationKind };
 export type ConversationRef =
   { kind: 'project'; projectId: string } | { kind: 'task'; projectId: string; taskId: string };
 
-export const ownerOf = (ref: ConversationRef) => (ref.kind === 'project' ? ref.projectId : ref.taskId);
+const ownerOf = (ref: ConversationRef) => (ref.kind === 'project' ? ref.projectId : ref.taskId);
 const isConversation = (kind: ConversationKind, ownerId: string) =>
   and(eq(chatConversations.kind, kind), eq(chatConversations.ownerId, ownerId));
 
@@ -63,6 +65,83 @@ export function presentChatMessage(row: MessageRow, sender: Sender, projectId: s
     timestamp: row.createdAt.toISOString(),
     ...(row.mentionUserIds.length ? { mention: { user_ids: row.mentionUserIds } } : {}),
   };
+}
+
+export interface Appended {
+  row: MessageRow;
+  sender: Sender;
+  /** the conversation's chats_count after this send: the message's seq */
+  chatsCount: number;
+  /** the members of the conversation's project, when asked for (`withMembers`) */
+  memberIds: Set<string>;
+}
+
+/**
+ * Stores one message in `tx` (the caller's transaction, which commits it): takes the
+ * conversation's lock by bumping chats_count, then writes the message at seq = chats_count,
+ * stamped by the database clock after the lock, and reads its sender in the same statement.
+ * With `withMembers`, the bump also answers the project's members and only members stay mentioned
+ * (two statements in all, whatever the kind).
+ */
+export async function appendMessage(
+  tx: Tx,
+  ref: ConversationRef,
+  input: { userId: string; text: string; mentionUserIds?: string[]; withMembers?: boolean },
+): Promise<Appended> {
+  const members = sql<string[]>`array(select ${projectMembers.userId} from ${projectMembers}
+    where ${projectMembers.projectId} = ${ref.projectId})`;
+  const [conversation] = await tx
+    .insert(chatConversations)
+    .values({
+      kind: ref.kind,
+      ownerId: ownerOf(ref),
+      projectId: ref.projectId,
+      taskId: ref.kind === 'task' ? ref.taskId : null,
+      chatsCount: 1,
+    })
+    .onConflictDoUpdate({
+      target: [chatConversations.kind, chatConversations.ownerId],
+      set: { chatsCount: sql`${chatConversations.chatsCount} + 1` },
+    })
+    .returning({
+      id: chatConversations.id,
+      chatsCount: chatConversations.chatsCount,
+      memberIds: input.withMembers ? members : sql<string[]>`'{}'::uuid[]`,
+    });
+  const memberIds = new Set(conversation.memberIds);
+  const mentioned = input.mentionUserIds ?? [];
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(chatMessages)
+      .values({
+        id: messageId(),
+        conversationId: conversation.id,
+        seq: conversation.chatsCount,
+        userId: input.userId,
+        text: input.text,
+        mentionUserIds: input.withMembers ? mentioned.filter((id) => memberIds.has(id)) : mentioned,
+        createdAt: sql`clock_timestamp()`,
+      })
+      .returning(),
+  );
+  const [found] = await tx
+    .with(inserted)
+    .select({
+      row: {
+        id: inserted.id,
+        conversationId: inserted.conversationId,
+        seq: inserted.seq,
+        userId: inserted.userId,
+        text: inserted.text,
+        mentionUserIds: inserted.mentionUserIds,
+        createdAt: inserted.createdAt,
+      },
+      sender: senderColumns,
+    })
+    .from(inserted)
+    .innerJoin(users, eq(users.id, inserted.userId));
+  if (!found) throw notFound();
+  return { row: found.row, sender: found.sender, chatsCount: conversation.chatsCount, memberIds };
 }
 
 /**

@@ -6,8 +6,8 @@ import { countUnreadOnProjectCards } from './chat.sql.ts';
 
 // What other modules may call (everything else in this folder is internal).
 // The chat core: one storage, counter, seen record, paging and ordering for every conversation.
-export { appendMessage } from './append.ts';
 export {
+  appendMessage,
   countersOf,
   countsOf,
   markSeen,
