@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   MSG,
   type AssetMetadata,
@@ -11,8 +11,10 @@ import {
   displayName,
 } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { assets, users } from '../../db/schema/index.ts';
+import { prepared } from '../../db/prepared.ts';
+import { assetEntries, assets, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { decodeKeyset, encodeKeyset, isCursorId } from '../../platform/http/cursor.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { iso, rowsOf, uuidArray } from '../../db/rows.ts';
 import { canEditMetadata, adjustProjectTotals, lockProject, type ProjectAccess } from '../projects/index.ts';
@@ -28,22 +30,24 @@ import {
   subtreeOf,
   tsQueryOf,
   listedAssetColumns,
-  stackedSql,
+  type ListedAssetRow,
 } from './assets.sql.ts';
-import {
-  decodeCursor,
-  encodeCursor,
-  folderPage,
-  lowerTitle,
-  type Cursor,
-  type Ranked,
-} from './assets.page.ts';
 
+/** Keyset position in the storyboard order: folders first, then by lower(title), then id. */
+export type Cursor = [isFolder: boolean, lowerTitle: string, id: string];
+const encodeCursor = (c: Cursor) => encodeKeyset(c);
+const decodeCursor = (raw: string | undefined) =>
+  decodeKeyset(
+    raw,
+    (v): v is Cursor =>
+      v.length === 3 && typeof v[0] === 'boolean' && typeof v[1] === 'string' && isCursorId(v[2]),
+  );
+
+const lowerTitle = sql<string>`lower(${assets.title})`;
 const after = (c: Cursor) => sql`(${lowerTitle}, ${assets.id}) > (${c[1]}, ${c[2]}::uuid)`;
-const selectRanked = (db: DbOrTx) =>
-  db.select({ row: listedAssetColumns, key: lowerTitle, stacked: stackedSql(assets.id) }).from(assets);
+type Ranked = { row: ListedAssetRow; key: string };
+const selectRanked = (db: DbOrTx) => db.select({ row: listedAssetColumns, key: lowerTitle }).from(assets);
 
-/** A page's answer; only the stacks on it have their newest versions read (one more statement). */
 async function pageOf(
   db: DbOrTx,
   rows: Ranked[],
@@ -55,7 +59,7 @@ async function pageOf(
   const last = page.at(-1);
   const newest = await newestVersions(
     db,
-    page.filter((r) => r.stacked).map((r) => r.row.id),
+    page.filter((r) => !r.row.isFolder).map((r) => r.row.id),
   );
   return {
     items: page.map((r) => presentAsset(r.row, newest.get(r.row.id))),
@@ -64,6 +68,83 @@ async function pageOf(
     total_entries: total,
     breadcrumbs,
   };
+}
+
+/** total_entries of a folder (null: the project's root) from its kept count: no scan. */
+export async function entriesOf(db: DbOrTx, projectId: string, folderId: string | null) {
+  const [row] = await prepared(db, 'asset_entries_of', entriesQuery, { id: folderId ?? projectId });
+  return row?.n ?? 0;
+}
+const entriesQuery = (db: DbOrTx) =>
+  db
+    .select({ n: assetEntries.entries })
+    .from(assetEntries)
+    .where(eq(assetEntries.containerId, sql.placeholder('id')));
+
+/**
+ * One phase of a folder page (exported for the EXPLAIN test): the folders or the files of a folder
+ * after the cursor, in (lower(title), id) order — an index range scan, so page N costs what page 1 does.
+ */
+export function listPhaseQuery(
+  db: DbOrTx,
+  projectId: string,
+  folderId: string | null,
+  isFolder: boolean,
+  cursor: Cursor | null,
+  n: number,
+) {
+  const values = phaseValues(projectId, folderId, isFolder, cursor, n);
+  return phaseSelect(db, (k) => values[k], folderId !== null, cursor !== null && cursor[0] === isFolder);
+}
+
+type PhaseValues = Record<'projectId' | 'folderId' | 'isFolder' | 'key' | 'id' | 'n', unknown>;
+const phaseValues = (
+  projectId: string,
+  folderId: string | null,
+  isFolder: boolean,
+  cursor: Cursor | null,
+  n: number,
+): PhaseValues => ({ projectId, folderId, isFolder, key: cursor?.[1], id: cursor?.[2], n });
+
+/** The phase query with each value from `arg`: the values themselves, or placeholders to prepare it. */
+function phaseSelect(
+  db: DbOrTx,
+  arg: (k: keyof PhaseValues) => unknown,
+  inFolder: boolean,
+  afterCursor: boolean,
+) {
+  const where: (SQL | undefined)[] = [
+    sql`${assets.projectId} = ${arg('projectId')}`,
+    inFolder ? sql`${assets.parentId} = ${arg('folderId')}` : isNull(assets.parentId),
+    // Newer versions of an asset live in its version stack, not as rows of the folder;
+    // in_stack mirrors asset_versions (a trigger keeps it), so the list and asset_entries agree.
+    eq(assets.inStack, false),
+    sql`${assets.isFolder} = ${arg('isFolder')}`,
+  ];
+  if (afterCursor) where.push(sql`(${lowerTitle}, ${assets.id}) > (${arg('key')}, ${arg('id')}::uuid)`);
+  return selectRanked(db)
+    .where(and(...where))
+    .orderBy(asc(lowerTitle), asc(assets.id))
+    .limit(arg('n') as number);
+}
+
+/** A folder page's phase as a prepared statement: one per shape (root or folder, with or without cursor). */
+function runPhase(
+  db: DbOrTx,
+  projectId: string,
+  folderId: string | null,
+  isFolder: boolean,
+  cursor: Cursor | null,
+  n: number,
+) {
+  const inFolder = folderId !== null;
+  const afterCursor = cursor !== null && cursor[0] === isFolder;
+  return prepared(
+    db,
+    `assets_phase_${inFolder ? 'folder' : 'root'}${afterCursor ? '_after' : ''}`,
+    (d) => phaseSelect(d, (k) => sql.placeholder(k), inFolder, afterCursor),
+    phaseValues(projectId, folderId, isFolder, cursor, n),
+  );
 }
 
 /**
@@ -135,7 +216,6 @@ export function searchWithCountQuery(
     .select({
       row: listedAssetColumns,
       key: page.key,
-      stacked: stackedSql(assets.id),
       n: sql<number>`(select count(*)::int from ${matched})`,
     })
     .from(page)
@@ -167,6 +247,20 @@ async function searchPage(db: DbOrTx, projectId: string, text: string, cursor: C
 export function createAssetsService(ctx: AppContext) {
   const { db, events } = ctx;
 
+  /** One folder's children, folders first: two index range scans (assets_list_idx / assets_root_list_idx). */
+  async function listFolder(
+    projectId: string,
+    folderId: string | null,
+    limit: number,
+    cursor: Cursor | null,
+  ) {
+    const phase = (isFolder: boolean, n: number) => runPhase(db, projectId, folderId, isFolder, cursor, n);
+    const rows: Ranked[] = [];
+    if (!cursor || cursor[0]) rows.push(...(await phase(true, limit + 1)));
+    if (rows.length <= limit) rows.push(...(await phase(false, limit + 1 - rows.length)));
+    return { rows, total: await entriesOf(db, projectId, folderId) };
+  }
+
   // Who may is each route's policy (projects.canViewProject, canWriteAssets, canDeleteAssets,
   // canEditMetadata on project_db_id), checked before the handler.
   return {
@@ -187,12 +281,11 @@ export function createAssetsService(ctx: AppContext) {
     async list(userId: string, q: ListAssetsQuery): Promise<AssetPage> {
       const folderId = q.folder_db_id ?? null;
       if (folderId) await folderIn(db, q.project_db_id, folderId);
-      const { rows, total } = await folderPage(
-        db,
+      const { rows, total } = await listFolder(
         q.project_db_id,
         folderId,
+        q.entries_per_page,
         decodeCursor(q.cursor),
-        q.entries_per_page + 1,
       );
       return pageOf(db, rows, q.entries_per_page, total, await ancestorsOf(db, folderId));
     },

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { INGEST_STATUS, MSG, mediaFileUrl, type AssetItem, type SpriteSheet } from '@rushes/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
@@ -48,37 +48,24 @@ export interface NewestVersion {
 /** The newest version of each of these roots that has a stack (roots without one are left out). */
 export type NewestVersionsReader = (db: DbOrTx, rootIds: string[]) => Promise<Map<string, NewestVersion>>;
 
-/** Whether an asset heads a version stack, as an SQL expression of its id column. */
-export type StackedSql = (assetId: SQL | AnyColumn) => SQL<boolean>;
-
 /**
  * Stacks (asset_versions) belong to the shares module, which builds on assets: it hands its reader
- * and its test over from its manifest's `listeners` (as projects' onProjectDeleting). One pair for
- * every app in the process, so not kept per app.
+ * over from its manifest's `listeners` (as projects' onProjectDeleting). One query for every app in
+ * the process, so not kept per app.
  */
-let stacks: { read: NewestVersionsReader; stacked: StackedSql } | undefined;
+let newestReader: NewestVersionsReader | undefined;
 
-export function readNewestVersionsWith(read: NewestVersionsReader, stacked: StackedSql) {
-  stacks = { read, stacked };
+export function readNewestVersionsWith(reader: NewestVersionsReader) {
+  newestReader = reader;
 }
-
-// A list that silently showed version 1 of every stack would look right and be wrong.
-const stacksOrThrow = () => {
-  if (!stacks) throw new Error('No reader of asset_versions: the shares module registers it');
-  return stacks;
-};
 
 /** The list shows a stack under its newest file. */
 export async function newestVersions(db: DbOrTx, rootIds: string[]): Promise<Map<string, NewestVersion>> {
   if (rootIds.length === 0) return new Map();
-  return stacksOrThrow().read(db, rootIds);
+  // A list that silently showed version 1 of every stack would look right and be wrong.
+  if (!newestReader) throw new Error('No reader of asset_versions: the shares module registers it');
+  return newestReader(db, rootIds);
 }
-
-/**
- * True for an asset that heads a version stack: a page's statement selects it per row, so only a
- * page that shows a stack reads the newest versions (a second statement).
- */
-export const stackedSql: StackedSql = (assetId) => stacksOrThrow().stacked(assetId);
 
 /**
  * A list row. A stack keeps its root's id (actions and links name the root, which opens on the

@@ -42,9 +42,7 @@ describe('asset list reads', () => {
       expect(onAssets.length).toBeGreaterThan(0);
       // search_vector only where the search matches on it (`@@`), never as a column read
       for (const q of onAssets) expect(q.sql).not.toMatch(/"search_text"|"search_vector"(?! @@)/);
-      // the page's statement asks per row whether it heads a stack; the stacks' newest versions are read
-      // once for the page
-      const versions = sent.filter((q) => /^select distinct on[\s\S]*from "asset_versions"/.test(q.sql));
+      const versions = sent.filter((q) => q.sql.includes('from "asset_versions"'));
       expect(versions).toHaveLength(1);
       expect(versions[0].sql).toMatch(/= any\(\$1::uuid\[\]\)/);
       expect(versions[0].params).toHaveLength(1);

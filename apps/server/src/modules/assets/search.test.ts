@@ -13,8 +13,7 @@ import {
   studio,
   type Person,
 } from '../projects/projects.testkit.ts';
-import { SEARCH_COUNT_CAP, searchQuery, searchWithCountQuery } from './assets.service.ts';
-import { phaseSelect } from './assets.page.ts';
+import { listPhaseQuery, SEARCH_COUNT_CAP, searchQuery, searchWithCountQuery } from './assets.service.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 let t: TestApp;
@@ -202,21 +201,12 @@ describe('search over many assets uses the GIN index', () => {
         (await rowsOf<{ 'QUERY PLAN': string }>(t.ctx.db, sql`explain ${query}`))
           .map((r) => r['QUERY PLAN'])
           .join('\n');
-      const phase = (cursor: [string, string] | null) => {
-        const values: Record<string, unknown> = {
-          projectId,
-          folderId: null,
-          isFolder: false,
-          key: cursor?.[0],
-          id: cursor?.[1],
-          n: 51,
-        };
-        return phaseSelect(t.ctx.db, (k) => values[k], false, cursor !== null);
-      };
-      const firstPage = await explain(phase(null));
+      const firstPage = await explain(listPhaseQuery(t.ctx.db, projectId, null, false, null, 51));
       expect(firstPage).toMatch(/Index Scan using assets_root_list_idx/);
       expect(firstPage).not.toMatch(/Sort/);
-      const deep = await explain(phase(['clip_90000.mov', randomUUID()]));
+      const deep = await explain(
+        listPhaseQuery(t.ctx.db, projectId, null, false, [false, 'clip_90000.mov', randomUUID()], 51),
+      );
       expect(deep).toMatch(/Index Cond: .*ROW\(lower\(title\), id\) > ROW/);
 
       const timings: number[] = [];

@@ -20,7 +20,7 @@ import { createSharesService } from './shares.service.ts';
 import { onProjectDeleting, provideSharedAssetsTray } from '../projects/index.ts';
 import { onAssetsDeleting, readNewestVersionsWith } from '../assets/index.ts';
 import { dropSharesOf } from './shares.service.ts';
-import { headsStack, newestVersions } from './versions.service.ts';
+import { newestVersions } from './versions.service.ts';
 import { dropWatermarksOf, dropWatermarksOfProject } from './shares.watermark.ts';
 import { watermarkJob } from './shares.watermark.job.ts';
 import type { FastifyRequest } from 'fastify';
@@ -34,7 +34,7 @@ const registerTray = (ctx: AppContext) => {
   onAssetsDeleting(ctx, dropSharesOf);
   onAssetsDeleting(ctx, dropWatermarksOf);
   onProjectDeleting(ctx, dropWatermarksOfProject);
-  readNewestVersionsWith(newestVersions, headsStack);
+  readNewestVersionsWith(newestVersions);
 };
 
 // What other modules may call (everything else in this folder is internal).

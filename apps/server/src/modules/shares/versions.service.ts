@@ -36,11 +36,6 @@ const newestVersionsQuery = (db: DbOrTx) =>
     .where(sql`${assetVersions.rootId} = any(${sql.placeholder('rootIds')}::uuid[])`)
     .orderBy(assetVersions.rootId, desc(assetVersions.versionNo));
 
-/** True for an asset that heads a stack (has versions): one probe of asset_versions_root_no_idx. */
-export const headsStack = (assetId: SQL | AnyColumn) =>
-  // nested, so drizzle keeps the columns qualified in a select without joins (chat's unreadChatsSql)
-  sql<boolean>`${sql`exists (select 1 from ${assetVersions} where ${assetVersions.rootId} = ${assetId})`}`;
-
 /**
  * True for an asset that a newer version replaces in its stack (the root of a stack, or a version
  * below the newest): another module's query keeps only what the assets list shows as the stack.
