@@ -3,9 +3,10 @@ import type { Logger } from 'drizzle-orm';
 import type { TestApp } from './harness.ts';
 
 /**
- * Counts the statements a request sends. drizzle logs every statement of the database (prepared or
- * not, either driver, BEGIN and COMMIT too) through the session's logger, on the caller's async
+ * Counts the statements a request sends outside a transaction. drizzle logs every statement of the
+ * database (prepared or not, either driver) through the session's logger, on the caller's async
  * context: counting there leaves out the job worker's polls, which run on the same database meanwhile.
+ * A transaction's statements go through its own session and are not counted.
  * Each statement is a round trip that wakes PostgreSQL, and under load those round trips are much of
  * both sides' CPU (docs/decisions/0040-project-access-cache-and-reconnect-storms.md).
  */
