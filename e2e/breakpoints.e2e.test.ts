@@ -72,10 +72,16 @@ async function shot(page: Page, width: number, step: string, fullPage = true) {
 /** Waits (with the page's timeout) for the first match to show. */
 const shown = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
 
-/** Lets a page or panel finish loading: its loaders gone, its queued renders run. */
+/**
+ * Lets a page or panel finish loading: its visible loaders gone, its queued renders run. A hidden
+ * tab's loader stays: Mantine keeps inactive tabs mounted in a hidden React Activity, whose queries
+ * wait for the tab to open (the credits page's payments, the player's transcript). Waiting on those
+ * cost the sweep 10 s each, 70 s in all.
+ */
 async function quiet(page: Page, scope: string) {
   await page
     .locator(`${scope} .mantine-Loader-root`)
+    .filter({ visible: true })
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);

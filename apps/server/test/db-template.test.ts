@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { openTestDatabase } from './db-template.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { openTestDatabase, openTestDatabaseOnDisk } from './db-template.ts';
 
 const journal = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../src/db/migrations/meta/_journal.json'), 'utf8'),
@@ -33,6 +35,32 @@ describe.skipIf(process.env.DATABASE_URL)('the migrated PGlite template', () => 
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe('a data directory that must survive a restart', () => {
+  it('starts migrated from the template, and opens again with what was written', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-on-disk-'));
+    const migrations = sql`select count(*)::int as n from drizzle.__drizzle_migrations`;
+    const count = async (database: Awaited<ReturnType<typeof openTestDatabaseOnDisk>>) =>
+      ((await database.db.execute(migrations)) as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    try {
+      const first = await openTestDatabaseOnDisk(dir);
+      expect(await count(first)).toBe(journal.entries.length);
+      await first.db.execute(sql`create table kept (x int)`);
+      await first.db.execute(sql`insert into kept values (7)`);
+      await first.close();
+      const second = await openTestDatabaseOnDisk(dir);
+      try {
+        const rows = await second.db.execute(sql`select x from kept`);
+        expect((rows as unknown as { rows: { x: number }[] }).rows).toEqual([{ x: 7 }]);
+        expect(await count(second)).toBe(journal.entries.length);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

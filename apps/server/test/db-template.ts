@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -5,7 +6,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A dump of a migrated PGlite data directory made by the global setup ('' on PostgreSQL). */
+    /** A dump of a migrated PGlite data directory made by the global setup. */
     pgliteTemplate: string;
     /** The migrated database test files' PostgreSQL databases are created from ('' on PGlite). */
     postgresTemplate: string;
@@ -69,4 +70,14 @@ export async function openTestDatabase(url?: string): Promise<Database> {
   if (url && !url.startsWith('memory://')) return openDatabase({ url });
   template ??= loadTemplate();
   return openDatabase({ url, template: await template });
+}
+
+/**
+ * A test's PGlite in `dataDir`, for what must survive a restart: a new directory starts from the
+ * migrated template (migrating on disk took seconds a test), one that holds a database opens as is.
+ */
+export async function openTestDatabaseOnDisk(dataDir: string): Promise<Database> {
+  const fresh = !existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
+  template ??= loadTemplate();
+  return openDatabase({ dataDir, template: fresh ? await template : undefined });
 }

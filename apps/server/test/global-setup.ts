@@ -19,13 +19,12 @@ export default async function setup(project: TestProject) {
   // the bundle the restart tests start (restart.testkit.ts), from this run's sources
   await buildServer();
   project.provide('testPasswordHash', await hashTestPassword());
+  // PGlite's template serves the tests that restart a server on its data directory on PostgreSQL too
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-template-'));
+  project.provide('pgliteTemplate', await writePgliteTemplate(dir));
+  const removeTemplate = () => rm(dir, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'rushes-template-'));
-    project.provide('pgliteTemplate', await writePgliteTemplate(dir));
-    return () => rm(dir, { recursive: true, force: true });
-  }
-  project.provide('pgliteTemplate', '');
+  if (!url) return removeTemplate;
   project.provide('postgresTemplate', await writePostgresTemplate(url));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -35,4 +34,5 @@ export default async function setup(project: TestProject) {
   await client.end();
   const db = await openDatabase({ url });
   await db.close();
+  return removeTemplate;
 }

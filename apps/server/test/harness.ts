@@ -6,14 +6,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Envelope } from '@rushes/shared';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { createSession, SESSION_COOKIE } from '../src/platform/auth/sessions.ts';
 import { createUser, updateUser, type UserRow } from '../src/modules/accounts/users.service.ts';
 import { STRONG_PASSWORD, testPasswordHash } from './test-password.ts';
 import { createScratchDatabase } from '../src/platform/jobs/queue.testkit.ts';
-import { openTestDatabase } from './db-template.ts';
+import { openTestDatabase, openTestDatabaseOnDisk } from './db-template.ts';
 
 export { STRONG_PASSWORD, testPasswordHash };
 
@@ -198,7 +198,7 @@ export async function bootOnDisk(dataDir: string, secret: string) {
     // no built uploader files unless a test makes some (the default folder may hold a real build)
     UPLOADER_DIST: path.join(dataDir, 'uploader'),
   });
-  const database = await openDatabase({ dataDir });
+  const database = await openTestDatabaseOnDisk(dataDir);
   const built = await buildApp(config, { db: database.db, secret });
   await built.app.ready();
   liveBuses.add(built.ctx.events);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { jobs } from '../../db/schema/platform.ts';
+import { openTestDatabaseOnDisk } from '../../../test/db-template.ts';
 import { JobQueue } from './queue.ts';
 import {
   captureLogger,
@@ -31,7 +32,7 @@ describe('JobQueue across a restart (PGlite data directory)', () => {
     { timeout: 60_000 },
     async () => {
       const p = uniquePrefix();
-      const before = await openDatabase({ dataDir: dir });
+      const before = await openTestDatabaseOnDisk(dir);
       const first = new JobQueue<TestJobs>({ db: before.db, pollMs: 50, logger: captureLogger().logger });
       // Enqueued but never run here: this process "stops" before its worker polls.
       await first.enqueue(before.db, `${p}.due`, { n: 1 });
@@ -43,7 +44,7 @@ describe('JobQueue across a restart (PGlite data directory)', () => {
         .where(eq(jobs.id, crashed ?? -1));
       await before.close();
 
-      const after = await openDatabase({ dataDir: dir });
+      const after = await openTestDatabaseOnDisk(dir);
       try {
         const second = new JobQueue<TestJobs>({ db: after.db, pollMs: 50, logger: captureLogger().logger });
         const ran: number[] = [];
