@@ -81,3 +81,12 @@ export async function openTestDatabaseOnDisk(dataDir: string): Promise<Database>
   template ??= loadTemplate();
   return openDatabase({ dataDir, template: fresh ? await template : undefined });
 }
+
+/**
+ * Gives a new data directory the migrated template's database, for a server process started on it
+ * (restart.testkit.ts): its migrator then finds nothing to do. A directory that holds one is left.
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) return;
+  await (await openTestDatabaseOnDisk(dataDir)).close();
+}

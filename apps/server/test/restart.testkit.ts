@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { API } from '@rushes/shared';
 import { freePort } from '../src/platform/freePort.ts';
+import { seedDataDir } from './db-template.ts';
 
 /**
  * The restart harness: the real server (apps/server/start.mjs, as `npm start` runs it) in a child
@@ -47,6 +48,7 @@ export async function spawnServer(url: string, env: Record<string, string | unde
  */
 export async function bootServer(port: number, env: Record<string, string>, startMs = 90_000) {
   const url = `http://127.0.0.1:${port}`;
+  if (env.DATA_DIR) await seedDataDir(env.DATA_DIR);
   const proc = await spawnServer(
     url,
     {
