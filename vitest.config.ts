@@ -76,6 +76,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One process runs the flows one after another and imports what they share once: the
+          // server's sources (the flows that start it in-process), Playwright, the spec's texts.
+          // A new process per file spent seconds of CPU importing them again. A flow that sets
+          // process.env for its server removes it again when the server stops.
+          isolate: false,
           // What the user should see, polled up to 10 s (vitest's default is 1 s): a lazily loaded panel on
           // a loaded 2-core CI machine can take longer than that to appear. A wrong screen still fails.
           expect: { poll: { timeout: 10_000 } },

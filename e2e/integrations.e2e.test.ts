@@ -67,6 +67,14 @@ const run = serverAndBrowser(async () => {
       await server.stop();
       await s3.close();
       await standin.close();
+      // the flows share one process (isolate: false): the next one's server must not see these
+      for (const name of [
+        'SPRINKLR_API_URL',
+        'SPRINKLR_API_KEY',
+        'SPRINKLR_API_SECRET',
+        'SPRINKLR_REFRESH_TOKEN',
+      ])
+        delete process.env[name];
       delete process.env.INTEGRATIONS_S3_ENDPOINT;
       delete process.env.OUTBOUND_TRUSTED_HOSTS;
     },
