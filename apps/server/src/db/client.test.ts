@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './client.ts';
+import { openTestDatabase } from '../../test/db-template.ts';
+import type { Database } from './client.ts';
 
 let database: Database;
 
 beforeAll(async () => {
-  database = await openDatabase({ url: 'memory://' });
+  // from the migrated template: this file tests PGlite's turn-taking, not the migrations
+  database = await openTestDatabase('memory://');
 }, 120_000);
 
 afterAll(async () => {
