@@ -52,14 +52,15 @@ let standin: Awaited<ReturnType<typeof startSprinklrStandin>>;
 const run = serverAndBrowser(async () => {
   s3 = await localS3();
   standin = await startSprinklrStandin();
-  Object.assign(process.env, {
+  const env = {
     SPRINKLR_API_URL: standin.url,
     SPRINKLR_API_KEY: STANDIN_KEY,
     SPRINKLR_API_SECRET: STANDIN_SECRET,
     SPRINKLR_REFRESH_TOKEN: STANDIN_REFRESH,
-  });
-  process.env.INTEGRATIONS_S3_ENDPOINT = s3.endpoint;
-  process.env.OUTBOUND_TRUSTED_HOSTS = '127.0.0.1';
+    INTEGRATIONS_S3_ENDPOINT: s3.endpoint,
+    OUTBOUND_TRUSTED_HOSTS: '127.0.0.1',
+  };
+  Object.assign(process.env, env);
   const server = await startInProcessServer();
   return {
     ...server,
@@ -68,15 +69,7 @@ const run = serverAndBrowser(async () => {
       await s3.close();
       await standin.close();
       // the flows share one process (isolate: false): the next one's server must not see these
-      for (const name of [
-        'SPRINKLR_API_URL',
-        'SPRINKLR_API_KEY',
-        'SPRINKLR_API_SECRET',
-        'SPRINKLR_REFRESH_TOKEN',
-      ])
-        delete process.env[name];
-      delete process.env.INTEGRATIONS_S3_ENDPOINT;
-      delete process.env.OUTBOUND_TRUSTED_HOSTS;
+      for (const name of Object.keys(env)) delete process.env[name];
     },
   };
 });

@@ -77,16 +77,16 @@ export async function openTestDatabase(url?: string): Promise<Database> {
  * migrated template (migrating on disk took seconds a test), one that holds a database opens as is.
  */
 export async function openTestDatabaseOnDisk(dataDir: string): Promise<Database> {
-  const fresh = !existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
   template ??= loadTemplate();
-  return openDatabase({ dataDir, template: fresh ? await template : undefined });
+  return openDatabase({ dataDir, template: holdsDatabase(dataDir) ? undefined : await template });
 }
+
+const holdsDatabase = (dataDir: string) => existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
 
 /**
  * Gives a new data directory the migrated template's database, for a server process started on it
  * (restart.testkit.ts): its migrator then finds nothing to do. A directory that holds one is left.
  */
 export async function seedDataDir(dataDir: string): Promise<void> {
-  if (existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) return;
-  await (await openTestDatabaseOnDisk(dataDir)).close();
+  if (!holdsDatabase(dataDir)) await (await openTestDatabaseOnDisk(dataDir)).close();
 }
